@@ -1,0 +1,64 @@
+//! Bodies: arm IK (elbow solvers from the seeds), body proportions, whole juggler poses.
+//!
+//! OWNER: body helper. The public types below are the contract with `render`; add fields if
+//! needed, keep these names and meanings. All positions are world coordinates in metres.
+
+use glam::Vec3;
+
+use crate::layout::Placement;
+use crate::types::{HandRef, PropKind, Rgba};
+
+/// One arm at an instant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArmPose {
+    pub shoulder: Vec3,
+    pub elbow: Vec3,
+    /// Where the forearm ends (the hand's centre is `hand`).
+    pub wrist: Vec3,
+    /// The hand: the point that holds props (the motion model's hand position).
+    pub hand: Vec3,
+}
+
+/// A whole juggler at an instant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JugglerPose {
+    pub placement: Placement,
+    /// Centre of the head, and its radius.
+    pub head: Vec3,
+    pub head_radius: f32,
+    /// Base of the neck (between the shoulders).
+    pub neck: Vec3,
+    /// Left and right hip joints.
+    pub hips: [Vec3; 2],
+    /// Left and right knees and feet.
+    pub knees: [Vec3; 2],
+    pub feet: [Vec3; 2],
+    /// `[left, right]` arms.
+    pub arms: [ArmPose; 2],
+    pub upper_arm: f32,
+    pub forearm: f32,
+}
+
+/// A prop at an instant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PropPose {
+    pub kind: PropKind,
+    /// Ball: centre. Club: the pivot (centre of mass). Ring: centre.
+    pub position: Vec3,
+    /// Club: unit vector from the knob toward the body (the club's long axis).
+    /// Ring: unit normal of the ring's plane. Ball: +y.
+    pub axis: Vec3,
+    pub held_by: Option<HandRef>,
+    pub orbit: usize,
+    pub color: Rgba,
+    /// Size: ball diameter, club length, ring outer diameter (metres).
+    pub size: f32,
+}
+
+/// The whole scene at one time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pose {
+    pub time: f64,
+    pub jugglers: Vec<JugglerPose>,
+    pub props: Vec<PropPose>,
+}

@@ -1,0 +1,198 @@
+//! Command-line interface: clap definitions and dispatch. Each command lives in its own file
+//! and only parses arguments, calls the library and prints; it never holds juggling logic.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+mod check;
+mod export;
+mod list;
+mod pose;
+mod window;
+
+/// Exit codes: 0 success, 1 invalid input (bad pattern, bad file), 2 usage or environment.
+pub const EXIT_INVALID: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
+
+/// An error reported at the CLI edge: what to print and which exit code to use.
+#[derive(Debug)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl CliError {
+    pub fn invalid(message: impl Into<String>) -> Self {
+        CliError { code: EXIT_INVALID, message: message.into() }
+    }
+    pub fn usage(message: impl Into<String>) -> Self {
+        CliError { code: EXIT_USAGE, message: message.into() }
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "juggler",
+    version,
+    about = "Juggling pattern animator: type a siteswap and watch it juggled",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub view: ViewArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Check siteswaps: validity and pattern facts
+    Check(CheckArgs),
+    /// Print the positions of hands, arms and props at one time
+    Pose(PoseArgs),
+    /// Export frames (PNG sequence or animated GIF) without a window
+    Export(ExportArgs),
+    /// List the patterns of a directory or file with their facts
+    List(ListArgs),
+    /// Open a pattern (library name, file or siteswap) in the window
+    Show(ViewArgs),
+}
+
+/// Timing and prop options shared by every command that animates.
+#[derive(Args, Debug, Clone, Default)]
+pub struct PatternOptions {
+    /// Beats per second (default: chosen from the throw heights)
+    #[arg(long)]
+    pub bps: Option<f64>,
+    /// Beats a prop stays in the hand (0 < dwell < 2, default 1.3)
+    #[arg(long)]
+    pub dwell: Option<f64>,
+    /// Gravity in m/s² (default 9.81)
+    #[arg(long)]
+    pub gravity: Option<f64>,
+    /// Prop kind: ball, club or ring
+    #[arg(long)]
+    pub prop: Option<String>,
+    /// Colour props by orbit instead of one colour per prop
+    #[arg(long)]
+    pub color_by_orbit: bool,
+}
+
+/// Camera options shared by the window and the export.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CameraOptions {
+    /// Camera azimuth in degrees around the vertical axis (0 = front)
+    #[arg(long, allow_hyphen_values = true)]
+    pub azimuth: Option<f32>,
+    /// Camera elevation in degrees above the horizon
+    #[arg(long, allow_hyphen_values = true)]
+    pub elevation: Option<f32>,
+    /// Camera distance in metres (default: frame all jugglers)
+    #[arg(long)]
+    pub distance: Option<f32>,
+}
+
+#[derive(Args, Debug)]
+pub struct ViewArgs {
+    /// Siteswap, Juggling Lab settings string (pattern=...;bps=...), pattern file or library name
+    pub pattern: Option<String>,
+    /// Draw one frame, save it as a PNG screenshot and exit
+    #[arg(long, value_name = "PNG")]
+    pub screenshot: Option<PathBuf>,
+    /// Time in seconds of the screenshot frame
+    #[arg(long, value_name = "T", default_value_t = 0.0)]
+    pub at: f64,
+    #[command(flatten)]
+    pub options: PatternOptions,
+    #[command(flatten)]
+    pub camera: CameraOptions,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Siteswap or Juggling Lab settings string
+    #[arg(required_unless_present = "file")]
+    pub pattern: Option<String>,
+    /// Check every pattern of a file, one per line (blank lines and # comments skipped)
+    #[arg(long, conflicts_with = "pattern")]
+    pub file: Option<PathBuf>,
+    /// Print JSON instead of a human summary
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct PoseArgs {
+    /// Siteswap, settings string or pattern file
+    pub pattern: String,
+    /// Time in seconds
+    #[arg(long, short, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub time: f64,
+    /// Print JSON
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub options: PatternOptions,
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// Siteswap, settings string, pattern file or library name
+    pub pattern: String,
+    /// Output: a directory for PNG frames, or a file ending in .gif
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Image size in pixels, WxH
+    #[arg(long, default_value = "640x480")]
+    pub size: String,
+    /// Frames per second
+    #[arg(long, default_value_t = 30.0, allow_hyphen_values = true)]
+    pub fps: f64,
+    /// Number of full pattern loops (default 1)
+    #[arg(long, conflicts_with = "duration")]
+    pub loops: Option<u32>,
+    /// Duration in seconds (instead of whole loops)
+    #[arg(long, allow_hyphen_values = true)]
+    pub duration: Option<f64>,
+    /// Start time in seconds
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    pub start: f64,
+    /// Overwrite existing output
+    #[arg(long)]
+    pub force: bool,
+    /// No progress bar or summary line
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub options: PatternOptions,
+    #[command(flatten)]
+    pub camera: CameraOptions,
+}
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// Directory or pattern file (default: the shipped patterns/ library)
+    pub path: Option<PathBuf>,
+}
+
+/// Parse arguments, run the command, map the result to an exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Pose(args)) => pose::run(&args),
+        Some(Command::Export(args)) => export::run(&args),
+        Some(Command::List(args)) => list::run(&args),
+        Some(Command::Show(args)) => window::run(&args),
+        None => window::run(&cli.view),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(err) => {
+            eprintln!("juggler: {}", err.message);
+            ExitCode::from(err.code)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! juggler: a juggling pattern animator.
+//!
+//! Pipeline, one module per stage, data flowing one way (see ARCHITECTURE.md):
+//! `notation` (text -> AST) -> `schedule` (validity, throws) -> `motion` (hands and props at t)
+//! -> `body` (arms, bodies) -> `scene` (all of it for one pattern) -> `render` (frame) ->
+//! `render::raster` / `render::window`, `export`. `files` loads pattern files into a `spec`.
+
+pub mod body;
+pub mod layout;
+pub mod motion;
+pub mod render;
+pub mod schedule;
+pub mod spec;
+pub mod types;

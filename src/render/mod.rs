@@ -1,0 +1,30 @@
+//! Rendering: a camera, and a `Frame` (what to draw, where, in which order and colour) built
+//! from a `Pose`. Back-ends only put a `Frame` on a surface: `raster` (tiny-skia, headless) and
+//! `window` (macroquad). They are the only files that import those crates.
+//!
+//! OWNER: render/export helper (frame, camera, raster); window helper (`window.rs`).
+
+use glam::Vec2;
+
+use crate::types::Rgba;
+
+/// One thing to draw, in pixel coordinates (origin top-left, y down).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// A filled disc.
+    Circle { center: Vec2, radius: f32, color: Rgba },
+    /// A thick segment with round caps.
+    Line { from: Vec2, to: Vec2, width: f32, color: Rgba },
+    /// A filled polygon (non-self-intersecting).
+    Polygon { points: Vec<Vec2>, color: Rgba },
+}
+
+/// Everything to draw for one image, back to front.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub width: u32,
+    pub height: u32,
+    pub background: Rgba,
+    /// Painter's order: draw in sequence, later shapes cover earlier ones.
+    pub shapes: Vec<Shape>,
+}

@@ -1,0 +1,72 @@
+//! Validation and the throw schedule of a parsed pattern.
+//!
+//! OWNER: notation/schedule helper. The types below are the contract with `motion`; add
+//! fields if needed, but keep these names and meanings.
+//!
+//! Invariants of a `Schedule` (the last stage that can fail; everything after it is total):
+//! - `period >= 1`, `jugglers >= 1`;
+//! - `throws` lists every throw element of one period with a non-zero value (multiplex
+//!   elements separately; 0s are empty hands and are not listed), sorted by
+//!   (beat, juggler, hand: right before left, multiplex position);
+//! - for every throw `i`, `throws[i].next` is the index of the throw this same prop makes next,
+//!   which is made by `throws[i].to` at beat `(beat + value) % period`; `next` is a permutation;
+//! - the sum of all values equals `props * period`.
+
+use serde::Serialize;
+
+use crate::types::HandRef;
+
+/// How a prop leaves the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ThrowKind {
+    /// Thrown in the air (the default).
+    Toss,
+    /// Carried, not thrown (a held 2, `H`, same-hand 1x).
+    Hold,
+    /// Bounced off the floor `bounces` times; `forced` = thrown down; `hyper` flips the catch.
+    Bounce { bounces: u8, forced: bool, hyper: bool },
+}
+
+/// One throw element of one period.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ThrowEvent {
+    /// Beat of the throw, 0-based, `< period`.
+    pub beat: u32,
+    pub from: HandRef,
+    pub to: HandRef,
+    /// Beats until this prop is thrown again (> 0).
+    pub value: u32,
+    /// Index into `Schedule::throws` of this prop's next throw.
+    pub next: usize,
+    pub kind: ThrowKind,
+    /// Modifier letters as written (e.g. "BH"), empty when none.
+    pub modifier: String,
+    /// Byte range of this throw in the notation text.
+    pub span: (usize, usize),
+}
+
+/// A cycle of throws that some props go through.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Orbit {
+    /// Indices into `Schedule::throws`, in the order a prop makes them.
+    pub throws: Vec<usize>,
+    /// How many props travel this orbit (= sum of its values / period).
+    pub props: usize,
+}
+
+/// Everything later stages need to know about a valid pattern.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Schedule {
+    pub jugglers: usize,
+    /// Beats in one period after expansion of repeats, `*` and auto-mirroring.
+    pub period: u32,
+    pub throws: Vec<ThrowEvent>,
+    /// Props of all jugglers together.
+    pub props: usize,
+    /// Whether the pattern contains sync throws.
+    pub sync: bool,
+    pub max_throw: u32,
+    pub ground_state: bool,
+    pub orbits: Vec<Orbit>,
+}

@@ -1,0 +1,114 @@
+//! What a user asks to see: a siteswap plus the settings that shape its animation.
+//!
+//! Every input route ends here: a bare siteswap on the command line, a Juggling Lab settings
+//! string (`pattern=531;bps=4`, parsed by `notation::settings`), a TOML pattern file or a JML
+//! pattern list (both in `files`). `scene::Scene::new(&PatternSpec)` turns it into motion.
+
+use serde::{Deserialize, Serialize};
+
+use crate::types::{PropKind, Rgba};
+
+/// A named pattern with its settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PatternSpec {
+    /// Display name (defaults to the notation).
+    pub name: String,
+    /// The siteswap, in Juggling Lab's notation (see `notation`).
+    pub notation: String,
+    /// Free text for pattern libraries.
+    pub description: String,
+    pub settings: Settings,
+}
+
+impl PatternSpec {
+    /// A spec with default settings, named after its notation.
+    pub fn from_notation(notation: &str) -> Self {
+        PatternSpec {
+            name: notation.trim().to_string(),
+            notation: notation.trim().to_string(),
+            description: String::new(),
+            settings: Settings::default(),
+        }
+    }
+}
+
+/// Animation settings. `None` means "choose automatically".
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Beats per second; `None` = Juggling Lab's automatic choice from the throw heights.
+    pub bps: Option<f64>,
+    /// Beats a caught prop stays in the hand before its next throw (0 < dwell < 2).
+    pub dwell: f64,
+    /// Gravity in m/s².
+    pub gravity: f64,
+    pub prop: PropKind,
+    /// Prop colours, used cyclically (per orbit when `color_by_orbit`, else per prop).
+    /// Empty = the built-in palette.
+    pub colors: Vec<Rgba>,
+    pub color_by_orbit: bool,
+    /// Custom dwell paths, cycled per throw of each hand (like gunswap's dwell path syntax).
+    /// Empty = the built-in positions (Juggling Lab's table by throw height).
+    pub hand_positions: Vec<DwellPoints>,
+    /// Where the jugglers stand; empty = the default layout (circle facing the centre).
+    pub placements: Vec<PlacementSpec>,
+    /// Body proportions for every juggler; `None` = adult defaults.
+    pub body: Option<BodySpec>,
+    pub camera: Option<CameraSpec>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            bps: None,
+            dwell: 1.3,
+            gravity: 9.81,
+            prop: PropKind::Ball,
+            colors: Vec::new(),
+            color_by_orbit: false,
+            hand_positions: Vec::new(),
+            placements: Vec::new(),
+            body: None,
+            camera: None,
+        }
+    }
+}
+
+/// Catch and throw point of one throw's dwell, in a juggler's own frame, metres:
+/// `x` outward from the body's centre line (mirrored for the left hand, so positive is always
+/// away from the body), `y` up relative to the hand plane (1.00 m above the floor),
+/// `z` forward relative to the hand plane (0.30 m in front of the body).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DwellPoints {
+    pub catch: [f32; 3],
+    pub throw: [f32; 3],
+}
+
+/// Where one juggler stands: floor position (x, z) in metres and the direction faced,
+/// in degrees (0 = facing +z, toward the default camera; 90 = facing +x).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlacementSpec {
+    pub x: f32,
+    pub z: f32,
+    pub facing_deg: f32,
+}
+
+/// Body proportions in metres (any left `None` keeps the adult default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BodySpec {
+    pub shoulder_width: Option<f32>,
+    pub shoulder_height: Option<f32>,
+    pub upper_arm: Option<f32>,
+    pub forearm: Option<f32>,
+    pub hand: Option<f32>,
+}
+
+/// Camera placement: orbit angles around the scene's centre and distance.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CameraSpec {
+    /// Degrees around the vertical axis; 0 = looking from +z toward -z.
+    pub azimuth_deg: f32,
+    /// Degrees above the horizon (positive looks down on the scene).
+    pub elevation_deg: f32,
+    /// Metres from the target; `None` = frame all jugglers.
+    pub distance: Option<f32>,
+}
