@@ -25,10 +25,16 @@ pub struct CliError {
 
 impl CliError {
     pub fn invalid(message: impl Into<String>) -> Self {
-        CliError { code: EXIT_INVALID, message: message.into() }
+        CliError {
+            code: EXIT_INVALID,
+            message: message.into(),
+        }
     }
     pub fn usage(message: impl Into<String>) -> Self {
-        CliError { code: EXIT_USAGE, message: message.into() }
+        CliError {
+            code: EXIT_USAGE,
+            message: message.into(),
+        }
     }
 }
 
@@ -102,8 +108,16 @@ pub struct ViewArgs {
     #[arg(long, value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
     /// Time in seconds of the screenshot frame
-    #[arg(long, value_name = "T", default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "T",
+        default_value_t = 0.0,
+        allow_hyphen_values = true
+    )]
     pub at: f64,
+    /// Measure the window's frame rate over N frames and exit (for benchmarks)
+    #[arg(long, value_name = "N", hide = true)]
+    pub bench_frames: Option<u32>,
     #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
