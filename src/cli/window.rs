@@ -51,6 +51,7 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         orbit,
         mode,
         size: window::DEFAULT_SIZE,
+        msaa: args.msaa,
     });
     match outcome {
         Ok(Outcome::Closed) => Ok(0),

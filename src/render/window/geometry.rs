@@ -17,7 +17,7 @@ const MARGIN: f32 = 12.0;
 pub const FIELD_PADDING: f32 = 10.0;
 /// Width of the time label left of the slider and the speed label right of it.
 const SLIDER_LABEL: f32 = 150.0;
-const PANEL_WIDTH: f32 = 230.0;
+const PANEL_WIDTH: f32 = 250.0;
 /// Lines of text in the facts panel.
 pub const PANEL_LINES: usize = 7;
 /// Line height in the panel, pixels.

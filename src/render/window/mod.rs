@@ -17,6 +17,7 @@ pub mod geometry;
 pub mod input;
 pub mod screenshot;
 pub mod state;
+pub mod tessellate;
 pub mod ui;
 
 use std::cell::RefCell;
@@ -68,6 +69,8 @@ pub struct WindowOptions {
     pub mode: Mode,
     /// Window size in pixels.
     pub size: (i32, i32),
+    /// Multisample anti-aliasing samples per pixel (1 = off).
+    pub msaa: u8,
 }
 
 /// How the window ended.
@@ -143,6 +146,9 @@ fn backend_message(panic: &str) -> String {
     if panic.contains("XOpenDisplay") {
         let display = std::env::var("DISPLAY").unwrap_or_default();
         format!("cannot connect to the X display '{display}'")
+    } else if panic.contains("Wayland backend failed") {
+        let display = std::env::var("WAYLAND_DISPLAY").unwrap_or_default();
+        format!("cannot connect to the Wayland display '{display}'")
     } else if panic.contains("LibraryNotFound") || panic.contains("backend failed") {
         "the X11/OpenGL libraries could not be loaded (install libx11, libxi and libgl)".to_string()
     } else {
@@ -159,11 +165,11 @@ fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniqua
         window_height: options.size.1.max(200),
         window_resizable: true,
         high_dpi: false,
-        sample_count: 4,
+        sample_count: i32::from(options.msaa.max(1)),
         platform: Platform {
             linux_backend: match kind {
                 DisplayKind::X11 => LinuxBackend::X11Only,
-                DisplayKind::Wayland => LinuxBackend::WaylandWithX11Fallback,
+                DisplayKind::Wayland => LinuxBackend::WaylandOnly,
             },
             swap_interval: if bench { Some(0) } else { None },
             ..Default::default()
@@ -232,7 +238,6 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         let t = fixed_time.unwrap_or(app.playback.time());
         let (vw, vh) = g.viewport_pixels();
         let frame = animation.frame(t, &app.orbit, vw, vh);
-        mq::clear_background(mq::BLACK);
         draw::draw_frame(&frame, Vec2::new(g.viewport.x, g.viewport.y));
         let facts = animation.facts();
         ui::draw(

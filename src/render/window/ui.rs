@@ -208,7 +208,7 @@ fn draw_panel(g: &Geometry, text: &Text, state: &AppState, facts: &Facts) {
 
 fn draw_slider(g: &Geometry, text: &Text, state: &AppState, time: f64) {
     let pb = &state.playback;
-    let clock = format!("{:6.2} / {:.2} s", time, pb.loop_duration());
+    let clock = format!("{:.2} / {:.2} s", time, pb.loop_duration());
     text.draw(
         &clock,
         g.time_label.x,
@@ -225,7 +225,7 @@ fn draw_slider(g: &Geometry, text: &Text, state: &AppState, time: f64) {
     mq::draw_circle(knob, cy, 5.0, FOCUS);
 
     let play = if pb.paused() { "paused" } else { "playing" };
-    let speed = format!("{play} {:>5}", state.speed_label());
+    let speed = format!("{play} · {}", state.speed_label());
     let x = g.speed_label.x + g.speed_label.w - text.width(&speed);
     let color = if pb.paused() {
         mq::Color::new(1.0, 0.8, 0.4, 1.0)
