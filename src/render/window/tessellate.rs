@@ -143,13 +143,13 @@ fn fill_with_feather(outline: &[Vec2], color: Rgba, feather: f32) -> Mesh {
         (orientation * Vec2::new(e.y, -e.x)).normalize_or_zero()
     };
     let clear = Rgba { a: 0, ..color };
-    for i in 0..n {
+    for (i, &point) in outline.iter().enumerate() {
         let (before, after) = (edge_normal((i + n - 1) % n), edge_normal(i));
         let miter = (before + after).normalize_or_zero();
         // Keep the ring about `feather` wide along both edges, but never a long spike.
         let stretch = 1.0 / miter.dot(after).max(0.5);
         mesh.vertices.push(Vertex {
-            position: outline[i] + miter * feather * stretch,
+            position: point + miter * feather * stretch,
             color: clear,
         });
     }
