@@ -2,7 +2,7 @@
 //! and its hidden frame-rate measurement.
 
 use juggler::render::window::{
-    self, demo::Demo, display, Animation, LoadError, Loader, Mode, Orbit, Outcome, WindowError,
+    self, demo::Demo, display, Animation, LoadError, Loader, Mode, Outcome, WindowError,
     WindowOptions,
 };
 
@@ -48,7 +48,6 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         text: text.clone(),
         animation,
         loader,
-        orbit,
         mode,
         size: window::DEFAULT_SIZE,
         msaa: args.msaa,

@@ -29,6 +29,9 @@ pub trait Animation {
     fn loop_duration(&self) -> f64;
 
     fn facts(&self) -> Facts;
+
+    /// The camera orbit this pattern is shown from before the user turns it (and after R).
+    fn home_orbit(&self) -> Orbit;
 }
 
 /// Why a typed pattern could not be loaded: a one-line message and, when known, the character

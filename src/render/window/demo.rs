@@ -138,4 +138,8 @@ impl Animation for Demo {
             loop_seconds: self.loop_duration(),
         }
     }
+
+    fn home_orbit(&self) -> Orbit {
+        Orbit::new(0.0, 10.0)
+    }
 }

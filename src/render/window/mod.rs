@@ -64,8 +64,6 @@ pub struct WindowOptions {
     pub animation: Box<dyn Animation>,
     /// Loads patterns typed in the field.
     pub loader: Loader,
-    /// The camera orbit at start, and what R returns to.
-    pub orbit: Orbit,
     pub mode: Mode,
     /// Window size in pixels.
     pub size: (i32, i32),
@@ -184,13 +182,13 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         text: initial,
         mut animation,
         mut loader,
-        orbit,
         mode,
         ..
     } = options;
     let font = mq::load_ttf_font_from_bytes(FONT).ok();
     let text = ui::Text::new(font);
-    let mut app = AppState::new(&initial, animation.loop_duration(), orbit);
+    let material = draw::flat_material();
+    let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
     let mut translator = Translator::default();
     let mut collector = Collector::default();
     let subscriber = macroquad::input::utils::register_input_subscriber();
@@ -218,7 +216,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
                         Some(Effect::Quit) => return Ok(Outcome::Closed),
                         Some(Effect::Load(pattern)) => match loader(&pattern) {
                             Ok(loaded) => {
-                                app.loaded(&pattern, loaded.loop_duration());
+                                app.loaded(&pattern, loaded.loop_duration(), loaded.home_orbit());
                                 animation = loaded;
                             }
                             Err(err) => app.load_failed(&pattern, err.message, err.column),
@@ -238,7 +236,11 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         let t = fixed_time.unwrap_or(app.playback.time());
         let (vw, vh) = g.viewport_pixels();
         let frame = animation.frame(t, &app.orbit, vw, vh);
-        draw::draw_frame(&frame, Vec2::new(g.viewport.x, g.viewport.y));
+        draw::draw_frame(
+            &frame,
+            Vec2::new(g.viewport.x, g.viewport.y),
+            material.as_ref(),
+        );
         let facts = animation.facts();
         ui::draw(
             &g,

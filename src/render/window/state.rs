@@ -425,8 +425,13 @@ impl AppState {
         self.error = None;
     }
 
-    /// The pattern `text` loaded: play it from its start.
-    pub fn loaded(&mut self, text: &str, loop_duration: f64) {
+    /// The pattern `text` loaded: play it from its start. Its `home_orbit` becomes the view R
+    /// returns to, and the current view too unless the user had turned or zoomed it.
+    pub fn loaded(&mut self, text: &str, loop_duration: f64, home_orbit: Orbit) {
+        if self.orbit == self.home_orbit {
+            self.orbit = home_orbit;
+        }
+        self.home_orbit = home_orbit;
         self.playing = text.to_string();
         self.field.reset(text);
         self.error = None;
@@ -632,7 +637,7 @@ mod tests {
         let mut s = AppState::new("3", 1.2, Orbit::new(0.0, 0.0));
         s.load_failed("x", "bad".into(), None);
         s.playback.set_time(0.9);
-        s.loaded("531", 3.0);
+        s.loaded("531", 3.0, Orbit::new(0.0, 0.0));
         assert_eq!(
             (s.playing.as_str(), s.field.text(), s.field.focused()),
             ("531", "531", false)
@@ -651,6 +656,21 @@ mod tests {
         s.apply(Action::Insert(' '));
         assert_eq!(s.apply(Action::Submit), None);
         assert_eq!(s.field.text(), "3");
+    }
+
+    #[test]
+    fn a_new_pattern_brings_its_view_unless_the_user_turned_the_camera() {
+        let solo = Orbit::new(0.0, 8.0);
+        let passing = Orbit::new(340.0, 20.0);
+        let mut s = AppState::new("3", 1.0, solo);
+        s.loaded("<3p|3p>", 2.0, passing);
+        assert_eq!((s.orbit, s.home_orbit), (passing, passing));
+        s.apply(Action::Orbit { dx: 10.0, dy: 0.0 });
+        let turned = s.orbit;
+        s.loaded("3", 1.0, solo);
+        assert_eq!((s.orbit, s.home_orbit), (turned, solo));
+        s.apply(Action::ResetView);
+        assert_eq!(s.orbit, solo);
     }
 
     #[test]
