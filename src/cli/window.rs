@@ -39,10 +39,6 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
     };
     let options = args.options.clone();
     let loader: Loader = Box::new(move |typed: &str| load(typed, &options));
-    let orbit = Orbit::new(
-        args.camera.azimuth.unwrap_or(0.0),
-        args.camera.elevation.unwrap_or(10.0),
-    );
     let outcome = window::run(WindowOptions {
         title: format!("juggler - {text}"),
         text: text.clone(),
