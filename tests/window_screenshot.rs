@@ -6,7 +6,7 @@ mod window_support;
 
 use std::path::{Path, PathBuf};
 
-use window_support::{run_on_display, Image, HEIGHT, VIEW_BOTTOM, VIEW_TOP, WIDTH};
+use window_support::{run_on_display, Image, HEIGHT, PANEL_LEFT, VIEW_BOTTOM, VIEW_TOP, WIDTH};
 
 fn screenshot(dir: &Path, pattern: &str, at: f64) -> Image {
     let path: PathBuf = dir.join(format!("shot-{}-{at}.png", pattern.len()));
@@ -31,13 +31,13 @@ fn screenshot(dir: &Path, pattern: &str, at: f64) -> Image {
 /// them; returns the number of juggler pixels in the viewport.
 fn assert_jugglers_drawn(image: &Image, pattern: &str, jugglers: usize) {
     let bg = image.dominant(0, VIEW_TOP, WIDTH, VIEW_BOTTOM);
-    // Figures stand in the middle of the view; the facts panel is in the top-right corner,
-    // so look below it.
-    let (top, bottom) = (VIEW_TOP + 180, VIEW_BOTTOM);
+    // Figures stand in the middle of the view; the facts panel is in the bottom-right corner
+    // (x from PANEL_LEFT on), so look left of it.
+    let (top, bottom) = (VIEW_TOP, VIEW_BOTTOM);
     let third = WIDTH / 3;
     let left = image.count_unlike(bg, 0, top, third, bottom);
     let centre = image.count_unlike(bg, third, top, 2 * third, bottom);
-    let right = image.count_unlike(bg, 2 * third, top, WIDTH, bottom);
+    let right = image.count_unlike(bg, 2 * third, top, PANEL_LEFT, bottom);
     let total = left + centre + right;
     assert!(total > 5_000, "{pattern}: only {total} juggler pixels");
     if jugglers == 1 {
@@ -47,7 +47,7 @@ fn assert_jugglers_drawn(image: &Image, pattern: &str, jugglers: usize) {
         );
     } else {
         let left_half = image.count_unlike(bg, 0, top, WIDTH / 2, bottom);
-        let right_half = image.count_unlike(bg, WIDTH / 2, top, WIDTH, bottom);
+        let right_half = image.count_unlike(bg, WIDTH / 2, top, PANEL_LEFT, bottom);
         assert!(
             left_half > 2_000 && right_half > 2_000,
             "{pattern}: {left_half} | {right_half}"

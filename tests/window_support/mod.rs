@@ -12,6 +12,8 @@ pub const HEIGHT: usize = 720;
 /// The juggling viewport: below the 48-pixel pattern bar, above the 64-pixel slider bar.
 pub const VIEW_TOP: usize = 48;
 pub const VIEW_BOTTOM: usize = HEIGHT - 64;
+/// Left edge of the facts panel (bottom-right corner of the view, 250 wide, 12 from the edge).
+pub const PANEL_LEFT: usize = WIDTH - 12 - 250;
 
 /// `juggler ARGS` on a display: the current one, or a fresh Xvfb via `xvfb-run` when
 /// `DISPLAY` is unset. Panics with a hint when neither is available.

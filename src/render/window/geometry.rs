@@ -1,6 +1,6 @@
 //! Where the window's parts sit for a given window size: the pattern field on top, the
 //! viewport with the juggling in the middle, the time slider and help line at the bottom, the
-//! facts panel in the viewport's top-right corner. Pure arithmetic, shared by drawing and by
+//! facts panel in the viewport's bottom-right corner. Pure arithmetic, shared by drawing and by
 //! mouse hit-testing so the two always agree.
 
 use glam::Vec2;
@@ -98,9 +98,10 @@ impl Geometry {
         let slider_x = time_label.x + time_label.w;
         let slider = Rect::new(slider_x, slider_y, speed_label.x - slider_x - MARGIN, 24.0);
         let panel_h = PANEL_LINES as f32 * LINE_HEIGHT + 16.0;
+        // Bottom-right of the view: over the floor, where jugglers and throws rarely are.
         let panel = Rect::new(
             width - MARGIN - PANEL_WIDTH,
-            TOP_BAR + 10.0,
+            TOP_BAR + viewport_h - 10.0 - panel_h,
             PANEL_WIDTH,
             panel_h,
         );
@@ -181,6 +182,7 @@ mod tests {
         assert_eq!(g.field, Rect::new(12.0, 8.0, 1256.0, 32.0));
         assert_eq!(g.slider, Rect::new(162.0, 664.0, 944.0, 24.0));
         assert_eq!(g.panel.x + g.panel.w, 1268.0);
+        assert_eq!(g.panel.y + g.panel.h, 646.0);
         assert_eq!(g.help_baseline, 708.0);
     }
 

@@ -2,7 +2,7 @@
 //! turning them into actions is plain code over plain data ([`Translator`]), unit-tested here.
 //!
 //! Keys while the pattern field is not being edited: Space pause, arrows or `+`/`-` speed,
-//! `.`/`,` step, R reset view, H help, Q quit, Enter edit the field, and typing a digit,
+//! `.`/`,` step, R reset view, H help, I facts panel, Q quit, Enter edit the field, and typing a digit,
 //! `(`, `<` or `[` starts a new pattern. While editing: characters insert, Enter applies,
 //! Esc reverts, Backspace/Delete/arrows/Home/End edit.
 
@@ -138,6 +138,7 @@ pub fn char_action(c: char, editing: bool) -> Option<Action> {
         ',' => Action::Step(-1),
         'r' | 'R' => Action::ResetView,
         'h' | 'H' | '?' => Action::ToggleHelp,
+        'i' | 'I' => Action::ToggleFacts,
         'q' | 'Q' => Action::Quit,
         '0'..='9' | '(' | '<' | '[' => Action::StartTyping(c),
         _ => return None,
@@ -182,6 +183,7 @@ mod tests {
             ('r', Some(Action::ResetView)),
             ('R', Some(Action::ResetView)),
             ('q', Some(Action::Quit)),
+            ('i', Some(Action::ToggleFacts)),
             ('5', Some(Action::StartTyping('5'))),
             ('(', Some(Action::StartTyping('('))),
             ('<', Some(Action::StartTyping('<'))),

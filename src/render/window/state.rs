@@ -325,6 +325,8 @@ pub enum Action {
     /// Wheel notches, positive = closer.
     Zoom(f32),
     ToggleHelp,
+    /// Show or hide the facts panel.
+    ToggleFacts,
     /// Focus the pattern field, keeping its text.
     FocusField,
     /// Focus the field and place the cursor at a character index (a click in the field).
@@ -368,6 +370,8 @@ pub struct AppState {
     pub error: Option<InputError>,
     /// Whether the full key help is shown (the one-line help is always shown).
     pub help: bool,
+    /// Whether the facts panel is shown.
+    pub facts: bool,
 }
 
 impl AppState {
@@ -381,6 +385,7 @@ impl AppState {
             playing: text.to_string(),
             error: None,
             help: false,
+            facts: true,
         }
     }
 
@@ -396,6 +401,7 @@ impl AppState {
             Action::Orbit { dx, dy } => self.orbit.drag(dx, dy),
             Action::Zoom(notches) => self.orbit.zoom_by(notches),
             Action::ToggleHelp => self.help = !self.help,
+            Action::ToggleFacts => self.facts = !self.facts,
             Action::FocusField => self.field.focus(),
             Action::ClickField(index) => self.field.click_at(index),
             Action::StartTyping(c) => self.field.start_with(c),
@@ -685,6 +691,17 @@ mod tests {
         assert_ne!(s.orbit, home);
         s.apply(Action::ResetView);
         assert_eq!(s.orbit, home);
+    }
+
+    #[test]
+    fn help_and_facts_toggle() {
+        let mut s = AppState::new("3", 1.0, Orbit::new(0.0, 0.0));
+        assert!(!s.help && s.facts);
+        s.apply(Action::ToggleHelp);
+        s.apply(Action::ToggleFacts);
+        assert!(s.help && !s.facts);
+        s.apply(Action::ToggleFacts);
+        assert!(s.facts);
     }
 
     #[test]

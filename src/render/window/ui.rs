@@ -27,7 +27,7 @@ const HELP_LINES: [&str; 3] = [
 ];
 
 /// The full key list shown with H.
-const HELP_FULL: [(&str, &str); 12] = [
+const HELP_FULL: [(&str, &str); 13] = [
     ("Space", "pause / resume"),
     ("→ ↑ + =", "faster (up to 4x)"),
     ("← ↓ - _", "slower (down to 0.1x)"),
@@ -39,6 +39,7 @@ const HELP_FULL: [(&str, &str); 12] = [
     ("0-9 ( < [", "start typing a new pattern"),
     ("Enter / Tab", "edit the pattern; Enter plays it"),
     ("Esc", "revert the field to the playing pattern"),
+    ("I", "show / hide the facts panel"),
     ("H ?  /  Q", "this help  /  quit"),
 ];
 
@@ -91,7 +92,9 @@ pub struct UiInfo<'a> {
 pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
     draw_bars(g);
     draw_field(g, text, state);
-    draw_panel(g, text, state, info.facts);
+    if state.facts {
+        draw_panel(g, text, state, info.facts);
+    }
     draw_slider(g, text, state, info.time);
     draw_help_line(g, text);
     if let Some(err) = &state.error {
