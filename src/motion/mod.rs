@@ -410,4 +410,6 @@ fn custom_copies(schedule: &Schedule, custom: usize) -> u32 {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
