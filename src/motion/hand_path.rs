@@ -14,6 +14,14 @@ use crate::types::HandRef;
 pub const MULTIPLEX_SPREAD: f64 = 0.09;
 /// Longest stretch of a hand path without a knot; longer gaps get waypoints (seconds).
 pub const MAX_GAP_SECONDS: f64 = 0.5;
+/// Fastest a hand moves at a throw, m/s (about an 11-ball throw's launch speed).
+pub const MAX_THROW_HAND_SPEED: f64 = 8.0;
+/// Limits on (hand speed at a throw) × (time to the previous / next knot), metres. Juggling
+/// Lab's exact velocity match makes the scoop before a high throw and the follow-through after
+/// it grow with the launch speed (a 24 dips to the floor); these keep them near what a 9 in a
+/// 9-ball cascade needs, and leave every throw up to that unchanged.
+const MAX_WINDUP: f64 = 2.2;
+const MAX_FOLLOW_THROUGH: f64 = 1.2;
 
 /// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
 /// catch point; custom dwell points when given (cycled per toss beat of the hand).
@@ -140,5 +148,27 @@ pub fn hand_spline(
         })
         .collect();
     wrapped.sort_by(|a, b| a.time.total_cmp(&b.time));
+    limit_throw_speeds(&mut wrapped, period);
     PeriodicSpline::fit(&wrapped, period)
+}
+
+/// Scale the hand's velocity at each throw down (direction kept) to the limits above.
+fn limit_throw_speeds(knots: &mut [Knot], period: f64) {
+    let n = knots.len();
+    let times: Vec<f64> = knots.iter().map(|k| k.time).collect();
+    for (i, knot) in knots.iter_mut().enumerate() {
+        if let KnotVelocity::Fixed(v) = knot.velocity {
+            let before = (times[i] - times[(i + n - 1) % n]).rem_euclid(period);
+            let after = (times[(i + 1) % n] - times[i]).rem_euclid(period);
+            let before = if before > 0.0 { before } else { period };
+            let after = if after > 0.0 { after } else { period };
+            let limit = MAX_THROW_HAND_SPEED
+                .min(MAX_WINDUP / before)
+                .min(MAX_FOLLOW_THROUGH / after);
+            let speed = v.length();
+            if speed > limit {
+                knot.velocity = KnotVelocity::Fixed(v * (limit / speed));
+            }
+        }
+    }
 }

@@ -175,14 +175,24 @@ fn invariants_over_every_vector_at_600_times() {
                     );
                     events_checked += 1;
                 }
-                // The hand moves with the prop it throws (single throws).
+                // The hand moves with the prop it throws (single throws): same direction,
+                // same speed unless the throw is faster than a hand goes (1s handed across
+                // fast and throws above about 5 m/s are slowed, see `hand_path`).
                 if single {
                     let y = m.state_at(f.release + 1e-9);
                     let hv = hand(&y, f.from).velocity;
+                    let pv = y.props[i].velocity;
                     assert!(
-                        hv.distance(y.props[i].velocity) < 1e-3 * hv.length().max(1.0),
-                        "{name}"
+                        hv.normalize().dot(pv.normalize()) > 0.9999,
+                        "{name}: {hv} vs {pv}"
                     );
+                    assert!(hv.length() <= pv.length() + 1e-3, "{name}");
+                    if f.value >= 2 && pv.length() < 5.0 {
+                        assert!(
+                            hv.distance(pv) < 1e-3 * pv.length().max(1.0),
+                            "{name}: {hv} vs {pv}"
+                        );
+                    }
                 }
             }
         }

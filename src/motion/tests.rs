@@ -268,3 +268,18 @@ fn cascade_hand_path_looks_like_juggling_labs() {
     assert!((high - 1.0 - 0.135).abs() < 0.02, "rise {}", high - 1.0);
     assert!(inner > 0.09 && outer < 0.33, "{inner}..{outer}");
 }
+
+#[test]
+fn very_high_throws_keep_the_hand_near_the_hand_plane() {
+    // A 24 leaves at 20 m/s; matching that speed exactly would drag the hand to the floor
+    // (JL: 8 cm above it). The hand's speed at the throw is capped, direction kept.
+    let m = motion(&async_schedule("o"), None);
+    let (mut low, mut high) = (f32::MAX, f32::MIN);
+    for k in 0..2000 {
+        let h = m.state_at(m.hand_period() * k as f64 / 2000.0).hands[0][1];
+        low = low.min(h.position.y);
+        high = high.max(h.position.y);
+        assert!(h.velocity.length() <= hand_path::MAX_THROW_HAND_SPEED as f32 + 0.5);
+    }
+    assert!(low > 0.6 && high < 1.25, "{low}..{high}");
+}
