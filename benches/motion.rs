@@ -76,7 +76,16 @@ fn solo(beats: &[&[u32]]) -> Schedule {
     if beats.len() % 2 == 1 {
         beats.extend(beats.clone());
     }
-    let hand = |b: u32| HandRef::new(0, if b % 2 == 0 { Hand::Right } else { Hand::Left });
+    let hand = |b: u32| {
+        HandRef::new(
+            0,
+            if b.is_multiple_of(2) {
+                Hand::Right
+            } else {
+                Hand::Left
+            },
+        )
+    };
     let els = beats
         .iter()
         .enumerate()

@@ -232,7 +232,7 @@ fn bounce_slows_the_automatic_tempo_and_touches_the_floor() {
                 .y
         })
         .fold(f32::MAX, f32::min);
-    assert!(lowest < 0.01 && lowest >= 0.0, "{lowest}");
+    assert!((0.0..0.01).contains(&lowest), "{lowest}");
 }
 
 #[test]
