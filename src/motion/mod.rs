@@ -3,6 +3,27 @@
 //! OWNER: motion helper. The public types below are the contract with `body`/`scene`; add
 //! fields if needed, keep these names and meanings. Positions are world coordinates in metres
 //! (y up); juggler placement comes from `layout::Layout`.
+//!
+//! Data flow, all pure: `Timing::new(&Schedule, &Settings)` (validated bps/dwell/gravity;
+//! Juggling Lab's automatic bps) → `Motion::new` builds, once:
+//! - `plan`: release and catch time (beats) of every toss, per Juggling Lab's rules (catch
+//!   `dwell` beats before the next throw, clamps, 1s released early), and each hand's events;
+//! - `positions` + `hand_path::event_point`: the world point of every event (JL's table by
+//!   throw value, or custom `DwellPoints` cycled per toss beat of each hand);
+//! - `flight`: an exact parabola (or floor bounce) from release point to catch point;
+//! - `hand_path` + `spline`: a periodic C¹ cubic per hand through its events, velocity equal
+//!   to the launch velocity at throws, along the incoming prop at catches, minimum
+//!   acceleration elsewhere (JL's `MINIMIZE_RMSACCEL`);
+//! - `orbit`: per orbit, the cycle of flights and holds one prop goes through.
+//!
+//! `Motion::state_at(t)` then costs one binary search per hand and per prop.
+//!
+//! Invariants: `Motion::new` and `state_at` never fail, panic or return NaN for a valid
+//! schedule; a held prop is at its hand (multiplexes spread by `MULTIPLEX_SPREAD`); a flying
+//! prop is at or above the floor; hands and props are continuous in position and velocity at
+//! every throw and catch (except that a hand never moves faster than `MAX_THROW_HAND_SPEED`);
+//! `state_at(t + loop_duration())` equals `state_at(t)`. Motion knows nothing about bodies,
+//! cameras or notation text.
 
 use glam::{DVec3, Vec3};
 
@@ -22,7 +43,7 @@ pub(crate) mod testutil;
 mod timing;
 
 pub use flight::BOUNCE_ENERGY;
-pub use hand_path::MULTIPLEX_SPREAD;
+pub use hand_path::{MAX_THROW_HAND_SPEED, MULTIPLEX_SPREAD};
 pub use positions::{catch_x, throw_x, HAND_PLANE_Y, HAND_PLANE_Z, REST_X};
 pub use timing::{auto_bps, MotionError};
 
