@@ -181,8 +181,9 @@ impl Motion {
                     throw_offset[i] = hand_path::spread(placement, k, e.throws.len());
                     release_point[i] = point + throw_offset[i];
                 }
-                for (k, &i) in e.catches.iter().enumerate() {
-                    catch_offset[i] = hand_path::spread(placement, k, e.catches.len());
+                for &i in &e.catches {
+                    let (k, m) = plan.catch_slot[i];
+                    catch_offset[i] = hand_path::spread(placement, k, m);
                     catch_point[i] = point + catch_offset[i];
                 }
                 points.push(point);

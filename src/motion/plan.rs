@@ -15,6 +15,9 @@ pub const MIN_AIR_BEATS: f64 = 0.3;
 pub const MIN_CATCH_LEAD: f64 = 0.02;
 /// Least time a prop spends in a hand or in the air, in beats (guards degenerate timings).
 const EPS: f64 = 0.05;
+/// Props caught by one hand for one multiplex throw are caught one after another over this
+/// many beats, highest throw first (Juggling Lab's `squeezebeats`).
+pub const SQUEEZE_BEATS: f64 = 0.4;
 /// Events of one hand closer than this (beats) become one event.
 const MERGE_BEATS: f64 = 1e-6;
 
@@ -69,6 +72,9 @@ pub struct Plan {
     pub hand_events: Vec<Vec<HandEvent>>,
     /// Per hand slot, how many distinct beats of the period it tosses on.
     pub toss_beats: Vec<usize>,
+    /// Per throw, `(k, m)`: its prop is the `k`-th of `m` props the catching hand gathers
+    /// for one throw beat (`(0, 1)` for a lone catch).
+    pub catch_slot: Vec<(usize, usize)>,
 }
 
 /// `schedule` repeated `copies` times as one period (indices `copy * n + i`).
@@ -136,7 +142,8 @@ impl Plan {
             }
             c.min(landing - MIN_CATCH_LEAD)
         };
-        let catches: Vec<f64> = throws.iter().map(catch_of).collect();
+        let mut catches: Vec<f64> = throws.iter().map(catch_of).collect();
+        let catch_slot = squeeze(&throws, &mut catches, &beats, pf);
 
         // Where each prop arrived in the throwing hand (relative to the throw's beat).
         let mut prev = vec![usize::MAX; throws.len()];
@@ -189,8 +196,67 @@ impl Plan {
             times,
             hand_events,
             toss_beats,
+            catch_slot,
         }
     }
+}
+
+/// Spread the catches of props landing in one hand for the same throw beat over
+/// `SQUEEZE_BEATS` (highest throw first, the last at the usual catch time), never earlier than
+/// the hand's previous toss + `MIN_AIR_BEATS`; props thrown together are caught together.
+/// Returns each throw's `(k, m)` catch slot.
+fn squeeze(
+    throws: &[ThrowEvent],
+    catches: &mut [f64],
+    beats: &[Vec<u32>],
+    period: f64,
+) -> Vec<(usize, usize)> {
+    let mut slots = vec![(0, 1); throws.len()];
+    let mut groups: std::collections::BTreeMap<(usize, u64), Vec<usize>> = Default::default();
+    for (i, t) in throws.iter().enumerate().filter(|(_, t)| is_toss(t)) {
+        let landing = (t.beat as u64 + t.value as u64) % period as u64;
+        groups
+            .entry((hand_slot(t.to), landing))
+            .or_default()
+            .push(i);
+    }
+    for ((hand, _), mut group) in groups {
+        let m = group.len();
+        if m < 2 {
+            continue;
+        }
+        // Props thrown together (same beat, hand and value) arrive together: one bundle.
+        group.sort_by_key(|&i| {
+            let t = &throws[i];
+            (std::cmp::Reverse(t.value), t.beat, hand_slot(t.from), i)
+        });
+        let bundle = |i: usize| {
+            let t = &throws[i];
+            (t.value, t.beat, hand_slot(t.from))
+        };
+        let mut bundles = 0;
+        let mut index = Vec::with_capacity(m);
+        for (k, &i) in group.iter().enumerate() {
+            if k > 0 && bundle(i) != bundle(group[k - 1]) {
+                bundles += 1;
+            }
+            index.push(bundles);
+        }
+        let count = bundles + 1;
+        for (k, &i) in group.iter().enumerate() {
+            slots[i] = (k, m);
+            if count < 2 {
+                continue;
+            }
+            let t = &throws[i];
+            let landing = t.beat as f64 + t.value as f64;
+            let earliest = previous_beat(&beats[hand], landing, period)
+                .map_or(f64::NEG_INFINITY, |b| b + MIN_AIR_BEATS);
+            let spread = SQUEEZE_BEATS.min(catches[i] - earliest).max(0.0);
+            catches[i] -= spread * (count - 1 - index[k]) as f64 / (count - 1) as f64;
+        }
+    }
+    slots
 }
 
 /// The latest beat of `beats` (sorted, in `[0, period)`) strictly before `t`, unwrapped.
@@ -336,6 +402,33 @@ mod tests {
         let plan = Plan::new(&async_schedule("3"), 1, 1.9);
         let tt = plan.times[0].unwrap();
         assert!((tt.catch - (3.0 - 2.0 + 0.3)).abs() < 1e-12, "{tt:?}");
+    }
+
+    #[test]
+    fn multiplex_catches_are_squeezed_highest_first_but_bundles_stay_together() {
+        // [54]: the left hand gathers the right's 5 (beat 0) and its own 4 (beat 1) for its
+        // multiplex on beat 5: the 5 at 5 - 1.3 - 0.4 = 3.3, the 4 at 3.7.
+        let plan = Plan::new(&async_schedule("[54]"), 1, 1.3);
+        let find = |beat: u32, value: u32| {
+            let i = (0..plan.throws.len())
+                .find(|&i| plan.throws[i].beat == beat && plan.throws[i].value == value)
+                .unwrap();
+            (plan.times[i].unwrap().catch, plan.catch_slot[i])
+        };
+        let (c5, s5) = find(0, 5);
+        let (c4, s4) = find(1, 4);
+        assert!((c5 - 3.3).abs() < 1e-12, "{c5}");
+        assert!((c4 - 3.7).abs() < 1e-12, "{c4}");
+        assert_eq!((s5, s4), ((0, 2), (1, 2)));
+        // [33]: both props thrown together are caught together.
+        let plan = Plan::new(&async_schedule("[33]"), 1, 1.3);
+        let catches: Vec<f64> = plan.times.iter().map(|t| t.unwrap().catch).collect();
+        assert!(
+            catches
+                .iter()
+                .all(|c| (c.rem_euclid(1.0) - 0.7).abs() < 1e-12),
+            "{catches:?}"
+        );
     }
 
     #[test]
