@@ -219,3 +219,75 @@ proptest! {
         }
     }
 }
+
+/// A random valid asynchronous siteswap: `(i + v_i) mod n` is a permutation.
+fn siteswap_strategy() -> impl Strategy<Value = String> {
+    (1usize..7)
+        .prop_flat_map(|n| {
+            (
+                Just(n),
+                Just((0..n).collect::<Vec<_>>()).prop_shuffle(),
+                prop::collection::vec(0u32..3, n),
+            )
+        })
+        .prop_map(|(n, perm, laps)| {
+            (0..n)
+                .map(|i| {
+                    let v = ((perm[i] + n - i) % n) as u32 + n as u32 * laps[i];
+                    std::char::from_digit(v.min(35), 36).unwrap_or('0')
+                })
+                .collect()
+        })
+        .prop_filter("values must fit one base-36 digit", |s: &String| {
+            s.chars().all(|c| c.to_digit(36).is_some_and(|v| v < 35))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_siteswaps_and_timings_keep_the_invariants(
+        pattern in siteswap_strategy(),
+        dwell in 0.05f64..1.95,
+        bps in prop::option::of(0.5f64..9.0),
+        samples in prop::collection::vec(-50.0f64..50.0, 40),
+    ) {
+        let schedule = async_schedule(&pattern);
+        let settings = Settings { bps, dwell, ..Settings::default() };
+        let timing = Timing::new(&schedule, &settings).expect("valid settings");
+        let m = Motion::new(&schedule, timing, &Layout::circle(1), &[]);
+        prop_assert_eq!(m.prop_count(), schedule.props);
+        let l = m.loop_duration();
+        for &t in &samples {
+            let s = m.state_at(t);
+            let later = m.state_at(t + l);
+            for h in s.hands.iter().flatten() {
+                prop_assert!(h.position.is_finite() && h.velocity.is_finite());
+            }
+            for (p, q) in s.props.iter().zip(&later.props) {
+                prop_assert!(p.position.is_finite() && p.velocity.is_finite(), "{} t={}", pattern, t);
+                prop_assert!(p.position.distance(q.position) < 1e-3, "{} t={} loop", pattern, t);
+                match p.held_by {
+                    Some(h) => {
+                        let d = p.position.distance(hand(&s, h).position);
+                        prop_assert!(d < 1e-4, "{} t={}: {} m from hand", pattern, t, d);
+                    }
+                    None => {
+                        prop_assert!(p.position.y >= 0.0, "{} t={}", pattern, t);
+                        let f = p.flight.expect("flying props have a flight");
+                        prop_assert!(f.catch > f.release);
+                        // Hands are C¹ at the throw and the catch.
+                        for (at, holder) in [(f.release, f.from), (f.catch, f.to)] {
+                            let d = 1e-8;
+                            let (a, b) = (m.hand_at(holder, at - d), m.hand_at(holder, at + d));
+                            prop_assert!(a.position.distance(b.position) < 1e-4, "{} at {}", pattern, at);
+                            let scale = a.velocity.length().max(1.0);
+                            prop_assert!(a.velocity.distance(b.velocity) < 1e-2 * scale, "{} at {}", pattern, at);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -283,3 +283,20 @@ fn very_high_throws_keep_the_hand_near_the_hand_plane() {
     }
     assert!(low > 0.6 && high < 1.25, "{low}..{high}");
 }
+
+#[test]
+fn higher_cascades_dip_like_juggling_labs() {
+    // JL's sampled dips: 27-29 cm for 5 and 7, 25 cm for 3.
+    for (pattern, low, high) in [("3", 0.24, 0.27), ("5", 0.26, 0.30), ("7", 0.26, 0.30)] {
+        let m = motion(&async_schedule(pattern), None);
+        let lowest = (0..1000)
+            .map(|k| {
+                m.state_at(m.hand_period() * k as f64 / 1000.0).hands[0][0]
+                    .position
+                    .y
+            })
+            .fold(f32::MAX, f32::min);
+        let dip = 1.0 - lowest;
+        assert!((low..high).contains(&dip), "{pattern}: dip {dip}");
+    }
+}
