@@ -300,3 +300,28 @@ fn higher_cascades_dip_like_juggling_labs() {
         assert!((low..high).contains(&dip), "{pattern}: dip {dip}");
     }
 }
+
+#[test]
+fn missing_or_broken_placements_fall_back_to_the_circle() {
+    let schedule = passing_3p();
+    let timing = Timing::new(&schedule, &Settings::default()).expect("valid");
+    let broken = Layout {
+        jugglers: vec![crate::layout::Placement {
+            position: Vec3::new(f32::NAN, 0.0, 0.0),
+            facing: 0.0,
+        }],
+    };
+    let m = Motion::new(&schedule, timing, &broken, &[]);
+    let reference = motion(&schedule, None);
+    for k in 0..100 {
+        let t = k as f64 * 0.0173;
+        let (a, b) = (m.state_at(t), reference.state_at(t));
+        assert_eq!(a.hands.len(), 2);
+        for (p, q) in a.props.iter().zip(&b.props) {
+            assert!(p.position.distance(q.position) < 1e-6);
+        }
+    }
+    // Non-finite times are read as 0 rather than poisoning the state.
+    let s = m.state_at(f64::NAN);
+    assert!(s.props.iter().all(|p| p.position.is_finite()));
+}
