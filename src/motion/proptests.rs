@@ -96,6 +96,12 @@ fn invariants_over_every_vector_at_600_times() {
     for (name, schedule, custom) in cases() {
         let m = build(&schedule, &custom);
         assert_eq!(m.prop_count(), schedule.props, "{name}");
+        // Props are numbered orbit by orbit, as many per orbit as the schedule says.
+        let orbits: Vec<usize> = m.state_at(0.0).props.iter().map(|p| p.orbit).collect();
+        let expected: Vec<usize> = (0..schedule.orbits.len())
+            .flat_map(|o| std::iter::repeat_n(o, schedule.orbits[o].props))
+            .collect();
+        assert_eq!(orbits, expected, "{name}");
         let l = m.loop_duration();
         assert!(l.is_finite() && l > 0.0, "{name}");
         let held_slack =
