@@ -16,6 +16,20 @@ use serde::Serialize;
 
 use crate::types::HandRef;
 
+mod build;
+mod error;
+mod state;
+
+pub use build::build;
+pub use error::{Invalid, PatternError};
+pub use state::Landings;
+
+/// Parses and validates a siteswap: [`crate::notation::parse`] then [`build`].
+pub fn from_notation(input: &str) -> Result<Schedule, PatternError> {
+    let pattern = crate::notation::parse(input)?;
+    Ok(build(&pattern)?)
+}
+
 /// How a prop leaves the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -25,7 +39,11 @@ pub enum ThrowKind {
     /// Carried, not thrown (a held 2, `H`, same-hand 1x).
     Hold,
     /// Bounced off the floor `bounces` times; `forced` = thrown down; `hyper` flips the catch.
-    Bounce { bounces: u8, forced: bool, hyper: bool },
+    Bounce {
+        bounces: u8,
+        forced: bool,
+        hyper: bool,
+    },
 }
 
 /// One throw element of one period.
@@ -69,4 +87,9 @@ pub struct Schedule {
     pub max_throw: u32,
     pub ground_state: bool,
     pub orbits: Vec<Orbit>,
+    /// The second half of the period repeats the first with hands swapped (`*` or Juggling
+    /// Lab's auto-mirroring of odd vanilla patterns).
+    pub mirrored: bool,
+    /// The landing schedule at the start of a period, per juggler: left hand, then right.
+    pub state: Vec<Landings>,
 }
