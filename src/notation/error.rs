@@ -116,10 +116,12 @@ impl Expected {
         "'|'",
         "a repeat count",
         "end of pattern",
-        "a throw, '[', '(', '<' or a hand 'R'/'L'",
+        "a throw",
         "'^'",
         "'*'",
     ];
+    /// The order expectations are listed in (indices into `NAMES`).
+    const ORDER: [usize; 12] = [0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
 
     pub fn union(self, other: Expected) -> Expected {
         Expected(self.0 | other.0)
@@ -133,11 +135,10 @@ impl Expected {
         } else {
             self.0
         };
-        let names: Vec<&str> = Self::NAMES
+        let names: Vec<&str> = Self::ORDER
             .iter()
-            .enumerate()
-            .filter(|(i, _)| bits & (1 << i) != 0)
-            .map(|(_, n)| *n)
+            .filter(|&&i| bits & (1 << i) != 0)
+            .map(|&i| Self::NAMES[i])
             .collect();
         match names.len() {
             0 => String::new(),

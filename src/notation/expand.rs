@@ -45,6 +45,9 @@ pub struct Expansion {
     /// The second half of the period is the first with hands swapped (a top-level `*` or
     /// auto-mirroring).
     pub mirrored: bool,
+    /// The mirroring was added by Juggling Lab's rule for odd vanilla patterns (`531` is
+    /// played as `531*`), not written.
+    pub auto_mirrored: bool,
     /// Sorted by beat, juggler, hand (right before left) and multiplex position.
     pub slots: Vec<Slot>,
 }
@@ -82,6 +85,7 @@ pub(crate) fn expand(root: &PatternNode) -> Result<Expansion, ExpandError> {
         period: u32::try_from(beats).unwrap_or(u32::MAX),
         jugglers,
         mirrored: root.mirror || auto_mirror,
+        auto_mirrored: auto_mirror,
         slots,
     })
 }
@@ -286,7 +290,11 @@ impl Walk {
                 }
                 Item::HandSpec { hand, .. } => {
                     let is_right = *hand == Hand::Right;
-                    self.right_on_even[juggler] = if beat.is_multiple_of(2) { is_right } else { !is_right };
+                    self.right_on_even[juggler] = if beat.is_multiple_of(2) {
+                        is_right
+                    } else {
+                        !is_right
+                    };
                     if beat > 0 {
                         self.vanilla = false;
                     }
