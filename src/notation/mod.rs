@@ -194,3 +194,6 @@ impl Cleaned {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
