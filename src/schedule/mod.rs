@@ -135,3 +135,6 @@ impl Schedule {
         groups
     }
 }
+
+#[cfg(test)]
+mod tests;
