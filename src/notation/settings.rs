@@ -267,7 +267,11 @@ fn colors(v: &str) -> Result<Vec<Rgba>, SettingsError> {
 fn hands(v: &str) -> Result<Vec<DwellPoints>, SettingsError> {
     let first = v.split('|').next().unwrap_or("");
     let mut out = Vec::new();
-    for entry in first.split('.').map(str::trim).filter(|e| !e.is_empty()) {
+    for entry in beats(first)
+        .into_iter()
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+    {
         let (mut throw, mut catch) = (None, None);
         let mut points = Vec::new();
         let mut mark = None;
@@ -312,6 +316,25 @@ fn hands(v: &str) -> Result<Vec<DwellPoints>, SettingsError> {
     Ok(out)
 }
 
+/// Splits on the `.` that end beats (those outside parentheses; inside they are decimals).
+fn beats(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            '.' if depth <= 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
+}
+
 /// `x[,up[,forward]]` in cm -> metres `[x, y, z]` of the juggler's frame.
 fn point(text: &str) -> Result<[f32; 3], String> {
     let mut p = [0.0f32; 3];
@@ -338,7 +361,11 @@ fn point(text: &str) -> Result<[f32; 3], String> {
 fn body(v: &str) -> Result<Vec<PlacementSpec>, SettingsError> {
     let mut out = Vec::new();
     for juggler in v.split('|') {
-        let Some(beat) = juggler.split('.').map(str::trim).find(|b| !b.is_empty()) else {
+        let Some(beat) = beats(juggler)
+            .into_iter()
+            .map(str::trim)
+            .find(|b| !b.is_empty())
+        else {
             return Err(SettingsError::Body("a juggler without positions".into()));
         };
         let inner = beat
@@ -360,4 +387,140 @@ fn body(v: &str) -> Result<Vec<PlacementSpec>, SettingsError> {
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_siteswap_is_a_pattern() {
+        let spec = parse_input("531").unwrap();
+        assert_eq!((spec.notation.as_str(), spec.name.as_str()), ("531", "531"));
+        assert_eq!(spec.settings, Settings::default());
+        assert_eq!(parse_input("  \r\n"), Err(SettingsError::NoPattern));
+    }
+
+    #[test]
+    fn settings_map_with_units() {
+        let spec = parse_input(
+            "pattern=(4,2x)*;BPS=4.5; dwell = 1 ;gravity=490;prop=ring;colors={red}{0,128,255};title=Box",
+        )
+        .unwrap();
+        assert_eq!(spec.notation, "(4,2x)*");
+        assert_eq!(spec.name, "Box");
+        let s = &spec.settings;
+        assert_eq!(
+            (s.bps, s.dwell, s.gravity, s.prop),
+            (Some(4.5), 1.0, 4.9, PropKind::Ring)
+        );
+        assert_eq!(s.colors, [Rgba::rgb(255, 0, 0), Rgba::rgb(0, 128, 255)]);
+    }
+
+    #[test]
+    fn last_value_wins_and_empty_entries_are_skipped() {
+        let spec = parse_settings(";pattern=3;;pattern=531;bps=0;").unwrap();
+        assert_eq!(spec.notation, "531");
+        assert_eq!(spec.settings.bps, None, "bps <= 0 means computed");
+    }
+
+    #[test]
+    fn hands_become_dwell_points_in_metres() {
+        let spec = parse_settings("pattern=3;hands=(10)(32.5).(32.5)(10).").unwrap();
+        let h = &spec.settings.hand_positions;
+        assert_eq!(h.len(), 2);
+        assert_eq!(
+            h[0],
+            DwellPoints {
+                throw: [0.1, 0.0, 0.0],
+                catch: [0.325, 0.0, 0.0]
+            }
+        );
+        assert_eq!(h[1].throw[0], 0.325);
+        let spec = parse_settings("pattern=3;hands=(0,5,0)C(30,0,20)(15)T(10,-5,0).").unwrap();
+        assert_eq!(
+            spec.settings.hand_positions[0],
+            DwellPoints {
+                throw: [0.1, -0.05, 0.0],
+                catch: [0.3, 0.0, 0.2]
+            }
+        );
+    }
+
+    #[test]
+    fn body_becomes_placements() {
+        let spec = parse_settings("pattern=<3p|3p>;body=(0,-50,0).|(180,50,100).").unwrap();
+        let p = &spec.settings.placements;
+        assert_eq!(p.len(), 2);
+        assert_eq!((p[0].x, p[0].z, p[0].facing_deg), (0.5, 0.0, 0.0));
+        assert_eq!((p[1].x, p[1].z, p[1].facing_deg), (-0.5, 1.0, 180.0));
+    }
+
+    #[test]
+    fn mixed_colors() {
+        let spec = parse_settings("pattern=3;colors=mixed").unwrap();
+        assert_eq!(spec.settings.colors.len(), 10);
+        assert_eq!(spec.settings.colors[1], Rgba::rgb(0, 255, 0));
+    }
+
+    #[test]
+    fn errors_with_juggling_lab_messages() {
+        let cases: [(&str, &str); 14] = [
+            ("pattern=3;bps", "Parameter 'bps' has no value"),
+            ("pattern=3;foo=1", "Unused input parameter: \"foo\""),
+            (
+                "pattern=3;foo=1;bar=2",
+                "Unused input parameters: \"foo\", \"bar\"",
+            ),
+            ("bps=3", "No pattern specified"),
+            ("pattern=3;bps=fast", "Number format error in 'bps' value"),
+            ("pattern=3;bps=NaN", "'bps' value must be a finite number"),
+            (
+                "pattern=3;bps=Infinity",
+                "'bps' value must be a finite number",
+            ),
+            (
+                "pattern=3;dwell=2",
+                "'Dwell' value should be between 0 and 2",
+            ),
+            ("pattern=3;dwell=x", "Number format error in 'dwell' value"),
+            (
+                "pattern=3;propdiam=0",
+                "Prop diameter value must be positive",
+            ),
+            ("pattern=3;prop=image", "Prop type 'image' not recognized"),
+            ("pattern=3;colors={1,2}", "Error in color format"),
+            (
+                "pattern=3;colors={mauve}",
+                "Prop color 'mauve' not recognized",
+            ),
+            (
+                "pattern=3;hands=(10).",
+                "Error in 'hands' setting: must have at least 2 coordinates per throw",
+            ),
+        ];
+        for (input, message) in cases {
+            assert_eq!(
+                parse_input(input).unwrap_err().to_string(),
+                message,
+                "{input}"
+            );
+        }
+        assert_eq!(
+            parse_input("pattern=3;hold=true"),
+            Err(SettingsError::Unused(vec!["hold".into()]))
+        );
+        assert!(matches!(
+            parse_input("pattern=3;hss=3"),
+            Err(SettingsError::Unsupported(_))
+        ));
+        // Unparsable gravity is ignored, as in Juggling Lab.
+        assert_eq!(
+            parse_input("pattern=3;gravity=lots")
+                .unwrap()
+                .settings
+                .gravity,
+            9.81
+        );
+    }
 }
