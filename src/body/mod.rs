@@ -3,6 +3,10 @@
 //! OWNER: body helper. The public types below are the contract with `render`; add fields if
 //! needed, keep these names and meanings. All positions are world coordinates in metres.
 
+pub mod elbow;
+pub mod three_link;
+pub mod two_link;
+
 use glam::Vec3;
 
 use crate::layout::Placement;
