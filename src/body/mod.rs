@@ -2,6 +2,16 @@
 //!
 //! OWNER: body helper. The public types below are the contract with `render`; add fields if
 //! needed, keep these names and meanings. All positions are world coordinates in metres.
+//!
+//! - `elbow`: seed 000's chicken-wing circle, the elbow every juggler uses (ω = 0.2 outward);
+//! - `two_link`, `three_link`: seeds 001 and 002 (joint angles; upper arm, forearm and hand);
+//! - `dims`: body proportions (adult defaults, `spec::BodySpec` overrides);
+//! - `juggler`: a whole juggler from its placement and the two hand positions;
+//! - `props`: prop sizes, colours, club spin and ring plane.
+//!
+//! Invariants: everything here is a total function of finite inputs (no `Result` after
+//! `BodyDims::from_spec`, no NaN, out-of-reach hands give a straight arm), and nothing here
+//! knows about time, beats or the notation.
 
 pub mod dims;
 pub mod elbow;
