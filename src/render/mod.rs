@@ -8,13 +8,32 @@ use glam::Vec2;
 
 use crate::types::Rgba;
 
+pub mod camera;
+pub mod fixture;
+pub mod frame;
+pub mod raster;
+pub mod style;
+
+pub use camera::Camera;
+pub use frame::{build_frame, build_frame_styled, build_layers, Layer, Part};
+pub use style::Style;
+
 /// One thing to draw, in pixel coordinates (origin top-left, y down).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// A filled disc.
-    Circle { center: Vec2, radius: f32, color: Rgba },
+    Circle {
+        center: Vec2,
+        radius: f32,
+        color: Rgba,
+    },
     /// A thick segment with round caps.
-    Line { from: Vec2, to: Vec2, width: f32, color: Rgba },
+    Line {
+        from: Vec2,
+        to: Vec2,
+        width: f32,
+        color: Rgba,
+    },
     /// A filled polygon (non-self-intersecting).
     Polygon { points: Vec<Vec2>, color: Rgba },
 }
