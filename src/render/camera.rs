@@ -18,7 +18,7 @@ pub const NEAR: f32 = 0.05;
 pub const DEFAULT_FOV_Y: f32 = 30.0 * std::f32::consts::PI / 180.0;
 
 /// Elevation of the solo front view: slightly from above.
-const SOLO_ELEVATION: f32 = 8.0 * std::f32::consts::PI / 180.0;
+const SOLO_ELEVATION: f32 = 10.0 * std::f32::consts::PI / 180.0;
 /// Passing view: like Juggling Lab, 20° off the side view and 20° down.
 const PASSING_AZIMUTH_OFFSET: f32 = -20.0 * std::f32::consts::PI / 180.0;
 const PASSING_ELEVATION: f32 = 20.0 * std::f32::consts::PI / 180.0;
@@ -250,21 +250,27 @@ impl Camera {
 /// each prop's extent.
 fn framing_points(poses: &[Pose]) -> Vec<Vec3> {
     let mut points = Vec::new();
+    // A ball of radius r around c: its six extreme points.
+    let mut sphere = |c: Vec3, r: f32| {
+        for d in [Vec3::X, Vec3::Y, Vec3::Z] {
+            points.push(c + d * r);
+            points.push(c - d * r);
+        }
+    };
     for pose in poses {
         for j in &pose.jugglers {
-            points.push(j.head + Vec3::Y * j.head_radius * 1.2);
-            points.push(j.head + Vec3::X * j.head_radius);
-            points.push(j.head - Vec3::X * j.head_radius);
-            points.extend(j.feet);
-            points.extend(j.knees);
+            sphere(j.head, j.head_radius * 1.15);
+            for p in j.feet.iter().chain(&j.knees) {
+                sphere(*p, 0.08);
+            }
             for arm in &j.arms {
-                points.extend([arm.shoulder, arm.elbow, arm.hand]);
+                sphere(arm.shoulder, 0.08);
+                sphere(arm.elbow, 0.07);
+                sphere(arm.hand, 0.07);
             }
         }
         for prop in &pose.props {
-            let r = 0.5 * prop.size.max(0.0);
-            points.push(prop.position + Vec3::Y * r);
-            points.push(prop.position - Vec3::Y * r);
+            sphere(prop.position, 0.5 * prop.size.max(0.0) + 0.01);
         }
     }
     points

@@ -29,7 +29,7 @@ pub fn elbow(shoulder: Vec3, hand: Vec3, len: f32) -> Vec3 {
         return shoulder - Vec3::Y * len;
     }
     let dir = d / dist;
-    let reach = dist.min(2.0 * len * 0.9999);
+    let reach = dist.min(2.0 * len);
     let along = 0.5 * reach;
     let off = (len * len - along * along).max(0.0).sqrt();
     let down = (-Vec3::Y - dir * (-Vec3::Y).dot(dir))

@@ -272,7 +272,7 @@ impl Painter<'_> {
             .iter()
             .map(|p| p.distance(centre))
             .fold(0.0f32, f32::max);
-        let radius = reach + 1.6;
+        let radius = reach + 3.0;
         let mut shapes = Vec::new();
         shapes.extend(self.floor_ellipse(
             centre,
@@ -385,16 +385,17 @@ impl Painter<'_> {
                 })
                 .collect()
         };
-        let waist_y = hip_mid.y + 0.3 * (shoulder_mid.y - hip_mid.y);
-        let waist = Vec3::new(axis_mid.x, waist_y, axis_mid.z);
-        let waist_half = (half_hips + 0.07).min(half_shoulders * 0.9);
+        let belt = hip_mid + Vec3::Y * (0.2 * (shoulder_mid.y - hip_mid.y));
+        let waist = hip_mid + Vec3::Y * (0.3 * (shoulder_mid.y - hip_mid.y));
+        let waist_half = (half_hips + 0.06).min(half_shoulders * 0.9);
         let depth = style.torso_depth;
-        let mut pelvis_points = ring(hip_mid - Vec3::Y * 0.04, half_hips + 0.055, depth * 0.95);
-        pelvis_points.extend(ring(waist, waist_half, depth * 0.9));
+        let mut pelvis_points = ring(hip_mid - Vec3::Y * 0.06, half_hips + 0.06, depth * 0.95);
+        pelvis_points.extend(ring(belt, waist_half, depth * 0.9));
         self.outlined_hull(self.hull(&pelvis_points), style.trousers, &mut body);
 
         let chest_half = half_shoulders * style.chest_fraction;
-        let mut torso_points = ring(waist, waist_half, depth * 0.9);
+        let mut torso_points = ring(belt + Vec3::Y * 0.02, waist_half * 0.98, depth * 0.9);
+        torso_points.extend(ring(waist, waist_half, depth * 0.92));
         torso_points.extend(ring(
             shoulder_mid - Vec3::Y * 0.12 + forward * 0.01,
             chest_half,
@@ -437,18 +438,29 @@ impl Painter<'_> {
         let style = self.style;
         let (hip, knee, foot) = (p.hips[side], p.knees[side], p.feet[side]);
         let ankle = Vec3::new(foot.x, foot.y.max(0.06), foot.z);
-        self.outlined_line(hip, knee, style.thigh_width, style.trousers, out);
-        self.outlined_line(knee, ankle, style.shin_width, style.trousers, out);
         let heel = ankle - forward * 0.03 - Vec3::Y * 0.015;
         let toe = ankle + forward * 0.14 - Vec3::Y * 0.015;
+        // Shoe first, then thigh and shin as one outlined stroke (no seam at the knee).
         self.outlined_line(heel, toe, 0.075, style.shoes, out);
+        let mut fills = Vec::new();
+        for (a, b, w) in [
+            (hip, knee, style.thigh_width),
+            (knee, ankle, style.shin_width),
+        ] {
+            let mut pair = Vec::new();
+            self.outlined_line(a, b, w, style.trousers, &mut pair);
+            let mut pair = pair.into_iter();
+            out.extend(pair.next());
+            fills.extend(pair);
+        }
+        out.extend(fills);
     }
 
     fn head(&self, p: &JugglerPose, forward: Vec3, lateral: Vec3, out: &mut Vec<Shape>) {
         let style = self.style;
         let r = p.head_radius.max(0.01);
         let to_eye = self.view.eye - p.head;
-        let hair_centre = p.head + Vec3::Y * (0.13 * r) - forward * (0.22 * r);
+        let hair_centre = p.head + Vec3::Y * (0.17 * r) - forward * (0.25 * r);
         let mut hair = Vec::new();
         self.outlined_disc(hair_centre, r, style.hair, &mut hair);
         let mut face = Vec::new();
@@ -775,4 +787,390 @@ fn grow(points: &[Vec2], by: f32) -> Vec<Vec2> {
         .iter()
         .map(|&p| p + (p - centroid).try_normalize().unwrap_or(Vec2::ZERO) * by)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Placement;
+    use crate::render::fixture::{ball, standing, Cascade};
+
+    const W: u32 = 640;
+    const H: u32 = 480;
+
+    /// A solo juggler at the origin, hands in front at hip height, with the given props.
+    fn solo(props: Vec<PropPose>) -> Pose {
+        let placement = Placement {
+            position: Vec3::ZERO,
+            facing: 0.0,
+        };
+        let juggler = standing(
+            placement,
+            [Vec3::new(0.3, 1.0, 0.3), Vec3::new(-0.3, 1.0, 0.3)],
+        );
+        Pose {
+            time: 0.0,
+            jugglers: vec![juggler],
+            props,
+        }
+    }
+
+    fn front_camera() -> Camera {
+        Camera {
+            target: Vec3::new(0.0, 1.0, 0.0),
+            azimuth: 0.0,
+            elevation: 0.1,
+            distance: 5.0,
+            ..Camera::default()
+        }
+    }
+
+    fn index_of(layers: &[Layer], part: Part) -> usize {
+        layers
+            .iter()
+            .position(|l| l.part == part)
+            .unwrap_or_else(|| panic!("{part:?} missing"))
+    }
+
+    fn red() -> Rgba {
+        Rgba::rgb(220, 30, 30)
+    }
+
+    #[test]
+    fn one_layer_per_limb_and_prop_and_five_discs_per_ball() {
+        let pose = solo(vec![
+            ball(Vec3::new(0.0, 1.6, 0.3), red()),
+            ball(Vec3::new(0.3, 1.0, 0.3), red()),
+            ball(Vec3::new(-0.2, 1.9, 0.3), red()),
+        ]);
+        let layers = build_layers(&pose, &front_camera(), W, H, &Style::default());
+        let count = |f: &dyn Fn(&Part) -> bool| layers.iter().filter(|l| f(&l.part)).count();
+        assert_eq!(count(&|p| matches!(p, Part::Body { juggler: 0 })), 1);
+        assert_eq!(count(&|p| matches!(p, Part::UpperArm { .. })), 2);
+        assert_eq!(count(&|p| matches!(p, Part::Forearm { .. })), 2);
+        assert_eq!(count(&|p| matches!(p, Part::Hand { .. })), 2);
+        assert_eq!(count(&|p| matches!(p, Part::Prop { .. })), 3);
+        assert_eq!(count(&|p| matches!(p, Part::Shadow { juggler: None })), 3);
+        for l in layers
+            .iter()
+            .filter(|l| matches!(l.part, Part::Prop { .. }))
+        {
+            assert_eq!(l.shapes.len(), 5);
+            assert!(l.shapes.iter().all(|s| matches!(s, Shape::Circle { .. })));
+        }
+        // Each limb is an outlined thick line: outline + fill.
+        for l in layers
+            .iter()
+            .filter(|l| matches!(l.part, Part::UpperArm { .. } | Part::Forearm { .. }))
+        {
+            assert_eq!(l.shapes.len(), 2);
+            assert!(l.shapes.iter().all(|s| matches!(s, Shape::Line { .. })));
+        }
+        // The frame is exactly the layers flattened.
+        let frame = build_frame(&pose, &front_camera(), W, H);
+        assert_eq!(
+            frame.shapes.len(),
+            layers.iter().map(|l| l.shapes.len()).sum::<usize>()
+        );
+        assert_eq!((frame.width, frame.height), (W, H));
+    }
+
+    #[test]
+    fn prop_behind_the_body_is_drawn_before_it_and_prop_in_front_after() {
+        let behind = ball(Vec3::new(0.05, 1.2, -0.3), red());
+        let front = ball(Vec3::new(-0.05, 1.2, 0.3), Rgba::rgb(30, 30, 220));
+        let pose = solo(vec![behind, front]);
+        let layers = build_layers(&pose, &front_camera(), W, H, &Style::default());
+        let body = index_of(&layers, Part::Body { juggler: 0 });
+        assert!(index_of(&layers, Part::Prop { index: 0 }) < body);
+        assert!(index_of(&layers, Part::Prop { index: 1 }) > body);
+
+        // The same in the flat frame: the torso is the polygon in the shirt colour.
+        let frame = build_frame(&pose, &front_camera(), W, H);
+        let shirt = Style::default().shirt(0);
+        let torso = frame
+            .shapes
+            .iter()
+            .position(|s| matches!(s, Shape::Polygon { color, .. } if *color == shirt))
+            .expect("torso");
+        let first_of = |c: Rgba| {
+            frame
+                .shapes
+                .iter()
+                .position(|s| matches!(s, Shape::Circle { color, .. } if *color == c))
+                .expect("prop")
+        };
+        assert!(first_of(red()) < torso);
+        assert!(first_of(Rgba::rgb(30, 30, 220)) > torso);
+
+        // Seen from behind, the order flips.
+        let back = Camera {
+            azimuth: std::f32::consts::PI,
+            ..front_camera()
+        };
+        let layers = build_layers(&pose, &back, W, H, &Style::default());
+        let body = index_of(&layers, Part::Body { juggler: 0 });
+        assert!(index_of(&layers, Part::Prop { index: 0 }) > body);
+        assert!(index_of(&layers, Part::Prop { index: 1 }) < body);
+    }
+
+    #[test]
+    fn far_arm_is_drawn_before_the_torso_and_near_arm_after() {
+        // Camera on the juggler's left (+x): the left arm is near, the right arm far.
+        let side = Camera {
+            azimuth: std::f32::consts::FRAC_PI_2,
+            ..front_camera()
+        };
+        let layers = build_layers(&solo(vec![]), &side, W, H, &Style::default());
+        let body = index_of(&layers, Part::Body { juggler: 0 });
+        for part in [
+            Part::UpperArm {
+                juggler: 0,
+                hand: Hand::Right,
+            },
+            Part::Forearm {
+                juggler: 0,
+                hand: Hand::Right,
+            },
+        ] {
+            assert!(index_of(&layers, part) < body, "{part:?}");
+        }
+        for part in [
+            Part::UpperArm {
+                juggler: 0,
+                hand: Hand::Left,
+            },
+            Part::Forearm {
+                juggler: 0,
+                hand: Hand::Left,
+            },
+        ] {
+            assert!(index_of(&layers, part) > body, "{part:?}");
+        }
+    }
+
+    #[test]
+    fn floor_and_shadows_come_first() {
+        let pose = solo(vec![ball(Vec3::new(0.0, 2.0, 0.3), red())]);
+        let layers = build_layers(&pose, &front_camera(), W, H, &Style::default());
+        assert_eq!(layers[0].part, Part::Floor);
+        let last_floor = layers.iter().rposition(|l| l.depth.is_infinite()).unwrap();
+        assert!(layers[..=last_floor]
+            .iter()
+            .all(|l| matches!(l.part, Part::Floor | Part::Shadow { .. })));
+        assert!(layers[last_floor + 1..]
+            .iter()
+            .all(|l| !matches!(l.part, Part::Floor | Part::Shadow { .. })));
+        // Non-floor layers are ordered far to near.
+        assert!(layers[last_floor + 1..]
+            .windows(2)
+            .all(|w| w[0].depth >= w[1].depth));
+    }
+
+    #[test]
+    fn ball_size_scales_with_perspective() {
+        let near = ball(Vec3::new(-0.5, 1.0, 1.0), red());
+        let far = ball(Vec3::new(0.5, 1.0, -4.0), red());
+        let cam = Camera {
+            elevation: 0.0,
+            ..front_camera()
+        };
+        let layers = build_layers(&solo(vec![near, far]), &cam, W, H, &Style::default());
+        let radius = |i: usize| match &layers[index_of(&layers, Part::Prop { index: i })].shapes[1]
+        {
+            Shape::Circle { radius, .. } => *radius,
+            s => panic!("{s:?}"),
+        };
+        // Depths 4 and 9 m: radii in the ratio 9:4; focal = 240 / tan(15°).
+        let focal = 240.0 / (15f32.to_radians()).tan();
+        assert!((radius(0) - 0.05 * focal / 4.0).abs() < 1e-3);
+        assert!((radius(1) - 0.05 * focal / 9.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn ball_is_centred_on_its_projection() {
+        let pos = Vec3::new(0.4, 1.7, 0.2);
+        let cam = front_camera();
+        let layers = build_layers(&solo(vec![ball(pos, red())]), &cam, W, H, &Style::default());
+        let expected = cam.project(pos, W, H).unwrap().0;
+        match &layers[index_of(&layers, Part::Prop { index: 0 })].shapes[0] {
+            Shape::Circle { center, .. } => assert!(center.distance(expected) < 1e-4),
+            s => panic!("{s:?}"),
+        }
+    }
+
+    #[test]
+    fn club_spins_visibly_and_ring_shows_its_plane() {
+        let cam = Camera {
+            elevation: 0.0,
+            ..front_camera()
+        };
+        let club = |axis: Vec3| PropPose {
+            kind: PropKind::Club,
+            position: Vec3::new(0.0, 1.8, 0.3),
+            axis,
+            held_by: None,
+            orbit: 0,
+            color: red(),
+            size: 0.485,
+        };
+        let extent = |prop: PropPose| {
+            let layers = build_layers(&solo(vec![prop]), &cam, W, H, &Style::default());
+            let shapes = &layers[index_of(&layers, Part::Prop { index: 0 })].shapes;
+            let mut lo = Vec2::splat(f32::MAX);
+            let mut hi = Vec2::splat(f32::MIN);
+            for s in shapes {
+                if let Shape::Polygon { points, .. } = s {
+                    for p in points {
+                        lo = lo.min(*p);
+                        hi = hi.max(*p);
+                    }
+                }
+            }
+            hi - lo
+        };
+        let upright = extent(club(Vec3::Y));
+        let flat = extent(club(Vec3::X));
+        assert!(upright.y > 3.0 * upright.x, "{upright}");
+        assert!(flat.x > 3.0 * flat.y, "{flat}");
+        // Club length on screen: 0.485 m at depth 4.7 m.
+        let focal = 240.0 / (15f32.to_radians()).tan();
+        assert!((upright.y - 0.485 * focal / 4.7).abs() < 4.0, "{upright}");
+
+        // A ring facing the camera is a round band; edge-on it is a thin bar.
+        let ring = |axis: Vec3| PropPose {
+            kind: PropKind::Ring,
+            size: 0.25,
+            ..club(axis)
+        };
+        let line_extent = |prop: PropPose| {
+            let layers = build_layers(&solo(vec![prop]), &cam, W, H, &Style::default());
+            let shapes = &layers[index_of(&layers, Part::Prop { index: 0 })].shapes;
+            let mut lo = Vec2::splat(f32::MAX);
+            let mut hi = Vec2::splat(f32::MIN);
+            for s in shapes {
+                if let Shape::Line { from, to, .. } = s {
+                    lo = lo.min(*from).min(*to);
+                    hi = hi.max(*from).max(*to);
+                }
+            }
+            hi - lo
+        };
+        let face = line_extent(ring(Vec3::Z));
+        let edge = line_extent(ring(Vec3::X));
+        assert!((face.x - face.y).abs() < 1.0, "{face}");
+        assert!(edge.x < 0.5 && edge.y > 0.9 * face.y, "{edge} {face}");
+    }
+
+    #[test]
+    fn eyes_only_when_the_face_is_seen() {
+        let eye_color = Rgba::rgb(40, 32, 30);
+        let eyes = |cam: &Camera| {
+            build_frame(&solo(vec![]), cam, W, H)
+                .shapes
+                .iter()
+                .filter(|s| matches!(s, Shape::Circle { color, .. } if *color == eye_color))
+                .count()
+        };
+        assert_eq!(eyes(&front_camera()), 2);
+        assert_eq!(
+            eyes(&Camera {
+                azimuth: std::f32::consts::PI,
+                ..front_camera()
+            }),
+            0
+        );
+        assert_eq!(
+            eyes(&Camera {
+                azimuth: std::f32::consts::FRAC_PI_2,
+                ..front_camera()
+            }),
+            1
+        );
+    }
+
+    /// Pixel bounding box of a shape.
+    fn bounds(s: &Shape) -> (Vec2, Vec2) {
+        match s {
+            Shape::Circle { center, radius, .. } => (
+                *center - Vec2::splat(*radius),
+                *center + Vec2::splat(*radius),
+            ),
+            Shape::Line {
+                from, to, width, ..
+            } => (
+                from.min(*to) - Vec2::splat(0.5 * width),
+                from.max(*to) + Vec2::splat(0.5 * width),
+            ),
+            Shape::Polygon { points, .. } => points.iter().fold(
+                (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+                |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+            ),
+        }
+    }
+
+    #[test]
+    fn default_framing_keeps_the_figure_and_props_inside_the_image() {
+        for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+            let cascade = Cascade {
+                kind,
+                ..Cascade::default()
+            };
+            let poses: Vec<Pose> = (0..24)
+                .map(|i| cascade.pose_at(i as f64 * cascade.loop_duration() / 24.0))
+                .collect();
+            for (w, h) in [(640, 480), (400, 450), (200, 600)] {
+                let cam = Camera::framing_all(&poses, w as f32 / h as f32, None);
+                for pose in &poses {
+                    for layer in build_layers(pose, &cam, w, h, &Style::default()) {
+                        if matches!(layer.part, Part::Floor | Part::Shadow { .. }) {
+                            continue;
+                        }
+                        for s in &layer.shapes {
+                            let (lo, hi) = bounds(s);
+                            assert!(
+                                lo.x >= 0.0 && lo.y >= 0.0 && hi.x <= w as f32 && hi.y <= h as f32,
+                                "{kind:?} {w}x{h} {:?}: {lo} {hi}",
+                                layer.part
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn convex_hull_of_a_square_with_inner_points() {
+        let pts = vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(1.0, 0.0),
+            Vec2::new(0.5, 0.5),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(0.0, 1.0),
+            Vec2::new(0.5, 0.0),
+            Vec2::new(0.2, 0.7),
+        ];
+        let hull = convex_hull(pts);
+        assert_eq!(hull.len(), 4);
+        for corner in [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y] {
+            assert!(hull.contains(&corner));
+        }
+    }
+
+    #[test]
+    fn points_behind_the_camera_never_produce_non_finite_shapes() {
+        // The camera sits inside the scene: parts are clipped, nothing is NaN.
+        let cam = Camera {
+            target: Vec3::new(0.0, 1.2, 0.2),
+            distance: 0.3,
+            ..front_camera()
+        };
+        let pose = Cascade::default().pose_at(0.2);
+        let frame = build_frame(&pose, &cam, W, H);
+        for s in &frame.shapes {
+            let (lo, hi) = bounds(s);
+            assert!(lo.is_finite() && hi.is_finite(), "{s:?}");
+        }
+    }
 }

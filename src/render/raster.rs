@@ -237,8 +237,10 @@ mod tests {
         assert_eq!(img.get(22, 26), Some([0, 0, 255]));
         assert_eq!(img.get(30, 22), Some([255, 0, 0]));
         assert_eq!(img.get(2, 28), Some([10, 20, 30]));
-        // Round caps extend the line by half its width.
-        assert_eq!(img.get(36, 5), Some([0, 255, 0]));
+        // Round caps extend the line by half its width (anti-aliased, so nearly full green).
+        let [r, g, _] = img.get(36, 5).unwrap();
+        assert!(g > 220 && r < 20, "{g} {r}");
+        assert_eq!(img.get(39, 5), Some([10, 20, 30]));
     }
 
     #[test]
