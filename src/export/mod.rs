@@ -13,6 +13,7 @@
 use std::path::PathBuf;
 
 use crate::body::Pose;
+use crate::render::camera::ViewOverrides;
 use crate::render::raster::{rasterize, RgbImage};
 use crate::render::{build_frame, Camera};
 use crate::spec::CameraSpec;
@@ -109,6 +110,12 @@ pub struct ExportSummary {
 /// A camera that frames the whole animation of `source` (poses sampled over one loop, so it
 /// stays still while the props fly), honouring the pattern's camera settings.
 pub fn auto_camera(source: &dyn PoseSource, aspect: f32, spec: Option<&CameraSpec>) -> Camera {
+    let overrides = spec.map(ViewOverrides::from).unwrap_or_default();
+    camera_with(source, aspect, &overrides)
+}
+
+/// [`auto_camera`] with some view settings fixed by the user.
+pub fn camera_with(source: &dyn PoseSource, aspect: f32, overrides: &ViewOverrides) -> Camera {
     const SAMPLES: usize = 24;
     let duration = source.loop_duration();
     let duration = if duration.is_finite() && duration > 0.0 {
@@ -119,7 +126,7 @@ pub fn auto_camera(source: &dyn PoseSource, aspect: f32, spec: Option<&CameraSpe
     let poses: Vec<Pose> = (0..SAMPLES)
         .map(|i| source.pose_at(duration * i as f64 / SAMPLES as f64))
         .collect();
-    Camera::framing_all(&poses, aspect, spec)
+    Camera::framing_with(&poses, aspect, overrides)
 }
 
 /// One rendered frame, as the export would write it (before encoding).

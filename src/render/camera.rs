@@ -59,6 +59,24 @@ impl Default for Camera {
     }
 }
 
+/// View settings fixed by the user; `None` = automatic. Angles in radians, distance in metres.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ViewOverrides {
+    pub azimuth: Option<f32>,
+    pub elevation: Option<f32>,
+    pub distance: Option<f32>,
+}
+
+impl From<&CameraSpec> for ViewOverrides {
+    fn from(spec: &CameraSpec) -> Self {
+        ViewOverrides {
+            azimuth: Some(spec.azimuth_deg.to_radians()),
+            elevation: Some(spec.elevation_deg.to_radians()),
+            distance: spec.distance,
+        }
+    }
+}
+
 /// A camera prepared for one image size: eye, orthonormal basis and focal length in pixels.
 /// Build it once per frame with [`Camera::view`] and project many points with it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -151,26 +169,26 @@ impl Camera {
     /// side view (juggler 0 on the left, like Juggling Lab's 340°), 20° down; three or more
     /// jugglers: 30° down.
     pub fn framing_all(poses: &[Pose], aspect: f32, spec: Option<&CameraSpec>) -> Camera {
+        let overrides = spec.map(ViewOverrides::from).unwrap_or_default();
+        Camera::framing_with(poses, aspect, &overrides)
+    }
+
+    /// [`Camera::framing_all`] with each of azimuth, elevation and distance optionally fixed
+    /// (the others automatic; the distance still frames everything from the fixed angles).
+    pub fn framing_with(poses: &[Pose], aspect: f32, overrides: &ViewOverrides) -> Camera {
         let points = framing_points(poses);
         let jugglers: Vec<Vec3> = poses
             .first()
             .map(|p| p.jugglers.iter().map(|j| j.placement.position).collect())
             .unwrap_or_default();
         let (mut azimuth, mut elevation) = automatic_angles(&jugglers);
-        if let Some(spec) = spec {
-            if spec.azimuth_deg.is_finite() {
-                azimuth = spec.azimuth_deg.to_radians();
-            }
-            if spec.elevation_deg.is_finite() {
-                elevation = spec
-                    .elevation_deg
-                    .to_radians()
-                    .clamp(-MAX_ELEVATION, MAX_ELEVATION);
-            }
+        if let Some(a) = overrides.azimuth.filter(|a| a.is_finite()) {
+            azimuth = a;
         }
-        let fixed_distance = spec
-            .and_then(|s| s.distance)
-            .filter(|d| d.is_finite() && *d > NEAR);
+        if let Some(e) = overrides.elevation.filter(|e| e.is_finite()) {
+            elevation = e.clamp(-MAX_ELEVATION, MAX_ELEVATION);
+        }
+        let fixed_distance = overrides.distance.filter(|d| d.is_finite() && *d > NEAR);
         Camera::fit(
             &points,
             azimuth,
