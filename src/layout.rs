@@ -30,7 +30,11 @@ impl Placement {
     /// World direction of a direction given in this juggler's own frame.
     pub fn rotate(&self, local: Vec3) -> Vec3 {
         let (s, c) = self.facing.sin_cos();
-        Vec3::new(c * local.x + s * local.z, local.y, -s * local.x + c * local.z)
+        Vec3::new(
+            c * local.x + s * local.z,
+            local.y,
+            -s * local.x + c * local.z,
+        )
     }
 
     /// Own-frame point of a world point.
@@ -59,7 +63,10 @@ impl Layout {
     pub fn circle(jugglers: usize) -> Layout {
         if jugglers <= 1 {
             return Layout {
-                jugglers: vec![Placement { position: Vec3::ZERO, facing: 0.0 }],
+                jugglers: vec![Placement {
+                    position: Vec3::ZERO,
+                    facing: 0.0,
+                }],
             };
         }
         let n = jugglers as f32;
@@ -74,7 +81,9 @@ impl Layout {
                 Placement { position, facing }
             })
             .collect();
-        Layout { jugglers: placements }
+        Layout {
+            jugglers: placements,
+        }
     }
 
     /// The placements the user gave, or the default circle when they gave none
@@ -126,7 +135,10 @@ mod tests {
             for i in 0..n {
                 let a = layout.jugglers[i];
                 let b = layout.jugglers[(i + 1) % n];
-                assert!((a.position.distance(b.position) - 2.4).abs() < 1e-4, "n={n}");
+                assert!(
+                    (a.position.distance(b.position) - 2.4).abs() < 1e-4,
+                    "n={n}"
+                );
                 let to_centre = (-a.position).normalize();
                 assert!(a.forward().dot(to_centre) > 0.9999, "n={n} i={i}");
             }

@@ -86,7 +86,9 @@ impl std::str::FromStr for PropKind {
             "ball" => Ok(PropKind::Ball),
             "club" => Ok(PropKind::Club),
             "ring" => Ok(PropKind::Ring),
-            other => Err(format!("prop type '{other}' not recognized (expected ball, club or ring)")),
+            other => Err(format!(
+                "prop type '{other}' not recognized (expected ball, club or ring)"
+            )),
         }
     }
 }

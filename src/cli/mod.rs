@@ -25,10 +25,16 @@ pub struct CliError {
 
 impl CliError {
     pub fn invalid(message: impl Into<String>) -> Self {
-        CliError { code: EXIT_INVALID, message: message.into() }
+        CliError {
+            code: EXIT_INVALID,
+            message: message.into(),
+        }
     }
     pub fn usage(message: impl Into<String>) -> Self {
-        CliError { code: EXIT_USAGE, message: message.into() }
+        CliError {
+            code: EXIT_USAGE,
+            message: message.into(),
+        }
     }
 }
 

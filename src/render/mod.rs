@@ -12,9 +12,18 @@ use crate::types::Rgba;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// A filled disc.
-    Circle { center: Vec2, radius: f32, color: Rgba },
+    Circle {
+        center: Vec2,
+        radius: f32,
+        color: Rgba,
+    },
     /// A thick segment with round caps.
-    Line { from: Vec2, to: Vec2, width: f32, color: Rgba },
+    Line {
+        from: Vec2,
+        to: Vec2,
+        width: f32,
+        color: Rgba,
+    },
     /// A filled polygon (non-self-intersecting).
     Polygon { points: Vec<Vec2>, color: Rgba },
 }

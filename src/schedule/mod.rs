@@ -25,7 +25,11 @@ pub enum ThrowKind {
     /// Carried, not thrown (a held 2, `H`, same-hand 1x).
     Hold,
     /// Bounced off the floor `bounces` times; `forced` = thrown down; `hyper` flips the catch.
-    Bounce { bounces: u8, forced: bool, hyper: bool },
+    Bounce {
+        bounces: u8,
+        forced: bool,
+        hyper: bool,
+    },
 }
 
 /// One throw element of one period.
