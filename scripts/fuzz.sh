@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs each cargo-fuzz target for a bounded time (default 60 s each; FUZZ_SECONDS to change).
+# Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
+# Crashes land in fuzz/artifacts/<target>/; add each as a regression test in tests/fuzz_regressions.rs.
+set -euo pipefail
+cd "$(dirname "$0")/../fuzz"
+seconds="${FUZZ_SECONDS:-60}"
+for target in parse validate pipeline; do
+  mkdir -p "corpus/$target"
+  # Seed the corpus with real patterns so the fuzzer starts from meaningful inputs.
+  if [ -z "$(ls -A "corpus/$target")" ]; then
+    i=0
+    while IFS=$'\t' read -r pattern _; do
+      [ "$pattern" = "pattern" ] && continue
+      printf '%s' "$pattern" > "corpus/$target/seed_$i"; i=$((i + 1))
+    done < ../tests/data/siteswaps.tsv
+  fi
+  echo "== fuzzing $target for ${seconds}s"
+  cargo +nightly fuzz run "$target" "corpus/$target" -- -max_total_time="$seconds" -max_len=4096 -timeout=10 2>&1 | tail -n 5
+done
