@@ -538,4 +538,47 @@ title=Reverse Cascade
         let msg = import_str(text, "o.jml").unwrap_err().to_string();
         assert!(msg.contains("uses notation 'mhn'"), "{msg}");
     }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn arbitrary_text_never_panics(text in "\\PC{0,300}") {
+                let _ = import_lenient(&text, "p.jml");
+            }
+
+            #[test]
+            fn xml_like_text_never_panics(text in "[<>/=\"&;a-z #!?\\[\\]-]{0,120}") {
+                let _ = import_lenient(&text, "p.jml");
+                let _ = import_lenient(&format!("<jml><patternlist>{text}</patternlist></jml>"), "p.jml");
+            }
+
+            #[test]
+            fn generated_lists_import_every_line(
+                entries in proptest::collection::vec(("[A-Za-z][A-Za-z0-9 ]{0,10}", "[1-9]{1,4}", 1u32..100), 1..6)
+            ) {
+                let mut text = String::from("<?xml version=\"1.0\"?>\n<jml version=\"3\">\n<patternlist>\n");
+                for (title, notation, tenths) in &entries {
+                    text.push_str(&format!(
+                        "<line display=\"{title}\" notation=\"siteswap\">\npattern={notation};bps={}.{}\n</line>\n",
+                        tenths / 10, tenths % 10
+                    ));
+                }
+                text.push_str("</patternlist>\n</jml>\n");
+                let got = read_str(&text, "g.jml").unwrap();
+                prop_assert_eq!(got.len(), entries.len());
+                for (i, (p, (title, notation, tenths))) in got.iter().zip(&entries).enumerate() {
+                    let display = title.trim();
+                    let expected_name = if display.is_empty() { notation.as_str() } else { display };
+                    prop_assert_eq!(&p.spec.name, expected_name);
+                    prop_assert_eq!(&p.spec.notation, notation);
+                    let bps = *tenths as f64 / 10.0;
+                    prop_assert!((p.spec.settings.bps.unwrap() - bps).abs() < 1e-9);
+                    prop_assert_eq!(p.at.line, 4 + 3 * i);
+                }
+            }
+        }
+    }
 }

@@ -682,4 +682,83 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
             assert_eq!(from_toml_str(&text, "rt.toml").unwrap(), specs, "{text}");
         }
     }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn finite(lo: f32, hi: f32) -> impl Strategy<Value = f32> {
+            lo..hi
+        }
+
+        fn point() -> impl Strategy<Value = [f32; 3]> {
+            [finite(-1.0, 1.0), finite(-1.0, 1.0), finite(-1.0, 1.0)]
+        }
+
+        prop_compose! {
+            fn settings()(
+                bps in proptest::option::of(0.01f64..20.0),
+                dwell in 0.001f64..1.999,
+                gravity in 0.01f64..50.0,
+                prop in prop_oneof![Just(PropKind::Ball), Just(PropKind::Club), Just(PropKind::Ring)],
+                colors in proptest::collection::vec(any::<(u8, u8, u8, u8)>(), 0..4),
+                color_by_orbit in any::<bool>(),
+                hands in proptest::collection::vec((point(), point()), 0..3),
+                placements in proptest::collection::vec((finite(-5.0, 5.0), finite(-5.0, 5.0), finite(-360.0, 360.0)), 0..3),
+                body in proptest::option::of(proptest::option::of(0.01f32..2.0)),
+                camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
+            ) -> Settings {
+                Settings {
+                    bps,
+                    dwell,
+                    gravity,
+                    prop,
+                    colors: colors.into_iter().map(|(r, g, b, a)| Rgba::rgba(r, g, b, a)).collect(),
+                    color_by_orbit,
+                    hand_positions: hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect(),
+                    placements: placements
+                        .into_iter()
+                        .map(|(x, z, facing_deg)| PlacementSpec { x, z, facing_deg })
+                        .collect(),
+                    body: body.map(|len| BodySpec { upper_arm: len, forearm: len, ..BodySpec::default() }),
+                    camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
+                }
+            }
+        }
+
+        prop_compose! {
+            fn spec()(
+                name in "[ -~]{0,20}",
+                notation in "[0-9a-z<>|()\\[\\],*!xp ]{1,12}",
+                description in "\\PC{0,30}",
+                settings in settings(),
+            ) -> PatternSpec {
+                // Notations are stored trimmed; a blank one is not a pattern.
+                let notation = match notation.trim() { "" => "3".to_string(), t => t.to_string() };
+                PatternSpec { name, notation, description, settings }
+            }
+        }
+
+        proptest! {
+            #[test]
+            fn any_valid_spec_round_trips(specs in proptest::collection::vec(spec(), 0..4)) {
+                let text = to_toml(&specs);
+                prop_assert_eq!(from_toml_str(&text, "p.toml").unwrap(), specs, "{}", text);
+            }
+
+            #[test]
+            fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+                let _ = from_toml_str(&text, "p.toml");
+            }
+
+            #[test]
+            fn near_valid_text_never_panics(
+                key in prop_oneof![Just("siteswap"), Just("dwell"), Just("hands"), Just("colors"), Just("jugglers"), Just("camera")],
+                value in "[\\[\\]{}=\"#.,0-9a-z -]{0,30}",
+            ) {
+                let _ = from_toml_str(&format!("siteswap = \"3\"\n{key} = {value}\n"), "p.toml");
+                let _ = from_toml_str(&format!("[[pattern]]\n{key} = {value}\n"), "p.toml");
+            }
+        }
+    }
 }
