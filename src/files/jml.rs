@@ -258,6 +258,9 @@ impl Element {
     }
 }
 
+/// Deepest element nesting accepted (JML needs 5; the limit keeps the tree's drop shallow).
+const MAX_DEPTH: usize = 64;
+
 fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError> {
     let xml_error = |offset: usize, message: String| FileError::Xml {
         at: Location::of_offset(origin, text, offset),
@@ -283,7 +286,15 @@ fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError> {
             )
         })?;
         match event {
-            Event::Start(tag) => stack.push(element(&tag, start, &xml_error)?),
+            Event::Start(tag) => {
+                if stack.len() >= MAX_DEPTH {
+                    return Err(xml_error(
+                        start,
+                        format!("elements nested more than {MAX_DEPTH} deep"),
+                    ));
+                }
+                stack.push(element(&tag, start, &xml_error)?)
+            }
             Event::Empty(tag) => {
                 let el = element(&tag, start, &xml_error)?;
                 attach(&mut stack, &mut root, el, &xml_error)?;
@@ -509,6 +520,7 @@ title=Reverse Cascade
             ("<jml><pattern/></jml><jml/>", "second root element"),
             ("<jml>&bogus;</jml>", "unknown entity"),
             ("<jml><line a=\"1\" a=\"2\"/></jml>", "bad attribute"),
+            (&"<a>".repeat(100_000), "nested more than 64 deep"),
         ];
         for (text, expected) in cases {
             let msg = import_str(text, "m.jml").unwrap_err().to_string();

@@ -625,6 +625,16 @@ camera = { azimuth = 340, elevation = 20 }
     }
 
     #[test]
+    fn deeply_nested_values_are_errors_not_crashes() {
+        for text in [
+            format!("siteswap = \"3\"\nhands = {}", "[".repeat(100_000)),
+            format!("siteswap = \"3\"\ncamera = {}", "{ a = ".repeat(50_000)),
+        ] {
+            assert!(from_toml_str(&text, "deep.toml").is_err());
+        }
+    }
+
+    #[test]
     fn missing_or_empty_siteswap() {
         let msg = err_of("name = \"x\"\n").to_string();
         assert!(msg.contains("missing field `siteswap`"), "{msg}");
