@@ -9,6 +9,7 @@ pub mod body;
 pub mod files;
 pub mod layout;
 pub mod motion;
+pub mod notation;
 pub mod render;
 pub mod schedule;
 pub mod spec;
