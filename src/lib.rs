@@ -7,6 +7,7 @@
 
 pub mod body;
 pub mod export;
+pub mod files;
 pub mod layout;
 pub mod motion;
 pub mod notation;
