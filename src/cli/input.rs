@@ -26,7 +26,9 @@ pub fn load_specs(arg: &str) -> Result<Vec<PatternSpec>, CliError> {
         }
         let specs = files::load_path(path).map_err(|e| CliError::invalid(e.to_string()))?;
         if specs.is_empty() {
-            return Err(CliError::invalid(format!("{arg}: the file holds no pattern")));
+            return Err(CliError::invalid(format!(
+                "{arg}: the file holds no pattern"
+            )));
         }
         return Ok(specs);
     }
