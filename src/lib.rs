@@ -6,8 +6,11 @@
 //! `render::raster` / `render::window`, `export`. `files` loads pattern files into a `spec`.
 
 pub mod body;
+pub mod export;
+pub mod files;
 pub mod layout;
 pub mod motion;
+pub mod notation;
 pub mod render;
 pub mod schedule;
 pub mod spec;

@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 mod check;
 mod export;
+mod input;
 mod list;
 mod pose;
 mod window;
