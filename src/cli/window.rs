@@ -63,9 +63,17 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             );
             Ok(0)
         }
-        Ok(Outcome::Bench { frames, seconds }) => {
+        Ok(Outcome::Bench {
+            frames,
+            seconds,
+            work_seconds,
+        }) => {
             let fps = f64::from(frames) / seconds.max(1e-9);
-            println!("{text}: {frames} frames in {seconds:.2} s = {fps:.1} frames/s");
+            let work_ms = 1000.0 * work_seconds / f64::from(frames.max(1));
+            println!(
+                "{text}: {frames} frames in {seconds:.2} s = {fps:.1} frames/s \
+                 ({work_ms:.2} ms per frame building and submitting it)"
+            );
             Ok(0)
         }
         Err(WindowError::NoDisplay) => Err(CliError::usage(no_display_message(&text))),
