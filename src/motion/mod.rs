@@ -113,6 +113,22 @@ pub struct MotionState {
 }
 
 /// Continuous motion of a valid pattern: build once, evaluate at any time.
+///
+/// ```
+/// use juggler::layout::Layout;
+/// use juggler::motion::{Motion, Timing};
+/// use juggler::schedule::from_notation;
+/// use juggler::spec::Settings;
+///
+/// let schedule = from_notation("3").unwrap();
+/// let timing = Timing::new(&schedule, &Settings::default()).unwrap();
+/// assert_eq!(timing.bps, 2.9); // Juggling Lab's tempo for a 3-ball cascade
+/// let motion = Motion::new(&schedule, timing, &Layout::circle(1), &[]);
+/// let state = motion.state_at(0.25);
+/// assert_eq!(state.props.len(), 3);
+/// let later = motion.state_at(0.25 + motion.loop_duration());
+/// assert!(state.props[0].position.distance(later.props[0].position) < 1e-4);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Motion {
     timing: Timing,
