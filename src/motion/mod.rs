@@ -426,22 +426,22 @@ fn lcm(a: u128, b: u128) -> u128 {
     (a / gcd(a, b).max(1)).saturating_mul(b)
 }
 
-/// How many schedule periods one hand period spans so that custom dwell points, cycled per
-/// toss beat of each hand, repeat with the pattern.
+/// How many schedule periods one hand period spans so that custom dwell points, cycled over
+/// each juggler's tosses, repeat with the pattern.
 fn custom_copies(schedule: &Schedule, custom: usize) -> u32 {
     if custom <= 1 {
         return 1;
     }
-    let mut beats: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
+    let mut slots: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
     for t in schedule.throws.iter().filter(|t| t.kind != ThrowKind::Hold) {
-        beats.insert((t.from.juggler, t.from.hand, t.beat));
+        slots.insert((t.from.juggler, t.from.hand, t.beat));
     }
-    let mut per_hand: std::collections::BTreeMap<(usize, Hand), u128> = Default::default();
-    for (j, h, _) in beats {
-        *per_hand.entry((j, h)).or_default() += 1;
+    let mut per_juggler: std::collections::BTreeMap<usize, u128> = Default::default();
+    for (j, _, _) in slots {
+        *per_juggler.entry(j).or_default() += 1;
     }
     let len = custom as u128;
-    let copies = per_hand
+    let copies = per_juggler
         .values()
         .fold(1u128, |acc, &c| lcm(acc, len / gcd(len, c)));
     copies.min(u32::MAX as u128) as u32
