@@ -24,7 +24,8 @@ const MAX_WINDUP: f64 = 2.2;
 const MAX_FOLLOW_THROUGH: f64 = 1.2;
 
 /// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
-/// catch point; custom dwell points when given (cycled over the juggler's tosses, see `HandEvent::dwell_index`).
+/// catch point; custom dwell points when given (cycled over the juggler's tosses, see
+/// `HandEvent::dwell_index`).
 pub fn event_point(plan: &Plan, event: &HandEvent, custom: &[DwellSpec]) -> HandPoint {
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
