@@ -76,7 +76,7 @@ pub fn rest_position(hand: HandRef, placement: &Placement) -> DVec3 {
 pub fn hand_spline(
     events: &[HandEvent],
     positions: &[DVec3],
-    flights: &[FlightPath],
+    flights: &[Option<FlightPath>],
     plan: &Plan,
     beat_seconds: f64,
     rest: DVec3,
@@ -93,7 +93,8 @@ pub fn hand_spline(
                 .iter()
                 .filter_map(|&i| {
                     let tt = plan.times[i]?;
-                    Some(flights[i].velocity((tt.catch - tt.release) * beat_seconds))
+                    let flight = flights.get(i)?.as_ref()?;
+                    Some(flight.velocity((tt.catch - tt.release) * beat_seconds))
                 })
                 .collect();
             let n = arrivals.len().max(1) as f64;
@@ -108,7 +109,8 @@ pub fn hand_spline(
             KnotVelocity::Fixed(
                 e.throws
                     .iter()
-                    .map(|&i| flights[i].velocity(0.0))
+                    .filter_map(|&i| flights.get(i)?.as_ref())
+                    .map(|f| f.velocity(0.0))
                     .sum::<DVec3>()
                     / n,
             )

@@ -166,19 +166,7 @@ impl Motion {
         let copies = custom_copies(schedule, custom.len());
         let plan = Plan::new(schedule, copies, timing.dwell);
         let beat = timing.beat_seconds();
-        let circle = Layout::circle(plan.jugglers);
-        let placements: Vec<Placement> = (0..plan.jugglers)
-            .map(|j| {
-                let fallback = circle.jugglers.get(j).copied().unwrap_or(Placement {
-                    position: Vec3::ZERO,
-                    facing: 0.0,
-                });
-                match layout.jugglers.get(j) {
-                    Some(p) if p.position.is_finite() && p.facing.is_finite() => *p,
-                    _ => fallback,
-                }
-            })
-            .collect();
+        let placements = placements(layout, plan.jugglers);
 
         // World point of every event; spread offsets and events of every toss.
         let n = plan.throws.len();
@@ -228,18 +216,6 @@ impl Motion {
                 })
             })
             .collect();
-        let flight_list: Vec<FlightPath> = flights
-            .iter()
-            .map(|f| {
-                f.clone().unwrap_or(FlightPath::parabola(
-                    DVec3::ZERO,
-                    DVec3::ZERO,
-                    1.0,
-                    timing.gravity,
-                ))
-            })
-            .collect();
-
         let hands = plan
             .hand_events
             .iter()
@@ -248,7 +224,7 @@ impl Motion {
                 let hand = hand_of_slot(slot);
                 let placement = &placements[hand.juggler.min(placements.len() - 1)];
                 let rest = hand_path::rest_position(hand, placement);
-                hand_path::hand_spline(events, &event_points[slot], &flight_list, &plan, beat, rest)
+                hand_path::hand_spline(events, &event_points[slot], &flights, &plan, beat, rest)
             })
             .collect();
 
@@ -404,6 +380,21 @@ impl Motion {
             props,
         }
     }
+}
+
+/// The placement of every juggler: the layout's, or the default circle's where the layout
+/// has none or a non-finite one.
+fn placements(layout: &Layout, jugglers: usize) -> Vec<Placement> {
+    let circle = Layout::circle(jugglers);
+    (0..jugglers)
+        .map(|j| match layout.jugglers.get(j) {
+            Some(p) if p.position.is_finite() && p.facing.is_finite() => *p,
+            _ => circle.jugglers.get(j).copied().unwrap_or(Placement {
+                position: Vec3::ZERO,
+                facing: 0.0,
+            }),
+        })
+        .collect()
 }
 
 fn hand_state(spline: &PeriodicSpline, t: f64) -> HandState {
