@@ -353,3 +353,10 @@ fn custom_points_cycle_over_the_jugglers_tosses_like_juggling_lab_beats() {
         assert!((p.x - out).abs() < 1e-5, "beat {k}: {p}");
     }
 }
+
+#[test]
+fn motion_can_be_shared_across_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Motion>();
+    shareable::<MotionState>();
+}
