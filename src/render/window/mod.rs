@@ -10,11 +10,11 @@
 //! first, and backend failures come back as [`WindowError::Backend`].
 
 pub mod animation;
-pub mod demo;
 pub mod display;
 pub mod draw;
 pub mod geometry;
 pub mod input;
+pub mod scene_animation;
 pub mod screenshot;
 pub mod state;
 pub mod tessellate;
