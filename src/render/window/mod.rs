@@ -192,7 +192,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     } = options;
     let font = mq::load_ttf_font_from_bytes(FONT).ok();
     let text = ui::Text::new(font);
-    let material = draw::flat_material();
+    let material = draw::shape_material();
     let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
     let mut translator = Translator::default();
     let mut collector = Collector::default();
