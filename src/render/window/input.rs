@@ -2,9 +2,9 @@
 //! turning them into actions is plain code over plain data ([`Translator`]), unit-tested here.
 //!
 //! Keys while the pattern field is not being edited: Space pause, arrows or `+`/`-` speed,
-//! `.`/`,` step, R reset view, H help, I facts panel, Q quit, Enter edit the field, and typing a digit,
-//! `(`, `<` or `[` starts a new pattern. While editing: characters insert, Enter applies,
-//! Esc reverts, Backspace/Delete/arrows/Home/End edit.
+//! `.`/`,` step, R reset view, H help, I facts panel, Q quit, Enter edit the field, and typing
+//! any other letter or digit, `(`, `<` or `[` starts a new pattern. While editing: characters
+//! insert, Enter applies, Esc reverts, Backspace/Delete/arrows/Home/End edit.
 
 use glam::Vec2;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
@@ -140,7 +140,9 @@ pub fn char_action(c: char, editing: bool) -> Option<Action> {
         'h' | 'H' | '?' => Action::ToggleHelp,
         'i' | 'I' => Action::ToggleFacts,
         'q' | 'Q' => Action::Quit,
-        '0'..='9' | '(' | '<' | '[' => Action::StartTyping(c),
+        // Everything else a pattern can start with: throws (0-9, a-z), sync, passing,
+        // multiplex, or a settings string (`pattern=...`).
+        c if c.is_ascii_alphanumeric() || matches!(c, '(' | '<' | '[') => Action::StartTyping(c),
         _ => return None,
     })
 }
@@ -187,7 +189,10 @@ mod tests {
             ('5', Some(Action::StartTyping('5'))),
             ('(', Some(Action::StartTyping('('))),
             ('<', Some(Action::StartTyping('<'))),
-            ('z', None),
+            ('b', Some(Action::StartTyping('b'))),
+            ('p', Some(Action::StartTyping('p'))),
+            ('*', None),
+            ('é', None),
         ];
         for (c, expected) in cases {
             assert_eq!(char_action(c, false), expected, "{c:?}");

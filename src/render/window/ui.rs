@@ -36,7 +36,7 @@ const HELP_FULL: [(&str, &str); 13] = [
     ("drag", "orbit the camera"),
     ("wheel", "zoom"),
     ("R", "reset the view"),
-    ("0-9 ( < [", "start typing a new pattern"),
+    ("0-9 a-z ( < [", "start typing a new pattern (not r h i q)"),
     ("Enter / Tab", "edit the pattern; Enter plays it"),
     ("Esc", "revert the field to the playing pattern"),
     ("I", "show / hide the facts panel"),
@@ -252,8 +252,8 @@ fn draw_help_line(g: &Geometry, text: &Text) {
 }
 
 fn draw_full_help(g: &Geometry, text: &Text) {
-    let key_w = 14.0 * text.char_width;
-    let w = key_w + 42.0 * text.char_width + 24.0;
+    let key_w = 16.0 * text.char_width;
+    let w = key_w + 44.0 * text.char_width + 24.0;
     let h = HELP_FULL.len() as f32 * LINE_HEIGHT + 48.0;
     let r = Rect::new(24.0, g.viewport.y + 44.0, w, h);
     fill(&r, mq::Color::new(0.07, 0.085, 0.11, 0.93));
