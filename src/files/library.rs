@@ -43,8 +43,9 @@ fn normalize(name: &str) -> String {
 }
 
 /// Finds a pattern of `dir` by file stem (the file's first pattern) or by pattern name, both
-/// compared case-insensitively, ignoring spaces and punctuation. Files that fail to load are
-/// skipped.
+/// compared case-insensitively, ignoring spaces and punctuation; failing that, the one pattern
+/// whose name starts with `name` ("mills" finds "Mills Mess"; an ambiguous prefix finds
+/// nothing). Files that fail to load are skipped.
 pub fn find_in_dir(dir: &Path, name: &str) -> Option<PatternSpec> {
     let wanted = normalize(name);
     if wanted.is_empty() {
@@ -60,12 +61,22 @@ pub fn find_in_dir(dir: &Path, name: &str) -> Option<PatternSpec> {
             return Some(first.spec);
         }
     }
-    files
+    let specs: Vec<PatternSpec> = files
         .iter()
         .filter_map(|f| read_path(f).ok())
         .flatten()
         .map(|p| p.spec)
-        .find(|spec| normalize(&spec.name) == wanted)
+        .collect();
+    if let Some(exact) = specs.iter().find(|s| normalize(&s.name) == wanted) {
+        return Some(exact.clone());
+    }
+    let mut prefixed = specs
+        .into_iter()
+        .filter(|s| normalize(&s.name).starts_with(&wanted));
+    match (prefixed.next(), prefixed.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
 }
 
 /// Finds a library pattern by file stem or pattern name (see [`find_in_dir`]).
@@ -105,6 +116,15 @@ mod tests {
         );
         assert_eq!(find_in_dir(dir.path(), "531").unwrap().notation, "531");
         assert!(find_in_dir(dir.path(), "mills mess").is_none());
+        // A unique prefix finds the pattern; an ambiguous one finds nothing.
+        assert_eq!(find_in_dir(dir.path(), "three").unwrap().notation, "3");
+        write(
+            dir.path(),
+            "more.toml",
+            "[[pattern]]\nname = \"Boxer\"\nsiteswap = \"4\"\n",
+        );
+        assert_eq!(find_in_dir(dir.path(), "box").unwrap().notation, "(4,2x)*");
+        assert!(find_in_dir(dir.path(), "bo").is_none());
         assert!(find_in_dir(dir.path(), "--").is_none());
         assert!(find_in_dir(&dir.path().join("missing"), "box").is_none());
     }
