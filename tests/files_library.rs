@@ -103,7 +103,10 @@ fn find_in_library_by_name_and_by_stem() {
     assert_eq!(why_not.notation, "<3p 4 1 3p 3|4p 3 4p 4 1>");
     let first_of_rings = files::find_in_library("RINGS").expect("rings.toml");
     assert_eq!(first_of_rings.settings.prop, juggler::types::PropKind::Ring);
-    assert_eq!(files::find_in_library("ultimates").unwrap().notation, "<3p|3p>");
+    assert_eq!(
+        files::find_in_library("ultimates").unwrap().notation,
+        "<3p|3p>"
+    );
     assert_eq!(files::find_in_library("Mills").unwrap().name, "Mills Mess");
     assert!(files::find_in_library("no such pattern anywhere").is_none());
 }
