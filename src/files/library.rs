@@ -34,18 +34,21 @@ pub fn library_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
     Ok(files)
 }
 
-/// Lower-case letters and digits only: "3-Ball Cascade" and "3 ball cascade" compare equal.
+/// Case-folded, with `-` and `_` read as spaces and runs of spaces collapsed: "3-Ball  Cascade"
+/// and "3 ball cascade" compare equal, while notation characters (`(`, `,`, `[`, ...) are kept
+/// so that a siteswap never matches a differently written name.
 fn normalize(name: &str) -> String {
-    name.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+    name.to_lowercase()
+        .replace(['-', '_'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Finds a pattern of `dir` by file stem (the file's first pattern) or by pattern name, both
-/// compared case-insensitively, ignoring spaces and punctuation; failing that, the one pattern
-/// whose name starts with `name` ("mills" finds "Mills Mess"; an ambiguous prefix finds
-/// nothing). Files that fail to load are skipped.
+/// compared case-insensitively with `-`, `_` and spaces alike. Files that fail to load are
+/// skipped. No prefix or fuzzy matching: the CLI tries library names before reading an
+/// argument as a siteswap, so a near match must never shadow a siteswap.
 pub fn find_in_dir(dir: &Path, name: &str) -> Option<PatternSpec> {
     let wanted = normalize(name);
     if wanted.is_empty() {
@@ -61,22 +64,12 @@ pub fn find_in_dir(dir: &Path, name: &str) -> Option<PatternSpec> {
             return Some(first.spec);
         }
     }
-    let specs: Vec<PatternSpec> = files
+    files
         .iter()
         .filter_map(|f| read_path(f).ok())
         .flatten()
         .map(|p| p.spec)
-        .collect();
-    if let Some(exact) = specs.iter().find(|s| normalize(&s.name) == wanted) {
-        return Some(exact.clone());
-    }
-    let mut prefixed = specs
-        .into_iter()
-        .filter(|s| normalize(&s.name).starts_with(&wanted));
-    match (prefixed.next(), prefixed.next()) {
-        (Some(only), None) => Some(only),
-        _ => None,
-    }
+        .find(|spec| normalize(&spec.name) == wanted)
 }
 
 /// Finds a library pattern by file stem or pattern name (see [`find_in_dir`]).
@@ -116,16 +109,16 @@ mod tests {
         );
         assert_eq!(find_in_dir(dir.path(), "531").unwrap().notation, "531");
         assert!(find_in_dir(dir.path(), "mills mess").is_none());
-        // A unique prefix finds the pattern; an ambiguous one finds nothing.
-        assert_eq!(find_in_dir(dir.path(), "three").unwrap().notation, "3");
+        // No prefix matching, and notation punctuation is significant.
+        assert!(find_in_dir(dir.path(), "three").is_none());
         write(
             dir.path(),
             "more.toml",
-            "[[pattern]]\nname = \"Boxer\"\nsiteswap = \"4\"\n",
+            "[[pattern]]\nname = \"531\"\nsiteswap = \"531\"\n",
         );
-        assert_eq!(find_in_dir(dir.path(), "box").unwrap().notation, "(4,2x)*");
-        assert!(find_in_dir(dir.path(), "bo").is_none());
-        assert!(find_in_dir(dir.path(), "--").is_none());
+        assert!(find_in_dir(dir.path(), "[53]1").is_none());
+        assert_eq!(find_in_dir(dir.path(), " 531 ").unwrap().notation, "531");
+        assert!(find_in_dir(dir.path(), "- _").is_none());
         assert!(find_in_dir(&dir.path().join("missing"), "box").is_none());
     }
 
