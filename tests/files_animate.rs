@@ -1,92 +1,53 @@
-//! Every library pattern animates: its schedule, timing and motion build, and the hands, props
-//! and arms stay finite over a whole loop. (Uses motion and body directly; a `scene` that
-//! bundles them can replace this plumbing.)
+//! Every library pattern animates: `scene::Scene` builds from its spec, and every joint of every
+//! juggler and every prop stays finite (and above the floor, within reach of the scene) over a
+//! whole loop.
 
 use glam::Vec3;
-use juggler::body::dims::BodyDims;
-use juggler::body::juggler::juggler_pose;
 use juggler::files::{self, library_dir, library_files};
-use juggler::layout::Layout;
-use juggler::motion::{Motion, Timing};
-use juggler::schedule::from_notation;
-use juggler::types::Hand;
-
-fn finite(v: Vec3) -> bool {
-    v.is_finite()
-}
+use juggler::scene::Scene;
 
 #[test]
 fn every_library_pattern_animates_without_nan() {
     let mut checked = 0;
     for path in library_files(&library_dir()).expect("library readable") {
         for p in files::read_path(&path).unwrap_or_else(|e| panic!("{e}")) {
-            let spec = &p.spec;
-            let at = &p.at;
-            let schedule = from_notation(&spec.notation).unwrap_or_else(|e| panic!("{at}: {e}"));
-            let timing =
-                Timing::new(&schedule, &spec.settings).unwrap_or_else(|e| panic!("{at}: {e}"));
-            let layout = Layout::from_specs(schedule.jugglers, &spec.settings.placements);
-            let motion = Motion::new(&schedule, timing, &layout, &spec.settings.hand_positions);
-            let dims = BodyDims::from_spec(spec.settings.body.as_ref())
-                .unwrap_or_else(|e| panic!("{at}: {e}"));
-            let duration = motion.loop_duration();
+            let (spec, at) = (&p.spec, &p.at);
+            let scene = Scene::new(spec).unwrap_or_else(|e| panic!("{at}: '{}': {e}", spec.name));
+            let duration = scene.loop_duration();
             assert!(
                 duration.is_finite() && duration > 0.0,
                 "{at}: loop {duration}"
             );
-            let samples = 60;
+            let props = scene.schedule().props;
+            let samples = 48;
             for i in 0..=samples {
                 let t = duration * i as f64 / samples as f64;
-                let state = motion.state_at(t);
-                assert_eq!(
-                    state.props.len(),
-                    schedule.props,
-                    "{at}: '{}' at {t}",
-                    spec.name
-                );
-                for (j, hands) in state.hands.iter().enumerate() {
-                    for h in hands {
-                        assert!(
-                            finite(h.position) && finite(h.velocity),
-                            "{at}: '{}' hand at {t}",
-                            spec.name
-                        );
-                    }
-                    let pose = juggler_pose(
-                        &layout.jugglers[j],
-                        &dims,
-                        [
-                            hands[Hand::Left.index()].position,
-                            hands[Hand::Right.index()].position,
-                        ],
-                    );
-                    for arm in &pose.arms {
-                        assert!(
-                            [arm.shoulder, arm.elbow, arm.wrist, arm.hand]
-                                .into_iter()
-                                .all(finite),
-                            "{at}: '{}' arm at {t}: {arm:?}",
-                            spec.name
-                        );
+                let pose = scene.pose_at(t);
+                let what = |part: &str| format!("{at}: '{}' {part} at t = {t}", spec.name);
+                assert_eq!(pose.props.len(), props, "{}", what("prop count"));
+                for j in &pose.jugglers {
+                    let mut points: Vec<Vec3> = vec![j.head, j.neck];
+                    points.extend(j.hips.iter().chain(&j.knees).chain(&j.feet));
+                    for arm in &j.arms {
+                        points.extend([arm.shoulder, arm.elbow, arm.wrist, arm.hand]);
                     }
                     assert!(
-                        finite(pose.head) && finite(pose.neck),
-                        "{at}: '{}' head at {t}",
-                        spec.name
+                        points.iter().all(|v| v.is_finite()),
+                        "{}: {j:?}",
+                        what("juggler")
                     );
                 }
-                for prop in &state.props {
+                for prop in &pose.props {
                     assert!(
-                        finite(prop.position) && finite(prop.velocity),
-                        "{at}: '{}' prop at {t}",
-                        spec.name
+                        prop.position.is_finite() && prop.axis.is_finite() && prop.size > 0.0,
+                        "{}: {prop:?}",
+                        what("prop")
                     );
-                    // Nothing falls through the floor or flies off to infinity.
+                    // Nothing sinks through the floor or flies off to infinity.
                     assert!(
-                        prop.position.y > -0.5 && prop.position.length() < 100.0,
-                        "{at}: '{}' prop at {:?}",
-                        spec.name,
-                        prop.position
+                        prop.position.y > -0.3 && prop.position.length() < 50.0,
+                        "{}: {prop:?}",
+                        what("prop")
                     );
                 }
             }
