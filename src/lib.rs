@@ -6,6 +6,8 @@
 //! `render::raster` / `render::window`, `export`. `files` loads pattern files into a `spec`.
 
 pub mod body;
+pub mod export;
+pub mod files;
 pub mod layout;
 pub mod motion;
 pub mod notation;

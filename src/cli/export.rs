@@ -1,7 +1,226 @@
-//! `juggler export`.
+//! `juggler export PATTERN --out DIR|FILE.gif`: headless PNG frames or an animated GIF.
 
-use super::{CliError, ExportArgs};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
 
-pub fn run(_args: &ExportArgs) -> Result<u8, CliError> {
-    Err(CliError::usage("`export` is not available yet"))
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use juggler::export::{
+    self, ExportOptions, ExportRequest, ExportSummary, Format, PoseSource, Progress,
+};
+use juggler::render::camera::ViewOverrides;
+use juggler::spec::PatternSpec;
+
+use super::input::load_spec;
+use super::{CameraOptions, CliError, ExportArgs};
+
+pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
+    // Every argument is checked before the pattern is loaded or anything is written.
+    let options = ExportOptions::new(&ExportRequest {
+        out: args.out.clone(),
+        size: args.size.clone(),
+        fps: args.fps,
+        loops: args.loops,
+        duration: args.duration,
+        start: args.start,
+        force: args.force,
+    })
+    .map_err(|e| CliError::usage(e.to_string()))?;
+    let camera_args = camera_overrides(&args.camera)?;
+
+    let spec = load_spec(&args.pattern, &args.options)?;
+    let source = load_source(&spec)?;
+    let overrides = merge_camera(camera_args, &spec);
+    let aspect = options.width() as f32 / options.height() as f32;
+    let camera = export::camera_with(source.as_ref(), aspect, &overrides);
+
+    let started = Instant::now();
+    let progress = Bar::new(!args.quiet && std::io::stderr().is_terminal());
+    let result = export::export(source.as_ref(), &camera, &options, &progress);
+    progress.finish();
+    let summary = result.map_err(|e| CliError::usage(e.to_string()))?;
+    if !args.quiet {
+        println!("{}", describe(&spec, &summary, started.elapsed()));
+    }
+    Ok(0)
+}
+
+/// The animation of a pattern.
+fn load_source(spec: &PatternSpec) -> Result<Box<dyn PoseSource>, CliError> {
+    // INTEGRATION: `scene::Scene::new(spec)` (branch body) implements `PoseSource`.
+    Err(CliError::usage(format!(
+        "cannot animate '{}' yet: this build has no scene stage",
+        spec.notation
+    )))
+}
+
+/// Camera angles and distance from the command line, checked.
+fn camera_overrides(camera: &CameraOptions) -> Result<ViewOverrides, CliError> {
+    for (name, value) in [
+        ("--azimuth", camera.azimuth),
+        ("--elevation", camera.elevation),
+    ] {
+        if value.is_some_and(|v| !v.is_finite()) {
+            return Err(CliError::usage(format!(
+                "{name} must be a finite number of degrees"
+            )));
+        }
+    }
+    if let Some(e) = camera.elevation {
+        if !(-89.0..=89.0).contains(&e) {
+            return Err(CliError::usage(format!(
+                "--elevation must be between -89 and 89 degrees, got {e}"
+            )));
+        }
+    }
+    if let Some(d) = camera.distance {
+        if !d.is_finite() || d <= 0.0 {
+            return Err(CliError::usage(format!(
+                "--distance must be a positive number of metres, got {d}"
+            )));
+        }
+    }
+    Ok(ViewOverrides {
+        azimuth: camera.azimuth.map(f32::to_radians),
+        elevation: camera.elevation.map(f32::to_radians),
+        distance: camera.distance,
+    })
+}
+
+/// Command-line camera settings win over the pattern's own.
+fn merge_camera(cli: ViewOverrides, spec: &PatternSpec) -> ViewOverrides {
+    let from_spec = spec
+        .settings
+        .camera
+        .as_ref()
+        .map(ViewOverrides::from)
+        .unwrap_or_default();
+    ViewOverrides {
+        azimuth: cli.azimuth.or(from_spec.azimuth),
+        elevation: cli.elevation.or(from_spec.elevation),
+        distance: cli.distance.or(from_spec.distance),
+    }
+}
+
+/// The final line: what was written, how many frames, how long it took.
+fn describe(spec: &PatternSpec, s: &ExportSummary, took: Duration) -> String {
+    let what = match s.format {
+        Format::Gif => format!("GIF {}", s.path.display()),
+        Format::PngFrames => format!("PNG frames in {}", s.path.display()),
+    };
+    format!(
+        "{}: wrote {what}: {} frames, {}x{}, {:.2} s of animation, {} in {:.2} s",
+        spec.name,
+        s.frames,
+        s.width,
+        s.height,
+        s.duration,
+        human_bytes(s.bytes),
+        took.as_secs_f64()
+    )
+}
+
+fn human_bytes(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / (1 << 20) as f64),
+        b if b >= 1 << 10 => format!("{:.0} KiB", b as f64 / (1 << 10) as f64),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// An indicatif bar on stderr, or nothing.
+struct Bar(Option<ProgressBar>);
+
+impl Bar {
+    fn new(visible: bool) -> Bar {
+        Bar(visible.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+            if let Ok(style) = ProgressStyle::with_template(
+                "{spinner} [{bar:40}] {pos}/{len} frames ({per_sec}, {eta})",
+            ) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar
+        }))
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Bar {
+    fn start(&self, total: usize) {
+        if let Some(bar) = &self.0 {
+            bar.set_length(total as u64);
+        }
+    }
+    fn advance(&self, frames: usize) {
+        if let Some(bar) = &self.0 {
+            bar.inc(frames as u64);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_counts_read_well() {
+        assert_eq!(human_bytes(512), "512 bytes");
+        assert_eq!(human_bytes(2048), "2 KiB");
+        assert_eq!(human_bytes(3 * 1024 * 1024 + 512 * 1024), "3.5 MiB");
+    }
+
+    #[test]
+    fn command_line_camera_wins_over_the_pattern() {
+        let mut spec = PatternSpec::from_notation("3");
+        spec.settings.camera = Some(juggler::spec::CameraSpec {
+            azimuth_deg: 90.0,
+            elevation_deg: 30.0,
+            distance: Some(4.0),
+        });
+        let cli = ViewOverrides {
+            azimuth: Some(0.5),
+            elevation: None,
+            distance: None,
+        };
+        let merged = merge_camera(cli, &spec);
+        assert_eq!(merged.azimuth, Some(0.5));
+        assert!((merged.elevation.unwrap() - 30f32.to_radians()).abs() < 1e-6);
+        assert_eq!(merged.distance, Some(4.0));
+    }
+
+    #[test]
+    fn bad_camera_options_are_usage_errors() {
+        let bad = |c: CameraOptions| camera_overrides(&c).unwrap_err().code;
+        assert_eq!(
+            bad(CameraOptions {
+                azimuth: Some(f32::NAN),
+                ..Default::default()
+            }),
+            2
+        );
+        assert_eq!(
+            bad(CameraOptions {
+                elevation: Some(95.0),
+                ..Default::default()
+            }),
+            2
+        );
+        assert_eq!(
+            bad(CameraOptions {
+                distance: Some(0.0),
+                ..Default::default()
+            }),
+            2
+        );
+        assert!(camera_overrides(&CameraOptions {
+            azimuth: Some(-30.0),
+            ..Default::default()
+        })
+        .is_ok());
+    }
 }

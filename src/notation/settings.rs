@@ -218,7 +218,7 @@ const MIXED: [&str; 10] = [
 /// Juggling Lab's (Java's) named colours.
 fn named_color(name: &str) -> Option<Rgba> {
     Some(match name {
-        "transparent" => Rgba::rgba(0, 0, 0, 0),
+        "transparent" => Rgba::with_alpha(0, 0, 0, 0),
         "black" => Rgba::rgb(0, 0, 0),
         "blue" => Rgba::rgb(0, 0, 255),
         "cyan" => Rgba::rgb(0, 255, 255),

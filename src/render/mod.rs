@@ -4,9 +4,21 @@
 //!
 //! OWNER: render/export helper (frame, camera, raster); window helper (`window.rs`).
 
+pub mod window;
+
 use glam::Vec2;
 
 use crate::types::Rgba;
+
+pub mod camera;
+pub mod fixture;
+pub mod frame;
+pub mod raster;
+pub mod style;
+
+pub use camera::Camera;
+pub use frame::{build_frame, build_frame_styled, build_layers, Layer, Part};
+pub use style::Style;
 
 /// One thing to draw, in pixel coordinates (origin top-left, y down).
 #[derive(Clone, Debug, PartialEq)]

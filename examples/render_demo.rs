@@ -1,0 +1,64 @@
+//! Renders a few hand-built poses to PNG files in a directory (default: the current one):
+//! `cargo run --example render_demo -- OUTDIR`.
+use std::path::PathBuf;
+
+use juggler::layout::Layout;
+use juggler::render::fixture::Cascade;
+use juggler::render::raster::rasterize;
+use juggler::render::{build_frame, Camera};
+use juggler::types::PropKind;
+
+fn save(path: &PathBuf, img: &juggler::render::raster::RgbImage) {
+    let file = std::fs::File::create(path).expect("create");
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), img.width, img.height);
+    enc.set_color(png::ColorType::Rgb);
+    enc.write_header()
+        .expect("header")
+        .write_image_data(&img.pixels)
+        .expect("data");
+}
+
+fn main() {
+    let dir: PathBuf = std::env::args().nth(1).unwrap_or_else(|| ".".into()).into();
+    let (w, h) = (640u32, 480u32);
+    for (name, kind, t) in [
+        ("balls", PropKind::Ball, 0.1),
+        ("clubs", PropKind::Club, 0.25),
+        ("rings", PropKind::Ring, 0.4),
+    ] {
+        let c = Cascade {
+            kind,
+            ..Cascade::default()
+        };
+        let poses: Vec<_> = (0..12)
+            .map(|i| c.pose_at(i as f64 * c.loop_duration() / 12.0))
+            .collect();
+        let cam = Camera::framing_all(&poses, w as f32 / h as f32, None);
+        let img = rasterize(&build_frame(&c.pose_at(t), &cam, w, h)).expect("size");
+        save(&dir.join(format!("{name}.png")), &img);
+    }
+    // Two passers, side-ish view.
+    let layout = Layout::circle(2);
+    let mut poses = Vec::new();
+    for t in 0..12 {
+        let mut pose = juggler::body::Pose {
+            time: 0.0,
+            jugglers: vec![],
+            props: vec![],
+        };
+        for p in &layout.jugglers {
+            let c = Cascade {
+                placement: *p,
+                kind: PropKind::Club,
+                ..Cascade::default()
+            };
+            let q = c.pose_at(t as f64 * 0.1);
+            pose.jugglers.extend(q.jugglers);
+            pose.props.extend(q.props);
+        }
+        poses.push(pose);
+    }
+    let cam = Camera::framing_all(&poses, w as f32 / h as f32, None);
+    let img = rasterize(&build_frame(&poses[3], &cam, w, h)).expect("size");
+    save(&dir.join("passing.png"), &img);
+}

@@ -1,0 +1,224 @@
+//! Animated GIF encoding: one global palette, frame differencing, parallel LZW.
+//!
+//! Frames are rendered and quantised in parallel chunks (rayon), differenced against the
+//! previous frame (only the changed rectangle is stored, unchanged pixels inside it are
+//! transparent), LZW-compressed in parallel, and written in order. At most one chunk of
+//! indexed frames is held in memory.
+
+use std::io::Write;
+
+use gif::{DisposalMethod, Encoder, Repeat};
+use rayon::prelude::*;
+
+use super::options::FramePlan;
+use super::palette::{Palette, TRANSPARENT};
+use super::{ExportError, PoseSource, Progress};
+use crate::render::raster::Canvas;
+use crate::render::{build_frame, Camera};
+
+/// Frames rendered per parallel chunk.
+const CHUNK: usize = 16;
+
+fn gif_error(e: gif::EncodingError) -> ExportError {
+    ExportError::Encode(format!("GIF: {e}"))
+}
+
+/// Write the frames of `plan` as an infinitely looping GIF to `writer`.
+pub fn write_gif<W: Write>(
+    source: &dyn PoseSource,
+    camera: &Camera,
+    plan: &FramePlan,
+    size: (u32, u32),
+    progress: &dyn Progress,
+    writer: W,
+) -> Result<W, ExportError> {
+    let (width, height) = size;
+    let (w16, h16) = match (u16::try_from(width), u16::try_from(height)) {
+        (Ok(w), Ok(h)) => (w, h),
+        _ => return Err(ExportError::BadSize(format!("{width}x{height}"))),
+    };
+    let palette = sample_palette(source, camera, plan, size)?;
+    let mut encoder = Encoder::new(writer, w16, h16, &palette.table()).map_err(gif_error)?;
+    encoder.set_repeat(Repeat::Infinite).map_err(gif_error)?;
+
+    let mut previous: Option<Vec<u8>> = None;
+    for chunk_start in (0..plan.count).step_by(CHUNK) {
+        let chunk_end = (chunk_start + CHUNK).min(plan.count);
+        let indexed: Vec<Vec<u8>> = (chunk_start..chunk_end)
+            .into_par_iter()
+            .map_init(
+                || Canvas::new(width, height),
+                |canvas, i| {
+                    let mut out = Vec::new();
+                    if let Some(canvas) = canvas {
+                        let frame =
+                            build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+                        canvas.draw(&frame);
+                        palette.quantize_rgba(canvas.rgba(), &mut out);
+                    }
+                    out
+                },
+            )
+            .collect();
+        if indexed
+            .iter()
+            .any(|f| f.len() != width as usize * height as usize)
+        {
+            return Err(ExportError::BadSize(format!("{width}x{height}")));
+        }
+        let encoded: Vec<gif::Frame<'static>> = (0..indexed.len())
+            .into_par_iter()
+            .map(|k| {
+                let before = if k == 0 {
+                    previous.as_deref()
+                } else {
+                    Some(indexed[k - 1].as_slice())
+                };
+                let mut frame = difference(before, &indexed[k], w16, h16);
+                frame.delay = plan.gif_delay(chunk_start + k);
+                frame.make_lzw_pre_encoded();
+                frame
+            })
+            .collect();
+        for frame in &encoded {
+            encoder
+                .write_lzw_pre_encoded_frame(frame)
+                .map_err(gif_error)?;
+            progress.advance(1);
+        }
+        previous = indexed.into_iter().last();
+    }
+    encoder.into_inner().map_err(gif_error)
+}
+
+/// The palette from three frames spread over the plan.
+fn sample_palette(
+    source: &dyn PoseSource,
+    camera: &Camera,
+    plan: &FramePlan,
+    (width, height): (u32, u32),
+) -> Result<Palette, ExportError> {
+    let picks: Vec<usize> = {
+        let mut v = vec![0, plan.count / 3, 2 * plan.count / 3];
+        v.dedup();
+        v
+    };
+    let rendered: Vec<(crate::render::Frame, Vec<u8>)> = picks
+        .par_iter()
+        .map(|&i| {
+            let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+            let pixels = Canvas::new(width, height).map(|mut c| {
+                c.draw(&frame);
+                c.rgba().to_vec()
+            });
+            (frame, pixels.unwrap_or_default())
+        })
+        .collect();
+    let frames: Vec<&crate::render::Frame> = rendered.iter().map(|(f, _)| f).collect();
+    let samples: Vec<&[u8]> = rendered.iter().map(|(_, p)| p.as_slice()).collect();
+    Ok(Palette::for_frames(&frames, &samples))
+}
+
+/// The GIF frame that turns `before` into `now`: the whole image for the first frame,
+/// otherwise the bounding rectangle of the changed pixels with unchanged ones transparent
+/// (a 1×1 transparent frame when nothing changed). Disposal: keep.
+pub fn difference(
+    before: Option<&[u8]>,
+    now: &[u8],
+    width: u16,
+    height: u16,
+) -> gif::Frame<'static> {
+    let (w, h) = (width as usize, height as usize);
+    let mut frame = gif::Frame {
+        dispose: DisposalMethod::Keep,
+        ..gif::Frame::default()
+    };
+    let Some(before) = before else {
+        frame.width = width;
+        frame.height = height;
+        frame.buffer = now.to_vec().into();
+        return frame;
+    };
+    let rows_changed: Vec<usize> = (0..h)
+        .filter(|&y| before[y * w..(y + 1) * w] != now[y * w..(y + 1) * w])
+        .collect();
+    frame.transparent = Some(TRANSPARENT);
+    let (Some(&top), Some(&bottom)) = (rows_changed.first(), rows_changed.last()) else {
+        frame.width = 1;
+        frame.height = 1;
+        frame.buffer = vec![TRANSPARENT].into();
+        return frame;
+    };
+    let (mut left, mut right) = (w, 0);
+    for &y in &rows_changed {
+        let (b, n) = (&before[y * w..(y + 1) * w], &now[y * w..(y + 1) * w]);
+        if let Some(x) = (0..w).find(|&x| b[x] != n[x]) {
+            left = left.min(x);
+        }
+        if let Some(x) = (0..w).rev().find(|&x| b[x] != n[x]) {
+            right = right.max(x);
+        }
+    }
+    let mut buffer = Vec::with_capacity((right + 1 - left) * (bottom + 1 - top));
+    for y in top..=bottom {
+        for x in left..=right {
+            let i = y * w + x;
+            buffer.push(if before[i] == now[i] {
+                TRANSPARENT
+            } else {
+                now[i]
+            });
+        }
+    }
+    frame.left = left as u16;
+    frame.top = top as u16;
+    frame.width = (right + 1 - left) as u16;
+    frame.height = (bottom + 1 - top) as u16;
+    frame.buffer = buffer.into();
+    frame
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_frame_is_whole() {
+        let now = vec![1u8; 12];
+        let f = difference(None, &now, 4, 3);
+        assert_eq!((f.left, f.top, f.width, f.height), (0, 0, 4, 3));
+        assert_eq!(f.transparent, None);
+        assert_eq!(&*f.buffer, &now[..]);
+    }
+
+    #[test]
+    fn only_the_changed_rectangle_is_stored() {
+        #[rustfmt::skip]
+        let before = vec![
+            0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0,
+        ];
+        #[rustfmt::skip]
+        let now = vec![
+            0, 0, 0, 0, 0,
+            0, 7, 0, 0, 0,
+            0, 0, 0, 8, 0,
+            0, 0, 0, 0, 0,
+        ];
+        let f = difference(Some(&before), &now, 5, 4);
+        assert_eq!((f.left, f.top, f.width, f.height), (1, 1, 3, 2));
+        assert_eq!(f.transparent, Some(TRANSPARENT));
+        let t = TRANSPARENT;
+        assert_eq!(&*f.buffer, &[7, t, t, t, t, 8]);
+    }
+
+    #[test]
+    fn unchanged_frame_is_one_transparent_pixel() {
+        let img = vec![3u8; 20];
+        let f = difference(Some(&img), &img, 5, 4);
+        assert_eq!((f.width, f.height), (1, 1));
+        assert_eq!(&*f.buffer, &[TRANSPARENT]);
+    }
+}

@@ -1,0 +1,377 @@
+//! Headless export: a pattern's animation as PNG frames or an animated GIF, rendered with the
+//! same frame description as the window (`render::build_frame`) and rasterised on the CPU
+//! (`render::raster`), so it works without a display or GPU.
+//!
+//! * [`ExportOptions`] validates everything up front (size, fps, length, output path).
+//! * [`export`] creates the staging output first (so an unwritable target fails before any
+//!   rendering), renders frames in parallel (rayon), writes them atomically (see
+//!   [`staging`]) and reports progress through a [`Progress`] the caller supplies (the
+//!   library itself never prints).
+//!
+//! Frames come from any [`PoseSource`]: the scene of a pattern, or a hand-built one in tests.
+
+use std::path::PathBuf;
+
+use crate::body::Pose;
+use crate::render::camera::ViewOverrides;
+use crate::render::raster::{rasterize, RgbImage};
+use crate::render::{build_frame, Camera};
+use crate::spec::CameraSpec;
+
+pub mod gif_anim;
+pub mod options;
+pub mod palette;
+pub mod png_frames;
+pub mod staging;
+
+pub use options::{ExportOptions, ExportRequest, Format, FramePlan, Length};
+
+/// Something that can say where everything is at any time: a pattern's scene.
+pub trait PoseSource: Sync {
+    /// The whole scene at `t` seconds.
+    fn pose_at(&self, t: f64) -> Pose;
+    /// Seconds after which the animation repeats exactly (every prop back in its place).
+    fn loop_duration(&self) -> f64;
+}
+
+impl PoseSource for crate::render::fixture::Cascade {
+    fn pose_at(&self, t: f64) -> Pose {
+        crate::render::fixture::Cascade::pose_at(self, t)
+    }
+    fn loop_duration(&self) -> f64 {
+        crate::render::fixture::Cascade::loop_duration(self)
+    }
+}
+
+/// Receives progress: `start` once with the number of frames, then `advance` as frames are
+/// written (possibly from several threads).
+pub trait Progress: Sync {
+    fn start(&self, _total: usize) {}
+    fn advance(&self, _frames: usize) {}
+}
+
+/// Progress that reports nothing.
+pub struct Silent;
+impl Progress for Silent {}
+
+/// Errors of the export stage.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("invalid size '{0}': expected WxH with both sides between 1 and {max}", max = options::MAX_SIDE)]
+    BadSize(String),
+    #[error("invalid frame rate {0}: expected a number above 0 and at most {max}", max = options::MAX_FPS)]
+    BadFps(f64),
+    #[error("frame rate {0} is too high for a GIF (GIF players slow down delays under 0.02 s): use --fps {max} or less", max = options::MAX_GIF_FPS)]
+    GifFps(f64),
+    #[error("--loops must be at least 1")]
+    BadLoops,
+    #[error("invalid duration {0}: expected a number of seconds above 0")]
+    BadDuration(f64),
+    #[error("give either --loops or --duration, not both")]
+    LoopsAndDuration,
+    #[error("invalid start time {0}: expected a finite number of seconds")]
+    BadStart(f64),
+    #[error("{0:.0} frames is too many (at most {max}): lower --fps or the length", max = options::MAX_FRAMES)]
+    TooManyFrames(f64),
+    #[error("the pattern has no loop to export (loop duration {0} s): give --duration")]
+    NoLoop(f64),
+    #[error("{} already exists (use --force to overwrite)", .0.display())]
+    Exists(PathBuf),
+    #[error("{} is a directory, not a GIF file", .0.display())]
+    OutputIsDirectory(PathBuf),
+    #[error("{} is a file: PNG frames need a directory (or name a .gif file)", .0.display())]
+    OutputIsFile(PathBuf),
+    #[error("directory {} does not exist", .0.display())]
+    NoDirectory(PathBuf),
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("encoding failed: {0}")]
+    Encode(String),
+}
+
+/// What an export wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportSummary {
+    /// The GIF file or the frame directory.
+    pub path: PathBuf,
+    pub format: Format,
+    pub frames: usize,
+    pub width: u32,
+    pub height: u32,
+    /// Seconds of animation covered.
+    pub duration: f64,
+    /// Bytes written in total.
+    pub bytes: u64,
+}
+
+/// A camera that frames the whole animation of `source` (poses sampled over one loop, so it
+/// stays still while the props fly), honouring the pattern's camera settings.
+pub fn auto_camera(source: &dyn PoseSource, aspect: f32, spec: Option<&CameraSpec>) -> Camera {
+    let overrides = spec.map(ViewOverrides::from).unwrap_or_default();
+    camera_with(source, aspect, &overrides)
+}
+
+/// [`auto_camera`] with some view settings fixed by the user.
+pub fn camera_with(source: &dyn PoseSource, aspect: f32, overrides: &ViewOverrides) -> Camera {
+    const SAMPLES: usize = 24;
+    let duration = source.loop_duration();
+    let duration = if duration.is_finite() && duration > 0.0 {
+        duration
+    } else {
+        1.0
+    };
+    let poses: Vec<Pose> = (0..SAMPLES)
+        .map(|i| source.pose_at(duration * i as f64 / SAMPLES as f64))
+        .collect();
+    Camera::framing_with(&poses, aspect, overrides)
+}
+
+/// One rendered frame, as the export would write it (before encoding).
+pub fn render_frame(
+    source: &dyn PoseSource,
+    camera: &Camera,
+    width: u32,
+    height: u32,
+    t: f64,
+) -> Option<RgbImage> {
+    rasterize(&build_frame(&source.pose_at(t), camera, width, height))
+}
+
+/// Export the animation of `source` as `options` say, seen through `camera`.
+pub fn export(
+    source: &dyn PoseSource,
+    camera: &Camera,
+    options: &ExportOptions,
+    progress: &dyn Progress,
+) -> Result<ExportSummary, ExportError> {
+    let plan = options.plan(source.loop_duration())?;
+    let size = (options.width(), options.height());
+    let (path, bytes) = match options.format() {
+        Format::Gif => {
+            let staged = staging::StagedFile::new(options.out(), options.force())?;
+            progress.start(plan.count);
+            let writer =
+                gif_anim::write_gif(source, camera, &plan, size, progress, staged.writer()?)?;
+            let file = writer.into_inner().map_err(|e| ExportError::Io {
+                path: options.out().to_path_buf(),
+                source: e.into_error(),
+            })?;
+            file.sync_all().map_err(|e| ExportError::Io {
+                path: options.out().to_path_buf(),
+                source: e,
+            })?;
+            let path = staged.commit()?;
+            let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            (path, bytes)
+        }
+        Format::PngFrames => {
+            let staged = staging::StagedFrames::new(options.out(), options.force())?;
+            progress.start(plan.count);
+            png_frames::write_frames(source, camera, &plan, size, &staged, progress)?;
+            let bytes = (0..plan.count)
+                .map(|i| {
+                    std::fs::metadata(staged.staged_path(i))
+                        .map(|m| m.len())
+                        .unwrap_or(0)
+                })
+                .sum();
+            (staged.commit(plan.count)?, bytes)
+        }
+    };
+    Ok(ExportSummary {
+        path,
+        format: options.format(),
+        frames: plan.count,
+        width: options.width(),
+        height: options.height(),
+        duration: plan.duration(),
+        bytes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::fixture::{Cascade, CASCADE_COLORS};
+
+    fn request(out: PathBuf) -> ExportRequest {
+        ExportRequest {
+            out,
+            size: "160x120".into(),
+            fps: 30.0,
+            loops: None,
+            duration: None,
+            start: 0.0,
+            force: false,
+        }
+    }
+
+    #[test]
+    fn png_export_writes_one_file_per_frame_of_the_right_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("frames");
+        let cascade = Cascade::default();
+        let options = ExportOptions::new(&request(out.clone())).unwrap();
+        let camera = auto_camera(&cascade, 160.0 / 120.0, None);
+        let summary = export(&cascade, &camera, &options, &Silent).unwrap();
+        // 6 beats at 3 bps = 2 s at 30 fps.
+        assert_eq!(summary.frames, 60);
+        let files = staging::existing_frames(&out);
+        assert_eq!(files.len(), 60);
+        assert_eq!(
+            std::fs::read_dir(&out).unwrap().count(),
+            60,
+            "no staging left behind"
+        );
+        let decoder = png::Decoder::new(std::io::BufReader::new(
+            std::fs::File::open(&files[59]).unwrap(),
+        ));
+        let info = decoder.read_info().unwrap();
+        assert_eq!((info.info().width, info.info().height), (160, 120));
+    }
+
+    #[test]
+    fn gif_frame_after_the_last_equals_the_first() {
+        let cascade = Cascade::default();
+        let dir = tempfile::tempdir().unwrap();
+        let options = ExportOptions::new(&request(dir.path().join("a.gif"))).unwrap();
+        let plan = options.plan(cascade.loop_duration()).unwrap();
+        let camera = auto_camera(&cascade, 160.0 / 120.0, None);
+        let first = render_frame(&cascade, &camera, 160, 120, plan.time(0)).unwrap();
+        let after_last = render_frame(&cascade, &camera, 160, 120, plan.time(plan.count)).unwrap();
+        let differing = first
+            .pixels
+            .iter()
+            .zip(&after_last.pixels)
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(differing <= 3, "{differing} bytes differ");
+        // And the frame before differs (the loop is not trivially static).
+        let last = render_frame(&cascade, &camera, 160, 120, plan.time(plan.count - 1)).unwrap();
+        assert!(first.pixels != last.pixels);
+    }
+
+    #[test]
+    fn a_ball_is_drawn_where_the_motion_puts_it() {
+        let cascade = Cascade::default();
+        let (w, h) = (320u32, 240u32);
+        let camera = auto_camera(&cascade, w as f32 / h as f32, None);
+        for t in [0.05, 0.31, 0.77] {
+            let pose = cascade.pose_at(t);
+            let image = render_frame(&cascade, &camera, w, h, t).unwrap();
+            // The highest ball is never covered by the body: check its centre pixel.
+            let (i, prop) = pose
+                .props
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.position.y.total_cmp(&b.1.position.y))
+                .unwrap();
+            let (px, _) = camera.project(prop.position, w, h).unwrap();
+            let got = image.get(px.x as u32, px.y as u32).unwrap();
+            let want = CASCADE_COLORS[i];
+            let close = |a: u8, b: u8| (a as i32 - b as i32).abs() <= 60;
+            // Within the lit body of the ball (between its shade and highlight).
+            assert!(
+                close(got[0], want.r) && close(got[1], want.g) && close(got[2], want.b),
+                "t={t}: {got:?} vs {want:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn gif_export_is_a_valid_looping_gif() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("a.gif");
+        let cascade = Cascade::default();
+        let options = ExportOptions::new(&request(out.clone())).unwrap();
+        let camera = auto_camera(&cascade, 160.0 / 120.0, None);
+        let summary = export(&cascade, &camera, &options, &Silent).unwrap();
+        assert_eq!(summary.frames, 60);
+        let mut decoder = gif::DecodeOptions::new();
+        decoder.set_color_output(gif::ColorOutput::RGBA);
+        let mut reader = decoder
+            .read_info(std::fs::File::open(&out).unwrap())
+            .unwrap();
+        assert_eq!((reader.width(), reader.height()), (160, 120));
+        let mut frames = 0;
+        let mut total_delay = 0u32;
+        while let Some(frame) = reader.read_next_frame().unwrap() {
+            frames += 1;
+            total_delay += frame.delay as u32;
+        }
+        assert_eq!(frames, 60);
+        assert_eq!(total_delay, 200, "two seconds in hundredths");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+    }
+
+    #[test]
+    fn gif_frames_decode_to_the_rendered_images() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("a.gif");
+        let cascade = Cascade::default();
+        let mut r = request(out.clone());
+        r.duration = Some(0.2);
+        let options = ExportOptions::new(&r).unwrap();
+        let plan = options.plan(cascade.loop_duration()).unwrap();
+        let camera = auto_camera(&cascade, 160.0 / 120.0, None);
+        export(&cascade, &camera, &options, &Silent).unwrap();
+        let mut decoder = gif::DecodeOptions::new();
+        decoder.set_color_output(gif::ColorOutput::RGBA);
+        let mut reader = decoder
+            .read_info(std::fs::File::open(&out).unwrap())
+            .unwrap();
+        // Compose the frames (disposal: keep) and compare with direct rendering.
+        let mut canvas = vec![0u8; 160 * 120 * 4];
+        let mut i = 0;
+        while let Some(frame) = reader.read_next_frame().unwrap() {
+            for y in 0..frame.height as usize {
+                for x in 0..frame.width as usize {
+                    let src = 4 * (y * frame.width as usize + x);
+                    if frame.buffer[src + 3] == 0 {
+                        continue;
+                    }
+                    let dst = 4 * ((y + frame.top as usize) * 160 + x + frame.left as usize);
+                    canvas[dst..dst + 4].copy_from_slice(&frame.buffer[src..src + 4]);
+                }
+            }
+            let want = render_frame(&cascade, &camera, 160, 120, plan.time(i)).unwrap();
+            let mut total = 0u64;
+            for (a, b) in canvas.chunks(4).zip(want.pixels.chunks(3)) {
+                total += (0..3)
+                    .map(|k| (a[k] as i64 - b[k] as i64).unsigned_abs())
+                    .sum::<u64>();
+            }
+            let mean = total as f64 / (160.0 * 120.0 * 3.0);
+            assert!(mean < 2.0, "frame {i}: mean error {mean}");
+            i += 1;
+        }
+        assert_eq!(i, plan.count);
+    }
+
+    #[test]
+    fn unwritable_target_fails_before_rendering_and_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("a.gif");
+        let options = ExportOptions::new(&request(out.clone())).unwrap();
+        // Remove the directory after validation: the staging file cannot be created.
+        drop(dir);
+        struct Counting(std::sync::atomic::AtomicUsize);
+        impl Progress for Counting {
+            fn start(&self, _: usize) {
+                self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        let progress = Counting(Default::default());
+        let err = export(&Cascade::default(), &Camera::default(), &options, &progress).unwrap_err();
+        assert!(matches!(err, ExportError::Io { .. }), "{err}");
+        assert_eq!(progress.0.load(std::sync::atomic::Ordering::SeqCst), 0);
+        assert!(!out.exists());
+    }
+}

@@ -1,0 +1,447 @@
+//! Export options, validated once before any work: image size, frame rate, length, start,
+//! output kind. A value of [`ExportOptions`] is always valid.
+
+use std::path::{Path, PathBuf};
+
+use super::ExportError;
+
+/// Largest accepted image side, pixels.
+pub const MAX_SIDE: u32 = 8192;
+/// Most frames one export may write.
+pub const MAX_FRAMES: usize = 200_000;
+/// Highest accepted frame rate.
+pub const MAX_FPS: f64 = 1000.0;
+/// GIF delays are counted in hundredths of a second and browsers slow down delays below
+/// 0.02 s, so a GIF plays at most 50 frames per second.
+pub const MAX_GIF_FPS: f64 = 50.0;
+
+/// What is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `frame_00000.png`, `frame_00001.png`, ... in a directory.
+    PngFrames,
+    /// One animated GIF file, looping forever.
+    Gif,
+}
+
+/// How long the export runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Length {
+    /// Whole loops of the pattern (the animation repeats seamlessly).
+    Loops(u32),
+    /// A duration in seconds.
+    Seconds(f64),
+}
+
+/// Options as the user gave them (e.g. from the command line), before validation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportRequest {
+    pub out: PathBuf,
+    /// `WxH`, e.g. `640x480`.
+    pub size: String,
+    pub fps: f64,
+    pub loops: Option<u32>,
+    pub duration: Option<f64>,
+    pub start: f64,
+    pub force: bool,
+}
+
+/// Validated export options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportOptions {
+    out: PathBuf,
+    format: Format,
+    width: u32,
+    height: u32,
+    fps: f64,
+    length: Length,
+    start: f64,
+    force: bool,
+}
+
+impl ExportOptions {
+    /// Validate a request: size `WxH` with sides 1..=8192, fps finite in (0, 1000] (at most
+    /// 50 for a GIF), loops ≥ 1 or a finite positive duration (not both), a finite start,
+    /// and an output path that is not obviously wrong (a `.gif` that is a directory, a frame
+    /// directory that is a file, existing output without `force`).
+    pub fn new(request: &ExportRequest) -> Result<ExportOptions, ExportError> {
+        let (width, height) = parse_size(&request.size)?;
+        let format = format_of(&request.out);
+        if !request.fps.is_finite() || request.fps <= 0.0 || request.fps > MAX_FPS {
+            return Err(ExportError::BadFps(request.fps));
+        }
+        if format == Format::Gif && request.fps > MAX_GIF_FPS {
+            return Err(ExportError::GifFps(request.fps));
+        }
+        let length = match (request.loops, request.duration) {
+            (Some(_), Some(_)) => return Err(ExportError::LoopsAndDuration),
+            (Some(0), None) => return Err(ExportError::BadLoops),
+            (Some(n), None) => Length::Loops(n),
+            (None, Some(d)) if d.is_finite() && d > 0.0 => Length::Seconds(d),
+            (None, Some(d)) => return Err(ExportError::BadDuration(d)),
+            (None, None) => Length::Loops(1),
+        };
+        if !request.start.is_finite() {
+            return Err(ExportError::BadStart(request.start));
+        }
+        let options = ExportOptions {
+            out: request.out.clone(),
+            format,
+            width,
+            height,
+            fps: request.fps,
+            length,
+            start: request.start,
+            force: request.force,
+        };
+        options.check_output()?;
+        Ok(options)
+    }
+
+    /// Refuse outputs that cannot work or would overwrite without `force`.
+    fn check_output(&self) -> Result<(), ExportError> {
+        let out = &self.out;
+        match self.format {
+            Format::Gif => {
+                if out.is_dir() {
+                    return Err(ExportError::OutputIsDirectory(out.clone()));
+                }
+                if out.exists() && !self.force {
+                    return Err(ExportError::Exists(out.clone()));
+                }
+                let parent = parent_dir(out);
+                if !parent.is_dir() {
+                    return Err(ExportError::NoDirectory(parent));
+                }
+            }
+            Format::PngFrames => {
+                if out.exists() && !out.is_dir() {
+                    return Err(ExportError::OutputIsFile(out.clone()));
+                }
+                if !self.force {
+                    if let Some(existing) = super::staging::existing_frames(out).first() {
+                        return Err(ExportError::Exists(existing.clone()));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn out(&self) -> &Path {
+        &self.out
+    }
+    pub fn format(&self) -> Format {
+        self.format
+    }
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+    pub fn fps(&self) -> f64 {
+        self.fps
+    }
+    pub fn length(&self) -> Length {
+        self.length
+    }
+    pub fn start(&self) -> f64 {
+        self.start
+    }
+    pub fn force(&self) -> bool {
+        self.force
+    }
+
+    /// The frame times for a pattern whose loop lasts `loop_duration` seconds.
+    ///
+    /// Whole loops: `round(duration × fps)` frames spread evenly over exactly the loops, so
+    /// the frame after the last is the first again (seamless repetition); the frame interval
+    /// is then within half a frame of `1 / fps`. A duration: frames every `1 / fps` seconds.
+    pub fn plan(&self, loop_duration: f64) -> Result<FramePlan, ExportError> {
+        let (duration, seamless) = match self.length {
+            Length::Loops(n) => {
+                if !loop_duration.is_finite() || loop_duration <= 0.0 {
+                    return Err(ExportError::NoLoop(loop_duration));
+                }
+                (n as f64 * loop_duration, true)
+            }
+            Length::Seconds(d) => (d, false),
+        };
+        let exact = duration * self.fps;
+        if !exact.is_finite() || exact > MAX_FRAMES as f64 {
+            return Err(ExportError::TooManyFrames(exact));
+        }
+        let count = (exact.round() as usize).max(1);
+        let interval = if seamless {
+            duration / count as f64
+        } else {
+            1.0 / self.fps
+        };
+        Ok(FramePlan {
+            start: self.start,
+            interval,
+            count,
+        })
+    }
+}
+
+/// When each frame is taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FramePlan {
+    pub start: f64,
+    /// Seconds between frames.
+    pub interval: f64,
+    pub count: usize,
+}
+
+impl FramePlan {
+    /// Time of frame `i` (seconds).
+    pub fn time(&self, i: usize) -> f64 {
+        self.start + i as f64 * self.interval
+    }
+
+    /// Total time covered: `count × interval`.
+    pub fn duration(&self) -> f64 {
+        self.count as f64 * self.interval
+    }
+
+    /// GIF delay of frame `i` in hundredths of a second: rounded cumulatively so the whole
+    /// animation keeps its exact length (e.g. 30 fps gives 3, 4, 3, 3, 4, 3, ...), at least 2.
+    pub fn gif_delay(&self, i: usize) -> u16 {
+        let at = |k: usize| (k as f64 * self.interval * 100.0).round();
+        let delay = at(i + 1) - at(i);
+        delay.clamp(2.0, u16::MAX as f64) as u16
+    }
+}
+
+/// `WxH` (also `W×H` or `W*H`), both sides 1..=8192.
+pub fn parse_size(text: &str) -> Result<(u32, u32), ExportError> {
+    let bad = || ExportError::BadSize(text.to_string());
+    let lower = text.trim().to_ascii_lowercase();
+    let (w, h) = lower
+        .split_once('x')
+        .or_else(|| lower.split_once('×'))
+        .or_else(|| lower.split_once('*'))
+        .ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+/// A path ending in `.gif` (any case) is a GIF file; anything else a frame directory.
+pub fn format_of(out: &Path) -> Format {
+    match out.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("gif") => Format::Gif,
+        _ => Format::PngFrames,
+    }
+}
+
+/// The directory a file is written in (`.` for a bare file name).
+pub fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(out: &Path) -> ExportRequest {
+        ExportRequest {
+            out: out.to_path_buf(),
+            size: "640x480".into(),
+            fps: 30.0,
+            loops: None,
+            duration: None,
+            start: 0.0,
+            force: false,
+        }
+    }
+
+    #[test]
+    fn sizes_parse_and_bad_sizes_are_refused() {
+        assert_eq!(parse_size("640x480").unwrap(), (640, 480));
+        assert_eq!(parse_size(" 400 X 450 ").unwrap(), (400, 450));
+        assert_eq!(parse_size("1×1").unwrap(), (1, 1));
+        for bad in [
+            "",
+            "640",
+            "0x480",
+            "640x0",
+            "-1x5",
+            "axb",
+            "9000x10",
+            "640x480x2",
+            "1.5x3",
+        ] {
+            assert!(
+                matches!(parse_size(bad), Err(ExportError::BadSize(_))),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn format_follows_the_extension() {
+        assert_eq!(format_of(Path::new("a/b.gif")), Format::Gif);
+        assert_eq!(format_of(Path::new("B.GIF")), Format::Gif);
+        assert_eq!(format_of(Path::new("frames")), Format::PngFrames);
+        assert_eq!(format_of(Path::new("frames.d")), Format::PngFrames);
+    }
+
+    #[test]
+    fn bad_numbers_are_refused_before_any_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("f");
+        let with = |f: &dyn Fn(&mut ExportRequest)| {
+            let mut r = request(&out);
+            f(&mut r);
+            ExportOptions::new(&r)
+        };
+        assert!(matches!(
+            with(&|r| r.fps = 0.0),
+            Err(ExportError::BadFps(_))
+        ));
+        assert!(matches!(
+            with(&|r| r.fps = -30.0),
+            Err(ExportError::BadFps(_))
+        ));
+        assert!(matches!(
+            with(&|r| r.fps = f64::NAN),
+            Err(ExportError::BadFps(_))
+        ));
+        assert!(matches!(
+            with(&|r| r.loops = Some(0)),
+            Err(ExportError::BadLoops)
+        ));
+        assert!(matches!(
+            with(&|r| r.duration = Some(-1.0)),
+            Err(ExportError::BadDuration(_))
+        ));
+        assert!(matches!(
+            with(&|r| r.duration = Some(f64::INFINITY)),
+            Err(ExportError::BadDuration(_))
+        ));
+        assert!(matches!(
+            with(&|r| r.start = f64::NAN),
+            Err(ExportError::BadStart(_))
+        ));
+        assert!(matches!(
+            with(&|r| {
+                r.loops = Some(2);
+                r.duration = Some(3.0)
+            }),
+            Err(ExportError::LoopsAndDuration)
+        ));
+        let gif = dir.path().join("a.gif");
+        let mut r = request(&gif);
+        r.fps = 60.0;
+        assert!(matches!(
+            ExportOptions::new(&r),
+            Err(ExportError::GifFps(_))
+        ));
+        // Nothing was created.
+        assert!(!out.exists() && !gif.exists());
+    }
+
+    #[test]
+    fn existing_output_needs_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let gif = dir.path().join("a.gif");
+        std::fs::write(&gif, b"old").unwrap();
+        assert!(matches!(
+            ExportOptions::new(&request(&gif)),
+            Err(ExportError::Exists(_))
+        ));
+        let mut r = request(&gif);
+        r.force = true;
+        assert!(ExportOptions::new(&r).is_ok());
+
+        let frames = dir.path().join("frames");
+        std::fs::create_dir(&frames).unwrap();
+        // Unrelated files in the directory are fine.
+        std::fs::write(frames.join("notes.txt"), b"x").unwrap();
+        assert!(ExportOptions::new(&request(&frames)).is_ok());
+        std::fs::write(frames.join("frame_00003.png"), b"x").unwrap();
+        assert!(matches!(
+            ExportOptions::new(&request(&frames)),
+            Err(ExportError::Exists(_))
+        ));
+        let mut r = request(&frames);
+        r.force = true;
+        assert!(ExportOptions::new(&r).is_ok());
+    }
+
+    #[test]
+    fn wrong_kinds_of_output_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let as_dir = dir.path().join("x.gif");
+        std::fs::create_dir(&as_dir).unwrap();
+        assert!(matches!(
+            ExportOptions::new(&request(&as_dir)),
+            Err(ExportError::OutputIsDirectory(_))
+        ));
+        let file = dir.path().join("file");
+        std::fs::write(&file, b"x").unwrap();
+        assert!(matches!(
+            ExportOptions::new(&request(&file)),
+            Err(ExportError::OutputIsFile(_))
+        ));
+        let missing = dir.path().join("no/such/dir/a.gif");
+        assert!(matches!(
+            ExportOptions::new(&request(&missing)),
+            Err(ExportError::NoDirectory(_))
+        ));
+    }
+
+    #[test]
+    fn one_loop_plan_spreads_frames_evenly_over_exactly_the_loop() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = ExportOptions::new(&request(&dir.path().join("f"))).unwrap();
+        // 2.07 s loop at 30 fps: 62.1 -> 62 frames, interval 2.07 / 62.
+        let plan = options.plan(2.07).unwrap();
+        assert_eq!(plan.count, 62);
+        assert!((plan.interval - 2.07 / 62.0).abs() < 1e-12);
+        assert!((plan.time(62) - 2.07).abs() < 1e-12);
+        assert!((plan.duration() - 2.07).abs() < 1e-12);
+        assert!(matches!(options.plan(0.0), Err(ExportError::NoLoop(_))));
+
+        let mut r = request(&dir.path().join("f"));
+        r.duration = Some(1.0);
+        r.fps = 24.0;
+        r.start = 0.5;
+        let plan = ExportOptions::new(&r).unwrap().plan(7.0).unwrap();
+        assert_eq!(plan.count, 24);
+        assert!((plan.time(1) - (0.5 + 1.0 / 24.0)).abs() < 1e-12);
+
+        r.duration = Some(1.0e6);
+        assert!(matches!(
+            ExportOptions::new(&r).unwrap().plan(1.0),
+            Err(ExportError::TooManyFrames(_))
+        ));
+    }
+
+    #[test]
+    fn gif_delays_keep_the_total_length() {
+        let plan = FramePlan {
+            start: 0.0,
+            interval: 1.0 / 30.0,
+            count: 30,
+        };
+        let delays: Vec<u16> = (0..30).map(|i| plan.gif_delay(i)).collect();
+        assert_eq!(delays.iter().map(|&d| d as u32).sum::<u32>(), 100);
+        assert!(delays.iter().all(|&d| d == 3 || d == 4));
+        let fast = FramePlan {
+            start: 0.0,
+            interval: 0.001,
+            count: 5,
+        };
+        assert_eq!(fast.gif_delay(0), 2);
+    }
+}

@@ -1,0 +1,532 @@
+//! A perspective camera orbiting a target point, its projection to pixels, and automatic
+//! framing of a scene (solo: front view from slightly above; passing: side-ish, 20° down).
+//!
+//! Angles: `azimuth` turns the camera around the vertical axis through `target`
+//! (0 = camera on the +z side looking toward -z, i.e. in front of a solo juggler; positive
+//! azimuth moves the camera toward +x); `elevation` is the angle above the horizon
+//! (positive looks down on the scene).
+
+use glam::{Vec2, Vec3};
+
+use crate::body::Pose;
+use crate::spec::CameraSpec;
+
+/// Nearest depth (metres in front of the eye) that projects; closer points are clipped.
+pub const NEAR: f32 = 0.05;
+
+/// Default vertical field of view: 30°, a moderate telephoto-free perspective.
+pub const DEFAULT_FOV_Y: f32 = 30.0 * std::f32::consts::PI / 180.0;
+
+/// Elevation of the solo front view: slightly from above.
+const SOLO_ELEVATION: f32 = 10.0 * std::f32::consts::PI / 180.0;
+/// Passing view: like Juggling Lab, 20° off the side view and 20° down.
+const PASSING_AZIMUTH_OFFSET: f32 = -20.0 * std::f32::consts::PI / 180.0;
+const PASSING_ELEVATION: f32 = 20.0 * std::f32::consts::PI / 180.0;
+/// Three or more jugglers: a bit higher, to see into the circle.
+const GROUP_ELEVATION: f32 = 30.0 * std::f32::consts::PI / 180.0;
+/// Elevation is kept inside ±89° so the view basis never degenerates.
+const MAX_ELEVATION: f32 = 89.0 * std::f32::consts::PI / 180.0;
+/// Fraction of the half-image the framed points may use (the rest is margin).
+const FRAME_FILL: f32 = 0.88;
+/// The camera never frames from closer than this (metres).
+const MIN_DISTANCE: f32 = 1.0;
+
+/// A perspective camera orbiting `target`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// The point looked at (world, metres); it projects to the image centre.
+    pub target: Vec3,
+    /// Radians around the vertical axis; 0 = camera on the +z side.
+    pub azimuth: f32,
+    /// Radians above the horizon; positive looks down.
+    pub elevation: f32,
+    /// Metres from `target` to the eye.
+    pub distance: f32,
+    /// Vertical field of view in radians.
+    pub fov_y: f32,
+}
+
+impl Default for Camera {
+    /// Front view of a solo juggler standing at the origin.
+    fn default() -> Self {
+        Camera {
+            target: Vec3::new(0.0, 1.1, 0.1),
+            azimuth: 0.0,
+            elevation: SOLO_ELEVATION,
+            distance: 5.5,
+            fov_y: DEFAULT_FOV_Y,
+        }
+    }
+}
+
+/// View settings fixed by the user; `None` = automatic. Angles in radians, distance in metres.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ViewOverrides {
+    pub azimuth: Option<f32>,
+    pub elevation: Option<f32>,
+    pub distance: Option<f32>,
+}
+
+impl From<&CameraSpec> for ViewOverrides {
+    fn from(spec: &CameraSpec) -> Self {
+        ViewOverrides {
+            azimuth: Some(spec.azimuth_deg.to_radians()),
+            elevation: Some(spec.elevation_deg.to_radians()),
+            distance: spec.distance,
+        }
+    }
+}
+
+/// A camera prepared for one image size: eye, orthonormal basis and focal length in pixels.
+/// Build it once per frame with [`Camera::view`] and project many points with it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    pub eye: Vec3,
+    /// Unit vectors: screen right, screen up, and into the screen.
+    pub right: Vec3,
+    pub up: Vec3,
+    pub forward: Vec3,
+    /// Pixels per metre at a depth of one metre.
+    pub focal: f32,
+    pub center: Vec2,
+}
+
+impl View {
+    /// Depth of a world point: metres in front of the eye along the view direction.
+    pub fn depth(&self, p: Vec3) -> f32 {
+        (p - self.eye).dot(self.forward)
+    }
+
+    /// Pixel position (origin top-left, y down) and depth of a world point, or `None` when it
+    /// is closer than [`NEAR`] (behind the camera).
+    pub fn project(&self, p: Vec3) -> Option<(Vec2, f32)> {
+        let rel = p - self.eye;
+        let depth = rel.dot(self.forward);
+        if depth.is_nan() || depth < NEAR {
+            return None;
+        }
+        let s = self.focal / depth;
+        Some((
+            Vec2::new(
+                self.center.x + rel.dot(self.right) * s,
+                self.center.y - rel.dot(self.up) * s,
+            ),
+            depth,
+        ))
+    }
+
+    /// Pixels per metre for an object at this depth.
+    pub fn scale(&self, depth: f32) -> f32 {
+        self.focal / depth.max(NEAR)
+    }
+}
+
+impl Camera {
+    /// Unit vector from `target` toward the eye.
+    pub fn direction(&self) -> Vec3 {
+        let el = self.elevation.clamp(-MAX_ELEVATION, MAX_ELEVATION);
+        let (sa, ca) = self.azimuth.sin_cos();
+        let (se, ce) = el.sin_cos();
+        Vec3::new(sa * ce, se, ca * ce)
+    }
+
+    /// World position of the eye.
+    pub fn eye(&self) -> Vec3 {
+        self.target + self.direction() * self.distance
+    }
+
+    /// The camera prepared for an image of `width` × `height` pixels.
+    pub fn view(&self, width: u32, height: u32) -> View {
+        let forward = -self.direction();
+        let right = forward.cross(Vec3::Y).normalize();
+        let up = right.cross(forward);
+        let fov = self.fov_y.clamp(0.01, 3.0);
+        View {
+            eye: self.eye(),
+            right,
+            up,
+            forward,
+            focal: 0.5 * height as f32 / (0.5 * fov).tan(),
+            center: Vec2::new(0.5 * width as f32, 0.5 * height as f32),
+        }
+    }
+
+    /// Pixel position (origin top-left, y down) and depth (metres in front of the eye) of a
+    /// world point in an image of `width` × `height`; `None` behind the camera.
+    pub fn project(&self, p: Vec3, width: u32, height: u32) -> Option<(Vec2, f32)> {
+        self.view(width, height).project(p)
+    }
+
+    /// A camera that frames every juggler and prop of `pose` in an image of the given aspect
+    /// ratio (width / height), with the automatic view angles.
+    pub fn framing(pose: &Pose, aspect: f32) -> Camera {
+        Camera::framing_all(std::slice::from_ref(pose), aspect, None)
+    }
+
+    /// A camera that frames everything in all of `poses` (e.g. poses sampled over a loop, so
+    /// the camera stays put during an animation). `spec` overrides the angles and, when it
+    /// gives one, the distance. Solo: front view from slightly above. Passing: 20° off the
+    /// side view (juggler 0 on the left, like Juggling Lab's 340°), 20° down; three or more
+    /// jugglers: 30° down.
+    pub fn framing_all(poses: &[Pose], aspect: f32, spec: Option<&CameraSpec>) -> Camera {
+        let overrides = spec.map(ViewOverrides::from).unwrap_or_default();
+        Camera::framing_with(poses, aspect, &overrides)
+    }
+
+    /// [`Camera::framing_all`] with each of azimuth, elevation and distance optionally fixed
+    /// (the others automatic; the distance still frames everything from the fixed angles).
+    pub fn framing_with(poses: &[Pose], aspect: f32, overrides: &ViewOverrides) -> Camera {
+        let points = framing_points(poses);
+        let jugglers: Vec<Vec3> = poses
+            .first()
+            .map(|p| p.jugglers.iter().map(|j| j.placement.position).collect())
+            .unwrap_or_default();
+        let (mut azimuth, mut elevation) = automatic_angles(&jugglers);
+        if let Some(a) = overrides.azimuth.filter(|a| a.is_finite()) {
+            azimuth = a;
+        }
+        if let Some(e) = overrides.elevation.filter(|e| e.is_finite()) {
+            elevation = e.clamp(-MAX_ELEVATION, MAX_ELEVATION);
+        }
+        let fixed_distance = overrides.distance.filter(|d| d.is_finite() && *d > NEAR);
+        Camera::fit(
+            &points,
+            azimuth,
+            elevation,
+            DEFAULT_FOV_Y,
+            aspect,
+            fixed_distance,
+        )
+    }
+
+    /// Frame `points` from the given angles: the target and (unless `fixed_distance`) the
+    /// distance are chosen so that every point lies in the central `FRAME_FILL` of the image.
+    pub fn fit(
+        points: &[Vec3],
+        azimuth: f32,
+        elevation: f32,
+        fov_y: f32,
+        aspect: f32,
+        fixed_distance: Option<f32>,
+    ) -> Camera {
+        let mut camera = Camera {
+            target: Camera::default().target,
+            azimuth,
+            elevation,
+            distance: fixed_distance.unwrap_or(Camera::default().distance),
+            fov_y,
+        };
+        let points: Vec<Vec3> = points.iter().copied().filter(|p| p.is_finite()).collect();
+        if points.is_empty() {
+            return camera;
+        }
+        let aspect = if aspect.is_finite() && aspect > 0.0 {
+            aspect
+        } else {
+            4.0 / 3.0
+        };
+        let (lo, hi) = points.iter().fold(
+            (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN)),
+            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+        );
+        camera.target = 0.5 * (lo + hi);
+        let tan_y = (0.5 * fov_y).tan() * FRAME_FILL;
+        let tan_x = tan_y * aspect;
+        // Two rounds: fit the distance, then re-centre the target on the projected extent.
+        for _ in 0..3 {
+            let forward = -camera.direction();
+            let right = forward.cross(Vec3::Y).normalize();
+            let up = right.cross(forward);
+            if fixed_distance.is_none() {
+                let needed = points
+                    .iter()
+                    .map(|p| {
+                        let rel = *p - camera.target;
+                        let z = rel.dot(forward);
+                        (rel.dot(right).abs() / tan_x - z).max(rel.dot(up).abs() / tan_y - z)
+                    })
+                    .fold(MIN_DISTANCE, f32::max);
+                camera.distance = needed;
+            }
+            // Re-centre: shift the target by the middle of the projected extent.
+            let eye = camera.eye();
+            let (mut x0, mut x1, mut y0, mut y1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+            for p in &points {
+                let rel = *p - eye;
+                let depth = rel.dot(forward).max(NEAR);
+                let (x, y) = (rel.dot(right) / depth, rel.dot(up) / depth);
+                (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+            }
+            let shift = right * (0.5 * (x0 + x1)) + up * (0.5 * (y0 + y1));
+            camera.target += shift * camera.distance;
+        }
+        camera
+    }
+}
+
+/// The points that must be visible: each juggler's head top, feet, joints and hands, and
+/// each prop's extent.
+fn framing_points(poses: &[Pose]) -> Vec<Vec3> {
+    let mut points = Vec::new();
+    // A ball of radius r around c: its six extreme points.
+    let mut sphere = |c: Vec3, r: f32| {
+        for d in [Vec3::X, Vec3::Y, Vec3::Z] {
+            points.push(c + d * r);
+            points.push(c - d * r);
+        }
+    };
+    for pose in poses {
+        for j in &pose.jugglers {
+            sphere(j.head, j.head_radius * 1.15);
+            for p in j.feet.iter().chain(&j.knees) {
+                sphere(*p, 0.08);
+            }
+            for arm in &j.arms {
+                sphere(arm.shoulder, 0.08);
+                sphere(arm.elbow, 0.07);
+                sphere(arm.hand, 0.07);
+            }
+        }
+        for prop in &pose.props {
+            sphere(prop.position, 0.5 * prop.size.max(0.0) + 0.01);
+        }
+    }
+    points
+}
+
+/// Automatic azimuth and elevation for jugglers standing at these floor positions.
+fn automatic_angles(jugglers: &[Vec3]) -> (f32, f32) {
+    if jugglers.len() < 2 {
+        let facing = 0.0;
+        return (facing, SOLO_ELEVATION);
+    }
+    // The main axis of the group on the floor (for two jugglers: the line between them),
+    // oriented from juggler 0 toward juggler 1.
+    let axis = principal_axis(jugglers);
+    // Camera right = (cos az, 0, -sin az); put juggler 0 on the left: right ≈ axis.
+    let base = (-axis.z).atan2(axis.x);
+    let elevation = if jugglers.len() == 2 {
+        PASSING_ELEVATION
+    } else {
+        GROUP_ELEVATION
+    };
+    (base + PASSING_AZIMUTH_OFFSET, elevation)
+}
+
+/// Unit floor direction of the largest spread of the points (x/z), oriented from the first
+/// point toward the second. Falls back to first -> second when the spread is round.
+fn principal_axis(points: &[Vec3]) -> Vec3 {
+    let n = points.len() as f32;
+    let mean = points.iter().copied().sum::<Vec3>() / n;
+    let (mut sxx, mut sxz, mut szz) = (0.0f32, 0.0f32, 0.0f32);
+    for p in points {
+        let d = *p - mean;
+        sxx += d.x * d.x;
+        sxz += d.x * d.z;
+        szz += d.z * d.z;
+    }
+    let first_to_second = {
+        let d = points[1] - points[0];
+        Vec3::new(d.x, 0.0, d.z).try_normalize().unwrap_or(Vec3::X)
+    };
+    // Eigenvalues of [[sxx, sxz], [sxz, szz]].
+    let half_trace = 0.5 * (sxx + szz);
+    let det = sxx * szz - sxz * sxz;
+    let disc = (half_trace * half_trace - det).max(0.0).sqrt();
+    let (l1, l2) = (half_trace + disc, half_trace - disc);
+    if l1 <= 1e-6 || l1 < 1.2 * l2 {
+        return first_to_second;
+    }
+    let axis = if sxz.abs() > 1e-6 {
+        Vec3::new(l1 - szz, 0.0, sxz).normalize()
+    } else if sxx >= szz {
+        Vec3::X
+    } else {
+        Vec3::Z
+    };
+    if axis.dot(first_to_second) < 0.0 {
+        -axis
+    } else {
+        axis
+    }
+}
+
+/// Projected pixel point helper for tests and back-ends.
+pub fn to_pixel(view: &View, p: Vec3) -> Option<Vec2> {
+    view.project(p).map(|(px, _)| px)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f32, b: f32, eps: f32) -> bool {
+        (a - b).abs() <= eps
+    }
+
+    #[test]
+    fn target_projects_to_the_image_centre() {
+        let cam = Camera {
+            target: Vec3::new(0.3, 1.2, -0.4),
+            ..Camera::default()
+        };
+        let (px, depth) = cam.project(cam.target, 640, 480).expect("in front");
+        assert!(close(px.x, 320.0, 1e-3) && close(px.y, 240.0, 1e-3), "{px}");
+        assert!(close(depth, cam.distance, 1e-4));
+    }
+
+    #[test]
+    fn front_camera_projects_known_points() {
+        // Camera at (0, 1, 5) looking toward -z, fov 90°: focal = 240 px on a 480 px image.
+        let cam = Camera {
+            target: Vec3::new(0.0, 1.0, 0.0),
+            azimuth: 0.0,
+            elevation: 0.0,
+            distance: 5.0,
+            fov_y: std::f32::consts::FRAC_PI_2,
+        };
+        // One metre to the right and up at the target's depth: 240/5 = 48 px per metre.
+        let (px, depth) = cam.project(Vec3::new(1.0, 2.0, 0.0), 640, 480).unwrap();
+        assert!(close(px.x, 368.0, 1e-3) && close(px.y, 192.0, 1e-3), "{px}");
+        assert!(close(depth, 5.0, 1e-5));
+        // Twice as far away: half the offset.
+        let (px, depth) = cam.project(Vec3::new(1.0, 1.0, -5.0), 640, 480).unwrap();
+        assert!(close(px.x, 344.0, 1e-3) && close(px.y, 240.0, 1e-3), "{px}");
+        assert!(close(depth, 10.0, 1e-5));
+        // Behind the eye: not projected.
+        assert!(cam.project(Vec3::new(0.0, 1.0, 6.0), 640, 480).is_none());
+    }
+
+    #[test]
+    fn solo_juggler_right_hand_appears_on_the_left_of_a_front_view() {
+        let cam = Camera {
+            elevation: 0.0,
+            ..Camera::default()
+        };
+        let right_hand = cam.project(Vec3::new(-0.3, 1.0, 0.3), 640, 480).unwrap().0;
+        let left_hand = cam.project(Vec3::new(0.3, 1.0, 0.3), 640, 480).unwrap().0;
+        assert!(right_hand.x < 320.0 && left_hand.x > 320.0);
+    }
+
+    #[test]
+    fn positive_elevation_looks_down() {
+        let cam = Camera {
+            elevation: 0.5,
+            ..Camera::default()
+        };
+        assert!(cam.eye().y > cam.target.y);
+        // A point on the floor below the target is lower on screen than the target.
+        let floor = cam
+            .project(Vec3::new(cam.target.x, 0.0, cam.target.z), 640, 480)
+            .unwrap()
+            .0;
+        assert!(floor.y > 240.0);
+    }
+
+    #[test]
+    fn azimuth_ninety_degrees_looks_from_plus_x() {
+        let cam = Camera {
+            azimuth: std::f32::consts::FRAC_PI_2,
+            elevation: 0.0,
+            ..Camera::default()
+        };
+        let eye = cam.eye();
+        assert!(
+            close(eye.x - cam.target.x, cam.distance, 1e-4) && close(eye.z, cam.target.z, 1e-4)
+        );
+    }
+
+    #[test]
+    fn fit_keeps_every_point_inside_the_image() {
+        let points = [
+            Vec3::new(-0.5, 0.0, 0.0),
+            Vec3::new(0.5, 0.0, 0.2),
+            Vec3::new(0.0, 3.5, 0.3),
+            Vec3::new(0.2, 1.0, -0.3),
+        ];
+        for (az, el) in [(0.0f32, 0.1f32), (1.0, 0.3), (-2.5, -0.2), (3.0, 1.2)] {
+            for (w, h) in [(640u32, 480u32), (400, 450), (300, 900)] {
+                let cam = Camera::fit(&points, az, el, DEFAULT_FOV_Y, w as f32 / h as f32, None);
+                let view = cam.view(w, h);
+                for p in points {
+                    let px = to_pixel(&view, p).expect("in front");
+                    assert!(
+                        px.x >= 0.0 && px.x <= w as f32,
+                        "az {az} el {el} {w}x{h}: {px}"
+                    );
+                    assert!(
+                        px.y >= 0.0 && px.y <= h as f32,
+                        "az {az} el {el} {w}x{h}: {px}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fit_uses_most_of_the_image() {
+        // A tall thin column: its height should fill about FRAME_FILL of the image height.
+        let points = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.0, 2.0, 0.0)];
+        let cam = Camera::fit(&points, 0.0, 0.0, DEFAULT_FOV_Y, 1.0, None);
+        let view = cam.view(500, 500);
+        let top = to_pixel(&view, points[1]).unwrap();
+        let bottom = to_pixel(&view, points[0]).unwrap();
+        let used = (bottom.y - top.y) / 500.0;
+        assert!(close(used, FRAME_FILL, 0.01), "{used}");
+        assert!(close(0.5 * (top.y + bottom.y), 250.0, 0.5));
+    }
+
+    #[test]
+    fn passing_view_puts_juggler_0_on_the_left_and_looks_down_20_degrees() {
+        let jugglers = [Vec3::new(0.0, 0.0, -1.2), Vec3::new(0.0, 0.0, 1.2)];
+        let (az, el) = automatic_angles(&jugglers);
+        assert!(close(el.to_degrees(), 20.0, 1e-4));
+        let cam = Camera {
+            target: Vec3::ZERO,
+            azimuth: az,
+            elevation: el,
+            ..Camera::default()
+        };
+        let a = cam.project(jugglers[0], 640, 480).unwrap().0;
+        let b = cam.project(jugglers[1], 640, 480).unwrap().0;
+        assert!(a.x < 200.0 && b.x > 440.0, "{a} {b}");
+        // 20° off the perpendicular of the line between them.
+        let d = cam.direction();
+        let off = Vec3::new(d.x, 0.0, d.z)
+            .normalize()
+            .dot(Vec3::Z)
+            .asin()
+            .to_degrees()
+            .abs();
+        assert!(close(off, 20.0, 1e-3), "{off}");
+    }
+
+    #[test]
+    fn spec_overrides_angles_and_distance() {
+        let spec = CameraSpec {
+            azimuth_deg: 90.0,
+            elevation_deg: 10.0,
+            distance: Some(7.0),
+        };
+        let pose = Pose {
+            time: 0.0,
+            jugglers: vec![],
+            props: vec![],
+        };
+        let cam = Camera::framing_all(&[pose], 1.5, Some(&spec));
+        assert!(close(cam.azimuth, std::f32::consts::FRAC_PI_2, 1e-6));
+        assert!(close(cam.elevation.to_degrees(), 10.0, 1e-4));
+        assert!(close(cam.distance, 7.0, 1e-6));
+    }
+
+    #[test]
+    fn extreme_elevation_keeps_a_valid_basis() {
+        let cam = Camera {
+            elevation: 10.0,
+            ..Camera::default()
+        };
+        let view = cam.view(100, 100);
+        assert!(view.right.is_finite() && view.up.is_finite());
+        assert!(close(view.right.length(), 1.0, 1e-4));
+    }
+}
