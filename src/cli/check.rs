@@ -47,7 +47,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
 enum Failure {
     Settings(SettingsError),
     /// The pattern error and the notation text its spans index.
-    Pattern(PatternError, String),
+    Pattern(Box<PatternError>, String),
 }
 
 impl Failure {
@@ -68,9 +68,9 @@ impl Failure {
 fn check(input: &str) -> Result<(Pattern, Schedule), Failure> {
     let spec = parse_input(input).map_err(Failure::Settings)?;
     let pattern = notation::parse(&spec.notation)
-        .map_err(|e| Failure::Pattern(e.into(), spec.notation.clone()))?;
-    let schedule =
-        schedule::build(&pattern).map_err(|e| Failure::Pattern(e.into(), pattern.text.clone()))?;
+        .map_err(|e| Failure::Pattern(Box::new(e.into()), spec.notation.clone()))?;
+    let schedule = schedule::build(&pattern)
+        .map_err(|e| Failure::Pattern(Box::new(e.into()), pattern.text.clone()))?;
     Ok((pattern, schedule))
 }
 
@@ -126,22 +126,28 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
             let _ = writeln!(s, "{input}: invalid");
             let _ = writeln!(s, "  {}", failure.message());
             match failure {
-                Failure::Pattern(PatternError::Syntax(e), _) => {
-                    for line in e.caret().lines() {
-                        let _ = writeln!(s, "  {line}");
+                Failure::Pattern(e, text) => match &**e {
+                    PatternError::Syntax(e) => {
+                        for line in e.caret().lines() {
+                            let _ = writeln!(s, "  {line}");
+                        }
                     }
-                }
-                Failure::Pattern(PatternError::Invalid(e), text) => {
-                    if let Some(span) = e.span() {
-                        // Carets under the throw at fault.
-                        let before = text.get(..span.start).map_or(0, |t| t.chars().count());
-                        let width = text
-                            .get(span.start..span.end)
-                            .map_or(1, |t| t.chars().count().max(1));
-                        let _ =
-                            writeln!(s, "  {text}\n  {}{}", " ".repeat(before), "^".repeat(width));
+                    PatternError::Invalid(e) => {
+                        if let Some(span) = e.span() {
+                            // Carets under the throw at fault.
+                            let before = text.get(..span.start).map_or(0, |t| t.chars().count());
+                            let width = text
+                                .get(span.start..span.end)
+                                .map_or(1, |t| t.chars().count().max(1));
+                            let _ = writeln!(
+                                s,
+                                "  {text}\n  {}{}",
+                                " ".repeat(before),
+                                "^".repeat(width)
+                            );
+                        }
                     }
-                }
+                },
                 Failure::Settings(_) => {}
             }
         }
