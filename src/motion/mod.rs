@@ -101,6 +101,9 @@ pub struct PropState {
     pub flight: Option<Flight>,
     /// Index into `Schedule::orbits` of the orbit this prop travels.
     pub orbit: usize,
+    /// While held: progress of the dwell, 0 at the catch to 1 at the next release
+    /// (for the orientation of clubs in the hand); 0 in flight.
+    pub dwell_progress: f64,
 }
 
 /// Where everything is at one time.
@@ -342,6 +345,7 @@ impl Motion {
                                 catch: release + (end - start) * beat,
                             }),
                             orbit: track.orbit,
+                            dwell_progress: 0.0,
                         }
                     }
                     Segment::Held {
@@ -369,6 +373,7 @@ impl Motion {
                             held_by: Some(hand_of_slot(hand)),
                             flight: None,
                             orbit: track.orbit,
+                            dwell_progress: f,
                         }
                     }
                 }
