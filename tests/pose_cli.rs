@@ -206,3 +206,27 @@ fn a_held_club_points_forward_from_the_hand() {
     let caught = vec3(&right[0]["axis"]);
     assert!(caught[1] > 0.8 && caught[2] > 0.3, "{caught:?}");
 }
+
+#[test]
+fn three_jugglers_stand_on_a_circle_facing_its_centre() {
+    let v = pose_json(&["<5P2|5P3|5P1>", "--time", "0.4"]);
+    let j = v["jugglers"].as_array().unwrap();
+    assert_eq!(j.len(), 3);
+    for k in 0..3 {
+        let (a, b) = (vec3(&j[k]["position"]), vec3(&j[(k + 1) % 3]["position"]));
+        assert!(
+            (dist(a, b) - 2.4).abs() < 1e-4,
+            "neighbours {k}: {}",
+            dist(a, b)
+        );
+        // Facing (degrees, 0 = +z, 90 = +x) points at the centre (the origin).
+        let f = j[k]["facing"].as_f64().unwrap().to_radians();
+        let to_centre = [-a[0], -a[2]];
+        let n = (to_centre[0].powi(2) + to_centre[1].powi(2)).sqrt();
+        assert!(
+            (f.sin() * to_centre[0] + f.cos() * to_centre[1]) / n > 0.9999,
+            "juggler {k}"
+        );
+    }
+    assert_eq!(v["props"].as_array().unwrap().len(), 15);
+}
