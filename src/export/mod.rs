@@ -356,6 +356,24 @@ mod tests {
     }
 
     #[test]
+    fn the_same_export_gives_the_same_bytes() {
+        let cascade = Cascade {
+            kind: crate::types::PropKind::Club,
+            ..Cascade::default()
+        };
+        let camera = auto_camera(&cascade, 160.0 / 120.0, None);
+        let plan = FramePlan {
+            start: 0.1,
+            interval: 1.0 / 30.0,
+            count: 45,
+        };
+        let run = || {
+            gif_anim::write_gif(&cascade, &camera, &plan, (160, 120), &Silent, Vec::new()).unwrap()
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
     fn unwritable_target_fails_before_rendering_and_leaves_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("a.gif");
