@@ -7,8 +7,10 @@
 
 pub mod body;
 pub mod export;
+pub mod files;
 pub mod layout;
 pub mod motion;
+pub mod notation;
 pub mod render;
 pub mod schedule;
 pub mod spec;

@@ -2,6 +2,23 @@
 //!
 //! OWNER: body helper. The public types below are the contract with `render`; add fields if
 //! needed, keep these names and meanings. All positions are world coordinates in metres.
+//!
+//! - `elbow`: seed 000's chicken-wing circle, the elbow every juggler uses (ω = 0.2 outward);
+//! - `two_link`, `three_link`: seeds 001 and 002 (joint angles; upper arm, forearm and hand);
+//! - `dims`: body proportions (adult defaults, `spec::BodySpec` overrides);
+//! - `juggler`: a whole juggler from its placement and the two hand positions;
+//! - `props`: prop sizes, colours, club spin and ring plane.
+//!
+//! Invariants: everything here is a total function of finite inputs (no `Result` after
+//! `BodyDims::from_spec`, no NaN, out-of-reach hands give a straight arm), and nothing here
+//! knows about time, beats or the notation.
+
+pub mod dims;
+pub mod elbow;
+pub mod juggler;
+pub mod props;
+pub mod three_link;
+pub mod two_link;
 
 use glam::Vec3;
 
@@ -61,4 +78,20 @@ pub struct Pose {
     pub time: f64,
     pub jugglers: Vec<JugglerPose>,
     pub props: Vec<PropPose>,
+}
+
+/// Why a body could not be built from the settings.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BodyError {
+    /// A body dimension is not a finite number in its plausible range.
+    #[error("body {field} = {value} m is out of range ({min}..={max} m)")]
+    OutOfRange {
+        field: &'static str,
+        value: f32,
+        min: f32,
+        max: f32,
+    },
+    /// The hand link must be shorter than the forearm it ends.
+    #[error("hand length {hand} m must be shorter than the forearm ({forearm} m)")]
+    HandLongerThanForearm { hand: f32, forearm: f32 },
 }

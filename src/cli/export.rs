@@ -10,7 +10,8 @@ use juggler::export::{
 use juggler::render::camera::ViewOverrides;
 use juggler::spec::PatternSpec;
 
-use super::{CameraOptions, CliError, ExportArgs, PatternOptions};
+use super::input::load_spec;
+use super::{CameraOptions, CliError, ExportArgs};
 
 pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     // Every argument is checked before the pattern is loaded or anything is written.
@@ -41,28 +42,6 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
         println!("{}", describe(&spec, &summary, started.elapsed()));
     }
     Ok(0)
-}
-
-/// The pattern named by the argument, with the command-line timing and prop options.
-fn load_spec(pattern: &str, options: &PatternOptions) -> Result<PatternSpec, CliError> {
-    let mut spec = PatternSpec::from_notation(pattern);
-    let settings = &mut spec.settings;
-    if let Some(bps) = options.bps {
-        settings.bps = Some(bps);
-    }
-    if let Some(dwell) = options.dwell {
-        settings.dwell = dwell;
-    }
-    if let Some(gravity) = options.gravity {
-        settings.gravity = gravity;
-    }
-    if let Some(prop) = &options.prop {
-        settings.prop = prop.parse().map_err(CliError::usage)?;
-    }
-    if options.color_by_orbit {
-        settings.color_by_orbit = true;
-    }
-    Ok(spec)
 }
 
 /// The animation of a pattern.

@@ -26,7 +26,9 @@ pub fn load_specs(arg: &str) -> Result<Vec<PatternSpec>, CliError> {
         }
         let specs = files::load_path(path).map_err(|e| CliError::invalid(e.to_string()))?;
         if specs.is_empty() {
-            return Err(CliError::invalid(format!("{arg}: the file holds no pattern")));
+            return Err(CliError::invalid(format!(
+                "{arg}: the file holds no pattern"
+            )));
         }
         return Ok(specs);
     }
@@ -35,13 +37,14 @@ pub fn load_specs(arg: &str) -> Result<Vec<PatternSpec>, CliError> {
             "{arg} is a directory: give one pattern file, or use `juggler list {arg}`"
         )));
     }
-    match parse_input(arg) {
-        Ok(spec) => Ok(vec![spec]),
-        Err(parse_error) => match files::find_in_library(arg) {
-            Some(spec) => Ok(vec![spec]),
-            None => Err(CliError::invalid(parse_error.to_string())),
-        },
+    // A library name wins over reading the word as a siteswap: "cascade" is made of
+    // base-36 throw values but a user typing it means the pattern.
+    if let Some(spec) = files::find_in_library(arg) {
+        return Ok(vec![spec]);
     }
+    parse_input(arg)
+        .map(|spec| vec![spec])
+        .map_err(|e| CliError::invalid(e.to_string()))
 }
 
 /// The one pattern the argument names (the first of a file), with the overrides applied.

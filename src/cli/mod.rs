@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 mod check;
 mod export;
+mod input;
 mod list;
 mod pose;
 mod window;
@@ -108,8 +109,20 @@ pub struct ViewArgs {
     #[arg(long, value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
     /// Time in seconds of the screenshot frame
-    #[arg(long, value_name = "T", default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "T",
+        default_value_t = 0.0,
+        allow_hyphen_values = true
+    )]
     pub at: f64,
+    /// Multisampling in the window: samples per pixel (edges are already smoothed without it;
+    /// 4 gives a little more polish on a GPU, costs a lot with software OpenGL)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=16))]
+    pub msaa: u8,
+    /// Measure the window's frame rate over N frames and exit (for benchmarks)
+    #[arg(long, value_name = "N", hide = true)]
+    pub bench_frames: Option<u32>,
     #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]

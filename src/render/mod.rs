@@ -4,6 +4,8 @@
 //!
 //! OWNER: render/export helper (frame, camera, raster); window helper (`window.rs`).
 
+pub mod window;
+
 use glam::Vec2;
 
 use crate::types::Rgba;

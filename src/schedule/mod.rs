@@ -16,6 +16,20 @@ use serde::Serialize;
 
 use crate::types::HandRef;
 
+mod build;
+mod error;
+mod state;
+
+pub use build::build;
+pub use error::{Invalid, PatternError};
+pub use state::Landings;
+
+/// Parses and validates a siteswap: [`crate::notation::parse`] then [`build`].
+pub fn from_notation(input: &str) -> Result<Schedule, PatternError> {
+    let pattern = crate::notation::parse(input)?;
+    Ok(build(&pattern)?)
+}
+
 /// How a prop leaves the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -65,6 +79,9 @@ pub struct Schedule {
     pub jugglers: usize,
     /// Beats in one period after expansion of repeats, `*` and auto-mirroring.
     pub period: u32,
+    /// The period as the pattern is written: `period` without Juggling Lab's
+    /// auto-mirroring (`531` has `period` 6 but `pattern_period` 3). What `check` reports.
+    pub pattern_period: u32,
     pub throws: Vec<ThrowEvent>,
     /// Props of all jugglers together.
     pub props: usize,
@@ -73,4 +90,51 @@ pub struct Schedule {
     pub max_throw: u32,
     pub ground_state: bool,
     pub orbits: Vec<Orbit>,
+    /// The second half of the period repeats the first with hands swapped (`*` or Juggling
+    /// Lab's auto-mirroring of odd vanilla patterns).
+    pub mirrored: bool,
+    /// The landing schedule at the start of a period, per juggler: left hand, then right.
+    pub state: Vec<Landings>,
 }
+
+impl Schedule {
+    /// The orbits as the pattern is written: for an auto-mirrored pattern (`531` played as
+    /// `531*`) an orbit and its mirror image are one orbit, listed once per written throw
+    /// (`531`: `5 1` with 2 props and `3` with 1). Otherwise the same as `orbits`.
+    /// Throw indices refer to `throws`.
+    pub fn written_orbits(&self) -> Vec<Orbit> {
+        if self.pattern_period == self.period {
+            return self.orbits.clone();
+        }
+        let pp = self.pattern_period;
+        let id = |i: usize| {
+            let t = &self.throws[i];
+            (t.beat % pp, t.from.juggler, t.span.0)
+        };
+        let mut groups: Vec<Orbit> = Vec::new();
+        let mut group_of: std::collections::HashMap<(u32, usize, usize), usize> =
+            std::collections::HashMap::new();
+        for orbit in &self.orbits {
+            if let Some(&g) = orbit.throws.iter().find_map(|&i| group_of.get(&id(i))) {
+                groups[g].props += orbit.props;
+                continue;
+            }
+            let mut throws = Vec::new();
+            for &i in &orbit.throws {
+                if group_of.contains_key(&id(i)) {
+                    break;
+                }
+                group_of.insert(id(i), groups.len());
+                throws.push(i);
+            }
+            groups.push(Orbit {
+                throws,
+                props: orbit.props,
+            });
+        }
+        groups
+    }
+}
+
+#[cfg(test)]
+mod tests;

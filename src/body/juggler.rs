@@ -1,0 +1,118 @@
+//! A whole juggler at an instant: the fixed body (torso, head, legs) from the proportions and
+//! the placement, and the two arms from the shoulders to the hands of the motion model.
+
+use glam::Vec3;
+
+use crate::body::dims::BodyDims;
+use crate::body::elbow::{solve_elbow, ElbowSolution};
+use crate::body::{ArmPose, JugglerPose};
+use crate::layout::Placement;
+use crate::types::Hand;
+
+/// The pose of a juggler standing at `placement` whose hands are at `hands` (world
+/// coordinates, `[left, right]`). Total: any finite input gives a finite pose.
+pub fn juggler_pose(placement: &Placement, dims: &BodyDims, hands: [Vec3; 2]) -> JugglerPose {
+    let world = |local: Vec3| placement.to_world(local);
+    let [left, right] = Hand::BOTH.map(|side| arm_pose(placement, dims, side, hands[side.index()]));
+    JugglerPose {
+        placement: *placement,
+        head: world(dims.head_centre()),
+        head_radius: dims.head_radius(),
+        neck: world(dims.neck_base()),
+        hips: Hand::BOTH.map(|side| world(dims.hip(side))),
+        knees: Hand::BOTH.map(|side| world(dims.knee(side))),
+        feet: Hand::BOTH.map(|side| world(dims.foot(side))),
+        arms: [left, right],
+        upper_arm: dims.upper_arm,
+        forearm: dims.forearm,
+    }
+}
+
+/// One arm from its shoulder to the hand at `hand` (world), elbow by seed 000 with the body's
+/// swivel. The wrist lies on the forearm, `dims.hand` before the arm's end; `hand` is kept as
+/// given even when it is out of reach (props stay in the hand the motion model says).
+pub fn arm_pose(placement: &Placement, dims: &BodyDims, side: Hand, hand: Vec3) -> ArmPose {
+    let shoulder = placement.to_world(dims.shoulder(side));
+    let ElbowSolution { elbow, arm_end, .. } = solve_elbow(
+        shoulder,
+        hand,
+        dims.arm(),
+        dims.swivel,
+        side,
+        placement.forward(),
+    );
+    let wrist = arm_end + (elbow - arm_end).normalize_or(Vec3::Y) * dims.hand;
+    ArmPose {
+        shoulder,
+        elbow,
+        wrist,
+        hand,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+
+    fn local_hand(side: Hand, x_out: f32, y: f32, z: f32) -> Vec3 {
+        Vec3::new(side.side_sign() * x_out, y, z)
+    }
+
+    #[test]
+    fn solo_juggler_at_the_throw_points_of_a_cascade() {
+        let p = Layout::circle(1).jugglers[0];
+        let dims = BodyDims::default();
+        let hands = Hand::BOTH.map(|s| local_hand(s, 0.12, 1.0, 0.3));
+        let pose = juggler_pose(&p, &dims, hands);
+        for side in Hand::BOTH {
+            let arm = pose.arms[side.index()];
+            assert_eq!(arm.shoulder, dims.shoulder(side));
+            assert!((arm.elbow.distance(arm.shoulder) - 0.41).abs() < 1e-5);
+            assert!((arm.elbow.distance(arm.hand) - 0.41).abs() < 1e-5);
+            assert!((arm.wrist.distance(arm.hand) - 0.08).abs() < 1e-5);
+            assert!((arm.wrist.distance(arm.elbow) - 0.33).abs() < 1e-5);
+            // Elbow down and out: about 1.00 m high, ~0.32 m out (gunswap), a bit behind.
+            assert!((arm.elbow.y - 1.0).abs() < 0.02, "{}", arm.elbow);
+            let out = arm.elbow.x * side.side_sign();
+            assert!(out > 0.30 && out < 0.34, "{}", arm.elbow);
+            assert!(arm.elbow.z < 0.0);
+        }
+        assert!((pose.head.y - 1.58).abs() < 1e-6);
+        assert_eq!(pose.hips[0], Vec3::new(0.17, 0.95, 0.0));
+        assert!(pose.feet.iter().all(|f| f.y >= 0.0 && f.y < 0.1));
+        assert_eq!((pose.upper_arm, pose.forearm), (0.41, 0.41));
+    }
+
+    #[test]
+    fn passing_partner_is_the_same_pose_turned() {
+        // Juggler 1 of two faces −z from (0, 0, 1.2): its pose is juggler 0's rotated by π.
+        let layout = Layout::circle(2);
+        let dims = BodyDims::default();
+        let local = Hand::BOTH.map(|s| local_hand(s, 0.3, 0.85, 0.35));
+        let [a, b] = [layout.jugglers[0], layout.jugglers[1]];
+        let pa = juggler_pose(&a, &dims, local.map(|h| a.to_world(h)));
+        let pb = juggler_pose(&b, &dims, local.map(|h| b.to_world(h)));
+        for side in 0..2 {
+            let ea = a.to_local(pa.arms[side].elbow);
+            let eb = b.to_local(pb.arms[side].elbow);
+            assert!(ea.distance(eb) < 1e-5, "{ea} vs {eb}");
+        }
+        assert!(a.to_local(pa.head).distance(b.to_local(pb.head)) < 1e-5);
+        // Juggler 1's left shoulder is on the world's −x side (it faces −z).
+        assert!(pb.arms[0].shoulder.x < 0.0);
+    }
+
+    #[test]
+    fn out_of_reach_hand_keeps_its_position_and_a_straight_arm() {
+        let p = Layout::circle(1).jugglers[0];
+        let dims = BodyDims::default();
+        let far = Vec3::new(-1.5, 1.4, 0.5);
+        let pose = juggler_pose(&p, &dims, [Vec3::new(0.12, 1.0, 0.3), far]);
+        let arm = pose.arms[1];
+        assert_eq!(arm.hand, far);
+        let dir = (far - arm.shoulder).normalize();
+        assert!(arm.elbow.distance(arm.shoulder + dir * 0.41) < 1e-5);
+        assert!(arm.wrist.distance(arm.shoulder + dir * 0.74) < 1e-5);
+    }
+}

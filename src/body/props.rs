@@ -1,0 +1,304 @@
+//! Props: sizes, colours and orientation (club spin, ring plane).
+//!
+//! - Ball: no orientation (axis +y).
+//! - Ring: plane fixed, edge-on from the front (Juggling Lab): its normal is the holder's
+//!   lateral axis; in flight it turns from the thrower's lateral axis to the catcher's. A ring's
+//!   normal is only defined up to sign; the flight picks the catcher's sign nearest the thrower's.
+//! - Club: the axis runs from the knob toward the body. A held club points along the hand's up
+//!   direction, which turns during the dwell from the catch attitude (body about 66° up,
+//!   forward) back to the throw attitude (body forward, about 6° down and 6° in: gunswap's
+//!   handle (0.1, 0.1, 1)). In flight it spins about the thrower's lateral axis, top travelling
+//!   toward the thrower, a whole number of turns (gunswap's floor(n/2) for self throws; passes
+//!   at least one) plus exactly the angle from the release attitude to the catcher's catch
+//!   attitude, so every club arrives handle-first: 1.2 turns for a 3, 2.2 for a 5, about 1.33
+//!   for a pass to a partner facing the thrower. A small extra rotation, growing linearly over
+//!   the flight, absorbs any part of the catch attitude the spin plane cannot reach.
+
+use std::f32::consts::TAU;
+
+use glam::{Quat, Vec3};
+
+use crate::layout::Placement;
+use crate::motion::Flight;
+use crate::types::{Hand, HandRef, PropKind, Rgba};
+
+/// Ball diameter, metres.
+pub const BALL_DIAMETER: f32 = 0.10;
+/// Club length, metres.
+pub const CLUB_LENGTH: f32 = 0.485;
+/// Distance from the knob to the club's pivot (centre of mass), metres.
+pub const CLUB_PIVOT_FROM_KNOB: f32 = 0.20;
+/// Ring outer and inner diameters, metres.
+pub const RING_DIAMETER: f32 = 0.25;
+pub const RING_INNER_DIAMETER: f32 = 0.20;
+
+/// Turn of the club from the throw attitude to the catch attitude, in turns (gunswap's 0.2).
+const CATCH_TURN: f32 = 0.2;
+
+/// Built-in prop colours: distinct, saturated, readable on light and dark backgrounds.
+pub const PALETTE: [Rgba; 10] = [
+    Rgba::rgb(230, 57, 70),   // red
+    Rgba::rgb(33, 118, 255),  // blue
+    Rgba::rgb(255, 183, 3),   // amber
+    Rgba::rgb(46, 196, 113),  // green
+    Rgba::rgb(155, 89, 182),  // purple
+    Rgba::rgb(255, 127, 36),  // orange
+    Rgba::rgb(23, 190, 207),  // cyan
+    Rgba::rgb(240, 98, 180),  // pink
+    Rgba::rgb(141, 110, 74),  // brown
+    Rgba::rgb(120, 130, 140), // slate
+];
+
+/// Size of a prop: ball diameter, club length, ring outer diameter (metres).
+pub fn prop_size(kind: PropKind) -> f32 {
+    match kind {
+        PropKind::Ball => BALL_DIAMETER,
+        PropKind::Club => CLUB_LENGTH,
+        PropKind::Ring => RING_DIAMETER,
+    }
+}
+
+/// Colour of prop number `prop` on orbit `orbit`: the user's `colors` cyclically, else the
+/// built-in palette; indexed by orbit when `by_orbit`, else by prop.
+pub fn prop_color(colors: &[Rgba], by_orbit: bool, prop: usize, orbit: usize) -> Rgba {
+    let index = if by_orbit { orbit } else { prop };
+    let colors = if colors.is_empty() {
+        &PALETTE[..]
+    } else {
+        colors
+    };
+    colors[index % colors.len()]
+}
+
+/// Where a prop is in its cycle, as orientation needs it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PropPhase {
+    /// In a hand; `progress` runs from 0 at the catch to 1 at the next throw.
+    Held { by: HandRef, progress: f32 },
+    /// In the air; `progress` runs from 0 at the release to 1 at the catch.
+    Flying { flight: Flight, progress: f32 },
+}
+
+/// Orientation axis of a prop (see `PropPose::axis`) in world coordinates.
+/// `placements` are the jugglers' placements, indexed by juggler.
+pub fn prop_axis(kind: PropKind, phase: PropPhase, placements: &[Placement]) -> Vec3 {
+    let place = |juggler: usize| {
+        placements.get(juggler).copied().unwrap_or(Placement {
+            position: Vec3::ZERO,
+            facing: 0.0,
+        })
+    };
+    match (kind, phase) {
+        (PropKind::Ball, _) => Vec3::Y,
+        (PropKind::Ring, PropPhase::Held { by, .. }) => place(by.juggler).rotate(Vec3::X),
+        (PropKind::Ring, PropPhase::Flying { flight, progress }) => {
+            let from = place(flight.from.juggler).rotate(Vec3::X);
+            let to = place(flight.to.juggler).rotate(Vec3::X);
+            let to = if to.dot(from) < 0.0 { -to } else { to };
+            slerp(from, to, progress)
+        }
+        (PropKind::Club, PropPhase::Held { by, progress }) => {
+            place(by.juggler).rotate(held_club_axis(by.hand, progress))
+        }
+        (PropKind::Club, PropPhase::Flying { flight, progress }) => {
+            let thrower = place(flight.from.juggler);
+            let catcher = place(flight.to.juggler);
+            let release = thrower.rotate(club_throw_axis(flight.from.hand));
+            let catch = catcher.rotate(club_catch_axis(flight.to.hand));
+            let spin = thrower.rotate(Vec3::NEG_X);
+            let turns = club_turns(flight.value, flight.from.juggler != flight.to.juggler);
+            club_flight_axis(release, catch, spin, turns, progress)
+        }
+    }
+}
+
+/// Club axis (knob → body) at the throw, in the thrower's own frame: forward, about 6° down
+/// and 6° toward the body's centre line.
+pub fn club_throw_axis(side: Hand) -> Vec3 {
+    Vec3::new(-side.side_sign() * 0.1, -0.1, 1.0).normalize()
+}
+
+/// Club axis at the catch, in the catcher's own frame: the throw attitude turned 0.2 turn
+/// about the lateral axis, top toward the juggler (body about 66° up, forward).
+pub fn club_catch_axis(side: Hand) -> Vec3 {
+    Quat::from_axis_angle(Vec3::NEG_X, CATCH_TURN * TAU) * club_throw_axis(side)
+}
+
+/// The hand's up direction (and a held club's axis) in the juggler's own frame, from the
+/// catch attitude (`progress` 0) to the throw attitude (`progress` 1).
+pub fn held_club_axis(side: Hand, progress: f32) -> Vec3 {
+    let p = progress.clamp(0.0, 1.0);
+    let eased = p * p * (3.0 - 2.0 * p);
+    slerp(club_catch_axis(side), club_throw_axis(side), eased)
+}
+
+/// Whole turns a club makes on a throw of siteswap `value`: gunswap's floor(n/2) for self
+/// throws (3: single, 5: double, 7: triple), and at least one, one fewer for odd heights,
+/// for passes (3p, 4p: single; 5p, 6p: double).
+pub fn club_turns(value: u32, pass: bool) -> u32 {
+    if pass {
+        (value.saturating_sub(1) / 2).max(1)
+    } else {
+        value / 2
+    }
+}
+
+/// Club axis during a flight: `release` turned by `progress` of (`turns` whole turns plus the
+/// angle from `release` to `catch`) about `spin`, with a linear correction so that progress 1
+/// gives `catch` exactly. All vectors in the same (world) frame.
+pub fn club_flight_axis(release: Vec3, catch: Vec3, spin: Vec3, turns: u32, progress: f32) -> Vec3 {
+    let p = progress.clamp(0.0, 1.0);
+    let spin = spin.normalize_or(Vec3::X);
+    let total = turns as f32 * TAU + angle_about(spin, release, catch);
+    let spun_end = Quat::from_axis_angle(spin, total) * release;
+    let correction = Quat::from_rotation_arc(spun_end.normalize_or(release), catch);
+    let q = Quat::IDENTITY.slerp(correction, p) * Quat::from_axis_angle(spin, p * total);
+    (q * release).normalize_or(release)
+}
+
+/// Angle in [0, 2π) that turns `a` onto `b` about `axis`, both projected onto the plane
+/// perpendicular to it.
+fn angle_about(axis: Vec3, a: Vec3, b: Vec3) -> f32 {
+    let a = a - axis * a.dot(axis);
+    let b = b - axis * b.dot(axis);
+    if a.length_squared() < 1e-12 || b.length_squared() < 1e-12 {
+        return 0.0;
+    }
+    axis.dot(a.cross(b)).atan2(a.dot(b)).rem_euclid(TAU)
+}
+
+/// Spherical interpolation between two unit vectors (falls back to `a` when they are opposite).
+fn slerp(a: Vec3, b: Vec3, t: f32) -> Vec3 {
+    let q = Quat::from_rotation_arc(a, b);
+    (Quat::IDENTITY.slerp(q, t) * a).normalize_or(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+
+    fn flight(from: HandRef, to: HandRef, value: u32) -> Flight {
+        Flight {
+            from,
+            to,
+            value,
+            release: 0.0,
+            catch: 1.0,
+        }
+    }
+
+    fn angle(a: Vec3, b: Vec3) -> f32 {
+        a.dot(b).clamp(-1.0, 1.0).acos()
+    }
+
+    #[test]
+    fn sizes_and_colours() {
+        assert_eq!(prop_size(PropKind::Ball), 0.10);
+        assert_eq!(prop_size(PropKind::Club), 0.485);
+        assert_eq!(prop_size(PropKind::Ring), 0.25);
+        assert_eq!(prop_color(&[], false, 11, 0), PALETTE[1]);
+        assert_eq!(prop_color(&[], true, 11, 2), PALETTE[2]);
+        let mine = [Rgba::rgb(1, 2, 3), Rgba::rgb(4, 5, 6)];
+        assert_eq!(prop_color(&mine, false, 3, 0), mine[1]);
+        // The palette's colours are distinct.
+        for (i, a) in PALETTE.iter().enumerate() {
+            assert!(PALETTE[i + 1..].iter().all(|b| b != a));
+        }
+    }
+
+    #[test]
+    fn club_attitudes_at_throw_and_catch() {
+        let throw = club_throw_axis(Hand::Right);
+        // Forward, 5.7° down and 5.7° in (toward +x for the right hand).
+        assert!(throw.z > 0.99 && throw.y < 0.0 && throw.x > 0.0);
+        assert!((throw.y.asin().to_degrees() + 5.67).abs() < 0.05, "{throw}");
+        let catch = club_catch_axis(Hand::Right);
+        assert!((angle(throw, catch) - 0.2 * TAU).abs() < 0.01);
+        assert!(
+            catch.y > 0.85 && catch.z > 0.3,
+            "body up and forward: {catch}"
+        );
+        assert_eq!(held_club_axis(Hand::Left, 0.0), club_catch_axis(Hand::Left));
+        assert!(held_club_axis(Hand::Left, 1.0).distance(club_throw_axis(Hand::Left)) < 1e-6);
+    }
+
+    #[test]
+    fn turns_per_throw_height() {
+        let self_turns: Vec<u32> = (1..=9).map(|n| club_turns(n, false)).collect();
+        assert_eq!(self_turns, [0, 1, 1, 2, 2, 3, 3, 4, 4]);
+        let pass_turns: Vec<u32> = (1..=7).map(|n| club_turns(n, true)).collect();
+        assert_eq!(pass_turns, [1, 1, 1, 1, 2, 2, 3]);
+    }
+
+    #[test]
+    fn a_cascade_club_makes_1_2_turns_and_lands_handle_first() {
+        let layout = Layout::circle(1);
+        let f = flight(HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left), 3);
+        let at = |p: f32| {
+            prop_axis(
+                PropKind::Club,
+                PropPhase::Flying {
+                    flight: f,
+                    progress: p,
+                },
+                &layout.jugglers,
+            )
+        };
+        assert!(at(0.0).distance(club_throw_axis(Hand::Right)) < 1e-5);
+        assert!(at(1.0).distance(club_catch_axis(Hand::Left)) < 1e-5);
+        // Accumulate the turned angle: 1.2 turns in all, always forward (top toward juggler).
+        let mut total = 0.0;
+        let steps = 600;
+        for i in 0..steps {
+            let (a, b) = (
+                at(i as f32 / steps as f32),
+                at((i + 1) as f32 / steps as f32),
+            );
+            assert!(a.cross(b).dot(Vec3::NEG_X) >= -1e-6, "spins one way");
+            total += angle(a, b);
+        }
+        assert!((total / TAU - 1.2).abs() < 0.01, "{}", total / TAU);
+    }
+
+    #[test]
+    fn a_pass_to_a_facing_partner_arrives_handle_first() {
+        let layout = Layout::circle(2);
+        let f = flight(HandRef::new(0, Hand::Right), HandRef::new(1, Hand::Left), 3);
+        let phase = |p| PropPhase::Flying {
+            flight: f,
+            progress: p,
+        };
+        let end = prop_axis(PropKind::Club, phase(1.0), &layout.jugglers);
+        let expected = layout.jugglers[1].rotate(club_catch_axis(Hand::Left));
+        assert!(end.distance(expected) < 1e-5);
+        // The club's body points back toward the thrower (juggler 0 is at −z) and up.
+        assert!(end.z < 0.0 && end.y > 0.85);
+        // Held by the catcher right after: continuous.
+        let held = PropPhase::Held {
+            by: f.to,
+            progress: 0.0,
+        };
+        assert!(prop_axis(PropKind::Club, held, &layout.jugglers).distance(end) < 1e-5);
+    }
+
+    #[test]
+    fn rings_stay_edge_on_and_balls_point_up() {
+        let layout = Layout::circle(3);
+        let f = flight(HandRef::new(0, Hand::Right), HandRef::new(1, Hand::Left), 4);
+        for p in [0.0, 0.3, 1.0] {
+            let ring = PropPhase::Flying {
+                flight: f,
+                progress: p,
+            };
+            let n = prop_axis(PropKind::Ring, ring, &layout.jugglers);
+            assert!((n.length() - 1.0).abs() < 1e-5 && n.y.abs() < 1e-5);
+            assert_eq!(prop_axis(PropKind::Ball, ring, &layout.jugglers), Vec3::Y);
+        }
+        let held = PropPhase::Held {
+            by: HandRef::new(0, Hand::Left),
+            progress: 0.5,
+        };
+        assert!(prop_axis(PropKind::Ring, held, &layout.jugglers).distance(Vec3::X) < 1e-6);
+    }
+}

@@ -1,0 +1,127 @@
+//! Errors of the file stage: every message names the file (or other origin), the 1-based line
+//! and column where that is known, and the problem.
+
+use std::fmt;
+
+use thiserror::Error;
+
+/// Where in a file something was found: origin name (usually the path), 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    pub origin: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Location {
+    /// The location of byte offset `offset` of `text` (clamped to the text's length).
+    pub fn of_offset(origin: &str, text: &str, offset: usize) -> Location {
+        let (line, column) = line_column(text, offset);
+        Location {
+            origin: origin.to_string(),
+            line,
+            column,
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.origin, self.line, self.column)
+    }
+}
+
+/// 1-based line and column (in characters) of byte offset `offset` of `text`.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+/// Everything that can go wrong while reading pattern files.
+#[derive(Debug, Error)]
+pub enum FileError {
+    /// The file could not be read.
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Not valid TOML, a value of the wrong type, an unknown or missing key, or a value out of range.
+    #[error("{at}: {message}")]
+    Toml { at: Location, message: String },
+    /// Not well-formed XML, or XML that is not JML.
+    #[error("{at}: {message}")]
+    Xml { at: Location, message: String },
+    /// A JML pattern that juggler cannot import (e.g. one defined only by explicit events).
+    #[error("{at}: unsupported JML: {what}")]
+    UnsupportedJml { at: Location, what: String },
+    /// A bad value in a Juggling Lab settings string or a plain-text pattern list.
+    #[error("{at}: {message}")]
+    BadSetting { at: Location, message: String },
+    /// A pattern whose siteswap is not valid.
+    #[error("{at}: invalid siteswap '{notation}': {message}")]
+    Siteswap {
+        at: Location,
+        notation: String,
+        message: String,
+    },
+    /// A path whose extension names no known pattern file type.
+    #[error("{path}: unknown pattern file type (expected .toml, .jml, .xml or .txt)")]
+    UnknownFileType { path: String },
+    /// A file that holds no pattern at all.
+    #[error("{origin}: no patterns in this file")]
+    Empty { origin: String },
+}
+
+impl FileError {
+    /// The location the error points at, when it has one.
+    pub fn location(&self) -> Option<&Location> {
+        match self {
+            FileError::Toml { at, .. }
+            | FileError::Xml { at, .. }
+            | FileError::UnsupportedJml { at, .. }
+            | FileError::BadSetting { at, .. }
+            | FileError::Siteswap { at, .. } => Some(at),
+            FileError::Io { .. } | FileError::UnknownFileType { .. } | FileError::Empty { .. } => {
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_from_one() {
+        let text = "ab\ncd\n\u{e9}x";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 1), (1, 2));
+        assert_eq!(line_column(text, 3), (2, 1));
+        assert_eq!(line_column(text, 4), (2, 2));
+        // 'é' is two bytes but one column: 'x' is column 2 of line 3.
+        assert_eq!(line_column(text, 8), (3, 2));
+        // Offsets past the end clamp; offsets inside a character move back to its start.
+        assert_eq!(line_column(text, 100), (3, 3));
+        assert_eq!(line_column(text, 7), (3, 1));
+    }
+
+    #[test]
+    fn display_names_origin_line_and_column() {
+        let err = FileError::Toml {
+            at: Location::of_offset("p.toml", "a = 1\nb = ", 10),
+            message: "missing value".into(),
+        };
+        assert_eq!(err.to_string(), "p.toml:2:5: missing value");
+        assert_eq!(err.location().map(|l| l.line), Some(2));
+    }
+}

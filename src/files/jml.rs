@@ -1,0 +1,596 @@
+//! Import of Juggling Lab's JML files (XML): single patterns and pattern lists.
+//!
+//! Supported:
+//! - `<jml><patternlist>` with `<line notation="siteswap">settings</line>` entries (title,
+//!   notation and settings such as `bps`, `dwell`, `prop`, `colors`, `hands`; see
+//!   [`super::jl_settings`]); lines without a notation are headings and are skipped;
+//! - `<pattern>` elements (in a list line with `notation="jml"`, or directly in `<jml>`) that
+//!   carry a siteswap `<basepattern>`: imported from the base pattern, with the `<title>`,
+//!   the first `<prop type>` and the props' `color=` modifiers.
+//!
+//! A pattern defined only by explicit `<event>`s and `<position>`s (no siteswap base pattern)
+//! cannot be imported; it is rejected with an error naming the pattern, its line and why.
+
+use quick_xml::escape::resolve_predefined_entity;
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::Reader;
+
+use super::color::parse_color;
+use super::error::{FileError, Location};
+use super::jl_settings::parse_settings;
+use super::LoadedPattern;
+use crate::spec::PatternSpec;
+use crate::types::PropKind;
+
+/// The result of a lenient import: what could be imported, and why the rest could not.
+#[derive(Debug)]
+pub struct JmlImport {
+    pub patterns: Vec<LoadedPattern>,
+    /// One error per pattern that could not be imported, in file order.
+    pub problems: Vec<FileError>,
+}
+
+/// Imports every pattern of a JML file; any pattern that cannot be imported is an error.
+pub fn import_str(text: &str, origin: &str) -> Result<Vec<PatternSpec>, FileError> {
+    Ok(read_str(text, origin)?
+        .into_iter()
+        .map(|p| p.spec)
+        .collect())
+}
+
+/// Like [`import_str`], keeping where each pattern is written.
+pub fn read_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileError> {
+    let import = import_lenient(text, origin)?;
+    match import.problems.into_iter().next() {
+        Some(problem) => Err(problem),
+        None => Ok(import.patterns),
+    }
+}
+
+/// Imports what can be imported; errors only when the file is not well-formed JML.
+pub fn import_lenient(text: &str, origin: &str) -> Result<JmlImport, FileError> {
+    let root = parse_tree(text, origin)?;
+    let at = |offset: usize| Location::of_offset(origin, text, offset);
+    if root.name != "jml" {
+        return Err(FileError::Xml {
+            at: at(root.offset),
+            message: format!("root element is <{}>, expected <jml>", root.name),
+        });
+    }
+    let mut import = JmlImport {
+        patterns: Vec::new(),
+        problems: Vec::new(),
+    };
+    let mut found = false;
+    for child in &root.children {
+        match child.name.as_str() {
+            "pattern" => {
+                found = true;
+                push(&mut import, import_pattern(child, "", &at));
+            }
+            "patternlist" => {
+                found = true;
+                for line in child.children.iter().filter(|c| c.name == "line") {
+                    if let Some(result) = import_line(line, &at) {
+                        push(&mut import, result);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if !found {
+        return Err(FileError::Xml {
+            at: at(root.offset),
+            message: "<jml> holds no <pattern> or <patternlist>".into(),
+        });
+    }
+    Ok(import)
+}
+
+fn push(import: &mut JmlImport, result: Result<LoadedPattern, FileError>) {
+    match result {
+        Ok(p) => import.patterns.push(p),
+        Err(e) => import.problems.push(e),
+    }
+}
+
+/// One `<line>` of a pattern list; `None` for headings and blank lines.
+fn import_line(
+    line: &Element,
+    at: &dyn Fn(usize) -> Location,
+) -> Option<Result<LoadedPattern, FileError>> {
+    let display = line.attr("display").unwrap_or("").trim();
+    let notation = line.attr("notation")?.trim().to_ascii_lowercase();
+    Some(match notation.as_str() {
+        "siteswap" => {
+            let content = line.text.trim();
+            let parsed = if content.contains('=') {
+                parse_settings(content)
+            } else if content.is_empty() {
+                Err("empty siteswap line".to_string())
+            } else {
+                Ok(PatternSpec::from_notation(content))
+            };
+            parsed
+                .map(|mut spec| {
+                    if spec.name == spec.notation && !display.is_empty() {
+                        spec.name = display.to_string();
+                    }
+                    LoadedPattern {
+                        spec,
+                        at: at(line.offset),
+                    }
+                })
+                .map_err(|message| FileError::BadSetting {
+                    at: at(line.offset),
+                    message: format!("pattern '{}': {message}", name_or(display, content)),
+                })
+        }
+        "jml" => match line.child("pattern") {
+            Some(pattern) => import_pattern(pattern, display, at),
+            None => Err(FileError::Xml {
+                at: at(line.offset),
+                message: format!("line '{display}' has notation=\"jml\" but no <pattern>"),
+            }),
+        },
+        other => Err(FileError::UnsupportedJml {
+            at: at(line.offset),
+            what: format!(
+                "pattern '{display}' uses notation '{other}' (only siteswap is supported)"
+            ),
+        }),
+    })
+}
+
+fn name_or<'a>(display: &'a str, fallback: &'a str) -> &'a str {
+    if display.is_empty() {
+        fallback
+    } else {
+        display
+    }
+}
+
+/// A `<pattern>` element: imported from its siteswap `<basepattern>`.
+fn import_pattern(
+    pattern: &Element,
+    display: &str,
+    at: &dyn Fn(usize) -> Location,
+) -> Result<LoadedPattern, FileError> {
+    let title = pattern.child("title").map(|t| t.text.trim()).unwrap_or("");
+    let label = name_or(title, name_or(display, "untitled")).to_string();
+    let base = pattern.children.iter().find(|c| {
+        c.name == "basepattern"
+            && c.attr("notation")
+                .is_some_and(|n| n.eq_ignore_ascii_case("siteswap"))
+    });
+    let Some(base) = base else {
+        let events = pattern
+            .children
+            .iter()
+            .filter(|c| c.name == "event")
+            .count();
+        let positions = pattern
+            .children
+            .iter()
+            .filter(|c| c.name == "position")
+            .count();
+        return Err(FileError::UnsupportedJml {
+            at: at(pattern.offset),
+            what: format!(
+                "pattern '{label}' is defined by explicit events ({events} <event>, {positions} \
+                 <position>) without a siteswap <basepattern>; only siteswap-based patterns can be imported"
+            ),
+        });
+    };
+    let bad = |message: String| FileError::BadSetting {
+        at: at(base.offset),
+        message: format!("pattern '{label}': {message}"),
+    };
+    let content = base.text.trim();
+    let mut spec = if content.contains('=') {
+        parse_settings(content).map_err(bad)?
+    } else if content.is_empty() {
+        return Err(bad("empty <basepattern>".into()));
+    } else {
+        PatternSpec::from_notation(content)
+    };
+    if !title.is_empty() {
+        spec.name = title.to_string();
+    } else if spec.name == spec.notation && !display.is_empty() {
+        spec.name = display.to_string();
+    }
+    let props: Vec<&Element> = pattern
+        .children
+        .iter()
+        .filter(|c| c.name == "prop")
+        .collect();
+    if let Some(kind) = props.first().and_then(|p| p.attr("type")) {
+        spec.settings.prop = kind.parse::<PropKind>().map_err(bad)?;
+    }
+    let mut colors = Vec::new();
+    for prop in &props {
+        if let Some(color) = prop.attr("mod").and_then(prop_color) {
+            colors.push(parse_color(color).map_err(bad)?);
+        }
+    }
+    if !colors.is_empty() {
+        spec.settings.colors = colors;
+    }
+    Ok(LoadedPattern {
+        spec,
+        at: at(pattern.offset),
+    })
+}
+
+/// The `color=` entry of a JML prop modifier such as `color=blue;highlight=true`.
+fn prop_color(modifier: &str) -> Option<&str> {
+    modifier.split(';').find_map(|entry| {
+        let (key, value) = entry.split_once('=')?;
+        key.trim()
+            .eq_ignore_ascii_case("color")
+            .then(|| value.trim())
+    })
+}
+
+/// A minimal XML element tree: enough of JML to import it.
+#[derive(Debug)]
+struct Element {
+    name: String,
+    attrs: Vec<(String, String)>,
+    children: Vec<Element>,
+    /// Concatenated text and CDATA content (entities resolved), not including children's.
+    text: String,
+    /// Byte offset of the element's `<` in the source.
+    offset: usize,
+}
+
+impl Element {
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn child(&self, name: &str) -> Option<&Element> {
+        self.children.iter().find(|c| c.name == name)
+    }
+}
+
+/// Deepest element nesting accepted (JML needs 5; the limit keeps the tree's drop shallow).
+const MAX_DEPTH: usize = 64;
+
+fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError> {
+    let xml_error = |offset: usize, message: String| FileError::Xml {
+        at: Location::of_offset(origin, text, offset),
+        message,
+    };
+    let mut reader = Reader::from_str(text);
+    let config = reader.config_mut();
+    config.trim_text(true);
+    config.check_end_names = true;
+    let mut stack: Vec<Element> = Vec::new();
+    let mut root: Option<Element> = None;
+    loop {
+        let before = reader.buffer_position() as usize;
+        // The element starts at the first non-blank byte after the previous event.
+        let start = before
+            + text
+                .get(before..)
+                .map_or(0, |rest| rest.len() - rest.trim_start().len());
+        let event = reader.read_event().map_err(|e| {
+            xml_error(
+                reader.error_position() as usize,
+                format!("malformed XML: {e}"),
+            )
+        })?;
+        match event {
+            Event::Start(tag) => {
+                if stack.len() >= MAX_DEPTH {
+                    return Err(xml_error(
+                        start,
+                        format!("elements nested more than {MAX_DEPTH} deep"),
+                    ));
+                }
+                stack.push(element(&tag, start, &xml_error)?)
+            }
+            Event::Empty(tag) => {
+                let el = element(&tag, start, &xml_error)?;
+                attach(&mut stack, &mut root, el, &xml_error)?;
+            }
+            Event::End(_) => {
+                // check_end_names guarantees the end matches the open element.
+                if let Some(el) = stack.pop() {
+                    attach(&mut stack, &mut root, el, &xml_error)?;
+                }
+            }
+            Event::Text(t) => {
+                let s = t
+                    .decode()
+                    .map_err(|e| xml_error(start, format!("bad text: {e}")))?;
+                append_text(&mut stack, &s);
+            }
+            Event::CData(t) => {
+                let s = t
+                    .decode()
+                    .map_err(|e| xml_error(start, format!("bad CDATA: {e}")))?;
+                append_text(&mut stack, &s);
+            }
+            Event::GeneralRef(r) => {
+                let resolved = match r.resolve_char_ref() {
+                    Ok(Some(c)) => c.to_string(),
+                    Ok(None) => {
+                        let name = r
+                            .decode()
+                            .map_err(|e| xml_error(start, format!("bad entity: {e}")))?;
+                        resolve_predefined_entity(&name)
+                            .ok_or_else(|| xml_error(start, format!("unknown entity '&{name};'")))?
+                            .to_string()
+                    }
+                    Err(e) => {
+                        return Err(xml_error(start, format!("bad character reference: {e}")))
+                    }
+                };
+                append_text(&mut stack, &resolved);
+            }
+            Event::Eof => break,
+            Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => {}
+        }
+    }
+    if let Some(open) = stack.last() {
+        return Err(xml_error(
+            text.len(),
+            format!("element <{}> is never closed", open.name),
+        ));
+    }
+    root.ok_or_else(|| xml_error(0, "no XML element found".into()))
+}
+
+fn append_text(stack: &mut [Element], s: &str) {
+    if let Some(top) = stack.last_mut() {
+        top.text.push_str(s);
+    }
+}
+
+fn element(
+    tag: &BytesStart<'_>,
+    offset: usize,
+    xml_error: &dyn Fn(usize, String) -> FileError,
+) -> Result<Element, FileError> {
+    let name = String::from_utf8_lossy(tag.name().as_ref()).into_owned();
+    let mut attrs = Vec::new();
+    for attr in tag.attributes() {
+        let attr =
+            attr.map_err(|e| xml_error(offset, format!("bad attribute in <{name}>: {e}")))?;
+        let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
+        let value = attr
+            .unescape_value()
+            .map_err(|e| {
+                xml_error(
+                    offset,
+                    format!("bad value of attribute '{key}' in <{name}>: {e}"),
+                )
+            })?
+            .into_owned();
+        attrs.push((key, value));
+    }
+    Ok(Element {
+        name,
+        attrs,
+        children: Vec::new(),
+        text: String::new(),
+        offset,
+    })
+}
+
+fn attach(
+    stack: &mut [Element],
+    root: &mut Option<Element>,
+    el: Element,
+    xml_error: &dyn Fn(usize, String) -> FileError,
+) -> Result<(), FileError> {
+    if let Some(parent) = stack.last_mut() {
+        parent.children.push(el);
+        Ok(())
+    } else if root.is_some() {
+        Err(xml_error(
+            el.offset,
+            format!("second root element <{}>", el.name),
+        ))
+    } else {
+        *root = Some(el);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::DwellPoints;
+    use crate::types::Rgba;
+
+    const LIST: &str = r#"<?xml version="1.0"?>
+<!DOCTYPE jml SYSTEM "file://jml.dtd">
+<jml version="1.2">
+<patternlist>
+<title>Test list</title>
+<line display="3 Balls"/>
+<line display="531 &amp; more" notation="siteswap">
+pattern=531;bps=4.5
+</line>
+<line display="Reverse" notation="siteswap">
+pattern=3;
+hands=(32.5)(10).;
+title=Reverse Cascade
+</line>
+<line display="Passing" notation="siteswap">pattern=&lt;3p|3p&gt;;prop=ring</line>
+<line display="Eating" notation="jml">
+<pattern>
+<title>Eating an apple</title>
+<basepattern notation="siteswap">pattern=33333423;dwell=1.0</basepattern>
+<prop type="ball" mod="color=red"/>
+<prop type="ball" mod="color=blue;highlight=true"/>
+<setup jugglers="1" paths="3" props="1,2,1"/>
+<event x="10" y="0" z="0" t="0" hand="1:right"><throw path="1" type="toss"/></event>
+</pattern>
+</line>
+</patternlist>
+</jml>
+"#;
+
+    #[test]
+    fn pattern_list_with_settings() {
+        let got = read_str(LIST, "list.jml").unwrap();
+        let names: Vec<&str> = got.iter().map(|p| p.spec.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "531 & more",
+                "Reverse Cascade",
+                "Passing",
+                "Eating an apple"
+            ]
+        );
+        assert_eq!(got[0].spec.notation, "531");
+        assert_eq!(got[0].spec.settings.bps, Some(4.5));
+        assert_eq!(got[0].at.line, 7);
+        assert_eq!(
+            got[1].spec.settings.hand_positions,
+            vec![DwellPoints {
+                throw: [0.325, 0.0, 0.0],
+                catch: [0.1, 0.0, 0.0]
+            }]
+        );
+        assert_eq!(got[2].spec.notation, "<3p|3p>");
+        assert_eq!(got[2].spec.settings.prop, PropKind::Ring);
+        assert_eq!(got[3].spec.notation, "33333423");
+        assert_eq!(got[3].spec.settings.dwell, 1.0);
+        assert_eq!(
+            got[3].spec.settings.colors,
+            vec![Rgba::rgb(255, 0, 0), Rgba::rgb(0, 0, 255)]
+        );
+        assert_eq!(got[3].at.line, 17);
+    }
+
+    #[test]
+    fn single_pattern_file() {
+        let text = "<jml><pattern><title>Ring thing</title><prop type=\"ring\"/>\
+                    <basepattern notation=\"siteswap\">pattern=(4,4)</basepattern></pattern></jml>";
+        let specs = import_str(text, "one.jml").unwrap();
+        assert_eq!(specs.len(), 1);
+        assert_eq!(specs[0].name, "Ring thing");
+        assert_eq!(specs[0].notation, "(4,4)");
+        assert_eq!(specs[0].settings.prop, PropKind::Ring);
+    }
+
+    #[test]
+    fn event_pattern_is_rejected_by_name_and_line() {
+        let text = "<jml>\n<patternlist>\n<line display=\"ok\" notation=\"siteswap\">pattern=3</line>\n\
+                    <line display=\"Mills\" notation=\"jml\">\n<pattern>\n<title>441 Mills Mess</title>\n\
+                    <event x=\"1\" y=\"0\" z=\"0\" t=\"0\" hand=\"1:right\"/>\n</pattern>\n</line>\n\
+                    </patternlist>\n</jml>\n";
+        let err = import_str(text, "m.jml").unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.starts_with("m.jml:5:1: unsupported JML: pattern '441 Mills Mess'"),
+            "{msg}"
+        );
+        assert!(
+            msg.contains("explicit events (1 <event>, 0 <position>)"),
+            "{msg}"
+        );
+        // The lenient import keeps the good pattern and reports the other.
+        let lenient = import_lenient(text, "m.jml").unwrap();
+        assert_eq!(lenient.patterns.len(), 1);
+        assert_eq!(lenient.problems.len(), 1);
+    }
+
+    #[test]
+    fn malformed_xml_is_located() {
+        let cases = [
+            ("<jml>\n<patternlist>\n</jml>", "m.jml:3:"),
+            ("<jml>\n<pattern>\n", "never closed"),
+            ("<notjml/>", "root element is <notjml>, expected <jml>"),
+            (
+                "<jml><title>x</title></jml>",
+                "holds no <pattern> or <patternlist>",
+            ),
+            ("", "no XML element found"),
+            ("<jml><pattern/></jml><jml/>", "second root element"),
+            ("<jml>&bogus;</jml>", "unknown entity"),
+            ("<jml><line a=\"1\" a=\"2\"/></jml>", "bad attribute"),
+            (&"<a>".repeat(100_000), "nested more than 64 deep"),
+        ];
+        for (text, expected) in cases {
+            let msg = import_str(text, "m.jml").unwrap_err().to_string();
+            assert!(msg.contains(expected), "{text:?}: {msg}");
+            assert!(msg.starts_with("m.jml:"), "{text:?}: {msg}");
+        }
+    }
+
+    #[test]
+    fn bad_settings_name_the_pattern() {
+        let text = "<jml><patternlist>\n<line display=\"Slow\" notation=\"siteswap\">pattern=3;dwell=9</line>\
+                    </patternlist></jml>";
+        let msg = import_str(text, "s.jml").unwrap_err().to_string();
+        assert_eq!(
+            msg,
+            "s.jml:2:1: pattern 'Slow': 'dwell' value should be between 0 and 2, not 9"
+        );
+        let text = "<jml><pattern><prop type=\"image\"/>\
+                    <basepattern notation=\"siteswap\">pattern=3</basepattern></pattern></jml>";
+        let msg = import_str(text, "s.jml").unwrap_err().to_string();
+        assert!(msg.contains("prop type 'image' not recognized"), "{msg}");
+    }
+
+    #[test]
+    fn other_notations_are_unsupported() {
+        let text = "<jml><patternlist><line display=\"x\" notation=\"mhn\">1 2 3</line></patternlist></jml>";
+        let msg = import_str(text, "o.jml").unwrap_err().to_string();
+        assert!(msg.contains("uses notation 'mhn'"), "{msg}");
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn arbitrary_text_never_panics(text in "\\PC{0,300}") {
+                let _ = import_lenient(&text, "p.jml");
+            }
+
+            #[test]
+            fn xml_like_text_never_panics(text in "[<>/=\"&;a-z #!?\\[\\]-]{0,120}") {
+                let _ = import_lenient(&text, "p.jml");
+                let _ = import_lenient(&format!("<jml><patternlist>{text}</patternlist></jml>"), "p.jml");
+            }
+
+            #[test]
+            fn generated_lists_import_every_line(
+                entries in proptest::collection::vec(("[A-Za-z][A-Za-z0-9 ]{0,10}", "[1-9]{1,4}", 1u32..100), 1..6)
+            ) {
+                let mut text = String::from("<?xml version=\"1.0\"?>\n<jml version=\"3\">\n<patternlist>\n");
+                for (title, notation, tenths) in &entries {
+                    text.push_str(&format!(
+                        "<line display=\"{title}\" notation=\"siteswap\">\npattern={notation};bps={}.{}\n</line>\n",
+                        tenths / 10, tenths % 10
+                    ));
+                }
+                text.push_str("</patternlist>\n</jml>\n");
+                let got = read_str(&text, "g.jml").unwrap();
+                prop_assert_eq!(got.len(), entries.len());
+                for (i, (p, (title, notation, tenths))) in got.iter().zip(&entries).enumerate() {
+                    let display = title.trim();
+                    let expected_name = if display.is_empty() { notation.as_str() } else { display };
+                    prop_assert_eq!(&p.spec.name, expected_name);
+                    prop_assert_eq!(&p.spec.notation, notation);
+                    let bps = *tenths as f64 / 10.0;
+                    prop_assert!((p.spec.settings.bps.unwrap() - bps).abs() < 1e-9);
+                    prop_assert_eq!(p.at.line, 4 + 3 * i);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Pattern files: juggler's own TOML format, Juggling Lab JML pattern lists, plain-text
+//! siteswap lists, and the shipped pattern library (`patterns/`).
+//!
+//! Every reader turns text into `spec::PatternSpec`s and reports problems as a [`FileError`]
+//! naming the file, line, column and problem. Only [`load_path`], [`read_path`] and the
+//! library functions touch the file system.
+
+use std::path::Path;
+
+pub mod color;
+pub mod error;
+pub mod jl_settings;
+pub mod jml;
+pub mod library;
+pub mod text_list;
+pub mod toml_format;
+
+pub use error::{FileError, Location};
+pub use library::{find_in_library, library_dir, library_files};
+pub use toml_format::{from_toml_str, to_toml};
+
+use crate::spec::PatternSpec;
+
+/// A pattern read from a file, with where its notation is written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedPattern {
+    pub spec: PatternSpec,
+    /// The location of the pattern's siteswap in the file.
+    pub at: Location,
+}
+
+/// The pattern file formats juggler reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// juggler's TOML format (`.toml`).
+    Toml,
+    /// Juggling Lab JML (`.jml`, `.xml`).
+    Jml,
+    /// One siteswap or JL settings string per line (`.txt`).
+    Text,
+}
+
+impl FileKind {
+    /// The kind of a path, from its extension (case-insensitive).
+    pub fn of_path(path: &Path) -> Option<FileKind> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "toml" => Some(FileKind::Toml),
+            "jml" | "xml" => Some(FileKind::Jml),
+            "txt" => Some(FileKind::Text),
+            _ => None,
+        }
+    }
+}
+
+/// Reads patterns from text of the given kind without checking their siteswaps.
+pub fn read_str(text: &str, kind: FileKind, origin: &str) -> Result<Vec<LoadedPattern>, FileError> {
+    match kind {
+        FileKind::Toml => toml_format::read_toml_str(text, origin),
+        FileKind::Jml => jml::read_str(text, origin),
+        FileKind::Text => text_list::read_text_list(text, origin),
+    }
+}
+
+/// Reads a pattern file (kind from its extension) without checking the siteswaps.
+pub fn read_path(path: &Path) -> Result<Vec<LoadedPattern>, FileError> {
+    let origin = path.display().to_string();
+    let kind = FileKind::of_path(path).ok_or_else(|| FileError::UnknownFileType {
+        path: origin.clone(),
+    })?;
+    let text = std::fs::read_to_string(path).map_err(|source| FileError::Io {
+        path: origin.clone(),
+        source,
+    })?;
+    read_str(&text, kind, &origin)
+}
+
+/// Loads every pattern of a file: `.toml`, `.jml`/`.xml` or `.txt`. A file without patterns is
+/// an error.
+pub fn load_path(path: &Path) -> Result<Vec<PatternSpec>, FileError> {
+    let loaded = read_path(path)?;
+    if loaded.is_empty() {
+        return Err(FileError::Empty {
+            origin: path.display().to_string(),
+        });
+    }
+    Ok(loaded.into_iter().map(|p| p.spec).collect())
+}

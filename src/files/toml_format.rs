@@ -1,0 +1,774 @@
+//! juggler's own pattern file format: TOML, read and written with serde.
+//!
+//! A file holds one pattern as top-level keys, or a list of patterns as `[[pattern]]` tables:
+//!
+//! ```toml
+//! [[pattern]]
+//! name = "Reverse cascade"
+//! siteswap = "3"
+//! description = "Throws from outside the catches, over the top."
+//! hands = [{ throw = [0.325], catch = [0.10] }]
+//! ```
+//!
+//! Keys of a pattern (all but `siteswap` optional; a missing key takes its default):
+//! - `name` (default: the siteswap), `siteswap` (Juggling Lab notation), `description`;
+//! - `bps` (beats per second, > 0; default: chosen from the throw heights), `dwell` (beats,
+//!   0 < dwell < 2; default 1.3), `gravity` (m/s², > 0; default 9.81);
+//! - `prop` (`"ball"`, `"club"` or `"ring"`), `colors` (names or `"#rrggbb"`, used cyclically),
+//!   `color_by_orbit` (bool);
+//! - `jugglers`: where they stand, `[{ x = 0.0, z = -1.2, facing = 0.0 }, ...]` (metres on the
+//!   floor, facing in degrees, 0 = facing +z);
+//! - `hands`: dwell paths cycled per throw, `[{ throw = [x, y, z], catch = [x, y, z] }, ...]` in
+//!   metres (x outward from the body's centre line, y up from the hand plane, z forward; one to
+//!   three numbers, missing ones are 0);
+//! - `body`: `{ shoulder_width, shoulder_height, upper_arm, forearm, hand }` in metres, each optional;
+//! - `camera`: `{ azimuth, elevation, distance }` in degrees and metres (`distance` optional).
+//!
+//! Unknown keys, wrong types and out-of-range values are errors naming the file, line and column.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer};
+use serde::ser::Serializer;
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use super::color::{color_text, parse_color};
+use super::error::{FileError, Location};
+use super::LoadedPattern;
+use crate::spec::{BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings};
+use crate::types::{PropKind, Rgba};
+
+/// A file with a list of patterns: `[[pattern]]` tables.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PatternListFile {
+    pattern: Vec<PatternEntry>,
+}
+
+/// One pattern as written in a file. Optional keys that are absent take their defaults.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PatternEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    siteswap: Spanned<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    description: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_bps"
+    )]
+    bps: Option<f64>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_dwell"
+    )]
+    dwell: Option<f64>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "de_gravity"
+    )]
+    gravity: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    prop: Option<PropKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    colors: Option<Vec<ColorValue>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    color_by_orbit: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    jugglers: Option<Vec<JugglerEntry>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hands: Option<Vec<HandEntry>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    body: Option<BodyEntry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    camera: Option<CameraEntry>,
+}
+
+/// Where one juggler stands.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JugglerEntry {
+    x: Coord,
+    z: Coord,
+    /// Degrees; 0 = facing +z.
+    facing: Coord,
+}
+
+/// One dwell path: throw and catch points.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HandEntry {
+    throw: Point,
+    catch: Point,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BodyEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shoulder_width: Option<Length>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shoulder_height: Option<Length>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    upper_arm: Option<Length>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    forearm: Option<Length>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hand: Option<Length>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CameraEntry {
+    azimuth: Coord,
+    elevation: Elevation,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    distance: Option<Length>,
+}
+
+fn de_positive<'de, D: Deserializer<'de>>(d: D, what: &str) -> Result<Option<f64>, D::Error> {
+    let v = f64::deserialize(d)?;
+    if v.is_finite() && v > 0.0 {
+        Ok(Some(v))
+    } else {
+        Err(de::Error::custom(format!(
+            "{what} must be a positive number, not {v}"
+        )))
+    }
+}
+
+fn de_bps<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    de_positive(d, "bps (beats per second)")
+}
+
+fn de_gravity<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    de_positive(d, "gravity (m/s²)")
+}
+
+fn de_dwell<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    let v = f64::deserialize(d)?;
+    if v > 0.0 && v < 2.0 {
+        Ok(Some(v))
+    } else {
+        Err(de::Error::custom(format!(
+            "dwell must be between 0 and 2 beats (exclusive), not {v}"
+        )))
+    }
+}
+
+/// `f32` written with its shortest decimal form, so `0.3` stays `0.3` in the file.
+fn tidy(v: f32) -> f64 {
+    format!("{v}").parse().unwrap_or(v as f64)
+}
+
+/// A finite `f32` (coordinate, angle).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Coord(f32);
+
+impl Serialize for Coord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(tidy(self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for Coord {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        let f = v as f32;
+        if f.is_finite() {
+            Ok(Coord(f))
+        } else {
+            Err(de::Error::custom(format!(
+                "expected a finite number, not {v}"
+            )))
+        }
+    }
+}
+
+/// A camera elevation in degrees, within -90..=90.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Elevation(f32);
+
+impl Serialize for Elevation {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(tidy(self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for Elevation {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let Coord(v) = Coord::deserialize(d)?;
+        if (-90.0..=90.0).contains(&v) {
+            Ok(Elevation(v))
+        } else {
+            Err(de::Error::custom(format!(
+                "elevation must be between -90 and 90 degrees, not {v}"
+            )))
+        }
+    }
+}
+
+/// A positive finite length in metres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Length(f32);
+
+impl Serialize for Length {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(tidy(self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for Length {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let Coord(v) = Coord::deserialize(d)?;
+        if v > 0.0 {
+            Ok(Length(v))
+        } else {
+            Err(de::Error::custom(format!(
+                "a length must be positive (metres), not {v}"
+            )))
+        }
+    }
+}
+
+/// A point `[x, y, z]` in metres; one to three numbers in the file, missing ones are 0.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Point([f32; 3]);
+
+impl Serialize for Point {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.map(tidy).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Point {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let values = Vec::<Coord>::deserialize(d)?;
+        if values.is_empty() || values.len() > 3 {
+            return Err(de::Error::custom(format!(
+                "a point has 1 to 3 numbers [x, y, z] in metres, not {}",
+                values.len()
+            )));
+        }
+        let mut p = [0.0; 3];
+        for (slot, Coord(v)) in p.iter_mut().zip(values) {
+            *slot = v;
+        }
+        Ok(Point(p))
+    }
+}
+
+/// A colour: a name or `#rrggbb` in the file.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ColorValue(Rgba);
+
+impl Serialize for ColorValue {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&color_text(self.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for ColorValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl de::Visitor<'_> for V {
+            type Value = ColorValue;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a colour name or \"#rrggbb\"")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<ColorValue, E> {
+                parse_color(s).map(ColorValue).map_err(E::custom)
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+impl PatternEntry {
+    fn into_spec(self) -> PatternSpec {
+        let notation = self.siteswap.into_inner().trim().to_string();
+        let defaults = Settings::default();
+        let settings = Settings {
+            bps: self.bps,
+            dwell: self.dwell.unwrap_or(defaults.dwell),
+            gravity: self.gravity.unwrap_or(defaults.gravity),
+            prop: self.prop.unwrap_or(defaults.prop),
+            colors: self
+                .colors
+                .unwrap_or_default()
+                .into_iter()
+                .map(|c| c.0)
+                .collect(),
+            color_by_orbit: self.color_by_orbit.unwrap_or(defaults.color_by_orbit),
+            hand_positions: self
+                .hands
+                .unwrap_or_default()
+                .into_iter()
+                .map(|h| DwellPoints {
+                    catch: h.catch.0,
+                    throw: h.throw.0,
+                })
+                .collect(),
+            placements: self
+                .jugglers
+                .unwrap_or_default()
+                .into_iter()
+                .map(|j| PlacementSpec {
+                    x: j.x.0,
+                    z: j.z.0,
+                    facing_deg: j.facing.0,
+                })
+                .collect(),
+            body: self.body.map(|b| BodySpec {
+                shoulder_width: b.shoulder_width.map(|l| l.0),
+                shoulder_height: b.shoulder_height.map(|l| l.0),
+                upper_arm: b.upper_arm.map(|l| l.0),
+                forearm: b.forearm.map(|l| l.0),
+                hand: b.hand.map(|l| l.0),
+            }),
+            camera: self.camera.map(|c| CameraSpec {
+                azimuth_deg: c.azimuth.0,
+                elevation_deg: c.elevation.0,
+                distance: c.distance.map(|l| l.0),
+            }),
+        };
+        PatternSpec {
+            name: self.name.unwrap_or_else(|| notation.clone()),
+            notation,
+            description: self.description.unwrap_or_default(),
+            settings,
+        }
+    }
+
+    /// The entry for a spec, leaving out every key that has its default value.
+    fn from_spec(spec: &PatternSpec) -> PatternEntry {
+        let s = &spec.settings;
+        let d = Settings::default();
+        let some_if = |cond: bool| cond.then_some(());
+        PatternEntry {
+            name: some_if(spec.name != spec.notation).map(|_| spec.name.clone()),
+            siteswap: Spanned::new(0..0, spec.notation.clone()),
+            description: some_if(!spec.description.is_empty()).map(|_| spec.description.clone()),
+            bps: s.bps,
+            dwell: some_if(s.dwell != d.dwell).map(|_| s.dwell),
+            gravity: some_if(s.gravity != d.gravity).map(|_| s.gravity),
+            prop: some_if(s.prop != d.prop).map(|_| s.prop),
+            colors: some_if(!s.colors.is_empty())
+                .map(|_| s.colors.iter().copied().map(ColorValue).collect()),
+            color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
+            jugglers: some_if(!s.placements.is_empty()).map(|_| {
+                s.placements
+                    .iter()
+                    .map(|p| JugglerEntry {
+                        x: Coord(p.x),
+                        z: Coord(p.z),
+                        facing: Coord(p.facing_deg),
+                    })
+                    .collect()
+            }),
+            hands: some_if(!s.hand_positions.is_empty()).map(|_| {
+                s.hand_positions
+                    .iter()
+                    .map(|h| HandEntry {
+                        throw: Point(h.throw),
+                        catch: Point(h.catch),
+                    })
+                    .collect()
+            }),
+            body: s.body.map(|b| BodyEntry {
+                shoulder_width: b.shoulder_width.map(Length),
+                shoulder_height: b.shoulder_height.map(Length),
+                upper_arm: b.upper_arm.map(Length),
+                forearm: b.forearm.map(Length),
+                hand: b.hand.map(Length),
+            }),
+            camera: s.camera.map(|c| CameraEntry {
+                azimuth: Coord(c.azimuth_deg),
+                elevation: Elevation(c.elevation_deg),
+                distance: c.distance.map(Length),
+            }),
+        }
+    }
+}
+
+/// Writes patterns in juggler's TOML format: one pattern as top-level keys, several (or none)
+/// as `[[pattern]]` tables. Keys with default values are left out. For specs whose values are
+/// in range, `from_toml_str(&to_toml(specs), _)` gives `specs` back.
+pub fn to_toml(specs: &[PatternSpec]) -> String {
+    let result = if let [single] = specs {
+        toml::to_string(&PatternEntry::from_spec(single))
+    } else {
+        toml::to_string(&PatternListFile {
+            pattern: specs.iter().map(PatternEntry::from_spec).collect(),
+        })
+    };
+    // Serialising these plain structs cannot fail: every field is a string, number, bool,
+    // array or table, and the list wrapper is a table.
+    result.unwrap_or_else(|e| format!("# could not write patterns: {e}\n"))
+}
+
+/// Reads a TOML pattern file's text; `origin` (usually the path) names it in errors.
+pub fn from_toml_str(text: &str, origin: &str) -> Result<Vec<PatternSpec>, FileError> {
+    Ok(read_toml_str(text, origin)?
+        .into_iter()
+        .map(|p| p.spec)
+        .collect())
+}
+
+/// Like [`from_toml_str`], keeping where each pattern's siteswap is written.
+pub fn read_toml_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileError> {
+    let toml_error = |e: toml::de::Error| FileError::Toml {
+        at: Location::of_offset(origin, text, e.span().map_or(0, |s| s.start)),
+        message: e.message().trim().to_string(),
+    };
+    let table: toml::Table = toml::from_str(text).map_err(toml_error)?;
+    let entries = if table.contains_key("pattern") {
+        toml::from_str::<PatternListFile>(text)
+            .map_err(toml_error)?
+            .pattern
+    } else {
+        vec![toml::from_str::<PatternEntry>(text).map_err(toml_error)?]
+    };
+    entries
+        .into_iter()
+        .map(|entry| {
+            let at = Location::of_offset(origin, text, entry.siteswap.span().start);
+            if entry.siteswap.get_ref().trim().is_empty() {
+                return Err(FileError::Toml {
+                    at,
+                    message: "siteswap is empty".into(),
+                });
+            }
+            Ok(LoadedPattern {
+                spec: entry.into_spec(),
+                at,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err_of(text: &str) -> FileError {
+        match from_toml_str(text, "t.toml") {
+            Ok(specs) => panic!("expected an error, got {specs:?}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn single_pattern_with_defaults() {
+        let specs = from_toml_str("siteswap = \"531\"\n", "t.toml").unwrap();
+        assert_eq!(specs, vec![PatternSpec::from_notation("531")]);
+    }
+
+    #[test]
+    fn every_key_maps_to_the_spec() {
+        let text = r##"
+name = "Test"
+siteswap = " (4,4) "
+description = "All keys"
+bps = 4
+dwell = 0.8
+gravity = 9.5
+prop = "ring"
+colors = ["red", "#102030"]
+color_by_orbit = true
+jugglers = [{ x = 0, z = -1.2, facing = 0 }, { x = 0.5, z = 1.2, facing = 180 }]
+hands = [{ throw = [0.1], catch = [0.3, 0.05] }, { throw = [0.2, 0, 0.1], catch = [0.25, 0, 0] }]
+body = { shoulder_width = 0.5, forearm = 0.3 }
+camera = { azimuth = 340, elevation = 20 }
+"##;
+        let spec = from_toml_str(text, "t.toml").unwrap().remove(0);
+        assert_eq!(spec.name, "Test");
+        assert_eq!(spec.notation, "(4,4)");
+        assert_eq!(spec.description, "All keys");
+        let s = &spec.settings;
+        assert_eq!(s.bps, Some(4.0));
+        assert_eq!(s.dwell, 0.8);
+        assert_eq!(s.gravity, 9.5);
+        assert_eq!(s.prop, PropKind::Ring);
+        assert_eq!(
+            s.colors,
+            vec![Rgba::rgb(255, 0, 0), Rgba::rgb(0x10, 0x20, 0x30)]
+        );
+        assert!(s.color_by_orbit);
+        assert_eq!(
+            s.placements,
+            vec![
+                PlacementSpec {
+                    x: 0.0,
+                    z: -1.2,
+                    facing_deg: 0.0
+                },
+                PlacementSpec {
+                    x: 0.5,
+                    z: 1.2,
+                    facing_deg: 180.0
+                }
+            ]
+        );
+        assert_eq!(
+            s.hand_positions,
+            vec![
+                DwellPoints {
+                    throw: [0.1, 0.0, 0.0],
+                    catch: [0.3, 0.05, 0.0]
+                },
+                DwellPoints {
+                    throw: [0.2, 0.0, 0.1],
+                    catch: [0.25, 0.0, 0.0]
+                }
+            ]
+        );
+        assert_eq!(
+            s.body,
+            Some(BodySpec {
+                shoulder_width: Some(0.5),
+                forearm: Some(0.3),
+                ..BodySpec::default()
+            })
+        );
+        assert_eq!(
+            s.camera,
+            Some(CameraSpec {
+                azimuth_deg: 340.0,
+                elevation_deg: 20.0,
+                distance: None
+            })
+        );
+    }
+
+    #[test]
+    fn list_of_patterns_keeps_order_and_lines() {
+        let text = "[[pattern]]\nsiteswap = \"3\"\n\n[[pattern]]\nname = \"Box\"\nsiteswap = \"(4,2x)*\"\n";
+        let loaded = read_toml_str(text, "l.toml").unwrap();
+        assert_eq!(loaded.len(), 2);
+        assert_eq!(loaded[0].spec.notation, "3");
+        assert_eq!(loaded[1].spec.name, "Box");
+        assert_eq!((loaded[0].at.line, loaded[0].at.column), (2, 12));
+        assert_eq!((loaded[1].at.line, loaded[1].at.column), (6, 12));
+    }
+
+    #[test]
+    fn unknown_key_is_named_with_its_line() {
+        let e = err_of("siteswap = \"3\"\nbpm = 3\n");
+        let msg = e.to_string();
+        assert!(msg.starts_with("t.toml:2:1: "), "{msg}");
+        assert!(msg.contains("unknown field `bpm`"), "{msg}");
+    }
+
+    #[test]
+    fn unknown_key_inside_a_list_entry() {
+        let e = err_of(
+            "[[pattern]]\nsiteswap = \"3\"\n[[pattern]]\nsiteswap = \"4\"\ncolour = \"red\"\n",
+        );
+        let msg = e.to_string();
+        assert!(msg.starts_with("t.toml:5:1: "), "{msg}");
+        assert!(msg.contains("`colour`"), "{msg}");
+    }
+
+    #[test]
+    fn wrong_type_names_line_and_column() {
+        let msg = err_of("siteswap = \"3\"\ndwell = \"slow\"\n").to_string();
+        assert!(msg.starts_with("t.toml:2:9: "), "{msg}");
+        assert!(msg.contains("invalid type"), "{msg}");
+    }
+
+    #[test]
+    fn out_of_range_values_are_errors() {
+        let cases = [
+            ("dwell = 2.5", "dwell must be between 0 and 2"),
+            ("dwell = 0", "dwell must be between 0 and 2"),
+            (
+                "bps = -1",
+                "bps (beats per second) must be a positive number",
+            ),
+            ("bps = nan", "must be a positive number"),
+            ("gravity = 0", "gravity"),
+            ("prop = \"knife\"", "unknown variant `knife`"),
+            ("colors = [\"mauve\"]", "colour 'mauve' not recognized"),
+            ("hands = [{ throw = [], catch = [0.3] }]", "1 to 3 numbers"),
+            (
+                "hands = [{ throw = [0.1, 0, 0, 0], catch = [0.3] }]",
+                "1 to 3 numbers",
+            ),
+            ("hands = [{ throw = [0.1] }]", "missing field `catch`"),
+            ("body = { forearm = -0.3 }", "must be positive"),
+            (
+                "camera = { azimuth = 0, elevation = 95 }",
+                "between -90 and 90",
+            ),
+            ("jugglers = [{ x = 0, z = inf, facing = 0 }]", "finite"),
+        ];
+        for (line, expected) in cases {
+            let msg = err_of(&format!("siteswap = \"3\"\n{line}\n")).to_string();
+            assert!(msg.starts_with("t.toml:2:"), "{line}: {msg}");
+            assert!(msg.contains(expected), "{line}: {msg}");
+        }
+    }
+
+    #[test]
+    fn bad_toml_syntax_is_located() {
+        let msg = err_of("siteswap = \"3\"\nname = \"unterminated\n").to_string();
+        assert!(msg.starts_with("t.toml:2:"), "{msg}");
+        let msg = err_of("[[pattern]]\nsiteswap = 3\n").to_string();
+        assert!(msg.starts_with("t.toml:2:12: "), "{msg}");
+        assert!(msg.contains("invalid type: integer"), "{msg}");
+    }
+
+    #[test]
+    fn deeply_nested_values_are_errors_not_crashes() {
+        for text in [
+            format!("siteswap = \"3\"\nhands = {}", "[".repeat(100_000)),
+            format!("siteswap = \"3\"\ncamera = {}", "{ a = ".repeat(50_000)),
+        ] {
+            assert!(from_toml_str(&text, "deep.toml").is_err());
+        }
+    }
+
+    #[test]
+    fn missing_or_empty_siteswap() {
+        let msg = err_of("name = \"x\"\n").to_string();
+        assert!(msg.contains("missing field `siteswap`"), "{msg}");
+        let msg = err_of("siteswap = \"  \"\n").to_string();
+        assert_eq!(msg, "t.toml:1:12: siteswap is empty");
+    }
+
+    #[test]
+    fn list_mixed_with_top_level_keys_is_rejected() {
+        let msg = err_of("name = \"x\"\n[[pattern]]\nsiteswap = \"3\"\n").to_string();
+        assert!(msg.contains("unknown field `name`"), "{msg}");
+    }
+
+    #[test]
+    fn writes_only_non_default_keys() {
+        let mut spec = PatternSpec::from_notation("531");
+        assert_eq!(to_toml(std::slice::from_ref(&spec)), "siteswap = \"531\"\n");
+        spec.settings.prop = PropKind::Club;
+        spec.settings.hand_positions = vec![DwellPoints {
+            throw: [0.1, 0.0, 0.0],
+            catch: [0.3, 0.0, 0.0],
+        }];
+        let text = to_toml(std::slice::from_ref(&spec));
+        assert!(text.contains("prop = \"club\""), "{text}");
+        assert!(text.contains("0.3"), "{text}");
+        assert!(!text.contains("0.30000001"), "{text}");
+        assert!(!text.contains("dwell"), "{text}");
+    }
+
+    #[test]
+    fn round_trip_of_a_full_spec_and_lists() {
+        let full = from_toml_str(
+            r##"name = "Full"
+siteswap = "<3p|3p>"
+bps = 3.3
+dwell = 1.1
+gravity = 1.62
+prop = "club"
+colors = ["#aabbcc", "yellow", "#01020304"]
+color_by_orbit = true
+jugglers = [{ x = 0.1, z = -1.3, facing = 10 }, { x = 0, z = 1.3, facing = 190.5 }]
+hands = [{ throw = [0.1, 0.2, 0.3], catch = [0.3] }]
+body = { shoulder_width = 0.44, shoulder_height = 1.5, upper_arm = 0.3, forearm = 0.31, hand = 0.07 }
+camera = { azimuth = -20, elevation = 12.5, distance = 6 }
+"##,
+            "full.toml",
+        )
+        .unwrap();
+        for specs in [
+            full.clone(),
+            vec![],
+            vec![full[0].clone(), PatternSpec::from_notation("3")],
+        ] {
+            let text = to_toml(&specs);
+            assert_eq!(from_toml_str(&text, "rt.toml").unwrap(), specs, "{text}");
+        }
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn finite(lo: f32, hi: f32) -> impl Strategy<Value = f32> {
+            lo..hi
+        }
+
+        fn point() -> impl Strategy<Value = [f32; 3]> {
+            [finite(-1.0, 1.0), finite(-1.0, 1.0), finite(-1.0, 1.0)]
+        }
+
+        prop_compose! {
+            fn settings()(
+                bps in proptest::option::of(0.01f64..20.0),
+                dwell in 0.001f64..1.999,
+                gravity in 0.01f64..50.0,
+                prop in prop_oneof![Just(PropKind::Ball), Just(PropKind::Club), Just(PropKind::Ring)],
+                colors in proptest::collection::vec(any::<(u8, u8, u8, u8)>(), 0..4),
+                color_by_orbit in any::<bool>(),
+                hands in proptest::collection::vec((point(), point()), 0..3),
+                placements in proptest::collection::vec((finite(-5.0, 5.0), finite(-5.0, 5.0), finite(-360.0, 360.0)), 0..3),
+                body in proptest::option::of(proptest::option::of(0.01f32..2.0)),
+                camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
+            ) -> Settings {
+                Settings {
+                    bps,
+                    dwell,
+                    gravity,
+                    prop,
+                    colors: colors.into_iter().map(|(r, g, b, a)| Rgba::rgba(r, g, b, a)).collect(),
+                    color_by_orbit,
+                    hand_positions: hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect(),
+                    placements: placements
+                        .into_iter()
+                        .map(|(x, z, facing_deg)| PlacementSpec { x, z, facing_deg })
+                        .collect(),
+                    body: body.map(|len| BodySpec { upper_arm: len, forearm: len, ..BodySpec::default() }),
+                    camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
+                }
+            }
+        }
+
+        prop_compose! {
+            fn spec()(
+                name in "[ -~]{0,20}",
+                notation in "[0-9a-z<>|()\\[\\],*!xp ]{1,12}",
+                description in "\\PC{0,30}",
+                settings in settings(),
+            ) -> PatternSpec {
+                // Notations are stored trimmed; a blank one is not a pattern.
+                let notation = match notation.trim() { "" => "3".to_string(), t => t.to_string() };
+                PatternSpec { name, notation, description, settings }
+            }
+        }
+
+        proptest! {
+            #[test]
+            fn any_valid_spec_round_trips(specs in proptest::collection::vec(spec(), 0..4)) {
+                let text = to_toml(&specs);
+                prop_assert_eq!(from_toml_str(&text, "p.toml").unwrap(), specs, "{}", text);
+            }
+
+            #[test]
+            fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+                let _ = from_toml_str(&text, "p.toml");
+            }
+
+            #[test]
+            fn near_valid_text_never_panics(
+                key in prop_oneof![Just("siteswap"), Just("dwell"), Just("hands"), Just("colors"), Just("jugglers"), Just("camera")],
+                value in "[\\[\\]{}=\"#.,0-9a-z -]{0,30}",
+            ) {
+                let _ = from_toml_str(&format!("siteswap = \"3\"\n{key} = {value}\n"), "p.toml");
+                let _ = from_toml_str(&format!("[[pattern]]\n{key} = {value}\n"), "p.toml");
+            }
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! Prop flights: exact parabolas under gravity, and bounces off the floor (y = 0).
+
+use glam::DVec3;
+
+/// Fraction of energy a prop keeps at each bounce (Juggling Lab's `bouncefrac`).
+pub const BOUNCE_ENERGY: f64 = 0.9;
+
+/// How a bounce is thrown and caught.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BounceMode {
+    pub bounces: u8,
+    /// Thrown down (`F`) rather than lifted up.
+    pub forced: bool,
+    /// Caught while rising (after the last bounce, before its apex).
+    pub catch_rising: bool,
+}
+
+impl BounceMode {
+    /// Juggling Lab's meaning of the modifiers: `B` up, caught rising; `BF` down, caught
+    /// falling; `BH` up, caught falling; `BHF` down, caught rising.
+    pub fn from_kind(bounces: u8, forced: bool, hyper: bool) -> Self {
+        BounceMode {
+            bounces: bounces.max(1),
+            forced,
+            catch_rising: forced == hyper,
+        }
+    }
+
+    /// The modes to try in order when this one has no solution: the other catch, the other
+    /// throw, then fewer bounces.
+    fn fallbacks(self) -> Vec<BounceMode> {
+        let mut out = Vec::new();
+        for bounces in (1..=self.bounces.max(1)).rev() {
+            for (forced, rising) in [
+                (self.forced, self.catch_rising),
+                (self.forced, !self.catch_rising),
+                (!self.forced, self.catch_rising),
+                (!self.forced, !self.catch_rising),
+            ] {
+                out.push(BounceMode {
+                    bounces,
+                    forced,
+                    catch_rising: rising,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// One free-flight arc of a bounce: vertical motion from `y0` with upward speed `vy0`,
+/// starting `start` seconds after release.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arc {
+    pub start: f64,
+    pub y0: f64,
+    pub vy0: f64,
+}
+
+/// The path of a prop between release and catch.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FlightPath {
+    /// Free flight: `p0 + v0 τ − ½ g τ² ŷ`.
+    Parabola { p0: DVec3, v0: DVec3, gravity: f64 },
+    /// Constant horizontal velocity; vertical motion in arcs between floor contacts.
+    Bounce {
+        p0: DVec3,
+        horizontal: DVec3,
+        arcs: Vec<Arc>,
+        gravity: f64,
+    },
+}
+
+impl FlightPath {
+    /// The parabola from `p0` to `p1` taking exactly `duration` seconds.
+    pub fn parabola(p0: DVec3, p1: DVec3, duration: f64, gravity: f64) -> FlightPath {
+        let d = duration.max(1e-9);
+        let v0 = (p1 - p0) / d + DVec3::new(0.0, 0.5 * gravity * d, 0.0);
+        FlightPath::Parabola { p0, v0, gravity }
+    }
+
+    /// A bounce from `p0` to `p1` in `duration` seconds in the requested mode, or the first
+    /// fallback mode that has a solution, or a parabola when none has.
+    pub fn bounce(p0: DVec3, p1: DVec3, duration: f64, gravity: f64, mode: BounceMode) -> Self {
+        for m in mode.fallbacks() {
+            if let Some(u) = solve_impact_speed(p0.y, p1.y, duration, gravity, m) {
+                let arcs = bounce_arcs(p0.y, u, gravity, m);
+                let mut horizontal = (p1 - p0) / duration.max(1e-9);
+                horizontal.y = 0.0;
+                return FlightPath::Bounce {
+                    p0,
+                    horizontal,
+                    arcs,
+                    gravity,
+                };
+            }
+        }
+        FlightPath::parabola(p0, p1, duration, gravity)
+    }
+
+    /// Position `tau` seconds after release.
+    pub fn position(&self, tau: f64) -> DVec3 {
+        match self {
+            FlightPath::Parabola { p0, v0, gravity } => {
+                *p0 + *v0 * tau - DVec3::new(0.0, 0.5 * gravity * tau * tau, 0.0)
+            }
+            FlightPath::Bounce {
+                p0,
+                horizontal,
+                arcs,
+                gravity,
+            } => {
+                let arc = current_arc(arcs, tau);
+                let s = tau - arc.start;
+                let y = arc.y0 + arc.vy0 * s - 0.5 * gravity * s * s;
+                let xz = *p0 + *horizontal * tau;
+                DVec3::new(xz.x, y.max(0.0), xz.z)
+            }
+        }
+    }
+
+    /// Velocity `tau` seconds after release.
+    pub fn velocity(&self, tau: f64) -> DVec3 {
+        match self {
+            FlightPath::Parabola { v0, gravity, .. } => *v0 - DVec3::new(0.0, gravity * tau, 0.0),
+            FlightPath::Bounce {
+                horizontal,
+                arcs,
+                gravity,
+                ..
+            } => {
+                let arc = current_arc(arcs, tau);
+                DVec3::new(
+                    horizontal.x,
+                    arc.vy0 - gravity * (tau - arc.start),
+                    horizontal.z,
+                )
+            }
+        }
+    }
+
+    /// Number of floor contacts.
+    #[cfg(test)]
+    pub fn bounces(&self) -> usize {
+        match self {
+            FlightPath::Parabola { .. } => 0,
+            FlightPath::Bounce { arcs, .. } => arcs.len() - 1,
+        }
+    }
+}
+
+fn current_arc(arcs: &[Arc], tau: f64) -> Arc {
+    let i = arcs.partition_point(|a| a.start <= tau).max(1) - 1;
+    arcs[i]
+}
+
+/// Vertical speed kept at each bounce.
+fn restitution() -> f64 {
+    BOUNCE_ENERGY.sqrt()
+}
+
+/// Flight time of a bounce from height `h0` to `h1` whose first floor impact has speed `u`,
+/// or `None` when the last arc does not reach `h1`.
+fn bounce_time(h0: f64, h1: f64, u: f64, g: f64, mode: BounceMode) -> Option<f64> {
+    let vertical = (u * u - 2.0 * g * h0).max(0.0).sqrt();
+    let v0 = if mode.forced { -vertical } else { vertical };
+    let mut t = (v0 + u) / g;
+    let mut w = u * restitution();
+    for _ in 1..mode.bounces {
+        t += 2.0 * w / g;
+        w *= restitution();
+    }
+    let disc = w * w - 2.0 * g * h1;
+    if disc < 0.0 {
+        return None;
+    }
+    let root = disc.sqrt();
+    let last = if mode.catch_rising {
+        w - root
+    } else {
+        w + root
+    };
+    Some(t + last / g)
+}
+
+/// Least impact speed for which a bounce can be thrown from `h0` and reach `h1`.
+fn min_impact_speed(h0: f64, h1: f64, g: f64, mode: BounceMode) -> f64 {
+    let reach = (2.0 * g * h1.max(0.0)).sqrt() / restitution().powi(mode.bounces as i32);
+    (2.0 * g * h0.max(0.0)).sqrt().max(reach) * (1.0 + 1e-12)
+}
+
+const SCAN_STEPS: usize = 400;
+
+/// The smallest first-impact speed giving a flight of exactly `duration`, if any.
+fn solve_impact_speed(h0: f64, h1: f64, duration: f64, g: f64, mode: BounceMode) -> Option<f64> {
+    if !(duration > 0.0 && h0 >= 0.0 && h1 >= 0.0) {
+        return None;
+    }
+    let f = |u: f64| bounce_time(h0, h1, u, g, mode).map(|t| t - duration);
+    let lo = min_impact_speed(h0, h1, g, mode);
+    let hi = lo + 2.0 * g * duration + 10.0;
+    let step = (hi - lo) / SCAN_STEPS as f64;
+    let mut a = lo;
+    let mut fa = f(a)?;
+    if fa == 0.0 {
+        return Some(a);
+    }
+    for k in 1..=SCAN_STEPS {
+        let b = lo + step * k as f64;
+        let fb = f(b)?;
+        if fa.signum() != fb.signum() {
+            // Bisect [a, b].
+            let (mut x0, mut x1, mut f0) = (a, b, fa);
+            for _ in 0..80 {
+                let m = 0.5 * (x0 + x1);
+                let fm = f(m)?;
+                if fm.signum() == f0.signum() {
+                    x0 = m;
+                    f0 = fm;
+                } else {
+                    x1 = m;
+                }
+            }
+            return Some(0.5 * (x0 + x1));
+        }
+        a = b;
+        fa = fb;
+    }
+    None
+}
+
+fn bounce_arcs(h0: f64, u: f64, g: f64, mode: BounceMode) -> Vec<Arc> {
+    let vertical = (u * u - 2.0 * g * h0).max(0.0).sqrt();
+    let v0 = if mode.forced { -vertical } else { vertical };
+    let mut arcs = vec![Arc {
+        start: 0.0,
+        y0: h0,
+        vy0: v0,
+    }];
+    let mut t = (v0 + u) / g;
+    let mut w = u * restitution();
+    for _ in 0..mode.bounces {
+        arcs.push(Arc {
+            start: t,
+            y0: 0.0,
+            vy0: w,
+        });
+        t += 2.0 * w / g;
+        w *= restitution();
+    }
+    arcs
+}
+
+/// The least flight time of a bounce from `h0` to `h1` in this mode (None if it is never
+/// possible). Used to slow the automatic tempo like Juggling Lab does.
+pub fn bounce_min_time(h0: f64, h1: f64, mode: BounceMode, g: f64) -> Option<f64> {
+    let lo = min_impact_speed(h0, h1, g, mode);
+    (0..=SCAN_STEPS)
+        .filter_map(|k| bounce_time(h0, h1, lo + 0.05 * k as f64, g, mode))
+        .reduce(f64::min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const G: f64 = 9.81;
+
+    #[test]
+    fn parabola_hits_both_ends_and_its_apex_is_g_t2_over_8() {
+        let p0 = DVec3::new(-0.12, 1.0, 0.3);
+        let p1 = DVec3::new(0.30, 1.0, 0.3);
+        let t = 1.7 / 2.9; // a 3 at 2.9 bps, dwell 1.3
+        let f = FlightPath::parabola(p0, p1, t, G);
+        assert!((f.position(0.0) - p0).length() < 1e-12);
+        assert!((f.position(t) - p1).length() < 1e-12);
+        let apex = f.position(t / 2.0).y - 1.0;
+        assert!((apex - G * t * t / 8.0).abs() < 1e-12);
+        assert!((apex - 0.4213).abs() < 1e-4, "{apex}"); // JL: 42 cm
+                                                         // Launch speed upward g t / 2.
+        assert!((f.velocity(0.0).y - G * t / 2.0).abs() < 1e-12);
+    }
+
+    fn check_bounce(mode: BounceMode, duration: f64) -> FlightPath {
+        let p0 = DVec3::new(-0.2, 1.0, 0.3);
+        let p1 = DVec3::new(0.3, 1.0, 0.3);
+        let f = FlightPath::bounce(p0, p1, duration, G, mode);
+        assert!((f.position(0.0) - p0).length() < 1e-9);
+        assert!(
+            (f.position(duration) - p1).length() < 1e-6,
+            "{:?}",
+            f.position(duration)
+        );
+        for k in 0..=200 {
+            assert!(f.position(duration * k as f64 / 200.0).y >= 0.0);
+        }
+        f
+    }
+
+    #[test]
+    fn single_bounce_lands_in_the_hand_at_the_catch_time() {
+        let mode = BounceMode::from_kind(1, false, false);
+        let f = check_bounce(mode, 1.2);
+        assert_eq!(f.bounces(), 1);
+        // Lifted: thrown up; caught rising.
+        assert!(f.velocity(0.0).y > 0.0);
+        assert!(f.velocity(1.2).y > 0.0);
+        // Energy: vertical speed after the bounce is √0.9 of the impact speed.
+        if let FlightPath::Bounce { arcs, .. } = &f {
+            let impact = arcs[0].vy0 - G * arcs[1].start;
+            assert!((arcs[1].vy0 + impact * 0.9f64.sqrt()).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn forced_and_hyper_bounces_take_their_directions() {
+        let f = check_bounce(BounceMode::from_kind(1, true, false), 0.9);
+        assert!(f.velocity(0.0).y < 0.0, "forced is thrown down");
+        assert!(f.velocity(0.9).y < 0.0, "BF is caught falling");
+        let f = check_bounce(BounceMode::from_kind(1, false, true), 1.3);
+        assert!(f.velocity(0.0).y > 0.0);
+        assert!(f.velocity(1.3).y < 0.0, "BH is caught falling");
+    }
+
+    #[test]
+    fn double_bounce_touches_the_floor_twice() {
+        let f = check_bounce(BounceMode::from_kind(2, false, false), 2.0);
+        assert_eq!(f.bounces(), 2);
+    }
+
+    #[test]
+    fn impossible_bounce_falls_back_to_a_valid_path() {
+        // 0.2 s is too short to lift a prop to the floor and back; a forced bounce or a
+        // parabola must still end in the hand.
+        let f = check_bounce(BounceMode::from_kind(1, false, false), 0.2);
+        assert!(f.velocity(0.0).y.is_finite());
+    }
+
+    #[test]
+    fn minimum_lifted_bounce_time_matches_juggling_lab() {
+        // JL slows `3B` from 2.90 to 1.628 bps: (3 - 1.3) / 1.628 / 1.01 ≈ 1.034 s needed.
+        let min = bounce_min_time(1.0, 1.0, BounceMode::from_kind(1, false, false), G).unwrap();
+        assert!((min - 1.02).abs() < 0.03, "{min}");
+    }
+}

@@ -1,0 +1,174 @@
+//! Hand dwell paths: the points where a hand throws and catches, and the smooth periodic
+//! curve through them (catch on the outside, scoop, throw near the centre for a cascade).
+
+use glam::DVec3;
+
+use super::flight::FlightPath;
+use super::plan::{HandEvent, Plan};
+use super::positions::{catch_x, lateral, throw_x, DwellSpec, HandPoint, REST_X};
+use super::spline::{Knot, KnotVelocity, PeriodicSpline};
+use crate::layout::Placement;
+use crate::types::HandRef;
+
+/// Distance between neighbouring props held or thrown together (multiplexes), metres.
+pub const MULTIPLEX_SPREAD: f64 = 0.09;
+/// Longest stretch of a hand path without a knot; longer gaps get waypoints (seconds).
+pub const MAX_GAP_SECONDS: f64 = 0.5;
+/// Fastest a hand moves at a throw, m/s (about an 11-ball throw's launch speed).
+pub const MAX_THROW_HAND_SPEED: f64 = 8.0;
+/// Limits on (hand speed at a throw) × (time to the previous / next knot), metres. Juggling
+/// Lab's exact velocity match makes the scoop before a high throw and the follow-through after
+/// it grow with the launch speed (a 24 dips to the floor); these keep them near what a 9 in a
+/// 9-ball cascade needs, and leave every throw up to that unchanged.
+const MAX_WINDUP: f64 = 2.2;
+const MAX_FOLLOW_THROUGH: f64 = 1.2;
+
+/// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
+/// catch point; custom dwell points when given (cycled per toss beat of the hand).
+pub fn event_point(plan: &Plan, event: &HandEvent, custom: &[DwellSpec]) -> HandPoint {
+    if !custom.is_empty() {
+        let spec = custom[event.dwell_index % custom.len()];
+        return if event.throws.is_empty() {
+            spec.catch
+        } else {
+            spec.throw
+        };
+    }
+    let mean = |xs: Vec<f64>| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
+    if event.throws.is_empty() {
+        let xs = event
+            .catches
+            .iter()
+            .map(|&i| catch_x(plan.throws[i].value))
+            .collect();
+        HandPoint::on_plane(mean(xs))
+    } else {
+        let xs = event
+            .throws
+            .iter()
+            .map(|&i| {
+                let t = &plan.throws[i];
+                throw_x(t.value, t.to.hand != t.from.hand)
+            })
+            .collect();
+        HandPoint::on_plane(mean(xs))
+    }
+}
+
+/// Offset of element `k` of `m` props thrown or caught together, along the juggler's
+/// left-right axis.
+pub fn spread(placement: &Placement, k: usize, m: usize) -> DVec3 {
+    if m <= 1 {
+        return DVec3::ZERO;
+    }
+    lateral(placement) * ((k as f64 - (m as f64 - 1.0) / 2.0) * MULTIPLEX_SPREAD)
+}
+
+/// Where a hand rests when it has nothing to do.
+pub fn rest_position(hand: HandRef, placement: &Placement) -> DVec3 {
+    HandPoint::on_plane(REST_X).world(hand.hand, placement)
+}
+
+/// The periodic path of one hand through its events (`positions[k]` is the world point of
+/// `events[k]`). At a throw the hand moves with the mean launch velocity of its props; at a
+/// catch it moves along the mean incoming velocity, no faster than the props.
+pub fn hand_spline(
+    events: &[HandEvent],
+    positions: &[DVec3],
+    flights: &[FlightPath],
+    plan: &Plan,
+    beat_seconds: f64,
+    rest: DVec3,
+) -> PeriodicSpline {
+    if events.is_empty() {
+        return PeriodicSpline::constant(rest);
+    }
+    let period = plan.period as f64 * beat_seconds;
+    let mut knots: Vec<Knot> = Vec::new();
+    for (k, e) in events.iter().enumerate() {
+        let velocity = if e.throws.is_empty() {
+            let arrivals: Vec<DVec3> = e
+                .catches
+                .iter()
+                .filter_map(|&i| {
+                    let tt = plan.times[i]?;
+                    Some(flights[i].velocity((tt.catch - tt.release) * beat_seconds))
+                })
+                .collect();
+            let n = arrivals.len().max(1) as f64;
+            let mean = arrivals.iter().copied().sum::<DVec3>() / n;
+            let speed = arrivals.iter().map(|v| v.length()).sum::<f64>() / n;
+            KnotVelocity::Along {
+                direction: mean,
+                max_speed: speed,
+            }
+        } else {
+            let n = e.throws.len() as f64;
+            KnotVelocity::Fixed(
+                e.throws
+                    .iter()
+                    .map(|&i| flights[i].velocity(0.0))
+                    .sum::<DVec3>()
+                    / n,
+            )
+        };
+        knots.push(Knot {
+            time: e.time * beat_seconds,
+            position: positions[k],
+            velocity,
+        });
+    }
+    // Waypoints on long gaps, on the straight line between the neighbouring events.
+    let mut all = Vec::with_capacity(knots.len());
+    for k in 0..knots.len() {
+        let a = knots[k];
+        let b = knots[(k + 1) % knots.len()];
+        let mut gap = b.time - a.time;
+        if k + 1 == knots.len() {
+            gap += period;
+        }
+        all.push(a);
+        let extra = (gap / MAX_GAP_SECONDS).ceil() as usize;
+        for w in 1..extra.max(1) {
+            let f = w as f64 / extra as f64;
+            all.push(Knot {
+                time: a.time + gap * f,
+                position: a.position.lerp(b.position, f),
+                velocity: KnotVelocity::Free,
+            });
+        }
+    }
+    // Waypoints after the last event may pass the period: keep times in one period.
+    let t0 = all[0].time;
+    let mut wrapped: Vec<Knot> = all
+        .into_iter()
+        .map(|mut k| {
+            k.time = t0 + (k.time - t0).rem_euclid(period);
+            k
+        })
+        .collect();
+    wrapped.sort_by(|a, b| a.time.total_cmp(&b.time));
+    limit_throw_speeds(&mut wrapped, period);
+    PeriodicSpline::fit(&wrapped, period)
+}
+
+/// Scale the hand's velocity at each throw down (direction kept) to the limits above.
+fn limit_throw_speeds(knots: &mut [Knot], period: f64) {
+    let n = knots.len();
+    let times: Vec<f64> = knots.iter().map(|k| k.time).collect();
+    for (i, knot) in knots.iter_mut().enumerate() {
+        if let KnotVelocity::Fixed(v) = knot.velocity {
+            let before = (times[i] - times[(i + n - 1) % n]).rem_euclid(period);
+            let after = (times[(i + 1) % n] - times[i]).rem_euclid(period);
+            let before = if before > 0.0 { before } else { period };
+            let after = if after > 0.0 { after } else { period };
+            let limit = MAX_THROW_HAND_SPEED
+                .min(MAX_WINDUP / before)
+                .min(MAX_FOLLOW_THROUGH / after);
+            let speed = v.length();
+            if speed > limit {
+                knot.velocity = KnotVelocity::Fixed(v * (limit / speed));
+            }
+        }
+    }
+}

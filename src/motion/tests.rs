@@ -1,0 +1,327 @@
+//! Whole-motion tests: worked examples with hand-computed numbers and invariants.
+
+use glam::Vec3;
+
+use super::testutil::{async_schedule, passing_3p, sync_44};
+use super::*;
+use crate::spec::Settings;
+
+fn motion(schedule: &Schedule, bps: Option<f64>) -> Motion {
+    let settings = Settings {
+        bps,
+        ..Settings::default()
+    };
+    let timing = Timing::new(schedule, &settings).expect("valid settings");
+    Motion::new(schedule, timing, &Layout::circle(schedule.jugglers), &[])
+}
+
+#[test]
+fn cascade_worked_example() {
+    // 3 at 2.9 bps, dwell 1.3: throws every 1/2.9 s, flight (3 - 1.3)/2.9 = 0.5862 s,
+    // apex g t²/8 = 0.4214 m above the hands, catches 1.3 beats before the next throw.
+    let m = motion(&async_schedule("3"), None);
+    assert_eq!(m.bps(), 2.9);
+    assert_eq!(m.prop_count(), 3);
+    // Each prop is back after 3 throws of 3 beats: 6 beats (period 2 x 3 props).
+    assert!((m.loop_duration() - 6.0 / 2.9).abs() < 1e-12);
+    assert!((m.hand_period() - 2.0 / 2.9).abs() < 1e-12);
+    let flight = 1.7 / 2.9;
+    // At t = 0 the right hand throws; just after, one prop flies from the right hand.
+    let s = m.state_at(1e-9);
+    let flying: Vec<&PropState> = s.props.iter().filter(|p| p.held_by.is_none()).collect();
+    let just_thrown = flying
+        .iter()
+        .find(|p| p.flight.is_some_and(|f| f.release.abs() < 1e-6))
+        .expect("a prop released at t = 0");
+    let f = just_thrown.flight.unwrap();
+    assert!((f.catch - f.release - flight).abs() < 1e-9);
+    assert_eq!(
+        (f.from.hand, f.to.hand, f.value),
+        (Hand::Right, Hand::Left, 3)
+    );
+    // Released at the right hand's throw point (-0.12, 1.0, 0.3).
+    assert!(just_thrown.position.distance(Vec3::new(-0.12, 1.0, 0.3)) < 1e-5);
+    // Apex halfway; lands at the left catch point (0.30, 1.0, 0.3).
+    let mid = m.state_at(flight / 2.0);
+    let apex = mid
+        .props
+        .iter()
+        .map(|p| p.position.y)
+        .fold(f32::MIN, f32::max);
+    assert!((apex - 1.4214).abs() < 1e-3, "apex {apex}");
+    let end = m.state_at(flight - 1e-9);
+    assert!(end
+        .props
+        .iter()
+        .any(|p| p.position.distance(Vec3::new(0.30, 1.0, 0.3)) < 1e-5));
+}
+
+#[test]
+fn held_props_sit_in_their_hand_and_the_loop_is_seamless() {
+    for schedule in [
+        async_schedule("531"),
+        async_schedule("42"),
+        sync_44(),
+        passing_3p(),
+    ] {
+        let m = motion(&schedule, None);
+        let l = m.loop_duration();
+        for k in 0..200 {
+            let t = -3.0 + k as f64 * 0.0371;
+            let s = m.state_at(t);
+            let later = m.state_at(t + l);
+            for (a, b) in s.props.iter().zip(&later.props) {
+                assert!(a.position.distance(b.position) < 1e-4);
+                assert_eq!(a.held_by, b.held_by);
+            }
+            for p in &s.props {
+                if let Some(h) = p.held_by {
+                    let hand = s.hands[h.juggler][h.hand.index()].position;
+                    assert!(p.position.distance(hand) < 1e-5);
+                } else {
+                    assert!(p.position.y > 0.0);
+                }
+            }
+        }
+    }
+}
+
+fn motion_with(schedule: &Schedule, settings: Settings, custom: &[DwellPoints]) -> Motion {
+    let timing = Timing::new(schedule, &settings).expect("valid settings");
+    Motion::new(schedule, timing, &Layout::circle(schedule.jugglers), custom)
+}
+
+/// The flight of the prop that `state` shows released closest to `release`.
+fn flight_released_at(state: &MotionState, release: f64) -> (usize, Flight) {
+    state
+        .props
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.flight.map(|f| (i, f)))
+        .min_by(|a, b| {
+            (a.1.release - release)
+                .abs()
+                .total_cmp(&(b.1.release - release).abs())
+        })
+        .expect("a prop in the air")
+}
+
+#[test]
+fn five_ball_apex_is_about_one_metre() {
+    // 5 at 4.1 bps: flight (5 - 1.3)/4.1 = 0.90244 s; apex g t²/8 = 0.99866 m above the hands.
+    let m = motion(&async_schedule("5"), None);
+    let t = 3.7 / 4.1;
+    let (i, f) = flight_released_at(&m.state_at(1e-9), 0.0);
+    assert!((f.catch - f.release - t).abs() < 1e-9);
+    let apex = m.state_at(t / 2.0).props[i].position.y;
+    assert!(
+        (apex - (1.0 + 9.81 * t * t / 8.0) as f32).abs() < 1e-4,
+        "{apex}"
+    );
+    assert!((apex - 1.99866).abs() < 1e-4);
+}
+
+#[test]
+fn catch_and_release_times_at_3_bps_dwell_1() {
+    // 3 at 3 bps, dwell 1: the right hand's throw at t = 0 is caught by the left at
+    // (3 - 1)/3 s and thrown again by it at beat 3 = 1 s.
+    let settings = Settings {
+        bps: Some(3.0),
+        dwell: 1.0,
+        ..Settings::default()
+    };
+    let m = motion_with(&async_schedule("3"), settings, &[]);
+    let (i, f) = flight_released_at(&m.state_at(0.01), 0.0);
+    assert!(f.release.abs() < 1e-9);
+    assert!((f.catch - 2.0 / 3.0).abs() < 1e-9);
+    let held = m.state_at(0.8).props[i];
+    assert_eq!(held.held_by, Some(HandRef::new(0, Hand::Left)));
+    let thrown = m.state_at(1.01).props[i];
+    let f2 = thrown.flight.expect("thrown again at 1 s");
+    assert!((f2.release - 1.0).abs() < 1e-9);
+    assert_eq!(f2.from, HandRef::new(0, Hand::Left));
+}
+
+#[test]
+fn ones_are_handed_across_low_and_early() {
+    // 51 at 4.1 bps: the 1 thrown on beat 1 leaves 0.6 beat early (0.4 beat = 0.09756 s)
+    // and flies 0.3 beat, rising g (0.3/4.1)²/8 = 6.6 mm.
+    let m = motion(&async_schedule("51"), None);
+    let release = 0.4 / 4.1;
+    let (i, f) = flight_released_at(&m.state_at(release + 1e-6), release);
+    assert_eq!(f.value, 1);
+    assert!((f.release - release).abs() < 1e-9);
+    assert!((f.catch - 0.7 / 4.1).abs() < 1e-9);
+    let mid = m.state_at(release + 0.15 / 4.1).props[i].position.y;
+    let rise = 9.81 * (0.3f64 / 4.1).powi(2) / 8.0;
+    assert!((mid as f64 - 1.0 - rise).abs() < 1e-4, "{mid}");
+}
+
+#[test]
+fn held_twos_never_fly_and_loop_after_the_lcm() {
+    // 42: the left hand holds one prop; the 4s have 2 props: loop = 2 beats x lcm(2, 1).
+    let m = motion(&async_schedule("42"), None);
+    assert_eq!(m.bps(), 3.4);
+    assert!((m.loop_duration() - 4.0 / 3.4).abs() < 1e-12);
+    let left = HandRef::new(0, Hand::Left);
+    let s0 = m.state_at(0.0);
+    let held: Vec<usize> = (0..3)
+        .filter(|&i| s0.props[i].held_by == Some(left))
+        .collect();
+    assert_eq!(held.len(), 1);
+    for k in 0..50 {
+        let s = m.state_at(k as f64 * 0.05);
+        assert_eq!(s.props[held[0]].held_by, Some(left));
+        // A hand with nothing to do rests 0.25 m out.
+        assert!(s.hands[0][0].position.distance(Vec3::new(0.25, 1.0, 0.3)) < 1e-6);
+    }
+}
+
+#[test]
+fn sync_hands_throw_together_and_passes_land_in_the_partners_frame() {
+    let m = motion(&sync_44(), None);
+    let s = m.state_at(1e-9);
+    let released: Vec<_> = s
+        .props
+        .iter()
+        .filter_map(|p| p.flight)
+        .filter(|f| f.release.abs() < 1e-6)
+        .collect();
+    assert_eq!(released.len(), 2);
+    assert!(released.iter().all(|f| f.from == f.to));
+
+    let schedule = passing_3p();
+    let m = motion(&schedule, None);
+    let layout = Layout::circle(2);
+    let (i, f) = flight_released_at(&m.state_at(1e-9), 0.0);
+    assert_eq!(
+        (f.from, f.to),
+        (HandRef::new(0, Hand::Right), HandRef::new(1, Hand::Left))
+    );
+    let end = m.state_at(f.catch - 1e-9).props[i].position;
+    let expected = layout.jugglers[1].to_world(Vec3::new(0.30, 1.0, 0.3));
+    assert!(end.distance(expected) < 1e-4, "{end} vs {expected}");
+}
+
+#[test]
+fn multiplex_props_fly_side_by_side() {
+    let m = motion(&async_schedule("[33]"), None);
+    assert_eq!(m.prop_count(), 6);
+    let s = m.state_at(0.05);
+    let pair: Vec<&PropState> = s
+        .props
+        .iter()
+        .filter(|p| p.flight.is_some_and(|f| f.release.abs() < 1e-9))
+        .collect();
+    assert_eq!(pair.len(), 2);
+    let gap = pair[0].position.distance(pair[1].position);
+    assert!((gap - MULTIPLEX_SPREAD as f32).abs() < 1e-4, "{gap}");
+}
+
+#[test]
+fn bounce_slows_the_automatic_tempo_and_touches_the_floor() {
+    // JL runs 3B at 1.628 bps instead of 2.90 (the lift needs about 1.03 s).
+    let m = motion(&async_schedule("3B"), None);
+    assert!((m.bps() - 1.628).abs() < 0.03, "{}", m.bps());
+    let (i, f) = flight_released_at(&m.state_at(1e-9), 0.0);
+    let lowest = (0..=400)
+        .map(|k| {
+            m.state_at(f.release + (f.catch - f.release) * k as f64 / 400.0)
+                .props[i]
+                .position
+                .y
+        })
+        .fold(f32::MAX, f32::min);
+    assert!((0.0..0.01).contains(&lowest), "{lowest}");
+}
+
+#[test]
+fn custom_points_make_a_reverse_cascade() {
+    let reverse = [DwellPoints {
+        catch: [0.1, 0.0, 0.0],
+        throw: [0.3, 0.05, 0.0],
+    }];
+    let m = motion_with(&async_schedule("3"), Settings::default(), &reverse);
+    // The right hand throws at t = 0 from 0.30 m out, 5 cm above the hand plane.
+    let s = m.state_at(0.0);
+    assert!(s.hands[0][1].position.distance(Vec3::new(-0.3, 1.05, 0.3)) < 1e-6);
+    let (_, f) = flight_released_at(&m.state_at(1e-9), 0.0);
+    let catch = m.state_at(f.catch).hands[0][0].position;
+    assert!(catch.distance(Vec3::new(0.1, 1.0, 0.3)) < 1e-5, "{catch}");
+}
+
+#[test]
+fn cascade_hand_path_looks_like_juggling_labs() {
+    // JL's sampled 3-ball path: rises about 13.5 cm after the throw, dips about 25 cm
+    // below the hand plane while carrying, stays between the throw and catch points.
+    let m = motion(&async_schedule("3"), None);
+    let (mut low, mut high, mut inner, mut outer) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+    for k in 0..1000 {
+        let p = m.state_at(m.hand_period() * k as f64 / 1000.0).hands[0][1].position;
+        low = low.min(p.y);
+        high = high.max(p.y);
+        inner = inner.min(-p.x);
+        outer = outer.max(-p.x);
+        assert!((p.z - 0.3).abs() < 1e-6, "stays in the hand plane");
+    }
+    assert!((1.0 - low - 0.25).abs() < 0.03, "dip {}", 1.0 - low);
+    assert!((high - 1.0 - 0.135).abs() < 0.02, "rise {}", high - 1.0);
+    assert!(inner > 0.09 && outer < 0.33, "{inner}..{outer}");
+}
+
+#[test]
+fn very_high_throws_keep_the_hand_near_the_hand_plane() {
+    // A 24 leaves at 20 m/s; matching that speed exactly would drag the hand to the floor
+    // (JL: 8 cm above it). The hand's speed at the throw is capped, direction kept.
+    let m = motion(&async_schedule("o"), None);
+    let (mut low, mut high) = (f32::MAX, f32::MIN);
+    for k in 0..2000 {
+        let h = m.state_at(m.hand_period() * k as f64 / 2000.0).hands[0][1];
+        low = low.min(h.position.y);
+        high = high.max(h.position.y);
+        assert!(h.velocity.length() <= hand_path::MAX_THROW_HAND_SPEED as f32 + 0.5);
+    }
+    assert!(low > 0.6 && high < 1.25, "{low}..{high}");
+}
+
+#[test]
+fn higher_cascades_dip_like_juggling_labs() {
+    // JL's sampled dips: 27-29 cm for 5 and 7, 25 cm for 3.
+    for (pattern, low, high) in [("3", 0.24, 0.27), ("5", 0.26, 0.30), ("7", 0.26, 0.30)] {
+        let m = motion(&async_schedule(pattern), None);
+        let lowest = (0..1000)
+            .map(|k| {
+                m.state_at(m.hand_period() * k as f64 / 1000.0).hands[0][0]
+                    .position
+                    .y
+            })
+            .fold(f32::MAX, f32::min);
+        let dip = 1.0 - lowest;
+        assert!((low..high).contains(&dip), "{pattern}: dip {dip}");
+    }
+}
+
+#[test]
+fn missing_or_broken_placements_fall_back_to_the_circle() {
+    let schedule = passing_3p();
+    let timing = Timing::new(&schedule, &Settings::default()).expect("valid");
+    let broken = Layout {
+        jugglers: vec![crate::layout::Placement {
+            position: Vec3::new(f32::NAN, 0.0, 0.0),
+            facing: 0.0,
+        }],
+    };
+    let m = Motion::new(&schedule, timing, &broken, &[]);
+    let reference = motion(&schedule, None);
+    for k in 0..100 {
+        let t = k as f64 * 0.0173;
+        let (a, b) = (m.state_at(t), reference.state_at(t));
+        assert_eq!(a.hands.len(), 2);
+        for (p, q) in a.props.iter().zip(&b.props) {
+            assert!(p.position.distance(q.position) < 1e-6);
+        }
+    }
+    // Non-finite times are read as 0 rather than poisoning the state.
+    let s = m.state_at(f64::NAN);
+    assert!(s.props.iter().all(|p| p.position.is_finite()));
+}

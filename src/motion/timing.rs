@@ -1,0 +1,206 @@
+//! Timing: beats per second (Juggling Lab's automatic table), dwell and gravity, validated.
+
+use thiserror::Error;
+
+use super::flight::{self, BounceMode};
+use super::positions::HAND_PLANE_Y;
+use super::Timing;
+use crate::schedule::{Schedule, ThrowKind};
+use crate::spec::Settings;
+
+/// Why a `Timing` could not be built: a setting out of its range.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum MotionError {
+    /// `bps` must be a finite number greater than 0.
+    #[error("bps must be a finite number greater than 0 (got {0})")]
+    Bps(f64),
+    /// `dwell` must satisfy 0 < dwell < 2 beats.
+    #[error("dwell must be greater than 0 and less than 2 beats (got {0})")]
+    Dwell(f64),
+    /// `gravity` must be a finite number greater than 0.
+    #[error("gravity must be a finite number greater than 0 m/s² (got {0})")]
+    Gravity(f64),
+}
+
+/// Beats per second Juggling Lab uses for patterns with no throw higher than 2.
+pub const DEFAULT_BPS_LOW: f64 = 2.0;
+
+/// Juggling Lab's automatic tempo for one throw value (only values above 2 count).
+fn bps_for_value(value: u32) -> f64 {
+    match value {
+        0..=3 => 2.90,
+        4 => 3.40,
+        5 => 4.10,
+        6 => 4.25,
+        7 | 8 => 5.00,
+        _ => 5.50,
+    }
+}
+
+/// Juggling Lab's automatic beats per second: the mean of a per-height tempo over every throw
+/// element with value > 2 in one period; 2.0 when there is none.
+pub fn auto_bps(schedule: &Schedule) -> f64 {
+    let (sum, count) = schedule
+        .throws
+        .iter()
+        .filter(|t| t.value > 2)
+        .fold((0.0, 0usize), |(s, n), t| {
+            (s + bps_for_value(t.value), n + 1)
+        });
+    if count == 0 {
+        DEFAULT_BPS_LOW
+    } else {
+        sum / count as f64
+    }
+}
+
+impl Timing {
+    /// Validated timing for a schedule: the user's bps, or Juggling Lab's automatic choice
+    /// (slowed down, like Juggling Lab, when a bounce has too little time to reach the floor).
+    pub fn new(schedule: &Schedule, settings: &Settings) -> Result<Timing, MotionError> {
+        let dwell = settings.dwell;
+        if !(dwell.is_finite() && dwell > 0.0 && dwell < 2.0) {
+            return Err(MotionError::Dwell(dwell));
+        }
+        let gravity = settings.gravity;
+        if !(gravity.is_finite() && gravity > 0.0) {
+            return Err(MotionError::Gravity(gravity));
+        }
+        let bps = match settings.bps {
+            Some(bps) if bps.is_finite() && bps > 0.0 => bps,
+            Some(bps) => return Err(MotionError::Bps(bps)),
+            None => slow_for_bounces(schedule, auto_bps(schedule), dwell, gravity),
+        };
+        Ok(Timing {
+            bps,
+            dwell,
+            gravity,
+        })
+    }
+
+    /// Seconds per beat.
+    pub fn beat_seconds(&self) -> f64 {
+        1.0 / self.bps
+    }
+
+    /// Convert a time in beats to seconds.
+    pub fn seconds(&self, beats: f64) -> f64 {
+        beats / self.bps
+    }
+}
+
+/// Juggling Lab's rule: when a bounce's flight is shorter than the least time it needs,
+/// divide bps by 1.01 × the worst ratio of needed to available time.
+fn slow_for_bounces(schedule: &Schedule, bps: f64, dwell: f64, gravity: f64) -> f64 {
+    let mut worst: f64 = 1.0;
+    for t in &schedule.throws {
+        if let ThrowKind::Bounce {
+            bounces,
+            forced,
+            hyper,
+        } = t.kind
+        {
+            let mode = BounceMode::from_kind(bounces, forced, hyper);
+            let available = (t.value as f64 - dwell) / bps;
+            if let Some(min) = flight::bounce_min_time(HAND_PLANE_Y, HAND_PLANE_Y, mode, gravity) {
+                if available > 0.0 && min > available {
+                    worst = worst.max(min / available);
+                }
+            }
+        }
+    }
+    if worst > 1.0 {
+        bps / (1.01 * worst)
+    } else {
+        bps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::motion::testutil::async_schedule;
+
+    fn timing(pattern: &str, settings: &Settings) -> Result<Timing, MotionError> {
+        Timing::new(&async_schedule(pattern), settings)
+    }
+
+    #[test]
+    fn automatic_bps_follows_juggling_labs_table() {
+        let s = Settings::default();
+        assert_eq!(timing("3", &s).unwrap().bps, 2.90);
+        assert_eq!(timing("5", &s).unwrap().bps, 4.10);
+        // 531: (4.10 + 2.90) / 2, the 1 does not count.
+        assert!((timing("531", &s).unwrap().bps - 3.5).abs() < 1e-12);
+        // 97531: (5.50 + 5.00 + 4.10 + 2.90) / 4.
+        assert!((timing("97531", &s).unwrap().bps - 4.375).abs() < 1e-12);
+        // Only 2s and 1s: JL's 2.0.
+        assert_eq!(timing("20", &s).unwrap().bps, 2.0);
+    }
+
+    #[test]
+    fn user_bps_dwell_and_gravity_are_kept() {
+        let s = Settings {
+            bps: Some(4.0),
+            dwell: 1.0,
+            gravity: 9.0,
+            ..Settings::default()
+        };
+        let t = timing("3", &s).unwrap();
+        assert_eq!((t.bps, t.dwell, t.gravity), (4.0, 1.0, 9.0));
+        assert_eq!(t.beat_seconds(), 0.25);
+        assert_eq!(t.seconds(3.0), 0.75);
+    }
+
+    #[test]
+    fn out_of_range_settings_are_named() {
+        let bad = |s: Settings| timing("3", &s).unwrap_err();
+        let d = Settings::default;
+        assert_eq!(bad(Settings { dwell: 0.0, ..d() }), MotionError::Dwell(0.0));
+        assert_eq!(bad(Settings { dwell: 2.0, ..d() }), MotionError::Dwell(2.0));
+        assert!(matches!(
+            bad(Settings {
+                dwell: f64::NAN,
+                ..d()
+            }),
+            MotionError::Dwell(_)
+        ));
+        assert_eq!(
+            bad(Settings {
+                bps: Some(0.0),
+                ..d()
+            }),
+            MotionError::Bps(0.0)
+        );
+        assert_eq!(
+            bad(Settings {
+                bps: Some(-3.0),
+                ..d()
+            }),
+            MotionError::Bps(-3.0)
+        );
+        assert!(matches!(
+            bad(Settings {
+                bps: Some(f64::INFINITY),
+                ..d()
+            }),
+            MotionError::Bps(_)
+        ));
+        assert_eq!(
+            bad(Settings {
+                gravity: 0.0,
+                ..d()
+            }),
+            MotionError::Gravity(0.0)
+        );
+        assert!(bad(Settings { dwell: 2.5, ..d() })
+            .to_string()
+            .contains("dwell"));
+        assert!(bad(Settings {
+            gravity: -1.0,
+            ..d()
+        })
+        .to_string()
+        .contains("gravity"));
+    }
+}

@@ -1,0 +1,199 @@
+//! Siteswap notation: text -> syntax tree -> expanded period.
+//!
+//! Accepts everything Juggling Lab 1.6.6's siteswap notation accepts (see NOTATION.md), with
+//! juggler's documented differences (`P`/`X` as pass/cross, bounded `pN`, no wildcard, size
+//! limits). `notation` knows nothing about validity rules, seconds or metres: those are
+//! `schedule`'s and `motion`'s.
+//!
+//! ```
+//! let p = juggler::notation::parse("(4,2x)*").unwrap();
+//! assert_eq!(p.expanded.period, 4);
+//! ```
+
+pub mod ast;
+pub mod error;
+pub mod expand;
+mod grammar;
+pub mod settings;
+
+pub use ast::{
+    Element, Group, Item, Modifier, ModifierKind, Multi, Pair, PassGroup, PassTarget, PatternNode,
+    Span, Throw,
+};
+pub use error::{ParseError, ParseErrorKind};
+pub use expand::{Expansion, Slot, MAX_BEATS, MAX_THROWS};
+pub use grammar::MAX_NESTING;
+
+use error::Expected;
+
+/// A parsed and expanded siteswap.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pattern {
+    /// The notation the spans index: the input with tabs and line breaks removed, trimmed.
+    pub text: String,
+    /// The syntax tree as written.
+    pub root: PatternNode,
+    /// One period with repeats, `*`, hands and auto-mirroring applied.
+    pub expanded: Expansion,
+}
+
+impl Pattern {
+    /// Number of jugglers (1 for solo patterns).
+    pub fn jugglers(&self) -> usize {
+        self.expanded.jugglers
+    }
+
+    /// The text of a span.
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or("")
+    }
+}
+
+/// Parses a siteswap in Juggling Lab's notation and expands it to one period.
+///
+/// Never panics; errors carry the 1-based column of the problem in `input`.
+pub fn parse(input: &str) -> Result<Pattern, ParseError> {
+    let cleaned = Cleaned::new(input);
+    let text = cleaned.text.as_str();
+    if text.is_empty() {
+        return Err(cleaned.error(ParseErrorKind::Empty, 0, Expected::default()));
+    }
+    if let Some(at) = too_deep(text) {
+        return Err(cleaned.error(ParseErrorKind::TooDeep, at, Expected::default()));
+    }
+    let cx = grammar::Ctx::new(text);
+    let Some(root) = grammar::input(&cx, text) else {
+        return Err(match cx.fatal.get() {
+            Some((at, kind)) => cleaned.error(kind, at, Expected::default()),
+            None => {
+                let (at, expected) = cx.furthest();
+                cleaned.error(ParseErrorKind::Unexpected, at, expected)
+            }
+        });
+    };
+    let expanded =
+        expand::expand(&root).map_err(|(at, kind)| cleaned.error(kind, at, Expected::default()))?;
+    Ok(Pattern {
+        text: cleaned.text,
+        root,
+        expanded,
+    })
+}
+
+/// Where bracket nesting first exceeds [`MAX_NESTING`] (a cheap guard before recursion).
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth: usize = 0;
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' | '<' => {
+                depth += 1;
+                if depth > MAX_NESTING + 2 {
+                    return Some(at);
+                }
+            }
+            ')' | ']' | '}' | '>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The input without tabs and line breaks, trimmed, with the original column of each byte.
+struct Cleaned {
+    original: String,
+    text: String,
+    /// For each byte of `text`, the 1-based column in `original` of its character.
+    columns: Vec<usize>,
+}
+
+impl Cleaned {
+    fn new(input: &str) -> Self {
+        let mut text = String::with_capacity(input.len());
+        let mut columns = Vec::with_capacity(input.len());
+        for (col, c) in input.chars().enumerate() {
+            if matches!(c, '\t' | '\r' | '\n') {
+                continue;
+            }
+            text.push(c);
+            columns.extend(std::iter::repeat_n(col + 1, c.len_utf8()));
+        }
+        let end = text.trim_end().len();
+        text.truncate(end);
+        columns.truncate(end);
+        let start = text.len() - text.trim_start().len();
+        text.drain(..start);
+        columns.drain(..start);
+        let original = input
+            .chars()
+            .map(|c| if c.is_whitespace() { ' ' } else { c })
+            .collect();
+        Cleaned {
+            original,
+            text,
+            columns,
+        }
+    }
+
+    /// Column of the byte offset `at` of `text`; the end maps to the last character (as in
+    /// Juggling Lab).
+    fn column(&self, at: usize) -> usize {
+        self.columns
+            .get(at)
+            .or(self.columns.last())
+            .copied()
+            .unwrap_or(1)
+    }
+
+    /// The token at `at`: a run of modifier letters or spaces, else one character.
+    fn token(&self, at: usize) -> String {
+        let rest = self.text.get(at..).unwrap_or("");
+        let Some(first) = rest.chars().next() else {
+            return String::new();
+        };
+        let run = |f: fn(&char) -> bool| rest.chars().take_while(f).collect::<String>();
+        if first == ' ' {
+            run(|c| *c == ' ')
+        } else if first.is_ascii_uppercase() && first != 'L' && first != 'R' {
+            run(char::is_ascii_uppercase)
+        } else {
+            first.to_string()
+        }
+    }
+
+    fn error(&self, kind: ParseErrorKind, at: usize, expected: Expected) -> ParseError {
+        let expected = if kind == ParseErrorKind::Unexpected {
+            expected.describe()
+        } else {
+            String::new()
+        };
+        let detail = match kind {
+            ParseErrorKind::Unexpected => String::new(),
+            ParseErrorKind::Empty => "no pattern given".into(),
+            ParseErrorKind::Wildcard => "wildcard '?' is not supported".into(),
+            ParseErrorKind::PassInSolo => "pass 'P' in a solo pattern (passes need <..|..>)".into(),
+            ParseErrorKind::InconsistentJugglers => "inconsistent number of jugglers".into(),
+            ParseErrorKind::InconsistentBeats => "inconsistent number of beats between jugglers".into(),
+            ParseErrorKind::NumberTooLarge => "repeat count too large".into(),
+            ParseErrorKind::TooLarge => format!(
+                "pattern too large: more than {MAX_BEATS} beats or {MAX_THROWS} throws after expansion"
+            ),
+            ParseErrorKind::TooDeep => format!("brackets nested more than {MAX_NESTING} deep"),
+        };
+        let column = if self.text.is_empty() {
+            1
+        } else {
+            self.column(at)
+        };
+        ParseError {
+            kind,
+            column,
+            found: self.token(at),
+            expected,
+            detail,
+            input: self.original.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,284 @@
+//! The interactive window (macroquad): type a siteswap and watch it juggled.
+//!
+//! Submodules: `state` (playback, orbit, text field: plain data), `input` (events -> actions),
+//! `geometry` (where the controls sit), `draw` (a `Frame` onto the window), `ui` (the
+//! controls), `screenshot` (PNG), `display` (is there a display at all). This directory is the
+//! only place in the crate that imports macroquad.
+//!
+//! [`run`] opens the window and returns when it is closed, after a screenshot, or after a
+//! frame-rate measurement. It never panics for lack of a display: check [`display::detect_from_env`]
+//! first, and backend failures come back as [`WindowError::Backend`].
+
+pub mod animation;
+pub mod demo;
+pub mod display;
+pub mod draw;
+pub mod geometry;
+pub mod input;
+pub mod screenshot;
+pub mod state;
+pub mod tessellate;
+pub mod ui;
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use glam::Vec2;
+use macroquad::prelude as mq;
+use thiserror::Error;
+
+pub use animation::{Animation, Facts, LoadError, Loader};
+use display::DisplayKind;
+use geometry::Geometry;
+use input::{Collector, Translator};
+pub use screenshot::ScreenshotError;
+pub use state::Orbit;
+use state::{AppState, Effect};
+
+/// Default window size, pixels.
+pub const DEFAULT_SIZE: (i32, i32) = (1280, 720);
+
+/// The monospace font of all window text (DejaVu Sans Mono, Bitstream Vera licence).
+static FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansMono.ttf");
+
+/// What the window does after opening.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mode {
+    /// Play until the user closes the window or presses Q.
+    Interactive,
+    /// Draw exactly the frame at pattern time `at` seconds (paused, no input), save the window
+    /// as a PNG at `path` and close.
+    Screenshot { path: PathBuf, at: f64 },
+    /// Play `frames` frames as fast as possible (no vsync) and report the frame rate.
+    Bench { frames: u32 },
+}
+
+/// Everything [`run`] needs.
+pub struct WindowOptions {
+    pub title: String,
+    /// The pattern text shown in the field for the first pattern.
+    pub text: String,
+    pub animation: Box<dyn Animation>,
+    /// Loads patterns typed in the field.
+    pub loader: Loader,
+    pub mode: Mode,
+    /// Window size in pixels.
+    pub size: (i32, i32),
+    /// Multisample anti-aliasing samples per pixel (1 = off).
+    pub msaa: u8,
+}
+
+/// How the window ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The user closed it.
+    Closed,
+    /// A screenshot of `width` x `height` pixels was saved.
+    Screenshot {
+        path: PathBuf,
+        width: u32,
+        height: u32,
+    },
+    /// `frames` frames were drawn in `seconds` (after a short warm-up).
+    Bench { frames: u32, seconds: f64 },
+}
+
+/// Why the window could not do its job.
+#[derive(Debug, Error)]
+pub enum WindowError {
+    #[error("no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set)")]
+    NoDisplay,
+    #[error("cannot open a window: {0}")]
+    Backend(String),
+    #[error(transparent)]
+    Screenshot(#[from] ScreenshotError),
+}
+
+/// Frames drawn before a screenshot is taken, so the window has its final size.
+const SCREENSHOT_FRAMES: u32 = 3;
+/// Frames drawn before the frame-rate clock starts.
+const BENCH_WARMUP: u32 = 10;
+/// The longest wall-clock step the animation takes in one frame (after a stall), seconds.
+const MAX_FRAME_DT: f64 = 0.1;
+
+/// Opens the window and runs it to completion. Must be called at most once per process
+/// (macroquad keeps global state).
+pub fn run(options: WindowOptions) -> Result<Outcome, WindowError> {
+    let kind = display::detect_from_env().ok_or(WindowError::NoDisplay)?;
+    let conf = window_conf(&options, kind);
+    let result: Rc<RefCell<Option<Result<Outcome, WindowError>>>> = Rc::new(RefCell::new(None));
+    let slot = Rc::clone(&result);
+
+    static PANIC_MESSAGE: Mutex<Option<String>> = Mutex::new(None);
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut m) = PANIC_MESSAGE.lock() {
+            *m = Some(info.to_string());
+        }
+    }));
+    let started = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        macroquad::Window::from_config(conf, async move {
+            let outcome = main_loop(options).await;
+            *slot.borrow_mut() = Some(outcome);
+        });
+    }));
+    std::panic::set_hook(previous_hook);
+
+    if started.is_err() {
+        let message = PANIC_MESSAGE
+            .lock()
+            .ok()
+            .and_then(|mut m| m.take())
+            .unwrap_or_else(|| "the window backend failed".to_string());
+        return Err(WindowError::Backend(backend_message(&message)));
+    }
+    let outcome = result.borrow_mut().take();
+    outcome.unwrap_or(Ok(Outcome::Closed))
+}
+
+/// A one-line explanation of a backend panic message.
+fn backend_message(panic: &str) -> String {
+    if panic.contains("XOpenDisplay") {
+        let display = std::env::var("DISPLAY").unwrap_or_default();
+        format!("cannot connect to the X display '{display}'")
+    } else if panic.contains("Wayland backend failed") {
+        let display = std::env::var("WAYLAND_DISPLAY").unwrap_or_default();
+        format!("cannot connect to the Wayland display '{display}'")
+    } else if panic.contains("LibraryNotFound") || panic.contains("backend failed") {
+        "the X11/OpenGL libraries could not be loaded (install libx11, libxi and libgl)".to_string()
+    } else {
+        panic.lines().next().unwrap_or(panic).to_string()
+    }
+}
+
+fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniquad::conf::Conf {
+    use macroquad::miniquad::conf::{Conf, LinuxBackend, Platform};
+    let bench = matches!(options.mode, Mode::Bench { .. });
+    Conf {
+        window_title: options.title.clone(),
+        window_width: options.size.0.max(200),
+        window_height: options.size.1.max(200),
+        window_resizable: true,
+        high_dpi: false,
+        sample_count: i32::from(options.msaa.max(1)),
+        platform: Platform {
+            linux_backend: match kind {
+                DisplayKind::X11 => LinuxBackend::X11Only,
+                DisplayKind::Wayland => LinuxBackend::WaylandOnly,
+            },
+            swap_interval: if bench { Some(0) } else { None },
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// The window's frame loop.
+async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
+    let WindowOptions {
+        text: initial,
+        mut animation,
+        mut loader,
+        mode,
+        ..
+    } = options;
+    let font = mq::load_ttf_font_from_bytes(FONT).ok();
+    let text = ui::Text::new(font);
+    let material = draw::flat_material();
+    let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
+    let mut translator = Translator::default();
+    let mut collector = Collector::default();
+    let subscriber = macroquad::input::utils::register_input_subscriber();
+
+    // Screenshot mode shows exactly time `at`, paused; the clock shows it unwrapped.
+    let fixed_time = match &mode {
+        Mode::Screenshot { at, .. } => {
+            app.playback.set_time(*at);
+            app.playback.set_paused(true);
+            Some(*at)
+        }
+        _ => None,
+    };
+
+    let mut frames: u32 = 0;
+    let mut bench_start: Option<Instant> = None;
+    loop {
+        let g = Geometry::new(mq::screen_width(), mq::screen_height(), text.char_width);
+
+        macroquad::input::utils::repeat_all_miniquad_input(&mut collector, subscriber);
+        if mode == Mode::Interactive {
+            for event in collector.events.drain(..) {
+                for action in translator.translate(event, &g, app.field.focused()) {
+                    match app.apply(action) {
+                        Some(Effect::Quit) => return Ok(Outcome::Closed),
+                        Some(Effect::Load(pattern)) => match loader(&pattern) {
+                            Ok(loaded) => {
+                                app.loaded(&pattern, loaded.loop_duration(), loaded.home_orbit());
+                                animation = loaded;
+                            }
+                            Err(err) => app.load_failed(&pattern, err.message, err.column),
+                        },
+                        None => {}
+                    }
+                }
+            }
+        } else {
+            collector.events.clear();
+        }
+        if fixed_time.is_none() {
+            app.playback
+                .advance(f64::from(mq::get_frame_time()).min(MAX_FRAME_DT));
+        }
+
+        let t = fixed_time.unwrap_or(app.playback.time());
+        let (vw, vh) = g.viewport_pixels();
+        let frame = animation.frame(t, &app.orbit, vw, vh);
+        draw::draw_frame(
+            &frame,
+            Vec2::new(g.viewport.x, g.viewport.y),
+            material.as_ref(),
+        );
+        let facts = animation.facts();
+        ui::draw(
+            &g,
+            &text,
+            &app,
+            &ui::UiInfo {
+                facts: &facts,
+                time: t,
+            },
+        );
+        frames += 1;
+
+        match &mode {
+            Mode::Screenshot { path, .. } if frames >= SCREENSHOT_FRAMES => {
+                let mut image = mq::get_screen_data();
+                let (w, h) = (u32::from(image.width), u32::from(image.height));
+                screenshot::flip_rows(&mut image.bytes, w, h);
+                screenshot::write_png(path, w, h, &image.bytes)?;
+                return Ok(Outcome::Screenshot {
+                    path: path.clone(),
+                    width: w,
+                    height: h,
+                });
+            }
+            Mode::Bench { frames: wanted } => {
+                if frames == BENCH_WARMUP {
+                    bench_start = Some(Instant::now());
+                }
+                let measured = frames.saturating_sub(BENCH_WARMUP);
+                if let Some(start) = bench_start.filter(|_| measured >= *wanted) {
+                    return Ok(Outcome::Bench {
+                        frames: measured,
+                        seconds: start.elapsed().as_secs_f64(),
+                    });
+                }
+            }
+            _ => {}
+        }
+        mq::next_frame().await;
+    }
+}

@@ -1,0 +1,267 @@
+//! Validation of an expanded pattern and construction of its [`Schedule`].
+//!
+//! Rules, in Juggling Lab's order (NOTATION.md §7): some beats exist; the average rule; every
+//! landing finds a free catch slot (one per element the receiving hand throws on that beat,
+//! 0s included); then holds stay in their hand and 0s carry no modifier but `H`.
+
+use super::error::Invalid;
+use super::state;
+use super::{Orbit, Schedule, ThrowEvent, ThrowKind};
+use crate::notation::{Expansion, ModifierKind, Pattern, Slot};
+use crate::types::{Hand, HandRef};
+
+/// Validates a parsed pattern and builds its schedule.
+pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
+    let e = &pattern.expanded;
+    if e.period == 0 {
+        return Err(Invalid::NoBeats);
+    }
+    let sum: u64 = e.slots.iter().map(|s| u64::from(s.value)).sum();
+    if !sum.is_multiple_of(u64::from(e.period)) {
+        return Err(Invalid::Average {
+            sum,
+            period: e.period,
+        });
+    }
+    let props = usize::try_from(sum / u64::from(e.period)).unwrap_or(usize::MAX);
+    let classes = Classes::new(e);
+    let arrivals = land(e, &classes)?;
+    check_modifiers(pattern)?;
+
+    // Throw events: the non-zero slots, in slot order.
+    let mut throw_of_slot = vec![usize::MAX; e.slots.len()];
+    let mut throws = Vec::with_capacity(e.slots.len());
+    for (k, s) in e.slots.iter().enumerate().filter(|(_, s)| s.value > 0) {
+        throw_of_slot[k] = throws.len();
+        throws.push(ThrowEvent {
+            beat: s.beat,
+            from: HandRef::new(s.juggler, s.hand),
+            to: HandRef::new(s.to_juggler, s.to_hand),
+            value: s.value,
+            next: usize::MAX,
+            kind: kind(s, e, &classes),
+            modifier: s
+                .modifier
+                .map(|m| pattern.slice(m.span).to_string())
+                .unwrap_or_default(),
+            span: (s.span.start, s.span.end),
+        });
+    }
+    // Each class's arriving props take its non-zero slots in order.
+    for (class, incoming) in arrivals.iter().enumerate() {
+        let outgoing = classes.slots(class).filter(|&k| e.slots[k].value > 0);
+        for (&from, to) in incoming.iter().zip(outgoing) {
+            throws[throw_of_slot[from]].next = throw_of_slot[to];
+        }
+    }
+    let orbits = orbits(&throws, e.period);
+    let state = state::landings(e, &throws);
+    let ground_state = state::is_ground(e, &state, props);
+    Ok(Schedule {
+        jugglers: e.jugglers,
+        period: e.period,
+        pattern_period: if e.auto_mirrored {
+            e.period / 2
+        } else {
+            e.period
+        },
+        props,
+        sync: e.slots.iter().any(|s| s.sync),
+        max_throw: e.slots.iter().map(|s| s.value).max().unwrap_or(0),
+        ground_state,
+        mirrored: e.mirrored,
+        orbits,
+        state,
+        throws,
+    })
+}
+
+/// Catch slots grouped by (juggler, hand, beat): slots of one class are contiguous.
+pub(super) struct Classes {
+    period: u32,
+    /// First slot index of each class and how many slots it has.
+    start: Vec<usize>,
+    len: Vec<u32>,
+    /// Non-zero slots of each class.
+    nonzero: Vec<u32>,
+}
+
+impl Classes {
+    fn new(e: &Expansion) -> Self {
+        let n = e.jugglers * 2 * e.period as usize;
+        let mut c = Classes {
+            period: e.period,
+            start: vec![0; n],
+            len: vec![0; n],
+            nonzero: vec![0; n],
+        };
+        for (k, s) in e.slots.iter().enumerate() {
+            let class = c.of(s.juggler, s.hand, s.beat);
+            if c.len[class] == 0 {
+                c.start[class] = k;
+            }
+            c.len[class] += 1;
+            if s.value > 0 {
+                c.nonzero[class] += 1;
+            }
+        }
+        c
+    }
+
+    pub(super) fn of(&self, juggler: usize, hand: Hand, beat: u32) -> usize {
+        (juggler * 2 + hand.index()) * self.period as usize + beat as usize
+    }
+
+    /// The class a slot's prop lands in.
+    fn target(&self, s: &Slot) -> usize {
+        let beat = (u64::from(s.beat) + u64::from(s.value)) % u64::from(self.period);
+        self.of(s.to_juggler, s.to_hand, beat as u32)
+    }
+
+    fn slots(&self, class: usize) -> std::ops::Range<usize> {
+        self.start[class]..self.start[class] + self.len[class] as usize
+    }
+
+    /// Non-zero throws made by a hand on a beat.
+    pub(super) fn nonzero(&self, juggler: usize, hand: Hand, beat: u32) -> u32 {
+        self.nonzero[self.of(juggler, hand, beat % self.period)]
+    }
+}
+
+/// Assigns every landing a catch slot, in Juggling Lab's order: "master" throws by beat,
+/// juggler, right before left, multiplex position, each with its mirror image when the
+/// period's second half mirrors the first. Returns, per class, the slots arriving there in order.
+fn land(e: &Expansion, classes: &Classes) -> Result<Vec<Vec<usize>>, Invalid> {
+    let mut arrivals: Vec<Vec<usize>> = vec![Vec::new(); classes.len.len()];
+    let half = e.period / 2;
+    let masters = if e.mirrored {
+        e.slots.partition_point(|s| s.beat < half)
+    } else {
+        e.slots.len()
+    };
+    for m in 0..masters {
+        let s = &e.slots[m];
+        let mirror = if e.mirrored {
+            mirror_of(e, classes, s)
+        } else {
+            None
+        };
+        let targets = [Some(m), mirror];
+        let full = targets.iter().flatten().any(|&k| {
+            let t = classes.target(&e.slots[k]);
+            arrivals[t].len() >= classes.len[t] as usize
+        });
+        if full {
+            return Err(Invalid::Collision {
+                juggler: s.to_juggler,
+                hand: s.to_hand,
+                beat: u64::from(s.beat) + u64::from(s.value) + 1,
+                span: s.span,
+            });
+        }
+        for k in targets.into_iter().flatten() {
+            arrivals[classes.target(&e.slots[k])].push(k);
+        }
+    }
+    // Zeros land on their own slot; the others take the remaining catches.
+    for list in &mut arrivals {
+        list.retain(|&k| e.slots[k].value > 0);
+    }
+    Ok(arrivals)
+}
+
+/// The slot in the second half of a mirrored period that copies `s` with hands swapped.
+fn mirror_of(e: &Expansion, classes: &Classes, s: &Slot) -> Option<usize> {
+    let class = classes.of(s.juggler, s.hand.other(), s.beat + e.period / 2);
+    classes.slots(class).find(|&k| e.slots[k].index == s.index)
+}
+
+/// Holds must stay in the hand; a `0` takes no modifier but `H`.
+fn check_modifiers(pattern: &Pattern) -> Result<(), Invalid> {
+    for s in &pattern.expanded.slots {
+        let Some(m) = s.modifier else { continue };
+        if s.value == 0 {
+            if m.kind != ModifierKind::Hold {
+                return Err(Invalid::ModifierOnZero {
+                    modifier: pattern.slice(m.span).to_string(),
+                    beat: s.beat + 1,
+                    span: s.span,
+                });
+            }
+        } else if m.kind == ModifierKind::Hold {
+            if s.to_juggler != s.juggler {
+                return Err(Invalid::JugglerChangedDuringCarry {
+                    juggler: s.juggler,
+                    hand: s.hand,
+                    beat: s.beat,
+                    span: s.span,
+                });
+            }
+            if s.to_hand != s.hand {
+                return Err(Invalid::HandChangedDuringCarry {
+                    juggler: s.juggler,
+                    hand: s.hand,
+                    beat: s.beat,
+                    span: s.span,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// How a non-zero slot leaves the hand (NOTATION.md §1 and §5).
+fn kind(s: &Slot, e: &Expansion, classes: &Classes) -> ThrowKind {
+    match s.modifier.map(|m| m.kind) {
+        Some(ModifierKind::Bounce {
+            bounces,
+            forced,
+            hyper,
+        }) => ThrowKind::Bounce {
+            bounces,
+            forced,
+            hyper,
+        },
+        Some(ModifierKind::Forced) => ThrowKind::Bounce {
+            bounces: 1,
+            forced: true,
+            hyper: false,
+        },
+        Some(ModifierKind::Hold) => ThrowKind::Hold,
+        Some(ModifierKind::Toss | ModifierKind::Other) => ThrowKind::Toss,
+        None => {
+            let same_hand = s.to_juggler == s.juggler && s.to_hand == s.hand;
+            let busy_next_beat = classes.nonzero(s.juggler, s.hand, (s.beat + 1) % e.period) > 0;
+            if same_hand && (s.value <= 1 || (s.value == 2 && !busy_next_beat)) {
+                ThrowKind::Hold
+            } else {
+                ThrowKind::Toss
+            }
+        }
+    }
+}
+
+/// The cycles of the `next` permutation, each starting at its lowest throw index.
+fn orbits(throws: &[ThrowEvent], period: u32) -> Vec<Orbit> {
+    let mut seen = vec![false; throws.len()];
+    let mut orbits = Vec::new();
+    for first in 0..throws.len() {
+        if seen[first] {
+            continue;
+        }
+        let mut cycle = Vec::new();
+        let mut sum: u64 = 0;
+        let mut k = first;
+        while !seen[k] {
+            seen[k] = true;
+            cycle.push(k);
+            sum += u64::from(throws[k].value);
+            k = throws[k].next;
+        }
+        orbits.push(Orbit {
+            throws: cycle,
+            props: (sum / u64::from(period)) as usize,
+        });
+    }
+    orbits
+}

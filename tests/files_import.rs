@@ -1,0 +1,177 @@
+//! Loading pattern files from disk: JML samples, TOML and text lists, malformed files.
+
+use std::path::{Path, PathBuf};
+
+use juggler::files::{self, jml, FileError};
+use juggler::spec::DwellPoints;
+use juggler::types::{PropKind, Rgba};
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn load_err(name: &str) -> String {
+    match files::load_path(&data(name)) {
+        Ok(specs) => panic!("{name}: expected an error, got {specs:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn jml_pattern_list_with_settings() {
+    let specs = files::load_path(&data("list.jml")).unwrap();
+    let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "3 (cascade)",
+            "Slow 531",
+            "Reverse Cascade",
+            "2-count rings",
+            "Eating an apple"
+        ]
+    );
+
+    assert_eq!(specs[1].notation, "531");
+    assert_eq!(specs[1].settings.bps, Some(2.5));
+    assert_eq!(specs[1].settings.dwell, 0.8);
+
+    assert_eq!(
+        specs[2].settings.hand_positions,
+        vec![DwellPoints {
+            throw: [0.325, 0.0, 0.0],
+            catch: [0.1, 0.0, 0.0]
+        }]
+    );
+
+    let rings = &specs[3];
+    assert_eq!(rings.notation, "<3p 3|3p 3>");
+    assert_eq!(rings.settings.prop, PropKind::Ring);
+    assert_eq!(
+        rings.settings.colors,
+        vec![Rgba::rgb(255, 0, 0), Rgba::rgb(0, 128, 255)]
+    );
+    assert!(
+        (rings.settings.gravity - 4.9).abs() < 1e-12,
+        "490 cm/s² = 4.9 m/s²"
+    );
+
+    let apple = &specs[4];
+    assert_eq!(apple.notation, "33333423");
+    assert_eq!(apple.settings.bps, Some(3.572));
+    assert_eq!(apple.settings.colors, vec![Rgba::rgb(0, 255, 0)]);
+}
+
+#[test]
+fn jml_lines_are_located() {
+    let loaded = files::read_path(&data("list.jml")).unwrap();
+    let lines: Vec<usize> = loaded.iter().map(|p| p.at.line).collect();
+    assert_eq!(lines, [9, 12, 15, 22, 27]);
+    assert!(loaded[0].at.origin.ends_with("tests/data/list.jml"));
+}
+
+#[test]
+fn single_jml_pattern() {
+    let specs = files::load_path(&data("single.jml")).unwrap();
+    assert_eq!(specs.len(), 1);
+    assert_eq!(specs[0].name, "Seven rings");
+    assert_eq!(specs[0].notation, "7");
+    assert_eq!(specs[0].settings.bps, Some(5.0));
+    assert_eq!(specs[0].settings.prop, PropKind::Ring);
+    assert_eq!(
+        specs[0].settings.colors,
+        vec![Rgba::rgb(255, 0, 0), Rgba::rgb(0, 0, 255)]
+    );
+}
+
+#[test]
+fn event_based_jml_pattern_is_a_clear_error() {
+    let msg = load_err("events.jml");
+    assert!(
+        msg.contains("tests/data/events.jml:7:1: unsupported JML: pattern 'Tornado'"),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("explicit events (2 <event>, 1 <position>)"),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("only siteswap-based patterns can be imported"),
+        "{msg}"
+    );
+
+    // The lenient import keeps what it can and reports the rest.
+    let text = std::fs::read_to_string(data("events.jml")).unwrap();
+    let import = jml::import_lenient(&text, "events.jml").unwrap();
+    assert_eq!(import.patterns.len(), 1);
+    assert_eq!(import.patterns[0].spec.notation, "4");
+    assert!(matches!(
+        import.problems.as_slice(),
+        [FileError::UnsupportedJml { .. }]
+    ));
+}
+
+#[test]
+fn malformed_xml_names_file_and_line() {
+    let msg = load_err("malformed.jml");
+    assert!(msg.contains("tests/data/malformed.jml:6:"), "{msg}");
+    assert!(msg.contains("malformed XML"), "{msg}");
+}
+
+#[test]
+fn malformed_toml_files_name_file_line_and_problem() {
+    let msg = load_err("bad_syntax.toml");
+    assert!(msg.contains("tests/data/bad_syntax.toml:6:"), "{msg}");
+
+    let msg = load_err("unknown_key.toml");
+    assert!(msg.contains("tests/data/unknown_key.toml:3:1: "), "{msg}");
+    assert!(msg.contains("unknown field `dwel`"), "{msg}");
+
+    let msg = load_err("wrong_type.toml");
+    assert!(msg.contains("tests/data/wrong_type.toml:3:7: "), "{msg}");
+    assert!(msg.contains("invalid type: string \"fast\""), "{msg}");
+}
+
+#[test]
+fn text_list() {
+    let specs = files::load_path(&data("list.txt")).unwrap();
+    let notations: Vec<&str> = specs.iter().map(|s| s.notation.as_str()).collect();
+    assert_eq!(notations, ["3", "531", "(4,4)"]);
+    assert_eq!(specs[2].name, "Sync fountain");
+    assert_eq!(specs[2].settings.bps, Some(3.5));
+}
+
+#[test]
+fn unreadable_and_unknown_files() {
+    let msg = files::load_path(&data("missing.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("missing.toml: cannot read"), "{msg}");
+    let msg = files::load_path(&data("notes.md")).unwrap_err().to_string();
+    assert!(msg.contains("notes.md: unknown pattern file type"), "{msg}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# nothing here\n\n").unwrap();
+    let msg = files::load_path(&empty).unwrap_err().to_string();
+    assert!(
+        msg.ends_with("empty.txt: no patterns in this file"),
+        "{msg}"
+    );
+
+    let binary = dir.path().join("binary.toml");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x41]).unwrap();
+    let msg = files::load_path(&binary).unwrap_err().to_string();
+    assert!(msg.contains("binary.toml: cannot read"), "{msg}");
+}
+
+#[test]
+fn written_file_loads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = files::load_path(&data("list.jml")).unwrap();
+    let out = dir.path().join("converted.toml");
+    std::fs::write(&out, files::to_toml(&specs)).unwrap();
+    assert_eq!(files::load_path(&out).unwrap(), specs);
+}
