@@ -61,4 +61,23 @@ fn main() {
     let cam = Camera::framing_all(&poses, w as f32 / h as f32, None);
     let img = rasterize(&build_frame(&poses[3], &cam, w, h)).expect("size");
     save(&dir.join("passing.png"), &img);
+
+    // The cascade seen from behind-left and from high above.
+    let c = Cascade {
+        kind: PropKind::Club,
+        ..Cascade::default()
+    };
+    let poses: Vec<_> = (0..12)
+        .map(|i| c.pose_at(i as f64 * c.loop_duration() / 12.0))
+        .collect();
+    for (name, az, el) in [("behind", 200.0f32, 15.0f32), ("above", 30.0, 60.0)] {
+        let overrides = juggler::render::camera::ViewOverrides {
+            azimuth: Some(az.to_radians()),
+            elevation: Some(el.to_radians()),
+            distance: None,
+        };
+        let cam = Camera::framing_with(&poses, w as f32 / h as f32, &overrides);
+        let img = rasterize(&build_frame(&c.pose_at(0.25), &cam, w, h)).expect("size");
+        save(&dir.join(format!("{name}.png")), &img);
+    }
 }
