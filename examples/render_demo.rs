@@ -62,6 +62,16 @@ fn main() {
     let img = rasterize(&build_frame(&poses[3], &cam, w, h)).expect("size");
     save(&dir.join("passing.png"), &img);
 
+    // The body model's figure (body::juggler) with the cascade's hands and balls.
+    let c = Cascade::default();
+    let dims = juggler::body::dims::BodyDims::from_spec(None).expect("adult");
+    let mut pose = c.pose_at(0.1);
+    let hands = [pose.jugglers[0].arms[0].hand, pose.jugglers[0].arms[1].hand];
+    pose.jugglers[0] = juggler::body::juggler::juggler_pose(&c.placement, &dims, hands);
+    let cam = Camera::framing(&pose, w as f32 / h as f32);
+    let img = rasterize(&build_frame(&pose, &cam, w, h)).expect("size");
+    save(&dir.join("body_model.png"), &img);
+
     // The cascade seen from behind-left and from high above.
     let c = Cascade {
         kind: PropKind::Club,

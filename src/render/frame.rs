@@ -461,18 +461,32 @@ impl Painter<'_> {
             .try_normalize()
             .unwrap_or_else(|| p.placement.rotate(Vec3::X));
         let half_shoulders = 0.5 * shoulders[0].distance(shoulders[1]).max(0.1);
-        let half_hips = 0.5 * p.hips[0].distance(p.hips[1]).max(0.08);
+        // Legs start under the torso: when the hips are given as the torso's lower corners
+        // (wide), the leg tops are drawn further in, as hip joints.
+        let waist_half_guess = half_shoulders * 0.8;
+        let leg_tops = [0, 1].map(|side| {
+            let out = p.hips[side] - hip_mid;
+            let half = out.length().min(0.6 * waist_half_guess);
+            hip_mid + out.try_normalize().unwrap_or(Vec3::ZERO) * half
+        });
+        let half_hips = 0.5 * leg_tops[0].distance(leg_tops[1]).max(0.08);
 
         let mut body = Vec::new();
         // Legs, far one first.
         let mut legs = [0usize, 1];
         legs.sort_by(|&a, &b| {
-            let da = self.view.depth(0.5 * (p.hips[a] + p.feet[a]));
-            let db = self.view.depth(0.5 * (p.hips[b] + p.feet[b]));
+            let da = self.view.depth(0.5 * (leg_tops[a] + p.feet[a]));
+            let db = self.view.depth(0.5 * (leg_tops[b] + p.feet[b]));
             db.total_cmp(&da)
         });
         for side in legs {
-            self.leg(p, side, forward, &mut body);
+            self.leg(
+                leg_tops[side],
+                p.knees[side],
+                p.feet[side],
+                forward,
+                &mut body,
+            );
         }
 
         // Pelvis and torso: hulls of elliptical cross-sections of an upright body.
@@ -486,9 +500,11 @@ impl Painter<'_> {
         };
         let belt = hip_mid + Vec3::Y * (0.2 * (shoulder_mid.y - hip_mid.y));
         let waist = hip_mid + Vec3::Y * (0.3 * (shoulder_mid.y - hip_mid.y));
-        let waist_half = (half_hips + 0.06).min(half_shoulders * 0.9);
+        // A slight V from the shoulders to the waist, never narrower than the hips.
+        let waist_half = waist_half_guess.max(half_hips * 0.9);
         let depth = style.torso_depth;
-        let mut pelvis_points = ring(hip_mid - Vec3::Y * 0.06, half_hips + 0.06, depth * 0.95);
+        let seat_half = half_hips + 0.4 * style.thigh_width;
+        let mut pelvis_points = ring(hip_mid - Vec3::Y * 0.06, seat_half, depth * 0.95);
         pelvis_points.extend(ring(belt, waist_half, depth * 0.9));
         self.outlined_hull(self.hull(&pelvis_points), style.trousers, &mut body);
 
@@ -533,9 +549,8 @@ impl Painter<'_> {
         }
     }
 
-    fn leg(&self, p: &JugglerPose, side: usize, forward: Vec3, out: &mut Vec<Shape>) {
+    fn leg(&self, hip: Vec3, knee: Vec3, foot: Vec3, forward: Vec3, out: &mut Vec<Shape>) {
         let style = self.style;
-        let (hip, knee, foot) = (p.hips[side], p.knees[side], p.feet[side]);
         let ankle = Vec3::new(foot.x, foot.y.max(0.06), foot.z);
         let heel = ankle - forward * 0.03 - Vec3::Y * 0.015;
         let toe = ankle + forward * 0.14 - Vec3::Y * 0.015;
