@@ -12,6 +12,7 @@ pub mod layout;
 pub mod motion;
 pub mod notation;
 pub mod render;
+pub mod scene;
 pub mod schedule;
 pub mod spec;
 pub mod types;

@@ -46,7 +46,8 @@ pub struct Settings {
     /// Empty = the built-in palette.
     pub colors: Vec<Rgba>,
     pub color_by_orbit: bool,
-    /// Custom dwell paths, cycled per throw of each hand (like gunswap's dwell path syntax).
+    /// Custom dwell paths, cycled over each juggler's throws in beat order (left before right
+    /// on a shared beat), like Juggling Lab's `hands=` and gunswap's dwell paths.
     /// Empty = the built-in positions (Juggling Lab's table by throw height).
     pub hand_positions: Vec<DwellPoints>,
     /// Where the jugglers stand; empty = the default layout (circle facing the centre).

@@ -107,7 +107,7 @@ impl Rgba {
         Rgba { r, g, b, a: 255 }
     }
     #[allow(clippy::self_named_constructors)]
-    pub const fn rgba(r: u8, g: u8, b: u8, a: u8) -> Self {
+    pub const fn with_alpha(r: u8, g: u8, b: u8, a: u8) -> Self {
         Rgba { r, g, b, a }
     }
 }

@@ -18,18 +18,34 @@
 //! and gives `h = √(l1² − c²)` (Juggling Lab's "droop" `√(4U²L² − (U²+L²−D²)²)/(2D)`).
 //! ω = 0 is Juggling Lab's pose (elbow straight below the line, in the vertical plane).
 //!
-//! Out of reach (`d > l1 + l2`) the arm points straight at the hand (the limit of the circle,
-//! so the elbow moves continuously); a hand closer than `|l1 − l2|` folds the arm completely.
-//! Degenerate inputs (hand on the shoulder, arm vertical) fall back to the body's forward
-//! direction; nothing here produces NaN for finite inputs.
+//! Near full reach the circle shrinks to a point infinitely fast (`h ∝ √(l1 + l2 − d)`), so an
+//! exact solver with a fixed shoulder flings the elbow across the last centimetres whenever a
+//! hand sweeps through full reach. The last `SOFT_REACH` of the reach is therefore softened
+//! ("soft IK"): past `d_soft = (l1 + l2)(1 − SOFT_REACH)` the arm spans only
+//! `d_eff = d_soft + w·(1 − e^(−(d − d_soft)/w))` (w the band width), which straightens it
+//! smoothly and only asymptotically, and the shoulder yields the difference `d − d_eff` toward
+//! the hand (a reaching shrug), so the arm still ends exactly at the hand. At full reach the
+//! shoulder has moved `w/e` (3 cm for the default arm). The shrug follows the difference up to
+//! `SHRUG_EXACT`, then saturates smoothly at `2·SHRUG_EXACT`; beyond that the straight arm
+//! ends short of the hand, pointing at it. Closer than `|l1 − l2|` the arm folds completely.
+//! A near-vertical arm (hand within `NEAR_VERTICAL` horizontally of the shoulder) leans the
+//! reference plane toward the body's forward direction, where the seed's plane would spin;
+//! nothing here produces NaN for finite inputs.
 
 use glam::Vec3;
 
 use crate::types::Hand;
 
-/// Horizontal distance (metres) under which the arm counts as vertical and the body's forward
-/// direction stands in for the hand's horizontal direction.
-const VERTICAL_EPS: f32 = 1e-4;
+/// Horizontal shoulder–hand distance (metres) under which the arm counts as near vertical and
+/// the body's forward direction steadies the circle (see `arm_axes`).
+pub const NEAR_VERTICAL: f32 = 0.2;
+
+/// Fraction of the full reach (`upper + fore`) over which the arm straightens softly.
+pub const SOFT_REACH: f32 = 0.10;
+
+/// Largest shoulder shift (metres) that follows the soft-IK difference exactly; shifts then
+/// saturate at twice this.
+pub const SHRUG_EXACT: f32 = 0.04;
 
 /// Lengths of the two arm segments, metres.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,15 +61,44 @@ impl ArmLengths {
     pub fn reach(&self) -> f32 {
         self.upper + self.fore
     }
+
+    /// Shoulder–hand distance where the soft band starts: closer, the shoulder stays put.
+    pub fn soft_start(&self) -> f32 {
+        self.reach() * (1.0 - SOFT_REACH)
+    }
+
+    /// The distance the arm spans for a hand `d` from the shoulder: `d` up to `soft_start`,
+    /// then approaching the full reach smoothly (C¹) and never quite getting there.
+    pub fn soft_distance(&self, d: f32) -> f32 {
+        let soft = self.soft_start();
+        if d <= soft {
+            return d;
+        }
+        let w = self.reach() - soft;
+        soft + w * (1.0 - (-(d - soft) / w).exp())
+    }
+
+    /// How far the shoulder yields toward a hand `d` away: the soft-IK difference
+    /// `d − soft_distance(d)` up to `SHRUG_EXACT`, then saturating smoothly (C¹) at twice that.
+    pub fn shrug(&self, d: f32) -> f32 {
+        let gap = d - self.soft_distance(d);
+        if gap <= SHRUG_EXACT {
+            gap
+        } else {
+            SHRUG_EXACT + SHRUG_EXACT * ((gap - SHRUG_EXACT) / SHRUG_EXACT).tanh()
+        }
+    }
 }
 
 /// Whether the hand was reachable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {
-    /// Both segments have their exact lengths and the arm ends at the hand.
+    /// Both segments have their exact lengths and the arm ends at the hand (the shoulder may
+    /// have yielded up to `SHRUG_EXACT` toward it).
     InReach,
-    /// The hand is further than `upper + fore`: the arm is straight and points at it.
-    TooFar,
+    /// The hand is beyond what the arm and the shrug reach: the arm points at it, nearly
+    /// straight, and ends short of it.
+    Stretched,
     /// The hand is closer than `|upper − fore|`: the arm is folded completely.
     TooClose,
 }
@@ -61,6 +106,9 @@ pub enum Reach {
 /// Result of the elbow solver.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ElbowSolution {
+    /// The shoulder joint: the given shoulder, moved up to `2·SHRUG_EXACT` toward the hand
+    /// when the hand is near or beyond full reach.
+    pub shoulder: Vec3,
     pub elbow: Vec3,
     /// Where the forearm ends: the hand itself when in reach, else the end of the arm.
     pub arm_end: Vec3,
@@ -86,25 +134,32 @@ pub fn solve_elbow(
         fore: l2,
     } = lengths;
     let offset = hand - shoulder;
-    let d = offset.length();
-    let (axis, horizontal) = arm_axes(offset, d, forward);
+    let full = offset.length();
+    let (axis, horizontal) = arm_axes(offset, full, forward);
+    // Soft IK: the arm spans `d`, the shoulder yields `shift` toward the hand.
+    let d = lengths.soft_distance(full);
+    let shift = lengths.shrug(full);
+    let shoulder = shoulder + axis * shift;
 
-    let (along, reach) = if d >= l1 + l2 {
-        (l1, Reach::TooFar)
-    } else if d <= (l1 - l2).abs() {
+    let (along, reach) = if d <= (l1 - l2).abs() {
         (if l1 >= l2 { l1 } else { -l1 }, Reach::TooClose)
     } else {
         // Circle centre: the projection of the elbow on the shoulder–hand axis.
+        let reach = if shift + d >= full - 1e-6 {
+            Reach::InReach
+        } else {
+            Reach::Stretched
+        };
         (
             ((d * d + l1 * l1 - l2 * l2) / (2.0 * d)).clamp(-l1, l1),
-            Reach::InReach,
+            reach,
         )
     };
     let radius = (l1 * l1 - along * along).max(0.0).sqrt();
 
     let n = Vec3::Y.cross(horizontal);
-    // n is horizontal and perpendicular to the arm's horizontal direction; remove any part
-    // along the axis (only non-zero when the vertical fallback bent `horizontal`).
+    // n is horizontal and perpendicular to the reference direction; remove any part along the
+    // axis (non-zero only when `arm_axes` leaned the reference toward the forward direction).
     let n = (n - axis * n.dot(axis)).normalize_or(Vec3::X);
     let u1 = n.cross(axis);
     let u2 = n * side.side_sign();
@@ -112,10 +167,11 @@ pub fn solve_elbow(
 
     let arm_end = match reach {
         Reach::InReach => hand,
-        Reach::TooFar => shoulder + axis * (l1 + l2),
+        Reach::Stretched => shoulder + axis * d,
         Reach::TooClose => elbow + (hand - elbow).normalize_or(-axis) * l2,
     };
     ElbowSolution {
+        shoulder,
         elbow,
         arm_end,
         reach,
@@ -123,16 +179,20 @@ pub fn solve_elbow(
 }
 
 /// Unit shoulder→hand axis and the unit horizontal direction used to orient the circle.
+///
+/// The seed's reference plane is the vertical plane through S and H, undefined when the arm is
+/// vertical and spinning fast around it when the hand passes close below the shoulder. Within
+/// `NEAR_VERTICAL` metres of horizontal offset, the horizontal direction is pulled smoothly
+/// (C¹) toward the body's forward direction, so the circle turns slowly there; further out the
+/// seed's plane is used exactly. (The remaining singular spot is a hand about 8 cm straight
+/// behind the shoulder, where no juggling hand goes.)
 fn arm_axes(offset: Vec3, d: f32, forward: Vec3) -> (Vec3, Vec3) {
     let forward_flat = Vec3::new(forward.x, 0.0, forward.z).normalize_or(Vec3::Z);
     let axis = if d > 1e-6 { offset / d } else { -Vec3::Y };
-    let flat = Vec3::new(axis.x, 0.0, axis.z);
-    let horizontal = if flat.length() * d > VERTICAL_EPS {
-        flat.normalize()
-    } else {
-        // Vertical arm: the seed's θ is undefined; hang the circle off the forward direction.
-        forward_flat
-    };
+    let flat = Vec3::new(offset.x, 0.0, offset.z);
+    let near = (1.0 - flat.length() / NEAR_VERTICAL).max(0.0);
+    let horizontal =
+        (flat + forward_flat * (NEAR_VERTICAL * near * near)).normalize_or(forward_flat);
     (axis, horizontal)
 }
 
@@ -172,9 +232,9 @@ mod tests {
         let s = Vec3::new(-0.23, 1.40, 0.0);
         for h in [
             Vec3::new(-0.12, 1.0, 0.3),
-            Vec3::new(-0.50, 0.8, 0.35),
+            Vec3::new(-0.45, 0.85, 0.35),
             Vec3::new(0.20, 1.2, 0.25),
-            Vec3::new(-0.3, 1.6, 0.1),
+            Vec3::new(-0.3, 1.6, 0.25),
         ] {
             for w in [0.0, 0.2, -0.3, 1.0] {
                 let ours = solve(s, h, ARM, w, Hand::Right).elbow;
@@ -248,16 +308,62 @@ mod tests {
     }
 
     #[test]
-    fn out_of_reach_is_a_straight_arm_and_continuous() {
+    fn out_of_reach_is_a_straight_arm_with_a_bounded_shrug() {
         let s = Vec3::new(-0.23, 1.40, 0.0);
         let dir = Vec3::new(-0.3, -0.8, 0.5).normalize();
         let far = solve(s, s + dir * 1.5, ARM, 0.2, Hand::Right);
-        assert_eq!(far.reach, Reach::TooFar);
-        assert!(far.elbow.distance(s + dir * 0.41) < 1e-6);
-        assert!(far.arm_end.distance(s + dir * 0.82) < 1e-6);
-        // Approaching full reach the elbow converges to the straight-arm elbow.
-        let near = solve(s, s + dir * (0.82 - 1e-6), ARM, 0.2, Hand::Right);
-        assert!(near.elbow.distance(far.elbow) < 2e-3);
+        assert_eq!(far.reach, Reach::Stretched);
+        // The shoulder yields its maximum, 2·SHRUG_EXACT = 8 cm, toward the hand.
+        assert!(
+            far.shoulder.distance(s + dir * 0.08) < 1e-5,
+            "{}",
+            far.shoulder
+        );
+        assert!(far.elbow.distance(far.shoulder + dir * 0.41) < 5e-3);
+        assert!(far.arm_end.distance(far.shoulder + dir * 0.82) < 1e-5);
+        assert!((far.elbow.distance(far.shoulder) - 0.41).abs() < 1e-6);
+    }
+
+    #[test]
+    fn soft_band_shrugs_the_shoulder_and_keeps_the_arm_exact() {
+        // Soft band from 0.738 m (90 % of 0.82), w = 0.082:
+        // at full reach d_eff = 0.738 + 0.082·(1 − 1/e) = 0.789834, the shoulder yields 0.030166.
+        assert!((ARM.soft_start() - 0.738).abs() < 1e-6);
+        assert_eq!(ARM.soft_distance(0.70), 0.70);
+        assert_eq!(ARM.shrug(0.70), 0.0);
+        let d_eff = ARM.soft_distance(0.82);
+        assert!((d_eff - 0.789834).abs() < 1e-5, "{d_eff}");
+        assert!((ARM.shrug(0.82) - 0.030166).abs() < 1e-5);
+        let s = Vec3::new(-0.23, 1.40, 0.0);
+        let dir = Vec3::new(0.1, -0.9, 0.4).normalize();
+        let hand = s + dir * 0.82;
+        let sol = solve(s, hand, ARM, 0.2, Hand::Right);
+        assert_eq!(sol.reach, Reach::InReach);
+        assert!(sol.shoulder.distance(s + dir * 0.030166) < 1e-5);
+        assert!((sol.elbow.distance(sol.shoulder) - 0.41).abs() < 1e-5);
+        assert!((sol.elbow.distance(hand) - 0.41).abs() < 1e-5);
+        assert_eq!(sol.arm_end, hand);
+        // The shrug saturates smoothly: C¹ where it leaves the exact regime, bounded by 8 cm.
+        let mut prev = 0.0;
+        for k in 700..1500 {
+            let shrug = ARM.shrug(k as f32 / 1000.0);
+            assert!(shrug >= prev - 1e-6 && shrug - prev < 1.1e-3 && shrug <= 0.08);
+            prev = shrug;
+        }
+    }
+
+    #[test]
+    fn elbow_speed_is_bounded_through_full_reach() {
+        // Sweep the hand outward through full reach in 1 mm steps: the elbow never moves more
+        // than √(R/8w) ≈ 1.6 mm per step (plus the along-axis part and rounding).
+        let s = Vec3::new(-0.23, 1.40, 0.0);
+        let dir = Vec3::new(-0.2, -0.9, 0.35).normalize();
+        let mut prev = solve(s, s + dir * 0.6, ARM, 0.2, Hand::Right).elbow;
+        for k in 601..1000 {
+            let e = solve(s, s + dir * (k as f32 / 1000.0), ARM, 0.2, Hand::Right).elbow;
+            assert!(e.distance(prev) < 2e-3, "d={k} mm: {}", e.distance(prev));
+            prev = e;
+        }
     }
 
     #[test]
@@ -286,7 +392,10 @@ mod tests {
                     sol.elbow.is_finite() && sol.arm_end.is_finite(),
                     "{h} {l:?}"
                 );
-                assert!((sol.elbow.distance(s) - l.upper).abs() < 1e-5, "{h} {l:?}");
+                assert!(
+                    (sol.elbow.distance(sol.shoulder) - l.upper).abs() < 1e-5,
+                    "{h} {l:?}"
+                );
             }
         }
     }

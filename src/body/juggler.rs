@@ -29,12 +29,18 @@ pub fn juggler_pose(placement: &Placement, dims: &BodyDims, hands: [Vec3; 2]) ->
 }
 
 /// One arm from its shoulder to the hand at `hand` (world), elbow by seed 000 with the body's
-/// swivel. The wrist lies on the forearm, `dims.hand` before the arm's end; `hand` is kept as
-/// given even when it is out of reach (props stay in the hand the motion model says).
+/// swivel. The shoulder is the body's, except near full reach, where it yields a few
+/// centimetres toward the hand (see `elbow`). The wrist lies on the forearm, `dims.hand`
+/// before the arm's end; `hand` is kept as given even when it is out of reach (props stay in
+/// the hand the motion model says).
 pub fn arm_pose(placement: &Placement, dims: &BodyDims, side: Hand, hand: Vec3) -> ArmPose {
-    let shoulder = placement.to_world(dims.shoulder(side));
-    let ElbowSolution { elbow, arm_end, .. } = solve_elbow(
+    let ElbowSolution {
         shoulder,
+        elbow,
+        arm_end,
+        ..
+    } = solve_elbow(
+        placement.to_world(dims.shoulder(side)),
         hand,
         dims.arm(),
         dims.swivel,
@@ -112,7 +118,10 @@ mod tests {
         let arm = pose.arms[1];
         assert_eq!(arm.hand, far);
         let dir = (far - arm.shoulder).normalize();
-        assert!(arm.elbow.distance(arm.shoulder + dir * 0.41) < 1e-5);
-        assert!(arm.wrist.distance(arm.shoulder + dir * 0.74) < 1e-5);
+        // The shoulder has yielded its full 8 cm toward the hand; the arm is nearly straight.
+        let rest = dims.shoulder(Hand::Right);
+        assert!((arm.shoulder.distance(rest) - 0.08).abs() < 1e-5);
+        assert!(arm.elbow.distance(arm.shoulder + dir * 0.41) < 1e-2);
+        assert!(arm.wrist.distance(arm.shoulder + dir * 0.74) < 1e-2);
     }
 }

@@ -8,6 +8,7 @@ use juggler::export::{
     self, ExportOptions, ExportRequest, ExportSummary, Format, PoseSource, Progress,
 };
 use juggler::render::camera::ViewOverrides;
+use juggler::scene::Scene;
 use juggler::spec::PatternSpec;
 
 use super::input::load_spec;
@@ -46,11 +47,8 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
 
 /// The animation of a pattern.
 fn load_source(spec: &PatternSpec) -> Result<Box<dyn PoseSource>, CliError> {
-    // INTEGRATION: `scene::Scene::new(spec)` (branch body) implements `PoseSource`.
-    Err(CliError::usage(format!(
-        "cannot animate '{}' yet: this build has no scene stage",
-        spec.notation
-    )))
+    let scene = Scene::new(spec).map_err(|e| CliError::invalid(e.to_string()))?;
+    Ok(Box::new(scene))
 }
 
 /// Camera angles and distance from the command line, checked.

@@ -1,7 +1,241 @@
-//! `juggler pose`.
+//! `juggler pose`: where every hand, arm and prop is at one time, as JSON or for humans.
 
-use super::{CliError, PoseArgs};
+use std::fmt::Write as _;
 
-pub fn run(_args: &PoseArgs) -> Result<u8, CliError> {
-    Err(CliError::usage("`pose` is not available yet"))
+use glam::Vec3;
+use serde::Serialize;
+
+use juggler::body::{ArmPose, JugglerPose, Pose, PropPose};
+use juggler::scene::Scene;
+use juggler::types::{Hand, HandRef, PropKind, Rgba};
+
+use super::input::load_spec;
+use super::{CliError, PatternOptions, PoseArgs};
+
+pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
+    if !args.time.is_finite() {
+        return Err(CliError::usage(format!(
+            "--time must be a finite number of seconds (got {})",
+            args.time
+        )));
+    }
+    check_options(&args.options)?;
+    let spec = load_spec(&args.pattern, &args.options)?;
+    let scene = Scene::new(&spec).map_err(|e| CliError::invalid(e.to_string()))?;
+    let pose = scene.pose_at(args.time);
+    let text = if args.json {
+        let report = PoseReport::new(&scene, &pose);
+        serde_json::to_string(&report).map_err(|e| CliError::usage(e.to_string()))?
+    } else {
+        human(&scene, &pose)
+    };
+    println!("{text}");
+    Ok(0)
+}
+
+/// Timing options must be in range: a bad value is a usage error (exit 2), while the same
+/// value coming from a pattern file is invalid input (exit 1, from `Scene::new`).
+fn check_options(options: &PatternOptions) -> Result<(), CliError> {
+    for (name, value) in [("--bps", options.bps), ("--gravity", options.gravity)] {
+        if let Some(v) = value {
+            if !(v.is_finite() && v > 0.0) {
+                return Err(CliError::usage(format!(
+                    "{name} must be a number greater than 0 (got {v})"
+                )));
+            }
+        }
+    }
+    if let Some(dwell) = options.dwell {
+        if !(dwell > 0.0 && dwell < 2.0) {
+            return Err(CliError::usage(format!(
+                "--dwell must be greater than 0 and less than 2 beats (got {dwell})"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The JSON contract of `juggler pose --json` (issues 4 and 5).
+#[derive(Serialize)]
+struct PoseReport {
+    time: f64,
+    bps: f64,
+    dwell: f64,
+    loop_duration: f64,
+    jugglers: Vec<JugglerReport>,
+    props: Vec<PropReport>,
+}
+
+#[derive(Serialize)]
+struct JugglerReport {
+    position: [f64; 3],
+    /// Degrees about +y; 0 faces +z.
+    facing: f64,
+    left: ArmReport,
+    right: ArmReport,
+    upper_arm: f32,
+    forearm: f32,
+    head: [f64; 3],
+}
+
+#[derive(Serialize)]
+struct ArmReport {
+    hand: [f64; 3],
+    shoulder: [f64; 3],
+    elbow: [f64; 3],
+    wrist: [f64; 3],
+}
+
+#[derive(Serialize)]
+struct PropReport {
+    kind: PropKind,
+    position: [f64; 3],
+    held_by: Option<HandRef>,
+    orbit: usize,
+    color: String,
+    size: f32,
+    /// Clubs: unit vector from the knob toward the body.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    axis: Option<[f64; 3]>,
+    /// Rings: unit normal of the ring's plane.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    normal: Option<[f64; 3]>,
+}
+
+impl PoseReport {
+    fn new(scene: &Scene, pose: &Pose) -> PoseReport {
+        let timing = scene.timing();
+        PoseReport {
+            time: pose.time,
+            bps: timing.bps,
+            dwell: timing.dwell,
+            loop_duration: scene.loop_duration(),
+            jugglers: pose.jugglers.iter().map(JugglerReport::new).collect(),
+            props: pose.props.iter().map(PropReport::new).collect(),
+        }
+    }
+}
+
+impl JugglerReport {
+    fn new(j: &JugglerPose) -> JugglerReport {
+        JugglerReport {
+            position: r3(j.placement.position),
+            facing: round(f64::from(j.placement.facing.to_degrees())),
+            left: ArmReport::new(&j.arms[Hand::Left.index()]),
+            right: ArmReport::new(&j.arms[Hand::Right.index()]),
+            upper_arm: j.upper_arm,
+            forearm: j.forearm,
+            head: r3(j.head),
+        }
+    }
+}
+
+impl ArmReport {
+    fn new(a: &ArmPose) -> ArmReport {
+        ArmReport {
+            hand: r3(a.hand),
+            shoulder: r3(a.shoulder),
+            elbow: r3(a.elbow),
+            wrist: r3(a.wrist),
+        }
+    }
+}
+
+impl PropReport {
+    fn new(p: &PropPose) -> PropReport {
+        PropReport {
+            kind: p.kind,
+            position: r3(p.position),
+            held_by: p.held_by,
+            orbit: p.orbit,
+            color: hex(p.color),
+            size: p.size,
+            axis: (p.kind == PropKind::Club).then(|| r3(p.axis)),
+            normal: (p.kind == PropKind::Ring).then(|| r3(p.axis)),
+        }
+    }
+}
+
+/// A point or direction for JSON: rounded to the micrometre (hiding f32 noise such as
+/// `1.049e-7` or `-0.0`), which keeps lengths checkable to 1e-5.
+fn r3(v: Vec3) -> [f64; 3] {
+    v.to_array().map(|x| round(f64::from(x)))
+}
+
+fn round(x: f64) -> f64 {
+    let r = (x * 1e6).round() / 1e6;
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
+}
+
+fn hex(c: Rgba) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
+}
+
+fn v(p: Vec3) -> String {
+    format!("({:6.3}, {:6.3}, {:6.3})", p.x, p.y, p.z)
+}
+
+/// A readable summary: one block per juggler, one line per prop.
+fn human(scene: &Scene, pose: &Pose) -> String {
+    let timing = scene.timing();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} at t = {:.3} s ({:.2} beats/s, dwell {} beats, loop {:.3} s); metres, y up",
+        scene.spec().name,
+        pose.time,
+        timing.bps,
+        timing.dwell,
+        scene.loop_duration()
+    );
+    for (j, juggler) in pose.jugglers.iter().enumerate() {
+        let p = juggler.placement;
+        let _ = writeln!(
+            out,
+            "juggler {} at (x {:.2}, z {:.2}) facing {:.0}°, upper arm {:.2}, forearm {:.2}",
+            j + 1,
+            p.position.x,
+            p.position.z,
+            p.facing.to_degrees(),
+            juggler.upper_arm,
+            juggler.forearm
+        );
+        for hand in Hand::BOTH {
+            let a = juggler.arms[hand.index()];
+            let _ = writeln!(
+                out,
+                "  {:<5} hand {}  elbow {}  shoulder {}",
+                hand.name(),
+                v(a.hand),
+                v(a.elbow),
+                v(a.shoulder)
+            );
+        }
+    }
+    let _ = writeln!(out, "props:");
+    for (i, prop) in pose.props.iter().enumerate() {
+        let place = match prop.held_by {
+            Some(h) => format!("held by juggler {} {}", h.juggler + 1, h.hand.name()),
+            None => "in the air".to_string(),
+        };
+        let axis = match prop.kind {
+            PropKind::Ball => String::new(),
+            PropKind::Club => format!("  axis {}", v(prop.axis)),
+            PropKind::Ring => format!("  normal {}", v(prop.axis)),
+        };
+        let _ = writeln!(
+            out,
+            "  {:>2} {:<4} {}  {}{}",
+            i + 1,
+            prop.kind.name(),
+            v(prop.position),
+            place,
+            axis
+        );
+    }
+    out.trim_end().to_string()
 }

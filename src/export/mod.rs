@@ -34,6 +34,15 @@ pub trait PoseSource: Sync {
     fn loop_duration(&self) -> f64;
 }
 
+impl PoseSource for crate::scene::Scene {
+    fn pose_at(&self, t: f64) -> Pose {
+        crate::scene::Scene::pose_at(self, t)
+    }
+    fn loop_duration(&self) -> f64 {
+        crate::scene::Scene::loop_duration(self)
+    }
+}
+
 impl PoseSource for crate::render::fixture::Cascade {
     fn pose_at(&self, t: f64) -> Pose {
         crate::render::fixture::Cascade::pose_at(self, t)

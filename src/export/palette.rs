@@ -316,7 +316,7 @@ mod tests {
                 Shape::Circle {
                     center: Vec2::ZERO,
                     radius: 1.0,
-                    color: Rgba::rgba(0, 0, 0, 51),
+                    color: Rgba::with_alpha(0, 0, 0, 51),
                 },
             ],
         };

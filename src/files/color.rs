@@ -4,7 +4,7 @@ use crate::types::Rgba;
 
 /// Juggling Lab's colour names (Java AWT values), in the order JL lists them.
 pub const NAMED_COLORS: [(&str, Rgba); 12] = [
-    ("transparent", Rgba::rgba(0, 0, 0, 0)),
+    ("transparent", Rgba::with_alpha(0, 0, 0, 0)),
     ("black", Rgba::rgb(0, 0, 0)),
     ("blue", Rgba::rgb(0, 0, 255)),
     ("cyan", Rgba::rgb(0, 255, 255)),
@@ -51,7 +51,7 @@ fn parse_hex(hex: &str) -> Option<Rgba> {
     }
     let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
     let a = if hex.len() == 8 { byte(6)? } else { 255 };
-    Some(Rgba::rgba(byte(0)?, byte(2)?, byte(4)?, a))
+    Some(Rgba::with_alpha(byte(0)?, byte(2)?, byte(4)?, a))
 }
 
 /// The name of a colour if it has one, else `#rrggbb` (or `#rrggbbaa` when not opaque).
@@ -78,7 +78,7 @@ mod tests {
         assert_eq!(parse_color(" Orange "), Ok(Rgba::rgb(255, 200, 0)));
         assert_eq!(parse_color("grey"), Ok(Rgba::rgb(128, 128, 128)));
         assert_eq!(parse_color("#1a2B3c"), Ok(Rgba::rgb(0x1a, 0x2b, 0x3c)));
-        assert_eq!(parse_color("#01020380"), Ok(Rgba::rgba(1, 2, 3, 0x80)));
+        assert_eq!(parse_color("#01020380"), Ok(Rgba::with_alpha(1, 2, 3, 0x80)));
     }
 
     #[test]
@@ -96,13 +96,13 @@ mod tests {
     fn text_prefers_names() {
         assert_eq!(color_text(Rgba::rgb(0, 0, 255)), "blue");
         assert_eq!(color_text(Rgba::rgb(1, 2, 3)), "#010203");
-        assert_eq!(color_text(Rgba::rgba(1, 2, 3, 4)), "#01020304");
+        assert_eq!(color_text(Rgba::with_alpha(1, 2, 3, 4)), "#01020304");
     }
 
     proptest! {
         #[test]
         fn text_round_trips(r: u8, g: u8, b: u8, a: u8) {
-            let c = Rgba::rgba(r, g, b, a);
+            let c = Rgba::with_alpha(r, g, b, a);
             prop_assert_eq!(parse_color(&color_text(c)), Ok(c));
         }
     }

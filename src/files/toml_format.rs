@@ -723,7 +723,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     dwell,
                     gravity,
                     prop,
-                    colors: colors.into_iter().map(|(r, g, b, a)| Rgba::rgba(r, g, b, a)).collect(),
+                    colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
                     color_by_orbit,
                     hand_positions: hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect(),
                     placements: placements

@@ -24,7 +24,8 @@ const MAX_WINDUP: f64 = 2.2;
 const MAX_FOLLOW_THROUGH: f64 = 1.2;
 
 /// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
-/// catch point; custom dwell points when given (cycled per toss beat of the hand).
+/// catch point; custom dwell points when given (cycled over the juggler's tosses, see
+/// `HandEvent::dwell_index`).
 pub fn event_point(plan: &Plan, event: &HandEvent, custom: &[DwellSpec]) -> HandPoint {
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
@@ -75,7 +76,7 @@ pub fn rest_position(hand: HandRef, placement: &Placement) -> DVec3 {
 pub fn hand_spline(
     events: &[HandEvent],
     positions: &[DVec3],
-    flights: &[FlightPath],
+    flights: &[Option<FlightPath>],
     plan: &Plan,
     beat_seconds: f64,
     rest: DVec3,
@@ -92,7 +93,8 @@ pub fn hand_spline(
                 .iter()
                 .filter_map(|&i| {
                     let tt = plan.times[i]?;
-                    Some(flights[i].velocity((tt.catch - tt.release) * beat_seconds))
+                    let flight = flights.get(i)?.as_ref()?;
+                    Some(flight.velocity((tt.catch - tt.release) * beat_seconds))
                 })
                 .collect();
             let n = arrivals.len().max(1) as f64;
@@ -107,7 +109,8 @@ pub fn hand_spline(
             KnotVelocity::Fixed(
                 e.throws
                     .iter()
-                    .map(|&i| flights[i].velocity(0.0))
+                    .filter_map(|&i| flights.get(i)?.as_ref())
+                    .map(|f| f.velocity(0.0))
                     .sum::<DVec3>()
                     / n,
             )

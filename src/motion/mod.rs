@@ -101,6 +101,9 @@ pub struct PropState {
     pub flight: Option<Flight>,
     /// Index into `Schedule::orbits` of the orbit this prop travels.
     pub orbit: usize,
+    /// While held: progress of the dwell, 0 at the catch to 1 at the next release
+    /// (for the orientation of clubs in the hand); 0 in flight.
+    pub dwell_progress: f64,
 }
 
 /// Where everything is at one time.
@@ -113,6 +116,22 @@ pub struct MotionState {
 }
 
 /// Continuous motion of a valid pattern: build once, evaluate at any time.
+///
+/// ```
+/// use juggler::layout::Layout;
+/// use juggler::motion::{Motion, Timing};
+/// use juggler::schedule::from_notation;
+/// use juggler::spec::Settings;
+///
+/// let schedule = from_notation("3").unwrap();
+/// let timing = Timing::new(&schedule, &Settings::default()).unwrap();
+/// assert_eq!(timing.bps, 2.9); // Juggling Lab's tempo for a 3-ball cascade
+/// let motion = Motion::new(&schedule, timing, &Layout::circle(1), &[]);
+/// let state = motion.state_at(0.25);
+/// assert_eq!(state.props.len(), 3);
+/// let later = motion.state_at(0.25 + motion.loop_duration());
+/// assert!(state.props[0].position.distance(later.props[0].position) < 1e-4);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Motion {
     timing: Timing,
@@ -150,19 +169,7 @@ impl Motion {
         let copies = custom_copies(schedule, custom.len());
         let plan = Plan::new(schedule, copies, timing.dwell);
         let beat = timing.beat_seconds();
-        let circle = Layout::circle(plan.jugglers);
-        let placements: Vec<Placement> = (0..plan.jugglers)
-            .map(|j| {
-                let fallback = circle.jugglers.get(j).copied().unwrap_or(Placement {
-                    position: Vec3::ZERO,
-                    facing: 0.0,
-                });
-                match layout.jugglers.get(j) {
-                    Some(p) if p.position.is_finite() && p.facing.is_finite() => *p,
-                    _ => fallback,
-                }
-            })
-            .collect();
+        let placements = placements(layout, plan.jugglers);
 
         // World point of every event; spread offsets and events of every toss.
         let n = plan.throws.len();
@@ -212,18 +219,6 @@ impl Motion {
                 })
             })
             .collect();
-        let flight_list: Vec<FlightPath> = flights
-            .iter()
-            .map(|f| {
-                f.clone().unwrap_or(FlightPath::parabola(
-                    DVec3::ZERO,
-                    DVec3::ZERO,
-                    1.0,
-                    timing.gravity,
-                ))
-            })
-            .collect();
-
         let hands = plan
             .hand_events
             .iter()
@@ -232,7 +227,7 @@ impl Motion {
                 let hand = hand_of_slot(slot);
                 let placement = &placements[hand.juggler.min(placements.len() - 1)];
                 let rest = hand_path::rest_position(hand, placement);
-                hand_path::hand_spline(events, &event_points[slot], &flight_list, &plan, beat, rest)
+                hand_path::hand_spline(events, &event_points[slot], &flights, &plan, beat, rest)
             })
             .collect();
 
@@ -350,6 +345,7 @@ impl Motion {
                                 catch: release + (end - start) * beat,
                             }),
                             orbit: track.orbit,
+                            dwell_progress: 0.0,
                         }
                     }
                     Segment::Held {
@@ -377,6 +373,7 @@ impl Motion {
                             held_by: Some(hand_of_slot(hand)),
                             flight: None,
                             orbit: track.orbit,
+                            dwell_progress: f,
                         }
                     }
                 }
@@ -388,6 +385,21 @@ impl Motion {
             props,
         }
     }
+}
+
+/// The placement of every juggler: the layout's, or the default circle's where the layout
+/// has none or a non-finite one.
+fn placements(layout: &Layout, jugglers: usize) -> Vec<Placement> {
+    let circle = Layout::circle(jugglers);
+    (0..jugglers)
+        .map(|j| match layout.jugglers.get(j) {
+            Some(p) if p.position.is_finite() && p.facing.is_finite() => *p,
+            _ => circle.jugglers.get(j).copied().unwrap_or(Placement {
+                position: Vec3::ZERO,
+                facing: 0.0,
+            }),
+        })
+        .collect()
 }
 
 fn hand_state(spline: &PeriodicSpline, t: f64) -> HandState {
@@ -410,22 +422,22 @@ fn lcm(a: u128, b: u128) -> u128 {
     (a / gcd(a, b).max(1)).saturating_mul(b)
 }
 
-/// How many schedule periods one hand period spans so that custom dwell points, cycled per
-/// toss beat of each hand, repeat with the pattern.
+/// How many schedule periods one hand period spans so that custom dwell points, cycled over
+/// each juggler's tosses, repeat with the pattern.
 fn custom_copies(schedule: &Schedule, custom: usize) -> u32 {
     if custom <= 1 {
         return 1;
     }
-    let mut beats: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
+    let mut slots: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
     for t in schedule.throws.iter().filter(|t| t.kind != ThrowKind::Hold) {
-        beats.insert((t.from.juggler, t.from.hand, t.beat));
+        slots.insert((t.from.juggler, t.from.hand, t.beat));
     }
-    let mut per_hand: std::collections::BTreeMap<(usize, Hand), u128> = Default::default();
-    for (j, h, _) in beats {
-        *per_hand.entry((j, h)).or_default() += 1;
+    let mut per_juggler: std::collections::BTreeMap<usize, u128> = Default::default();
+    for (j, _, _) in slots {
+        *per_juggler.entry(j).or_default() += 1;
     }
     let len = custom as u128;
-    let copies = per_hand
+    let copies = per_juggler
         .values()
         .fold(1u128, |acc, &c| lcm(acc, len / gcd(len, c)));
     copies.min(u32::MAX as u128) as u32

@@ -53,8 +53,10 @@ pub struct HandEvent {
     pub time: f64,
     pub throws: Vec<usize>,
     pub catches: Vec<usize>,
-    /// Which of the hand's toss beats this dwell belongs to (0-based, in period order):
-    /// the beat thrown at, or for a pure catch the next toss beat.
+    /// Which of its juggler's tosses this dwell belongs to (0-based, in period order, by
+    /// beat, left hand first on a shared beat): the toss thrown here, or for a pure catch the
+    /// hand's next toss. Custom dwell points cycle over this index, like Juggling Lab's
+    /// per-beat `hands=` entries and gunswap's per-toss dwell paths.
     pub dwell_index: usize,
 }
 
@@ -332,19 +334,33 @@ fn hand_events(
             }
         }
     }
+    // Each juggler's toss slots in order: by beat, left before right on a shared beat.
+    let slots: Vec<Vec<(u32, usize)>> = (0..hands / 2)
+        .map(|j| {
+            let mut v: Vec<(u32, usize)> = (0..2)
+                .flat_map(|h| beats[j * 2 + h].iter().map(move |&b| (b, h)))
+                .collect();
+            v.sort_unstable();
+            v
+        })
+        .collect();
     for (hand, events) in out.iter_mut().enumerate() {
+        let (juggler, side) = (hand / 2, hand % 2);
         for e in events.iter_mut() {
             let own = &beats[hand];
-            e.dwell_index = match e.throws.first() {
-                Some(&i) => own.binary_search(&throws[i].beat).unwrap_or(0),
+            let beat = match e.throws.first() {
+                Some(&i) => throws[i].beat,
                 None => {
                     let landing = e
                         .catches
                         .first()
                         .map_or(0.0, |&i| throws[i].beat as f64 + throws[i].value as f64);
-                    next_beat_index(own, landing, period)
+                    own.get(next_beat_index(own, landing, period))
+                        .copied()
+                        .unwrap_or(0)
                 }
             };
+            e.dwell_index = slots[juggler].binary_search(&(beat, side)).unwrap_or(0);
         }
     }
     out

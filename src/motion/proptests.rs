@@ -1,5 +1,5 @@
-//! Invariants over real patterns: every valid row of `shared/vectors/siteswaps.tsv` (plus sync,
-//! passing, bounce and custom-hand patterns), each sampled at 600 times.
+//! Invariants over real patterns: every valid row of `shared/vectors/siteswaps.tsv` (plus more
+//! sync, passing, bounce, hold and custom-hand patterns), each sampled at 600 times.
 
 use glam::Vec3;
 use proptest::prelude::*;
@@ -10,32 +10,47 @@ use crate::spec::Settings;
 
 const SAMPLES: usize = 600;
 
-/// Valid solo asynchronous rows of the shared vectors (what the test builder reads).
-fn vector_patterns() -> Vec<String> {
+fn cases() -> Vec<(String, Schedule, Vec<DwellPoints>)> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../shared/vectors/siteswaps.tsv"
     );
     let text = std::fs::read_to_string(path).expect("shared vectors present");
-    text.lines()
+    let mut out: Vec<(String, Schedule, Vec<DwellPoints>)> = text
+        .lines()
         .skip(1)
-        .filter_map(|line| {
-            let mut cols = line.split('\t');
-            let pattern = cols.next()?;
-            let valid = cols.next()? == "true";
-            let solo_async = pattern
-                .chars()
-                .all(|c| c.is_ascii_digit() || c.is_ascii_lowercase() || c == '[' || c == ']');
-            (valid && solo_async).then(|| pattern.to_string())
+        .filter(|l| l.split('\t').nth(1) == Some("true"))
+        .map(|l| {
+            let p = l.split('\t').next().unwrap_or("");
+            (
+                p.to_string(),
+                crate::schedule::from_notation(p).expect(p),
+                Vec::new(),
+            )
         })
-        .collect()
-}
-
-fn cases() -> Vec<(String, Schedule, Vec<DwellPoints>)> {
-    let mut out: Vec<(String, Schedule, Vec<DwellPoints>)> = vector_patterns()
-        .into_iter()
-        .map(|p| (p.clone(), async_schedule(&p), Vec::new()))
         .collect();
+    for extra in [
+        "(4,2x)*",
+        "(3,3)!",
+        "5B",
+        "4BF4",
+        "3BH",
+        "5BB",
+        "<(4xp,4x)|(4xp,4x)>",
+        "([4x4],2)*",
+        "(6x,4)(4,6x)",
+        "[43]1",
+        "44H",
+        "<5p|3p>",
+        "<3|3|3>",
+        "(2,2)",
+        "3x",
+        "(4,2x)(2x,4)",
+        "(1x,1x)!",
+    ] {
+        let schedule = crate::schedule::from_notation(extra).expect(extra);
+        out.push((extra.to_string(), schedule, Vec::new()));
+    }
     assert!(
         out.len() >= 20,
         "expected the shared vectors, found {}",
@@ -202,7 +217,8 @@ fn invariants_over_every_vector_at_600_times() {
                 }
             }
         }
-        assert!(events_checked > 0 || schedule.props == 0, "{name}");
+        let tosses = schedule.throws.iter().any(|t| t.kind != ThrowKind::Hold);
+        assert_eq!(events_checked > 0, tosses, "{name}");
     }
 }
 

@@ -325,3 +325,38 @@ fn missing_or_broken_placements_fall_back_to_the_circle() {
     let s = m.state_at(f64::NAN);
     assert!(s.props.iter().all(|p| p.position.is_finite()));
 }
+
+#[test]
+fn custom_points_cycle_over_the_jugglers_tosses_like_juggling_lab_beats() {
+    // Two entries on a cascade: the right hand (even beats) always uses the first, the left
+    // hand (odd beats) the second, as Juggling Lab's per-beat `hands=` list does.
+    let points = [
+        DwellPoints {
+            catch: [0.3, 0.0, 0.0],
+            throw: [0.1, 0.0, 0.0],
+        },
+        DwellPoints {
+            catch: [0.4, 0.0, 0.0],
+            throw: [0.2, 0.0, 0.0],
+        },
+    ];
+    let m = motion_with(&async_schedule("3"), Settings::default(), &points);
+    assert!(
+        (m.hand_period() - 2.0 / 2.9).abs() < 1e-12,
+        "no extra repeats needed"
+    );
+    let beat = 1.0 / 2.9;
+    for k in 0..6 {
+        let s = m.state_at(k as f64 * beat);
+        let (side, out) = if k % 2 == 0 { (1, -0.1) } else { (0, 0.2) };
+        let p = s.hands[0][side].position;
+        assert!((p.x - out).abs() < 1e-5, "beat {k}: {p}");
+    }
+}
+
+#[test]
+fn motion_can_be_shared_across_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Motion>();
+    shareable::<MotionState>();
+}

@@ -218,7 +218,7 @@ const MIXED: [&str; 10] = [
 /// Juggling Lab's (Java's) named colours.
 fn named_color(name: &str) -> Option<Rgba> {
     Some(match name {
-        "transparent" => Rgba::rgba(0, 0, 0, 0),
+        "transparent" => Rgba::with_alpha(0, 0, 0, 0),
         "black" => Rgba::rgb(0, 0, 0),
         "blue" => Rgba::rgb(0, 0, 255),
         "cyan" => Rgba::rgb(0, 255, 255),
@@ -264,6 +264,9 @@ fn colors(v: &str) -> Result<Vec<Rgba>, SettingsError> {
 /// `hands=`: per beat, `.`-terminated, points `(x,up,forward)` in cm; the throw is the point
 /// marked `T` (else the first), the catch the one marked `C` (else the last). Only the first
 /// juggler's entries (before any `|`) are used: `Settings::hand_positions` is shared.
+/// In Juggling Lab an entry's catch comes *after* its throw (the empty hand travels from the
+/// throw to the catch), while a `DwellPoints` pairs a throw with the catch *before* it: so
+/// entry i's catch becomes the catch of throw i + 1 (cyclically).
 fn hands(v: &str) -> Result<Vec<DwellPoints>, SettingsError> {
     let first = v.split('|').next().unwrap_or("");
     let mut out = Vec::new();
@@ -312,6 +315,11 @@ fn hands(v: &str) -> Result<Vec<DwellPoints>, SettingsError> {
             throw: throw.unwrap_or(points[0]),
             catch: catch.unwrap_or(points[points.len() - 1]),
         });
+    }
+    let catches_after: Vec<[f32; 3]> = out.iter().map(|p| p.catch).collect();
+    let n = out.len();
+    for (i, points) in out.iter_mut().enumerate() {
+        points.catch = catches_after[(i + n - 1) % n];
     }
     Ok(out)
 }
@@ -429,14 +437,21 @@ mod tests {
         let spec = parse_settings("pattern=3;hands=(10)(32.5).(32.5)(10).").unwrap();
         let h = &spec.settings.hand_positions;
         assert_eq!(h.len(), 2);
+        // Each throw pairs with the catch that ended the previous entry.
         assert_eq!(
             h[0],
             DwellPoints {
                 throw: [0.1, 0.0, 0.0],
+                catch: [0.1, 0.0, 0.0]
+            }
+        );
+        assert_eq!(
+            h[1],
+            DwellPoints {
+                throw: [0.325, 0.0, 0.0],
                 catch: [0.325, 0.0, 0.0]
             }
         );
-        assert_eq!(h[1].throw[0], 0.325);
         let spec = parse_settings("pattern=3;hands=(0,5,0)C(30,0,20)(15)T(10,-5,0).").unwrap();
         assert_eq!(
             spec.settings.hand_positions[0],

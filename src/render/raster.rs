@@ -558,7 +558,7 @@ mod tests {
         let img = rasterize(&frame(vec![Shape::Circle {
             center: Vec2::new(20.0, 15.0),
             radius: 8.0,
-            color: Rgba::rgba(255, 255, 255, 128),
+            color: Rgba::with_alpha(255, 255, 255, 128),
         }]))
         .unwrap();
         let [r, g, b] = img.get(20, 15).unwrap();

@@ -42,7 +42,7 @@ impl Default for Style {
             background: Rgba::rgb(232, 236, 242),
             floor: Rgba::rgb(214, 219, 228),
             grid: Rgba::rgb(199, 205, 216),
-            shadow: Rgba::rgba(40, 48, 64, 60),
+            shadow: Rgba::with_alpha(40, 48, 64, 60),
             skin: Rgba::rgb(234, 189, 154),
             hair: Rgba::rgb(78, 56, 44),
             shirts: vec![
@@ -84,14 +84,14 @@ impl Style {
 /// `c` scaled toward black by `factor` (0 = black, 1 = unchanged); alpha kept.
 pub fn shade(c: Rgba, factor: f32) -> Rgba {
     let f = |v: u8| (v as f32 * factor.clamp(0.0, 1.0)).round() as u8;
-    Rgba::rgba(f(c.r), f(c.g), f(c.b), c.a)
+    Rgba::with_alpha(f(c.r), f(c.g), f(c.b), c.a)
 }
 
 /// `c` moved toward white by `amount` (0 = unchanged, 1 = white); alpha kept.
 pub fn tint(c: Rgba, amount: f32) -> Rgba {
     let a = amount.clamp(0.0, 1.0);
     let f = |v: u8| (v as f32 + (255.0 - v as f32) * a).round() as u8;
-    Rgba::rgba(f(c.r), f(c.g), f(c.b), c.a)
+    Rgba::with_alpha(f(c.r), f(c.g), f(c.b), c.a)
 }
 
 /// The outline colour for a fill colour: a dark version of it.
@@ -105,11 +105,11 @@ mod tests {
 
     #[test]
     fn shade_and_tint_move_toward_black_and_white() {
-        let c = Rgba::rgba(200, 100, 0, 128);
-        assert_eq!(shade(c, 0.5), Rgba::rgba(100, 50, 0, 128));
-        assert_eq!(tint(c, 0.5), Rgba::rgba(228, 178, 128, 128));
+        let c = Rgba::with_alpha(200, 100, 0, 128);
+        assert_eq!(shade(c, 0.5), Rgba::with_alpha(100, 50, 0, 128));
+        assert_eq!(tint(c, 0.5), Rgba::with_alpha(228, 178, 128, 128));
         assert_eq!(shade(c, 1.0), c);
-        assert_eq!(tint(c, 1.0), Rgba::rgba(255, 255, 255, 128));
+        assert_eq!(tint(c, 1.0), Rgba::with_alpha(255, 255, 255, 128));
     }
 
     #[test]

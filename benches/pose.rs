@@ -1,0 +1,47 @@
+//! Whole pose of the scene at one time: motion state, arms (seed-000 elbows), bodies and props.
+//! Goal: under 5 µs per juggler.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use glam::Vec3;
+
+use juggler::body::dims::BodyDims;
+use juggler::body::juggler::juggler_pose;
+use juggler::layout::Layout;
+use juggler::scene::Scene;
+use juggler::spec::PatternSpec;
+use juggler::types::PropKind;
+
+fn scene(pattern: &str, prop: PropKind) -> Scene {
+    let mut spec = PatternSpec::from_notation(pattern);
+    spec.settings.prop = prop;
+    Scene::new(&spec).expect("benchmark patterns are valid")
+}
+
+fn bench(c: &mut Criterion) {
+    let placement = Layout::circle(1).jugglers[0];
+    let dims = BodyDims::default();
+    let hands = [Vec3::new(0.3, 0.9, 0.3), Vec3::new(-0.12, 1.0, 0.3)];
+    c.bench_function("juggler_pose (body and arms only)", |b| {
+        b.iter(|| juggler_pose(black_box(&placement), &dims, black_box(hands)))
+    });
+    for (pattern, prop) in [
+        ("3", PropKind::Ball),
+        ("3", PropKind::Club),
+        ("97531", PropKind::Ball),
+        ("<3p|3p>", PropKind::Club),
+    ] {
+        let scene = scene(pattern, prop);
+        let mut t = 0.0;
+        c.bench_function(&format!("pose_at {pattern} {}", prop.name()), |b| {
+            b.iter(|| {
+                t += 0.0123;
+                scene.pose_at(black_box(t))
+            })
+        });
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,156 @@
+//! End-to-end tests of `juggler pose`.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn juggler(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .output()
+        .expect("run the juggler binary");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn pose_json(args: &[&str]) -> Value {
+    let mut all = vec!["pose"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let (code, stdout, stderr) = juggler(&all);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+}
+
+fn vec3(v: &Value) -> [f64; 3] {
+    let a = v.as_array().expect("array");
+    assert_eq!(a.len(), 3);
+    [0, 1, 2].map(|i| a[i].as_f64().expect("number"))
+}
+
+fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+#[test]
+fn cascade_pose_has_arms_of_the_right_length() {
+    let v = pose_json(&["3", "--time", "0.5"]);
+    assert_eq!(v["time"].as_f64(), Some(0.5));
+    assert!(
+        (v["bps"].as_f64().unwrap() - 2.9).abs() < 1e-9,
+        "JL's bps for a 3: {}",
+        v["bps"]
+    );
+    let jugglers = v["jugglers"].as_array().unwrap();
+    assert_eq!(jugglers.len(), 1);
+    let j = &jugglers[0];
+    assert_eq!(
+        j["upper_arm"].as_f64().map(|x| (x * 100.0).round()),
+        Some(41.0)
+    );
+    assert_eq!(
+        j["forearm"].as_f64().map(|x| (x * 100.0).round()),
+        Some(41.0)
+    );
+    for (side, sign) in [("left", 1.0), ("right", -1.0)] {
+        let arm = &j[side];
+        let (s, e, h) = (
+            vec3(&arm["shoulder"]),
+            vec3(&arm["elbow"]),
+            vec3(&arm["hand"]),
+        );
+        assert!(
+            (s[0] - sign * 0.23).abs() < 1e-6 && (s[1] - 1.40).abs() < 1e-6,
+            "{side} {s:?}"
+        );
+        assert!((dist(s, e) - 0.41).abs() < 1e-5, "{side}");
+        assert!((dist(e, h) - 0.41).abs() < 1e-5, "{side}");
+        assert!(
+            e[0] * sign > s[0] * sign,
+            "{side} elbow outside the shoulder: {e:?}"
+        );
+    }
+    let props = v["props"].as_array().unwrap();
+    assert_eq!(props.len(), 3);
+    for p in props {
+        assert_eq!(p["kind"], "ball");
+        assert!(p.get("axis").is_none());
+        vec3(&p["position"]);
+        let held = &p["held_by"];
+        assert!(
+            held.is_null() || (held["juggler"] == 0 && held["hand"].is_string()),
+            "{held}"
+        );
+    }
+}
+
+#[test]
+fn clubs_report_a_unit_axis_and_rings_a_normal() {
+    for (prop, key) in [("club", "axis"), ("ring", "normal")] {
+        let v = pose_json(&["531", "--time", "1.234", "--prop", prop]);
+        for p in v["props"].as_array().unwrap() {
+            assert_eq!(p["kind"], prop);
+            let a = vec3(&p[key]);
+            assert!((dist(a, [0.0; 3]) - 1.0).abs() < 1e-4, "{prop}: {a:?}");
+        }
+    }
+}
+
+#[test]
+fn passing_jugglers_face_each_other_about_2_4_m_apart() {
+    let v = pose_json(&["<3p|3p>", "--time", "0.3"]);
+    let j = v["jugglers"].as_array().unwrap();
+    assert_eq!(j.len(), 2);
+    let (a, b) = (vec3(&j[0]["position"]), vec3(&j[1]["position"]));
+    assert!((dist(a, b) - 2.4).abs() < 1e-4);
+    let facing = [
+        j[0]["facing"].as_f64().unwrap(),
+        j[1]["facing"].as_f64().unwrap(),
+    ];
+    assert!(
+        ((facing[0] - facing[1]).abs() - 180.0).abs() < 1e-3,
+        "{facing:?}"
+    );
+    assert_eq!(v["props"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn options_change_the_timing() {
+    let v = pose_json(&["3", "--time", "0", "--bps", "4", "--dwell", "1.0"]);
+    assert_eq!(v["bps"].as_f64(), Some(4.0));
+    assert_eq!(v["dwell"].as_f64(), Some(1.0));
+}
+
+#[test]
+fn human_output_lists_jugglers_and_props() {
+    let (code, stdout, _) = juggler(&["pose", "3", "--time", "0.25"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("juggler 1"), "{stdout}");
+    assert!(stdout.contains("left  hand"), "{stdout}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.contains(" ball ")).count(),
+        3,
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_input_exits_1_and_bad_arguments_exit_2() {
+    let (code, _, stderr) = juggler(&["pose", "532", "--json"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!stderr.is_empty());
+    let (code, _, _) = juggler(&["pose", "3(", "--json"]);
+    assert_eq!(code, 1);
+    for args in [
+        &["pose", "3", "--bps", "-1"][..],
+        &["pose", "3", "--dwell", "2.5"],
+        &["pose", "3", "--prop", "banana"],
+        &["pose", "3", "--time", "NaN"],
+    ] {
+        let (code, _, stderr) = juggler(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+    }
+}
