@@ -6,6 +6,7 @@
 //! indexed frames is held in memory.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use gif::{DisposalMethod, Encoder, Repeat};
 use rayon::prelude::*;
@@ -21,8 +22,16 @@ const CHUNK: usize = 32;
 /// Consecutive frames drawn on one canvas.
 const BLOCK: usize = 8;
 
+/// Write failures keep their I/O error (the caller names the file); others are encoding
+/// errors.
 fn gif_error(e: gif::EncodingError) -> ExportError {
-    ExportError::Encode(format!("GIF: {e}"))
+    match e {
+        gif::EncodingError::Io(source) => ExportError::Io {
+            path: PathBuf::new(),
+            source,
+        },
+        other => ExportError::Encode(format!("GIF: {other}")),
+    }
 }
 
 /// Write the frames of `plan` as an infinitely looping GIF to `writer`.

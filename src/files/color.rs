@@ -78,7 +78,10 @@ mod tests {
         assert_eq!(parse_color(" Orange "), Ok(Rgba::rgb(255, 200, 0)));
         assert_eq!(parse_color("grey"), Ok(Rgba::rgb(128, 128, 128)));
         assert_eq!(parse_color("#1a2B3c"), Ok(Rgba::rgb(0x1a, 0x2b, 0x3c)));
-        assert_eq!(parse_color("#01020380"), Ok(Rgba::with_alpha(1, 2, 3, 0x80)));
+        assert_eq!(
+            parse_color("#01020380"),
+            Ok(Rgba::with_alpha(1, 2, 3, 0x80))
+        );
     }
 
     #[test]
