@@ -631,7 +631,7 @@ mod tests {
             shapes.push(Shape::Circle {
                 center: Vec2::new(x, 15.0),
                 radius: 4.0,
-                color: Rgba::rgba(200, 0, 0, 200),
+                color: Rgba::with_alpha(200, 0, 0, 200),
             });
             Frame {
                 width: 40,
