@@ -119,7 +119,7 @@ pub struct ElbowSolution {
 /// chicken-wing angle `swivel` (radians, positive = elbow outward), following seed 000.
 ///
 /// `side` says which way "outward" is (`Left`: +n, `Right`: −n, see the module doc), and
-/// `forward` is the direction the body faces (used only when the arm is vertical).
+/// `forward` is the direction the body faces (used only when the arm is near vertical).
 /// Works in any frame whose y axis is up.
 pub fn solve_elbow(
     shoulder: Vec3,
@@ -396,6 +396,27 @@ mod tests {
                     (sol.elbow.distance(sol.shoulder) - l.upper).abs() < 1e-5,
                     "{h} {l:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn hand_passing_close_under_the_shoulder_turns_the_elbow_slowly() {
+        // A hand sweeping 1 mm at a time under the shoulder, 2–5 cm in front of it (as a
+        // passing hand does): the seed's vertical plane alone would swing the elbow 5 mm per
+        // mm of hand there; leaning it toward the forward direction keeps it under 3.5.
+        let s = Vec3::new(-0.23, 1.40, 0.0);
+        for z in [0.02, 0.035, 0.05] {
+            let at = |x: f32| solve(s, Vec3::new(x, 0.77, z), ARM, 0.2, Hand::Right).elbow;
+            let mut prev = at(-0.33);
+            for k in 1..=200 {
+                let e = at(-0.33 + k as f32 * 1e-3);
+                assert!(
+                    e.distance(prev) < 3.5e-3,
+                    "z={z} step {k}: {}",
+                    e.distance(prev)
+                );
+                prev = e;
             }
         }
     }

@@ -54,7 +54,7 @@ impl SceneAnimation {
             name: spec.name.clone(),
             jugglers: schedule.jugglers,
             props: schedule.props,
-            period: schedule.period,
+            period: schedule.pattern_period,
             beats_per_second: scene.timing().bps,
             loop_seconds: scene.loop_duration(),
         };
