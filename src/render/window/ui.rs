@@ -158,7 +158,11 @@ fn draw_field(g: &Geometry, text: &Text, state: &AppState) {
             text.draw(hint, hx, baseline, DIM);
         }
     } else {
-        let hint = "type a siteswap to change the pattern";
+        let hint = if content == state.playing {
+            "type a siteswap to change the pattern"
+        } else {
+            "Enter edit · Esc revert"
+        };
         let hx = field.x + field.w - FIELD_PADDING - text.width(hint);
         if hx > g.field_char_x(content.chars().count()) + 20.0 {
             text.draw(hint, hx, baseline, DIM);
