@@ -103,3 +103,15 @@ fn pattern_files_and_settings_strings_open_too() {
     let image = screenshot(dir.path(), settings, 0.2);
     assert_jugglers_drawn(&image, settings, 2);
 }
+
+#[test]
+fn unwritable_screenshot_path_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("no/such/dir/shot.png");
+    let out = run_on_display(&["3", "--screenshot", path.to_str().expect("utf-8 path")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write screenshot"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!path.exists());
+}
