@@ -13,7 +13,7 @@ use super::geometry::{Geometry, Region};
 use super::state::Action;
 
 /// One raw input event, in the order it happened.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum InputEvent {
     /// A typed character (after keyboard layout).
     Char(char),
@@ -24,6 +24,10 @@ pub enum InputEvent {
     MouseMove(Vec2),
     /// Wheel notches, positive = away from the user.
     Wheel(f32),
+    /// Text pasted with Ctrl+V.
+    Paste(String),
+    /// A file dropped on the window.
+    Dropped(String),
 }
 
 /// Collects macroquad's input events between two frames.
@@ -40,8 +44,14 @@ impl EventHandler for Collector {
             self.events.push(InputEvent::Char(character));
         }
     }
-    fn key_down_event(&mut self, key: KeyCode, _mods: KeyMods, _repeat: bool) {
-        self.events.push(InputEvent::Key(key));
+    fn key_down_event(&mut self, key: KeyCode, mods: KeyMods, _repeat: bool) {
+        if mods.ctrl && key == KeyCode::V {
+            if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+                self.events.push(InputEvent::Paste(text));
+            }
+        } else {
+            self.events.push(InputEvent::Key(key));
+        }
     }
     fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
         if button == MouseButton::Left {
@@ -92,6 +102,8 @@ impl Translator {
             InputEvent::Char(c) => char_action(c, editing).into_iter().collect(),
             InputEvent::Key(key) => key_action(key, editing).into_iter().collect(),
             InputEvent::Wheel(y) => vec![Action::Zoom(y.signum())],
+            InputEvent::Paste(text) => vec![Action::Paste(text)],
+            InputEvent::Dropped(path) => vec![Action::Open(path)],
             InputEvent::MouseDown(p) => {
                 // A click anywhere but the field leaves it (keeping what was typed).
                 let mut actions = Vec::new();
@@ -261,6 +273,16 @@ mod tests {
         assert!(t
             .translate(InputEvent::MouseMove(Vec2::new(300.0, 670.0)), &g, false)
             .is_empty());
+    }
+
+    #[test]
+    fn pasting_and_dropping_files() {
+        let g = geometry();
+        let mut t = Translator::default();
+        let a = t.translate(InputEvent::Paste("(4,2x)*".into()), &g, false);
+        assert_eq!(a, vec![Action::Paste("(4,2x)*".into())]);
+        let a = t.translate(InputEvent::Dropped("/tmp/p.toml".into()), &g, true);
+        assert_eq!(a, vec![Action::Open("/tmp/p.toml".into())]);
     }
 
     #[test]

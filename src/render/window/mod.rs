@@ -219,6 +219,13 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         let g = Geometry::new(mq::screen_width(), mq::screen_height(), text.char_width);
 
         macroquad::input::utils::repeat_all_miniquad_input(&mut collector, subscriber);
+        for file in mq::get_dropped_files() {
+            if let Some(path) = file.path {
+                collector
+                    .events
+                    .push(input::InputEvent::Dropped(path.display().to_string()));
+            }
+        }
         if mode == Mode::Interactive {
             for event in collector.events.drain(..) {
                 for action in translator.translate(event, &g, app.field.focused()) {

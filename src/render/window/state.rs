@@ -233,10 +233,15 @@ impl TextField {
 
     /// Starts typing a new pattern: clears the field, focuses it and inserts `c`.
     pub fn start_with(&mut self, c: char) {
+        self.start_fresh();
+        self.insert(c);
+    }
+
+    /// Clears the field and focuses it.
+    pub fn start_fresh(&mut self) {
         self.text.clear();
         self.cursor = 0;
         self.focused = true;
-        self.insert(c);
     }
 
     fn len(&self) -> usize {
@@ -348,6 +353,10 @@ pub enum Action {
     CursorRight,
     CursorHome,
     CursorEnd,
+    /// Insert pasted text (one line of it) at the cursor, or start a new pattern with it.
+    Paste(String),
+    /// Load this pattern (a dropped file) right away.
+    Open(String),
     /// Apply the field's text (Enter).
     Submit,
     /// Revert the field to the playing pattern (Esc while editing).
@@ -426,6 +435,17 @@ impl AppState {
                     self.revert();
                     return None;
                 }
+                return Some(Effect::Load(text));
+            }
+            Action::Paste(text) => {
+                let line = text.lines().next().unwrap_or("").trim();
+                if !self.field.focused() {
+                    self.field.start_fresh();
+                }
+                line.chars().for_each(|c| self.field.insert(c));
+            }
+            Action::Open(text) => {
+                self.field.reset(&text);
                 return Some(Effect::Load(text));
             }
             Action::Revert => self.revert(),
@@ -663,6 +683,19 @@ mod tests {
         );
         assert_eq!((s.playback.time(), s.playback.loop_duration()), (0.0, 3.0));
         assert!(s.error.is_none());
+    }
+
+    #[test]
+    fn pasting_inserts_one_line_and_dropping_a_file_loads_it() {
+        let mut s = AppState::new("3", 1.0, Orbit::new(0.0, 0.0));
+        s.apply(Action::Paste(" <3p|3p>\nsecond line".into()));
+        assert_eq!((s.field.text(), s.field.focused()), ("<3p|3p>", true));
+        s.apply(Action::CursorHome);
+        s.apply(Action::Paste("x".into()));
+        assert_eq!(s.field.text(), "x<3p|3p>");
+        let open = s.apply(Action::Open("/p/clubs.toml".into()));
+        assert_eq!(open, Some(Effect::Load("/p/clubs.toml".into())));
+        assert_eq!((s.field.text(), s.playing.as_str()), ("/p/clubs.toml", "3"));
     }
 
     #[test]

@@ -27,7 +27,7 @@ const HELP_LINES: [&str; 3] = [
 ];
 
 /// The full key list shown with H.
-const HELP_FULL: [(&str, &str); 13] = [
+const HELP_FULL: [(&str, &str); 14] = [
     ("Space", "pause / resume"),
     ("→ ↑ + =", "faster (up to 4x)"),
     ("← ↓ - _", "slower (down to 0.1x)"),
@@ -38,6 +38,10 @@ const HELP_FULL: [(&str, &str); 13] = [
     ("R", "reset the view"),
     ("0-9 a-z ( < [", "start typing a new pattern (not r h i q)"),
     ("Enter / Tab", "edit the pattern; Enter plays it"),
+    (
+        "Ctrl+V / drop",
+        "paste a pattern / open a dropped pattern file",
+    ),
     ("Esc", "revert the field to the playing pattern"),
     ("I", "show / hide the facts panel"),
     ("H ?  /  Q", "this help  /  quit"),
