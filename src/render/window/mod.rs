@@ -33,7 +33,7 @@ use thiserror::Error;
 pub use animation::{Animation, Facts, LoadError, Loader};
 use display::DisplayKind;
 use geometry::Geometry;
-use input::{Collector, Translator};
+use input::{Collector, InputEvent, Translator};
 pub use screenshot::ScreenshotError;
 pub use state::Orbit;
 use state::{AppState, Effect};
@@ -185,28 +185,94 @@ fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniqua
     }
 }
 
+/// The pattern playing and everything the user has done to it.
+struct Session {
+    app: AppState,
+    animation: Box<dyn Animation>,
+    loader: Loader,
+    translator: Translator,
+}
+
+impl Session {
+    /// Applies one input event; returns `true` when the user asked to quit.
+    fn handle(&mut self, event: InputEvent, g: &Geometry) -> bool {
+        for action in self
+            .translator
+            .translate(event, g, self.app.field.focused())
+        {
+            match self.app.apply(action) {
+                Some(Effect::Quit) => return true,
+                Some(Effect::Load(pattern)) => self.load(&pattern),
+                None => {}
+            }
+        }
+        false
+    }
+
+    /// Loads `pattern`: plays it from its start, or shows why it cannot be played.
+    fn load(&mut self, pattern: &str) {
+        match (self.loader)(pattern) {
+            Ok(loaded) => {
+                self.app
+                    .loaded(pattern, loaded.loop_duration(), loaded.home_orbit());
+                self.animation = loaded;
+            }
+            Err(err) => self.app.load_failed(pattern, err.message, err.column),
+        }
+    }
+
+    /// Draws the frame at pattern time `t` and the controls.
+    fn draw(&self, g: &Geometry, text: &ui::Text, material: Option<&mq::Material>, t: f64) {
+        let (vw, vh) = g.viewport_pixels();
+        let frame = self.animation.frame(t, &self.app.orbit, vw, vh);
+        draw::draw_frame(&frame, Vec2::new(g.viewport.x, g.viewport.y), material);
+        let facts = self.animation.facts();
+        let info = ui::UiInfo {
+            facts: &facts,
+            time: t,
+        };
+        ui::draw(g, text, &self.app, &info);
+    }
+}
+
+/// Saves what the window shows now as a PNG at `path`.
+fn capture(path: &std::path::Path) -> Result<Outcome, WindowError> {
+    let mut image = mq::get_screen_data();
+    let (width, height) = (u32::from(image.width), u32::from(image.height));
+    screenshot::flip_rows(&mut image.bytes, width, height);
+    screenshot::write_png(path, width, height, &image.bytes)?;
+    Ok(Outcome::Screenshot {
+        path: path.to_path_buf(),
+        width,
+        height,
+    })
+}
+
 /// The window's frame loop.
 async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     let WindowOptions {
         text: initial,
-        mut animation,
-        mut loader,
+        animation,
+        loader,
         mode,
         ..
     } = options;
-    let font = mq::load_ttf_font_from_bytes(FONT).ok();
-    let text = ui::Text::new(font);
+    let text = ui::Text::new(mq::load_ttf_font_from_bytes(FONT).ok());
     let material = draw::shape_material();
-    let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
-    let mut translator = Translator::default();
+    let mut session = Session {
+        app: AppState::new(&initial, animation.loop_duration(), animation.home_orbit()),
+        animation,
+        loader,
+        translator: Translator::default(),
+    };
     let mut collector = Collector::default();
     let subscriber = macroquad::input::utils::register_input_subscriber();
 
-    // Screenshot mode shows exactly time `at`, paused; the clock shows it unwrapped.
+    // Screenshot mode shows exactly time `at`, paused, and takes no input.
     let fixed_time = match &mode {
         Mode::Screenshot { at, .. } => {
-            app.playback.set_time(*at);
-            app.playback.set_paused(true);
+            session.app.playback.set_time(*at);
+            session.app.playback.set_paused(true);
             Some(*at)
         }
         _ => None,
@@ -217,75 +283,34 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     let mut work_seconds = 0.0;
     loop {
         let g = Geometry::new(mq::screen_width(), mq::screen_height(), text.char_width);
-
         macroquad::input::utils::repeat_all_miniquad_input(&mut collector, subscriber);
         for file in mq::get_dropped_files() {
             if let Some(path) = file.path {
                 collector
                     .events
-                    .push(input::InputEvent::Dropped(path.display().to_string()));
+                    .push(InputEvent::Dropped(path.display().to_string()));
             }
         }
-        if mode == Mode::Interactive {
-            for event in collector.events.drain(..) {
-                for action in translator.translate(event, &g, app.field.focused()) {
-                    match app.apply(action) {
-                        Some(Effect::Quit) => return Ok(Outcome::Closed),
-                        Some(Effect::Load(pattern)) => match loader(&pattern) {
-                            Ok(loaded) => {
-                                app.loaded(&pattern, loaded.loop_duration(), loaded.home_orbit());
-                                animation = loaded;
-                            }
-                            Err(err) => app.load_failed(&pattern, err.message, err.column),
-                        },
-                        None => {}
-                    }
-                }
+        for event in collector.events.drain(..) {
+            if mode == Mode::Interactive && session.handle(event, &g) {
+                return Ok(Outcome::Closed);
             }
-        } else {
-            collector.events.clear();
         }
         if fixed_time.is_none() {
-            app.playback
-                .advance(f64::from(mq::get_frame_time()).min(MAX_FRAME_DT));
+            let dt = f64::from(mq::get_frame_time()).min(MAX_FRAME_DT);
+            session.app.playback.advance(dt);
         }
 
         let work = Instant::now();
-        let t = fixed_time.unwrap_or(app.playback.time());
-        let (vw, vh) = g.viewport_pixels();
-        let frame = animation.frame(t, &app.orbit, vw, vh);
-        draw::draw_frame(
-            &frame,
-            Vec2::new(g.viewport.x, g.viewport.y),
-            material.as_ref(),
-        );
-        let facts = animation.facts();
-        ui::draw(
-            &g,
-            &text,
-            &app,
-            &ui::UiInfo {
-                facts: &facts,
-                time: t,
-            },
-        );
+        let t = fixed_time.unwrap_or(session.app.playback.time());
+        session.draw(&g, &text, material.as_ref(), t);
         frames += 1;
         if bench_start.is_some() {
             work_seconds += work.elapsed().as_secs_f64();
         }
 
         match &mode {
-            Mode::Screenshot { path, .. } if frames >= SCREENSHOT_FRAMES => {
-                let mut image = mq::get_screen_data();
-                let (w, h) = (u32::from(image.width), u32::from(image.height));
-                screenshot::flip_rows(&mut image.bytes, w, h);
-                screenshot::write_png(path, w, h, &image.bytes)?;
-                return Ok(Outcome::Screenshot {
-                    path: path.clone(),
-                    width: w,
-                    height: h,
-                });
-            }
+            Mode::Screenshot { path, .. } if frames >= SCREENSHOT_FRAMES => return capture(path),
             Mode::Bench { frames: wanted } => {
                 if frames == BENCH_WARMUP {
                     bench_start = Some(Instant::now());

@@ -203,7 +203,7 @@ fn draw_panel(g: &Geometry, text: &Text, state: &AppState, facts: &Facts) {
         ("pattern", truncate(&facts.name, value_chars)),
         ("jugglers", facts.jugglers.to_string()),
         ("props", facts.props.to_string()),
-        ("period", format!("{} beats", facts.period)),
+        ("period", plural(facts.period, "beat")),
         ("beats/s", format!("{:.2}", facts.beats_per_second)),
         ("loop", format!("{:.2} s", facts.loop_seconds)),
     ];
@@ -276,6 +276,15 @@ fn draw_full_help(g: &Geometry, text: &Text) {
     }
 }
 
+/// `n` and a noun, plural unless `n` is 1: `1 beat`, `3 beats`.
+pub fn plural(n: u32, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `s` cut to at most `max` characters, ending in `…` when cut.
 pub fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
@@ -289,6 +298,13 @@ pub fn truncate(s: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plural_nouns() {
+        assert_eq!(plural(1, "beat"), "1 beat");
+        assert_eq!(plural(0, "beat"), "0 beats");
+        assert_eq!(plural(10, "beat"), "10 beats");
+    }
 
     #[test]
     fn truncate_keeps_short_text_and_marks_cuts() {
