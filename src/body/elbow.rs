@@ -204,6 +204,7 @@ pub fn solve_elbow(
 /// - near vertical: within `NEAR_VERTICAL` of horizontal offset the direction is pulled
 ///   further toward the forward direction, so the plane turns slowly while the hand passes
 ///   under the shoulder.
+///
 /// The reference is thus always ahead of the shoulder; the circle is only undefined for a hand
 /// straight sideways from the shoulder at its height (the normal of the plane), where the
 /// fallback keeps it finite.
