@@ -114,7 +114,7 @@ fn row(p: &LoadedPattern) -> Row {
         facts: schedule::from_notation(&p.spec.notation)
             .map(|s| Facts {
                 props: s.props,
-                period: s.period,
+                period: s.pattern_period,
                 jugglers: s.jugglers,
             })
             .map_err(|e| e.to_string()),

@@ -6,6 +6,7 @@
 //! indexed frames is held in memory.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use gif::{DisposalMethod, Encoder, Repeat};
 use rayon::prelude::*;
@@ -16,11 +17,21 @@ use super::{ExportError, PoseSource, Progress};
 use crate::render::raster::Canvas;
 use crate::render::{build_frame, Camera};
 
-/// Frames rendered per parallel chunk.
-const CHUNK: usize = 16;
+/// Frames rendered per parallel chunk (bounded memory: one chunk of indexed frames).
+const CHUNK: usize = 32;
+/// Consecutive frames drawn on one canvas.
+const BLOCK: usize = 8;
 
+/// Write failures keep their I/O error (the caller names the file); others are encoding
+/// errors.
 fn gif_error(e: gif::EncodingError) -> ExportError {
-    ExportError::Encode(format!("GIF: {e}"))
+    match e {
+        gif::EncodingError::Io(source) => ExportError::Io {
+            path: PathBuf::new(),
+            source,
+        },
+        other => ExportError::Encode(format!("GIF: {other}")),
+    }
 }
 
 /// Write the frames of `plan` as an infinitely looping GIF to `writer`.
@@ -44,26 +55,31 @@ pub fn write_gif<W: Write>(
     let mut previous: Option<Vec<u8>> = None;
     for chunk_start in (0..plan.count).step_by(CHUNK) {
         let chunk_end = (chunk_start + CHUNK).min(plan.count);
-        let indexed: Vec<Vec<u8>> = (chunk_start..chunk_end)
+        // Fixed blocks drawn in order on a fresh canvas each: the canvas redraws only what
+        // changes between consecutive frames, and fixed blocks keep the output identical
+        // however the threads are scheduled.
+        let blocks: Vec<Vec<Vec<u8>>> = (chunk_start..chunk_end)
+            .step_by(BLOCK)
+            .collect::<Vec<_>>()
             .into_par_iter()
-            .map_init(
-                || Canvas::new(width, height),
-                |canvas, i| {
-                    let mut out = Vec::new();
-                    if let Some(canvas) = canvas {
+            .map(|block_start| {
+                let Some(mut canvas) = Canvas::new(width, height) else {
+                    return Vec::new();
+                };
+                (block_start..(block_start + BLOCK).min(chunk_end))
+                    .map(|i| {
                         let frame =
                             build_frame(&source.pose_at(plan.time(i)), camera, width, height);
                         canvas.draw(&frame);
+                        let mut out = Vec::new();
                         palette.quantize_rgba(canvas.rgba(), &mut out);
-                    }
-                    out
-                },
-            )
+                        out
+                    })
+                    .collect()
+            })
             .collect();
-        if indexed
-            .iter()
-            .any(|f| f.len() != width as usize * height as usize)
-        {
+        let indexed: Vec<Vec<u8>> = blocks.into_iter().flatten().collect();
+        if indexed.len() != chunk_end - chunk_start {
             return Err(ExportError::BadSize(format!("{width}x{height}")));
         }
         let encoded: Vec<gif::Frame<'static>> = (0..indexed.len())
@@ -152,10 +168,11 @@ pub fn difference(
     let (mut left, mut right) = (w, 0);
     for &y in &rows_changed {
         let (b, n) = (&before[y * w..(y + 1) * w], &now[y * w..(y + 1) * w]);
-        if let Some(x) = (0..w).find(|&x| b[x] != n[x]) {
-            left = left.min(x);
+        // Only look outside the columns already known to change.
+        if let Some(x) = (0..left.min(w)).find(|&x| b[x] != n[x]) {
+            left = x;
         }
-        if let Some(x) = (0..w).rev().find(|&x| b[x] != n[x]) {
+        if let Some(x) = (right.max(left)..w).rev().find(|&x| b[x] != n[x]) {
             right = right.max(x);
         }
     }

@@ -101,6 +101,19 @@ pub enum ExportError {
     Encode(String),
 }
 
+impl ExportError {
+    /// The error with `path` as the file of an I/O error that names none.
+    fn naming(self, path: &std::path::Path) -> ExportError {
+        match self {
+            ExportError::Io { path: p, source } if p.as_os_str().is_empty() => ExportError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+            other => other,
+        }
+    }
+}
+
 /// What an export wrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportSummary {
@@ -163,7 +176,8 @@ pub fn export(
             let staged = staging::StagedFile::new(options.out(), options.force())?;
             progress.start(plan.count);
             let writer =
-                gif_anim::write_gif(source, camera, &plan, size, progress, staged.writer()?)?;
+                gif_anim::write_gif(source, camera, &plan, size, progress, staged.writer()?)
+                    .map_err(|e| e.naming(options.out()))?;
             let file = writer.into_inner().map_err(|e| ExportError::Io {
                 path: options.out().to_path_buf(),
                 source: e.into_error(),
@@ -362,6 +376,24 @@ mod tests {
             i += 1;
         }
         assert_eq!(i, plan.count);
+    }
+
+    #[test]
+    fn the_same_export_gives_the_same_bytes() {
+        let cascade = Cascade {
+            kind: crate::types::PropKind::Club,
+            ..Cascade::default()
+        };
+        let camera = auto_camera(&cascade, 160.0 / 120.0, None);
+        let plan = FramePlan {
+            start: 0.1,
+            interval: 1.0 / 30.0,
+            count: 45,
+        };
+        let run = || {
+            gif_anim::write_gif(&cascade, &camera, &plan, (160, 120), &Silent, Vec::new()).unwrap()
+        };
+        assert_eq!(run(), run());
     }
 
     #[test]

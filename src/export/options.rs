@@ -118,9 +118,13 @@ impl ExportOptions {
                 if out.exists() && !out.is_dir() {
                     return Err(ExportError::OutputIsFile(out.clone()));
                 }
+                let existing = super::staging::existing_frames(out);
+                if let Some(dir) = existing.iter().find(|p| p.is_dir()) {
+                    return Err(ExportError::OutputIsDirectory(dir.clone()));
+                }
                 if !self.force {
-                    if let Some(existing) = super::staging::existing_frames(out).first() {
-                        return Err(ExportError::Exists(existing.clone()));
+                    if let Some(first) = existing.first() {
+                        return Err(ExportError::Exists(first.clone()));
                     }
                 }
             }
@@ -369,6 +373,14 @@ mod tests {
         std::fs::write(frames.join("notes.txt"), b"x").unwrap();
         assert!(ExportOptions::new(&request(&frames)).is_ok());
         std::fs::write(frames.join("frame_00003.png"), b"x").unwrap();
+        std::fs::create_dir(frames.join("frame_00009.png")).unwrap();
+        let mut forced = request(&frames);
+        forced.force = true;
+        assert!(matches!(
+            ExportOptions::new(&forced),
+            Err(ExportError::OutputIsDirectory(_))
+        ));
+        std::fs::remove_dir(frames.join("frame_00009.png")).unwrap();
         assert!(matches!(
             ExportOptions::new(&request(&frames)),
             Err(ExportError::Exists(_))

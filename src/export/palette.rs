@@ -164,16 +164,16 @@ impl Palette {
     /// Quantise RGBA pixels (alpha ignored) into `out` (cleared first).
     pub fn quantize_rgba(&self, rgba: &[u8], out: &mut Vec<u8>) {
         out.clear();
-        out.reserve(rgba.len() / 4);
-        let mut last = [0u8, 0, 0];
-        let mut last_index = self.index(last);
-        for px in rgba.chunks_exact(4) {
-            let c = [px[0], px[1], px[2]];
-            if c != last {
-                last = c;
-                last_index = self.index(c);
+        out.resize(rgba.len() / 4, 0);
+        let mut last = u32::MAX;
+        let mut last_index = 0u8;
+        for (px, slot) in rgba.chunks_exact(4).zip(out.iter_mut()) {
+            let word = u32::from_le_bytes([px[0], px[1], px[2], 0]);
+            if word != last {
+                last = word;
+                last_index = self.index([px[0], px[1], px[2]]);
             }
-            out.push(last_index);
+            *slot = last_index;
         }
     }
 }

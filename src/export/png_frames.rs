@@ -9,6 +9,9 @@ use rayon::prelude::*;
 use super::options::FramePlan;
 use super::staging::StagedFrames;
 use super::{ExportError, PoseSource, Progress};
+
+/// Consecutive frames drawn on one canvas.
+const BLOCK: usize = 8;
 use crate::render::raster::{Canvas, RgbImage};
 use crate::render::{build_frame, Camera};
 
@@ -46,30 +49,27 @@ pub fn write_frames(
     staged: &StagedFrames,
     progress: &dyn Progress,
 ) -> Result<(), ExportError> {
-    (0..plan.count).into_par_iter().try_for_each_init(
-        || {
-            (
-                Canvas::new(width, height),
-                RgbImage {
-                    width,
-                    height,
-                    pixels: Vec::new(),
-                },
-            )
-        },
-        |(canvas, image), i| {
-            let canvas = canvas
-                .as_mut()
-                .ok_or_else(|| ExportError::BadSize(format!("{width}x{height}")))?;
+    // Fixed blocks of consecutive frames, each drawn in order on a fresh canvas (which then
+    // redraws only what changes): the output does not depend on thread scheduling.
+    let blocks: Vec<usize> = (0..plan.count).step_by(BLOCK).collect();
+    blocks.into_par_iter().try_for_each(|block_start| {
+        let mut canvas = Canvas::new(width, height)
+            .ok_or_else(|| ExportError::BadSize(format!("{width}x{height}")))?;
+        let mut image = RgbImage {
+            width,
+            height,
+            pixels: Vec::new(),
+        };
+        for i in block_start..(block_start + BLOCK).min(plan.count) {
             let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
             canvas.draw(&frame);
             image.pixels.clear();
             canvas.write_rgb(&mut image.pixels);
-            write_png_file(image, &staged.staged_path(i))?;
+            write_png_file(&image, &staged.staged_path(i))?;
             progress.advance(1);
-            Ok(())
-        },
-    )
+        }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

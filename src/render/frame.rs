@@ -106,11 +106,110 @@ pub fn build_layers(
     for (i, prop) in pose.props.iter().enumerate() {
         painter.prop(i, prop, &mut layers);
     }
+    order_against_bodies(pose, &painter.view, &mut layers);
     // Far to near; stable, so equal depths keep their construction order.
     layers.sort_by(|a, b| b.depth.total_cmp(&a.depth));
     floor.extend(layers);
     floor.retain(|l| !l.shapes.is_empty());
     floor
+}
+
+/// Horizontal radius of the upright cylinder standing for a juggler's body when deciding
+/// what is in front of it (metres).
+const BODY_RADIUS: f32 = 0.17;
+
+/// The point of a layer that decides its side of a body: the middle of a limb, the hand,
+/// the prop's centre.
+fn anchor(part: Part, pose: &Pose) -> Option<Vec3> {
+    let arm = |j: usize, hand: Hand| pose.jugglers.get(j).map(|p| p.arms[hand.index()]);
+    match part {
+        Part::UpperArm { juggler, hand } => {
+            arm(juggler, hand).map(|a| 0.5 * (a.shoulder + a.elbow))
+        }
+        Part::Forearm { juggler, hand } => arm(juggler, hand).map(|a| 0.5 * (a.elbow + a.wrist)),
+        Part::Hand { juggler, hand } => arm(juggler, hand).map(|a| a.hand),
+        Part::Prop { index } => pose.props.get(index).map(|p| p.position),
+        Part::Floor | Part::Shadow { .. } | Part::Body { .. } => None,
+    }
+}
+
+/// Seen along the ray from the eye through `p`, is `p` in front of the upright cylinder
+/// (axis through `axis` on the floor, radius `radius`, from the floor to `top`)?
+/// `Some(true)` in front, `Some(false)` behind, `None` when the ray misses the cylinder.
+fn in_front_of_cylinder(eye: Vec3, p: Vec3, axis: Vec3, radius: f32, top: f32) -> Option<bool> {
+    let d = p - eye;
+    let (ex, ez) = (eye.x - axis.x, eye.z - axis.z);
+    // Parameter range where the ray is inside the infinite cylinder.
+    let a = d.x * d.x + d.z * d.z;
+    let c = ex * ex + ez * ez - radius * radius;
+    let (s0, s1) = if a < 1e-12 {
+        if c > 0.0 {
+            return None;
+        }
+        (f32::MIN, f32::MAX)
+    } else {
+        let b = 2.0 * (ex * d.x + ez * d.z);
+        let disc = b * b - 4.0 * a * c;
+        if disc < 0.0 {
+            return None;
+        }
+        let root = disc.sqrt();
+        ((-b - root) / (2.0 * a), (-b + root) / (2.0 * a))
+    };
+    // ... and between the floor and the top.
+    let (h0, h1) = if d.y.abs() < 1e-12 {
+        if eye.y < 0.0 || eye.y > top {
+            return None;
+        }
+        (f32::MIN, f32::MAX)
+    } else {
+        let (sa, sb) = ((0.0 - eye.y) / d.y, (top - eye.y) / d.y);
+        (sa.min(sb), sa.max(sb))
+    };
+    let enter = s0.max(h0).max(0.0);
+    let leave = s1.min(h1);
+    if enter > leave {
+        return None;
+    }
+    if enter >= 1.0 {
+        return Some(true);
+    }
+    if leave <= 1.0 {
+        return Some(false);
+    }
+    // `p` is inside the cylinder: in front when it lies before the axis along the ray.
+    Some((axis.x - p.x) * d.x + (axis.z - p.z) * d.z > 0.0)
+}
+
+/// Keep limbs and props on the right side of each body they overlap: a layer whose ray meets
+/// a body before reaching it is drawn before that body, one met after it is drawn after it.
+/// (The body is an upright cylinder around its axis; depth alone misorders e.g. a club held
+/// low in front of the legs seen from above.)
+fn order_against_bodies(pose: &Pose, view: &View, layers: &mut [Layer]) {
+    const GAP: f32 = 1e-3;
+    let bodies: Vec<(usize, Vec3, f32, f32)> = layers
+        .iter()
+        .filter_map(|l| match l.part {
+            Part::Body { juggler } => pose.jugglers.get(juggler).map(|p| {
+                let centre =
+                    0.25 * (p.arms[0].shoulder + p.arms[1].shoulder + p.hips[0] + p.hips[1]);
+                (juggler, centre, p.head.y + p.head_radius, l.depth)
+            }),
+            _ => None,
+        })
+        .collect();
+    for layer in layers.iter_mut() {
+        let Some(p) = anchor(layer.part, pose) else {
+            continue;
+        };
+        for &(_, axis, top, body_depth) in &bodies {
+            match in_front_of_cylinder(view.eye, p, axis, BODY_RADIUS, top) {
+                Some(true) => layer.depth = layer.depth.min(body_depth - GAP),
+                Some(false) => layer.depth = layer.depth.max(body_depth + GAP),
+                None => {}
+            }
+        }
+    }
 }
 
 /// Projects and styles parts of the scene.
@@ -362,18 +461,32 @@ impl Painter<'_> {
             .try_normalize()
             .unwrap_or_else(|| p.placement.rotate(Vec3::X));
         let half_shoulders = 0.5 * shoulders[0].distance(shoulders[1]).max(0.1);
-        let half_hips = 0.5 * p.hips[0].distance(p.hips[1]).max(0.08);
+        // Legs start under the torso: when the hips are given as the torso's lower corners
+        // (wide), the leg tops are drawn further in, as hip joints.
+        let waist_half_guess = half_shoulders * 0.8;
+        let leg_tops = [0, 1].map(|side| {
+            let out = p.hips[side] - hip_mid;
+            let half = out.length().min(0.6 * waist_half_guess);
+            hip_mid + out.try_normalize().unwrap_or(Vec3::ZERO) * half
+        });
+        let half_hips = 0.5 * leg_tops[0].distance(leg_tops[1]).max(0.08);
 
         let mut body = Vec::new();
         // Legs, far one first.
         let mut legs = [0usize, 1];
         legs.sort_by(|&a, &b| {
-            let da = self.view.depth(0.5 * (p.hips[a] + p.feet[a]));
-            let db = self.view.depth(0.5 * (p.hips[b] + p.feet[b]));
+            let da = self.view.depth(0.5 * (leg_tops[a] + p.feet[a]));
+            let db = self.view.depth(0.5 * (leg_tops[b] + p.feet[b]));
             db.total_cmp(&da)
         });
         for side in legs {
-            self.leg(p, side, forward, &mut body);
+            self.leg(
+                leg_tops[side],
+                p.knees[side],
+                p.feet[side],
+                forward,
+                &mut body,
+            );
         }
 
         // Pelvis and torso: hulls of elliptical cross-sections of an upright body.
@@ -387,9 +500,11 @@ impl Painter<'_> {
         };
         let belt = hip_mid + Vec3::Y * (0.2 * (shoulder_mid.y - hip_mid.y));
         let waist = hip_mid + Vec3::Y * (0.3 * (shoulder_mid.y - hip_mid.y));
-        let waist_half = (half_hips + 0.06).min(half_shoulders * 0.9);
+        // A slight V from the shoulders to the waist, never narrower than the hips.
+        let waist_half = waist_half_guess.max(half_hips * 0.9);
         let depth = style.torso_depth;
-        let mut pelvis_points = ring(hip_mid - Vec3::Y * 0.06, half_hips + 0.06, depth * 0.95);
+        let seat_half = half_hips + 0.4 * style.thigh_width;
+        let mut pelvis_points = ring(hip_mid - Vec3::Y * 0.06, seat_half, depth * 0.95);
         pelvis_points.extend(ring(belt, waist_half, depth * 0.9));
         self.outlined_hull(self.hull(&pelvis_points), style.trousers, &mut body);
 
@@ -434,9 +549,8 @@ impl Painter<'_> {
         }
     }
 
-    fn leg(&self, p: &JugglerPose, side: usize, forward: Vec3, out: &mut Vec<Shape>) {
+    fn leg(&self, hip: Vec3, knee: Vec3, foot: Vec3, forward: Vec3, out: &mut Vec<Shape>) {
         let style = self.style;
-        let (hip, knee, foot) = (p.hips[side], p.knees[side], p.feet[side]);
         let ankle = Vec3::new(foot.x, foot.y.max(0.06), foot.z);
         let heel = ankle - forward * 0.03 - Vec3::Y * 0.015;
         let toe = ankle + forward * 0.14 - Vec3::Y * 0.015;
@@ -912,6 +1026,75 @@ mod tests {
         let body = index_of(&layers, Part::Body { juggler: 0 });
         assert!(index_of(&layers, Part::Prop { index: 0 }) > body);
         assert!(index_of(&layers, Part::Prop { index: 1 }) < body);
+    }
+
+    #[test]
+    fn cylinder_test_tells_front_from_behind_along_the_ray() {
+        let eye = Vec3::new(0.0, 1.0, 5.0);
+        let axis = Vec3::ZERO;
+        // Straight in front of / behind the body at chest height.
+        assert_eq!(
+            in_front_of_cylinder(eye, Vec3::new(0.0, 1.0, 0.4), axis, 0.17, 1.7),
+            Some(true)
+        );
+        assert_eq!(
+            in_front_of_cylinder(eye, Vec3::new(0.0, 1.0, -0.4), axis, 0.17, 1.7),
+            Some(false)
+        );
+        // Well to the side: the ray misses the body.
+        assert_eq!(
+            in_front_of_cylinder(eye, Vec3::new(0.6, 1.0, -0.4), axis, 0.17, 1.7),
+            None
+        );
+        // Above the head, behind: from a level eye the ray passes over the body.
+        assert_eq!(
+            in_front_of_cylinder(eye, Vec3::new(0.0, 2.5, -0.3), axis, 0.17, 1.7),
+            None
+        );
+        // From high above, a point low in front of the legs is in front.
+        let high = Vec3::new(0.0, 6.0, 3.0);
+        assert_eq!(
+            in_front_of_cylinder(high, Vec3::new(0.0, 0.8, 0.3), axis, 0.17, 1.7),
+            Some(true)
+        );
+        // ... and one behind the back at the same height is behind.
+        assert_eq!(
+            in_front_of_cylinder(high, Vec3::new(0.0, 0.8, -0.3), axis, 0.17, 1.7),
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn prop_held_low_in_front_is_drawn_over_the_legs_even_from_high_above() {
+        // Depth alone would put it behind: from 60° up, lower points are farther.
+        let low_front = ball(Vec3::new(0.05, 0.75, 0.3), red());
+        let cam = Camera {
+            elevation: 60f32.to_radians(),
+            ..front_camera()
+        };
+        let placement = Placement {
+            position: Vec3::ZERO,
+            facing: 0.0,
+        };
+        let juggler = standing(
+            placement,
+            [Vec3::new(0.12, 0.9, 0.3), Vec3::new(-0.12, 0.9, 0.3)],
+        );
+        let pose = Pose {
+            time: 0.0,
+            jugglers: vec![juggler],
+            props: vec![low_front],
+        };
+        let layers = build_layers(&pose, &cam, W, H, &Style::default());
+        let body = index_of(&layers, Part::Body { juggler: 0 });
+        assert!(index_of(&layers, Part::Prop { index: 0 }) > body);
+        // Both hands (in front of the hips, over the legs on screen) too.
+        for hand in Hand::BOTH {
+            assert!(
+                index_of(&layers, Part::Hand { juggler: 0, hand }) > body,
+                "{hand:?}"
+            );
+        }
     }
 
     #[test]

@@ -28,9 +28,26 @@ impl RgbImage {
     }
 }
 
-/// A reusable drawing surface (keeps its pixel buffer between frames of the same size).
+/// Extra pixels drawn around a redrawn rectangle (see `Canvas::redraw_rect`).
+const SCRATCH_MARGIN: u32 = 8;
+
+/// Above this fraction of the image, a dirty region is redrawn whole.
+const MAX_DIRTY_FRACTION: f32 = 0.6;
+
+/// A reusable drawing surface (keeps its pixels between frames of the same size).
+///
+/// Successive frames of an animation mostly repeat the same shapes: the floor, the standing
+/// bodies; only arms and props move. The canvas compares a frame with the previous one it
+/// drew, and when the shapes that stayed keep their order it redraws only the rectangles
+/// covered by shapes that appeared or disappeared (each rectangle cleared and every shape
+/// touching it drawn again, in order). The pixels are the same as drawing every shape; the
+/// cost is that of the changes.
 pub struct Canvas {
     pixmap: Pixmap,
+    /// What the pixels show: the last frame's background and shapes (`None` = nothing yet).
+    shown: Option<(Rgba, Vec<Shape>)>,
+    /// Scratch surface for redrawing one rectangle.
+    scratch: Option<Pixmap>,
 }
 
 impl Canvas {
@@ -41,6 +58,8 @@ impl Canvas {
         }
         Some(Canvas {
             pixmap: Pixmap::new(width, height)?,
+            shown: None,
+            scratch: None,
         })
     }
 
@@ -52,18 +71,80 @@ impl Canvas {
         self.pixmap.height()
     }
 
-    /// Clear to the frame's background and draw its shapes in order. Shapes are placed in
-    /// pixel coordinates; if the frame's size differs from the canvas they are still drawn at
-    /// the same pixel positions (clipped).
+    /// Show `frame`: its background and its shapes in order. Shapes are placed in pixel
+    /// coordinates; if the frame's size differs from the canvas they are still drawn at the
+    /// same pixel positions (clipped).
     pub fn draw(&mut self, frame: &Frame) {
-        self.pixmap.fill(color(frame.background));
+        let (w, h) = (self.width(), self.height());
+        let dirty = match &self.shown {
+            Some((background, shapes)) if *background == frame.background => {
+                dirty_rects(shapes, &frame.shapes, w, h)
+            }
+            _ => None,
+        };
         let mut paint = Paint {
             anti_alias: true,
             ..Paint::default()
         };
-        for shape in &frame.shapes {
-            draw_shape(&mut self.pixmap, shape, &mut paint);
+        match dirty {
+            Some(rects) => {
+                for rect in rects {
+                    self.redraw_rect(frame, rect, &mut paint);
+                }
+            }
+            None => {
+                self.pixmap.fill(color(frame.background));
+                for shape in &frame.shapes {
+                    draw_shape(&mut self.pixmap, shape, &mut paint, Transform::identity());
+                }
+            }
         }
+        match &mut self.shown {
+            Some((background, shapes)) => {
+                *background = frame.background;
+                shapes.clone_from(&frame.shapes);
+            }
+            None => self.shown = Some((frame.background, frame.shapes.clone())),
+        }
+    }
+
+    /// Redraw the pixels of `rect` from scratch: background, then every shape touching it.
+    /// The drawing surface extends `SCRATCH_MARGIN` pixels beyond the rectangle so that the
+    /// edges clipped at its border (where tiny-skia's clipping shifts anti-aliasing slightly)
+    /// stay outside the copied pixels.
+    fn redraw_rect(&mut self, frame: &Frame, rect: Rect, paint: &mut Paint<'_>) {
+        let (w, h) = (self.width(), self.height());
+        let outer = Rect {
+            x0: rect.x0.saturating_sub(SCRATCH_MARGIN),
+            y0: rect.y0.saturating_sub(SCRATCH_MARGIN),
+            x1: (rect.x1 + SCRATCH_MARGIN).min(w),
+            y1: (rect.y1 + SCRATCH_MARGIN).min(h),
+        };
+        let (ow, oh) = (outer.x1 - outer.x0, outer.y1 - outer.y0);
+        let scratch = match self.scratch.take() {
+            Some(p) if p.width() == ow && p.height() == oh => Some(p),
+            _ => Pixmap::new(ow, oh),
+        };
+        let Some(mut scratch) = scratch else { return };
+        scratch.fill(color(frame.background));
+        let shift = Transform::from_translate(-(outer.x0 as f32), -(outer.y0 as f32));
+        for shape in &frame.shapes {
+            if bounds(shape).is_some_and(|b| b.touches(&outer)) {
+                draw_shape(&mut scratch, shape, paint, shift);
+            }
+        }
+        let stride = w as usize * 4;
+        let scratch_stride = ow as usize * 4;
+        let row = (rect.x1 - rect.x0) as usize * 4;
+        let dx = (rect.x0 - outer.x0) as usize * 4;
+        let data = self.pixmap.data_mut();
+        let source = scratch.data();
+        for y in rect.y0..rect.y1 {
+            let from = (y - outer.y0) as usize * scratch_stride + dx;
+            let at = y as usize * stride + rect.x0 as usize * 4;
+            data[at..at + row].copy_from_slice(&source[from..from + row]);
+        }
+        self.scratch = Some(scratch);
     }
 
     /// The canvas as RGB bytes (alpha dropped: the background is opaque).
@@ -98,6 +179,235 @@ pub fn rasterize(frame: &Frame) -> Option<RgbImage> {
     Some(canvas.to_rgb())
 }
 
+/// An integer pixel rectangle, `x0..x1` × `y0..y1`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Rect {
+    x0: u32,
+    y0: u32,
+    x1: u32,
+    y1: u32,
+}
+
+impl Rect {
+    fn area(&self) -> u64 {
+        (self.x1 - self.x0) as u64 * (self.y1 - self.y0) as u64
+    }
+    fn union(&self, o: &Rect) -> Rect {
+        Rect {
+            x0: self.x0.min(o.x0),
+            y0: self.y0.min(o.y0),
+            x1: self.x1.max(o.x1),
+            y1: self.y1.max(o.y1),
+        }
+    }
+    fn overlaps(&self, o: &Rect) -> bool {
+        self.x0 < o.x1 && o.x0 < self.x1 && self.y0 < o.y1 && o.y0 < self.y1
+    }
+}
+
+/// A shape's pixel extent (floating point), or `None` if it draws nothing.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+}
+
+impl Bounds {
+    fn touches(&self, r: &Rect) -> bool {
+        self.x0 < r.x1 as f32
+            && self.x1 > r.x0 as f32
+            && self.y0 < r.y1 as f32
+            && self.y1 > r.y0 as f32
+    }
+
+    /// The pixels it may touch (anti-aliasing included), clipped to the image.
+    fn pixels(&self, w: u32, h: u32) -> Option<Rect> {
+        let x0 = (self.x0 - 2.0).floor().max(0.0);
+        let y0 = (self.y0 - 2.0).floor().max(0.0);
+        let x1 = (self.x1 + 2.0).ceil().min(w as f32);
+        let y1 = (self.y1 + 2.0).ceil().min(h as f32);
+        (x0 < x1 && y0 < y1).then_some(Rect {
+            x0: x0 as u32,
+            y0: y0 as u32,
+            x1: x1 as u32,
+            y1: y1 as u32,
+        })
+    }
+}
+
+fn bounds(shape: &Shape) -> Option<Bounds> {
+    let b = match shape {
+        Shape::Circle { center, radius, .. } => {
+            if !finite(*center) || !positive(*radius) {
+                return None;
+            }
+            Bounds {
+                x0: center.x - radius,
+                y0: center.y - radius,
+                x1: center.x + radius,
+                y1: center.y + radius,
+            }
+        }
+        Shape::Line {
+            from, to, width, ..
+        } => {
+            if !finite(*from) || !finite(*to) || !positive(*width) {
+                return None;
+            }
+            let r = 0.5 * width;
+            Bounds {
+                x0: from.x.min(to.x) - r,
+                y0: from.y.min(to.y) - r,
+                x1: from.x.max(to.x) + r,
+                y1: from.y.max(to.y) + r,
+            }
+        }
+        Shape::Polygon { points, .. } => {
+            if points.len() < 3 || !points.iter().all(|p| finite(*p)) {
+                return None;
+            }
+            let mut b = Bounds {
+                x0: f32::MAX,
+                y0: f32::MAX,
+                x1: f32::MIN,
+                y1: f32::MIN,
+            };
+            for p in points {
+                b = Bounds {
+                    x0: b.x0.min(p.x),
+                    y0: b.y0.min(p.y),
+                    x1: b.x1.max(p.x),
+                    y1: b.y1.max(p.y),
+                };
+            }
+            b
+        }
+    };
+    Some(b)
+}
+
+/// Exact identity of a shape (bit patterns of its numbers), for comparing frames.
+fn key(shape: &Shape) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let c = |c: &Rgba| [c.r, c.g, c.b, c.a];
+    match shape {
+        Shape::Circle {
+            center,
+            radius,
+            color,
+        } => (
+            0u8,
+            center.x.to_bits(),
+            center.y.to_bits(),
+            radius.to_bits(),
+            c(color),
+        )
+            .hash(&mut h),
+        Shape::Line {
+            from,
+            to,
+            width,
+            color,
+        } => (
+            1u8,
+            from.x.to_bits(),
+            from.y.to_bits(),
+            to.x.to_bits(),
+            to.y.to_bits(),
+            width.to_bits(),
+            c(color),
+        )
+            .hash(&mut h),
+        Shape::Polygon { points, color } => {
+            2u8.hash(&mut h);
+            for p in points {
+                (p.x.to_bits(), p.y.to_bits()).hash(&mut h);
+            }
+            c(color).hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+/// The rectangles to redraw to turn `old` into `new`, or `None` when the whole image should
+/// be redrawn (shapes that stayed changed their order, or the changes cover most of it).
+fn dirty_rects(old: &[Shape], new: &[Shape], w: u32, h: u32) -> Option<Vec<Rect>> {
+    use std::collections::HashMap;
+    let old_keys: Vec<u64> = old.iter().map(key).collect();
+    let new_keys: Vec<u64> = new.iter().map(key).collect();
+    let mut remaining: HashMap<u64, usize> = HashMap::with_capacity(old_keys.len());
+    for k in &old_keys {
+        *remaining.entry(*k).or_insert(0) += 1;
+    }
+    // Shapes of `new` also in `old` stay; the rest appeared.
+    let mut stays = vec![false; new.len()];
+    for (i, k) in new_keys.iter().enumerate() {
+        if let Some(n) = remaining.get_mut(k).filter(|n| **n > 0) {
+            *n -= 1;
+            stays[i] = true;
+        }
+    }
+    let mut kept: HashMap<u64, usize> = HashMap::new();
+    for (i, k) in new_keys.iter().enumerate() {
+        if stays[i] {
+            *kept.entry(*k).or_insert(0) += 1;
+        }
+    }
+    // The shapes that stayed must keep their order; old shapes not kept disappeared.
+    let mut kept_in_old = Vec::new();
+    let mut changed: Vec<&Shape> = Vec::new();
+    for (shape, k) in old.iter().zip(&old_keys) {
+        match kept.get_mut(k).filter(|n| **n > 0) {
+            Some(n) => {
+                *n -= 1;
+                kept_in_old.push(*k);
+            }
+            None => changed.push(shape),
+        }
+    }
+    let kept_in_new: Vec<u64> = new_keys
+        .iter()
+        .zip(&stays)
+        .filter(|(_, s)| **s)
+        .map(|(k, _)| *k)
+        .collect();
+    if kept_in_old != kept_in_new {
+        return None;
+    }
+    changed.extend(
+        new.iter()
+            .zip(&stays)
+            .filter(|(_, s)| !**s)
+            .map(|(shape, _)| shape),
+    );
+
+    let mut rects: Vec<Rect> = changed
+        .iter()
+        .filter_map(|s| bounds(s))
+        .filter_map(|b| b.pixels(w, h))
+        .collect();
+    // Merge overlapping rectangles until none overlap.
+    let mut merged = true;
+    while merged {
+        merged = false;
+        'outer: for i in 0..rects.len() {
+            for j in i + 1..rects.len() {
+                if rects[i].overlaps(&rects[j]) {
+                    rects[i] = rects[i].union(&rects[j]);
+                    rects.swap_remove(j);
+                    merged = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    let area: u64 = rects.iter().map(Rect::area).sum();
+    (area as f32 <= MAX_DIRTY_FRACTION * w as f32 * h as f32).then_some(rects)
+}
+
 fn color(c: Rgba) -> Color {
     Color::from_rgba8(c.r, c.g, c.b, c.a)
 }
@@ -112,7 +422,7 @@ fn positive(v: f32) -> bool {
     v.is_finite() && v > 0.0 && v < 1.0e6
 }
 
-fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>) {
+fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>, transform: Transform) {
     match shape {
         Shape::Circle {
             center,
@@ -124,7 +434,7 @@ fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>) {
             }
             if let Some(path) = PathBuilder::from_circle(center.x, center.y, *radius) {
                 paint.set_color(color(*c));
-                pixmap.fill_path(&path, paint, FillRule::Winding, Transform::identity(), None);
+                pixmap.fill_path(&path, paint, FillRule::Winding, transform, None);
             }
         }
         Shape::Line {
@@ -140,7 +450,7 @@ fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>) {
             if from.distance_squared(*to) < 1e-6 {
                 // A zero-length round-capped line is a dot.
                 if let Some(path) = PathBuilder::from_circle(from.x, from.y, 0.5 * width) {
-                    pixmap.fill_path(&path, paint, FillRule::Winding, Transform::identity(), None);
+                    pixmap.fill_path(&path, paint, FillRule::Winding, transform, None);
                 }
                 return;
             }
@@ -153,7 +463,7 @@ fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>) {
                     line_cap: LineCap::Round,
                     ..Stroke::default()
                 };
-                pixmap.stroke_path(&path, paint, &stroke, Transform::identity(), None);
+                pixmap.stroke_path(&path, paint, &stroke, transform, None);
             }
         }
         Shape::Polygon { points, color: c } => {
@@ -168,7 +478,7 @@ fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>) {
             pb.close();
             if let Some(path) = pb.finish() {
                 paint.set_color(color(*c));
-                pixmap.fill_path(&path, paint, FillRule::Winding, Transform::identity(), None);
+                pixmap.fill_path(&path, paint, FillRule::Winding, transform, None);
             }
         }
     }
@@ -303,6 +613,116 @@ mod tests {
         }]))
         .unwrap();
         assert_eq!(img.get(20, 15), Some([200, 0, 0]));
+    }
+
+    #[test]
+    fn cached_common_start_gives_the_same_pixels_as_drawing_everything() {
+        let grey = Rgba::rgb(120, 120, 120);
+        let floor: Vec<Shape> = (0..10)
+            .map(|i| Shape::Line {
+                from: Vec2::new(0.0, 3.0 * i as f32),
+                to: Vec2::new(40.0, 3.0 * i as f32 + 1.0),
+                width: 1.5,
+                color: grey,
+            })
+            .collect();
+        let frame_at = |x: f32, bg: Rgba| {
+            let mut shapes = floor.clone();
+            shapes.push(Shape::Circle {
+                center: Vec2::new(x, 15.0),
+                radius: 4.0,
+                color: Rgba::with_alpha(200, 0, 0, 200),
+            });
+            Frame {
+                width: 40,
+                height: 30,
+                background: bg,
+                shapes,
+            }
+        };
+        let mut canvas = Canvas::new(40, 30).unwrap();
+        let bg = Rgba::rgb(10, 20, 30);
+        for (x, bg) in [
+            (5.0, bg),
+            (12.0, bg),
+            (20.5, bg),
+            (33.0, Rgba::rgb(90, 90, 90)),
+            (8.0, bg),
+        ] {
+            let frame = frame_at(x, bg);
+            canvas.draw(&frame);
+            assert_eq!(canvas.to_rgb(), rasterize(&frame).unwrap(), "x={x}");
+        }
+        // A frame that shares nothing with the cache.
+        let other = frame(vec![Shape::Circle {
+            center: Vec2::new(3.0, 3.0),
+            radius: 2.0,
+            color: grey,
+        }]);
+        canvas.draw(&other);
+        assert_eq!(canvas.to_rgb(), rasterize(&other).unwrap());
+    }
+
+    #[test]
+    fn incremental_drawing_of_an_animation_matches_drawing_each_frame_whole() {
+        use crate::render::fixture::Cascade;
+        use crate::render::{build_frame, Camera};
+        use crate::types::PropKind;
+        for kind in [PropKind::Ball, PropKind::Club] {
+            let cascade = Cascade {
+                kind,
+                ..Cascade::default()
+            };
+            let poses: Vec<_> = (0..4).map(|i| cascade.pose_at(i as f64 * 0.5)).collect();
+            let camera = Camera::framing_all(&poses, 200.0 / 150.0, None);
+            let mut canvas = Canvas::new(200, 150).unwrap();
+            for i in 0..30 {
+                let frame = build_frame(&cascade.pose_at(i as f64 * 0.021), &camera, 200, 150);
+                canvas.draw(&frame);
+                let whole = rasterize(&frame).unwrap();
+                let got = canvas.to_rgb();
+                let worst = got
+                    .pixels
+                    .iter()
+                    .zip(&whole.pixels)
+                    .map(|(a, b)| a.abs_diff(*b))
+                    .max()
+                    .unwrap();
+                let differing = got
+                    .pixels
+                    .iter()
+                    .zip(&whole.pixels)
+                    .filter(|(a, b)| a != b)
+                    .count();
+                // Clipping at the redrawn rectangles can move anti-aliasing by a few levels.
+                assert!(worst <= 24, "{kind:?} frame {i}: differs by {worst}");
+                assert!(
+                    differing * 1000 <= got.pixels.len(),
+                    "{kind:?} frame {i}: {differing} values differ"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn swapped_order_of_unchanged_shapes_is_redrawn_whole() {
+        let a = Shape::Circle {
+            center: Vec2::new(10.0, 10.0),
+            radius: 6.0,
+            color: Rgba::rgb(255, 0, 0),
+        };
+        let b = Shape::Circle {
+            center: Vec2::new(14.0, 10.0),
+            radius: 6.0,
+            color: Rgba::rgb(0, 0, 255),
+        };
+        let first = frame(vec![a.clone(), b.clone()]);
+        let second = frame(vec![b, a]);
+        let mut canvas = Canvas::new(40, 30).unwrap();
+        canvas.draw(&first);
+        canvas.draw(&second);
+        assert_eq!(canvas.to_rgb(), rasterize(&second).unwrap());
+        assert_eq!(canvas.to_rgb().get(12, 10), Some([255, 0, 0]));
     }
 
     #[test]

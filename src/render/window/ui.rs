@@ -167,9 +167,13 @@ fn draw_field(g: &Geometry, text: &Text, state: &AppState) {
 }
 
 fn draw_error(g: &Geometry, text: &Text, message: &str) {
-    let line = format!("invalid pattern: {message}; the previous pattern keeps playing");
     let max_chars = ((g.width - 40.0) / text.char_width).max(8.0) as usize;
-    let line = truncate(&line, max_chars);
+    let full = format!("{message} · the previous pattern keeps playing");
+    let line = if full.chars().count() <= max_chars {
+        full
+    } else {
+        truncate(message, max_chars)
+    };
     let r = Rect::new(
         g.field.x,
         g.viewport.y + 6.0,
