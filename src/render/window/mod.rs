@@ -161,7 +161,6 @@ fn backend_message(panic: &str) -> String {
 
 fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniquad::conf::Conf {
     use macroquad::miniquad::conf::{Conf, LinuxBackend, Platform};
-    let bench = matches!(options.mode, Mode::Bench { .. });
     Conf {
         window_title: options.title.clone(),
         window_width: options.size.0.max(200),
@@ -174,7 +173,12 @@ fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniqua
                 DisplayKind::X11 => LinuxBackend::X11Only,
                 DisplayKind::Wayland => LinuxBackend::WaylandOnly,
             },
-            swap_interval: if bench { Some(0) } else { None },
+            // Vsync while interactive (no busy loop), none when measuring.
+            swap_interval: match options.mode {
+                Mode::Bench { .. } => Some(0),
+                Mode::Interactive => Some(1),
+                Mode::Screenshot { .. } => None,
+            },
             ..Default::default()
         },
         ..Default::default()
@@ -192,7 +196,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     } = options;
     let font = mq::load_ttf_font_from_bytes(FONT).ok();
     let text = ui::Text::new(font);
-    let material = draw::flat_material();
+    let material = draw::shape_material();
     let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
     let mut translator = Translator::default();
     let mut collector = Collector::default();
