@@ -371,14 +371,19 @@ impl Painter<'_> {
             .iter()
             .map(|p| p.distance(centre))
             .fold(0.0f32, f32::max);
+        // The stage reaches beyond the camera's distance so its edge stays far back; the grid
+        // covers the jugglers' surroundings.
+        let eye_distance =
+            Vec3::new(self.view.eye.x - centre.x, 0.0, self.view.eye.z - centre.z).length();
+        let stage = (reach + 3.0).max(reach + 0.8 * eye_distance).min(60.0);
         let radius = reach + 3.0;
         let mut shapes = Vec::new();
         shapes.extend(self.floor_ellipse(
             centre,
-            Vec3::X * radius,
-            Vec3::Z * radius,
+            Vec3::X * stage,
+            Vec3::Z * stage,
             self.style.floor,
-            64,
+            96,
         ));
         let step = self.style.grid_spacing.max(0.05);
         let width = 0.012;
