@@ -99,7 +99,7 @@ pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
     if state.facts {
         draw_panel(g, text, state, info.facts);
     }
-    draw_slider(g, text, state, info.time);
+    draw_slider(g, text, state, info);
     draw_help_line(g, text);
     if let Some(err) = &state.error {
         draw_error(g, text, &err.message);
@@ -221,8 +221,8 @@ fn draw_panel(g: &Geometry, text: &Text, state: &AppState, facts: &Facts) {
     text.draw(status, p.x + 8.0 + 10.0 * text.char_width, y, color);
 }
 
-fn draw_slider(g: &Geometry, text: &Text, state: &AppState, time: f64) {
-    let pb = &state.playback;
+fn draw_slider(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
+    let (pb, time) = (&state.playback, info.time);
     let clock = format!("{:.2} / {:.2} s", time, pb.loop_duration());
     text.draw(
         &clock,
@@ -236,6 +236,11 @@ fn draw_slider(g: &Geometry, text: &Text, state: &AppState, time: f64) {
     let knob = g.slider_x(pb.fraction());
     mq::draw_rectangle(s.x, cy - 2.0, s.w, 4.0, BORDER);
     mq::draw_rectangle(s.x, cy - 2.0, knob - s.x, 4.0, FOCUS);
+    // A tick per beat, when they are far enough apart to read.
+    for fraction in beat_ticks(info.facts.beats_per_second, pb.loop_duration(), s.w) {
+        let x = g.slider_x(fraction).round();
+        mq::draw_line(x, cy - 6.0, x, cy + 6.0, 1.0, DIM);
+    }
     mq::draw_circle(knob, cy, 8.0, TEXT);
     mq::draw_circle(knob, cy, 5.0, FOCUS);
 
@@ -276,6 +281,20 @@ fn draw_full_help(g: &Geometry, text: &Text) {
     }
 }
 
+/// Loop fractions of the beats inside a loop of `loop_seconds` at `bps` (the loop's start and
+/// end excluded), or none when they would be closer than 6 pixels on a `width`-pixel slider.
+pub fn beat_ticks(bps: f64, loop_seconds: f64, width: f32) -> Vec<f64> {
+    let beats = bps * loop_seconds;
+    if !(beats.is_finite() && beats >= 1.0) || f64::from(width) / beats < 6.0 {
+        return Vec::new();
+    }
+    let step = 1.0 / beats;
+    (1..)
+        .map(|i| f64::from(i) * step)
+        .take_while(|f| *f < 1.0 - step / 2.0)
+        .collect()
+}
+
 /// `n` and a noun, plural unless `n` is 1: `1 beat`, `3 beats`.
 pub fn plural(n: u32, noun: &str) -> String {
     if n == 1 {
@@ -298,6 +317,18 @@ pub fn truncate(s: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_tick_per_beat_inside_the_loop() {
+        // 2 s at 3 beats/s: 6 beats, ticks at 1/6 .. 5/6.
+        let ticks = beat_ticks(3.0, 2.0, 600.0);
+        assert_eq!(ticks.len(), 5);
+        assert!((ticks[0] - 1.0 / 6.0).abs() < 1e-12 && (ticks[4] - 5.0 / 6.0).abs() < 1e-12);
+        // Too crowded, or nonsense, gives none.
+        assert!(beat_ticks(10.0, 20.0, 600.0).is_empty());
+        assert!(beat_ticks(f64::NAN, 2.0, 600.0).is_empty());
+        assert!(beat_ticks(0.0, 2.0, 600.0).is_empty());
+    }
 
     #[test]
     fn plural_nouns() {
