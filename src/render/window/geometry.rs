@@ -148,6 +148,16 @@ impl Geometry {
         }
     }
 
+    /// Characters that fit in the field (at least 1).
+    pub fn field_columns(&self) -> usize {
+        let c = ((self.field.w - 2.0 * FIELD_PADDING) / self.char_width).floor();
+        if c.is_finite() && c >= 1.0 {
+            c as usize
+        } else {
+            1
+        }
+    }
+
     /// Fraction of the loop for window x on the slider, clamped to `[0, 1]`.
     pub fn slider_fraction(&self, x: f32) -> f64 {
         if self.slider.w <= 0.0 {
@@ -215,6 +225,8 @@ mod tests {
         assert_eq!(g.field_index_at(58.0), 4);
         assert_eq!(g.field_index_at(-100.0), 0);
         assert_eq!(g.field_char_x(3), 52.0);
+        // 800 - 24 wide, minus 2 x 10 padding: 75 characters of 10 px.
+        assert_eq!(g.field_columns(), 75);
     }
 
     #[test]
@@ -224,5 +236,8 @@ mod tests {
         assert_eq!(g.viewport_pixels(), (50, 1));
         assert_eq!(g.slider_fraction(10.0), 0.0);
         assert_eq!(g.field_index_at(f32::NAN), 0);
+        // 26 px field minus padding, characters at least 1 px wide.
+        assert_eq!(g.field_columns(), 6);
+        assert_eq!(Geometry::new(20.0, 60.0, 10.0).field_columns(), 1);
     }
 }

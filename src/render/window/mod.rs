@@ -283,6 +283,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     let mut work_seconds = 0.0;
     loop {
         let g = Geometry::new(mq::screen_width(), mq::screen_height(), text.char_width);
+        session.app.field_columns = g.field_columns();
         macroquad::input::utils::repeat_all_miniquad_input(&mut collector, subscriber);
         for file in mq::get_dropped_files() {
             if let Some(path) = file.path {

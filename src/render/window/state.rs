@@ -298,6 +298,16 @@ impl TextField {
         self.cursor = self.len();
     }
 
+    /// The first character shown when `columns` characters fit: 0 unless the focused caret
+    /// would be past the right edge.
+    pub fn scroll(&self, columns: usize) -> usize {
+        if self.focused && self.cursor >= columns {
+            self.cursor + 1 - columns.max(1)
+        } else {
+            0
+        }
+    }
+
     /// Moves the cursor to character `index` (clamped to the text) and focuses the field.
     pub fn click_at(&mut self, index: usize) {
         self.focused = true;
@@ -341,7 +351,8 @@ pub enum Action {
     FocusField,
     /// Leave the pattern field, keeping its text (a click elsewhere).
     Blur,
-    /// Focus the field and place the cursor at a character index (a click in the field).
+    /// Focus the field and place the cursor at a character position counted from the field's
+    /// left edge (a click in the field; the state adds the scroll).
     ClickField(usize),
     /// Start typing a new pattern with this character.
     StartTyping(char),
@@ -388,6 +399,8 @@ pub struct AppState {
     pub help: bool,
     /// Whether the facts panel is shown.
     pub facts: bool,
+    /// Characters the field shows at once (set from the window layout every frame).
+    pub field_columns: usize,
 }
 
 impl AppState {
@@ -402,6 +415,7 @@ impl AppState {
             error: None,
             help: false,
             facts: true,
+            field_columns: usize::MAX,
         }
     }
 
@@ -420,7 +434,10 @@ impl AppState {
             Action::ToggleFacts => self.facts = !self.facts,
             Action::FocusField => self.field.focus(),
             Action::Blur => self.field.blur(),
-            Action::ClickField(index) => self.field.click_at(index),
+            Action::ClickField(index) => {
+                let first = self.field.scroll(self.field_columns);
+                self.field.click_at(first + index);
+            }
             Action::StartTyping(c) => self.field.start_with(c),
             Action::Insert(c) => self.field.insert(c),
             Action::Backspace => self.field.backspace(),
@@ -633,6 +650,22 @@ mod tests {
         f.delete();
         f.insert('\n'); // control characters are not typed
         assert_eq!((f.text(), f.cursor()), ("1", 1));
+    }
+
+    #[test]
+    fn long_text_scrolls_to_keep_the_caret_visible() {
+        let mut f = TextField::new("0123456789");
+        assert_eq!(f.scroll(4), 0); // unfocused: shows the start
+        f.focus(); // caret at 10
+        assert_eq!(f.scroll(4), 7); // shows 7, 8, 9 and the caret
+        f.home();
+        assert_eq!(f.scroll(4), 0);
+        assert_eq!(f.scroll(20), 0);
+        let mut s = AppState::new("0123456789", 1.0, Orbit::new(0.0, 0.0));
+        s.field_columns = 4;
+        s.apply(Action::FocusField);
+        s.apply(Action::ClickField(1)); // the second visible character: index 8
+        assert_eq!(s.field.cursor(), 8);
     }
 
     #[test]

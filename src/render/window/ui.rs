@@ -134,43 +134,53 @@ fn draw_field(g: &Geometry, text: &Text, state: &AppState) {
     );
     let baseline = text.baseline_in(field);
     let content = state.field.text();
-    // The problem's column, highlighted while the field still holds the text that failed.
-    if let Some(err) = state.error.as_ref().filter(|e| e.text == content) {
-        if let Some(col) = err.column {
-            let x = g.field_char_x(col);
-            let w = text.char_width.max(4.0);
-            fill(
-                &Rect::new(x, field.y + 4.0, w, field.h - 8.0),
-                mq::Color::new(1.0, 0.3, 0.3, 0.35),
-            );
-            let tip = field.y + field.h + 1.0;
-            mq::draw_triangle(
-                mq::vec2(x + w / 2.0, tip),
-                mq::vec2(x + w / 2.0 - 6.0, tip + 8.0),
-                mq::vec2(x + w / 2.0 + 6.0, tip + 8.0),
-                ERROR,
-            );
-        }
-    }
-    text.draw(content, field.x + FIELD_PADDING, baseline, TEXT);
-    if focused {
-        let x = g.field_char_x(state.field.cursor());
-        mq::draw_line(x, field.y + 6.0, x, field.y + field.h - 6.0, 2.0, FOCUS);
-        let hint = "Enter play · Esc revert";
-        let hx = field.x + field.w - FIELD_PADDING - text.width(hint);
-        if hx > g.field_char_x(content.chars().count()) + 20.0 {
-            text.draw(hint, hx, baseline, DIM);
-        }
+    let columns = g.field_columns();
+    // Long text scrolls to keep the caret in view; unfocused, it shows its start.
+    let first = state.field.scroll(columns);
+    let length = content.chars().count();
+    let rest: String = content.chars().skip(first).collect();
+    let shown = if !focused && length > first + columns {
+        truncate(&rest, columns)
     } else {
-        let hint = if content == state.playing {
-            "type a siteswap to change the pattern"
-        } else {
-            "Enter edit · Esc revert"
-        };
-        let hx = field.x + field.w - FIELD_PADDING - text.width(hint);
-        if hx > g.field_char_x(content.chars().count()) + 20.0 {
-            text.draw(hint, hx, baseline, DIM);
-        }
+        rest.chars().take(columns).collect()
+    };
+    // The problem's column, highlighted while the field still holds the text that failed.
+    let bad_column = state
+        .error
+        .as_ref()
+        .filter(|e| e.text == content)
+        .and_then(|e| e.column)
+        .filter(|&c| c >= first && c < first + columns);
+    if let Some(col) = bad_column {
+        let x = g.field_char_x(col - first);
+        let w = text.char_width.max(4.0);
+        fill(
+            &Rect::new(x, field.y + 4.0, w, field.h - 8.0),
+            mq::Color::new(1.0, 0.3, 0.3, 0.35),
+        );
+        let tip = field.y + field.h + 1.0;
+        mq::draw_triangle(
+            mq::vec2(x + w / 2.0, tip),
+            mq::vec2(x + w / 2.0 - 6.0, tip + 8.0),
+            mq::vec2(x + w / 2.0 + 6.0, tip + 8.0),
+            ERROR,
+        );
+    }
+    text.draw(&shown, field.x + FIELD_PADDING, baseline, TEXT);
+    if focused {
+        let x = g.field_char_x(state.field.cursor() - first);
+        mq::draw_line(x, field.y + 6.0, x, field.y + field.h - 6.0, 2.0, FOCUS);
+    }
+    let hint = if focused {
+        "Enter play · Esc revert"
+    } else if content == state.playing {
+        "type a siteswap to change the pattern"
+    } else {
+        "Enter edit · Esc revert"
+    };
+    let hx = field.x + field.w - FIELD_PADDING - text.width(hint);
+    if hx > g.field_char_x(shown.chars().count()) + 20.0 {
+        text.draw(hint, hx, baseline, DIM);
     }
 }
 
