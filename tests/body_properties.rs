@@ -4,6 +4,8 @@
 //! toward a hand near full reach; no NaN; elbows that never jump between frames 1/60 s apart;
 //! elbows below the shoulder–hand line or outward and never inside the torso.
 
+mod common;
+
 use glam::Vec3;
 
 use juggler::body::dims::BodyDims;
@@ -15,21 +17,6 @@ use juggler::types::{Hand, PropKind};
 
 const SAMPLES: usize = 600;
 const FRAME: f64 = 1.0 / 60.0;
-
-fn valid_vectors() -> Vec<String> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vectors/siteswaps.tsv"
-    );
-    let text = std::fs::read_to_string(path).expect("test vectors readable");
-    text.lines()
-        .skip(1)
-        .filter_map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            (cols.len() >= 2 && cols[1] == "true").then(|| cols[0].to_string())
-        })
-        .collect()
-}
 
 fn scene(pattern: &str, prop: PropKind) -> Scene {
     let mut spec = PatternSpec::from_notation(pattern);
@@ -115,7 +102,7 @@ fn check_arms(pattern: &str, t: f64, j: &JugglerPose, dims: &BodyDims) -> usize 
 
 #[test]
 fn arms_keep_their_lengths_stay_finite_and_never_jump() {
-    let patterns = valid_vectors();
+    let patterns = common::valid_vectors();
     assert!(
         patterns.len() >= 30,
         "expected the shared vectors, got {}",

@@ -1,32 +1,19 @@
 //! Every row of the shared siteswap vectors (pattern, validity, props) passes.
 
-use std::path::PathBuf;
+mod common;
 
 use juggler::schedule::from_notation;
 
-fn vectors() -> String {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let shared = root.join("../shared/vectors/siteswaps.tsv");
-    let path = if shared.exists() {
-        shared
-    } else {
-        root.join("tests/data/siteswaps.tsv")
-    };
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
-}
-
 #[test]
 fn every_vector_row_passes() {
-    let text = vectors();
     let mut failures = Vec::new();
     let mut rows = 0;
-    for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-        let cols: Vec<&str> = line.split('\t').collect();
-        let (pattern, valid) = (cols[0], cols[1] == "true");
+    for vector in common::vectors() {
+        let pattern = vector.pattern.as_str();
         rows += 1;
-        match (from_notation(pattern), valid) {
+        match (from_notation(pattern), vector.valid) {
             (Ok(s), true) => {
-                let props: usize = cols[2].parse().expect("props column");
+                let props = vector.props.expect("props column of a valid row");
                 if s.props != props {
                     failures.push(format!("{pattern}: {} props, expected {props}", s.props));
                 }

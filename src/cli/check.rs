@@ -7,7 +7,7 @@ use juggler::notation::{self, Pattern};
 use juggler::schedule::{self, PatternError, Schedule};
 use serde::Serialize;
 
-use super::{CheckArgs, CliError, EXIT_INVALID};
+use super::{print_out, CheckArgs, CliError, EXIT_INVALID};
 
 /// Runs the command: exit 0 when every pattern is valid, 1 otherwise.
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
@@ -39,7 +39,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
             out.push_str(&human_report(input, &outcome));
         }
     }
-    print!("{out}");
+    print_out(&out)?;
     Ok(if all_valid { 0 } else { EXIT_INVALID })
 }
 

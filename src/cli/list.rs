@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use juggler::files::{self, jml, FileError, FileKind, LoadedPattern};
 use juggler::schedule;
 
-use super::{CliError, ListArgs};
+use super::{print_out, CliError, ListArgs};
 
 /// One table row: a pattern and what its siteswap is.
 struct Row {
@@ -45,7 +45,7 @@ pub fn run(args: &ListArgs) -> Result<u8, CliError> {
         }
         sections.push((path, rows));
     }
-    print!("{}", render(&sections));
+    print_out(&render(&sections))?;
     if problems.is_empty() {
         Ok(0)
     } else {

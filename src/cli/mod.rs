@@ -196,6 +196,23 @@ pub struct ListArgs {
     pub path: Option<PathBuf>,
 }
 
+/// Writes `text` to standard output. A reader that stopped early (`juggler list | head`) is
+/// not an error: the rest of the output is simply dropped.
+pub fn print_out(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::usage(format!(
+            "cannot write to standard output: {e}"
+        ))),
+    }
+}
+
 /// Parse arguments, run the command, map the result to an exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -1,7 +1,6 @@
 //! `juggler pose`: where every hand, arm and prop is at one time, as JSON or for humans.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 
 use glam::Vec3;
 use serde::Serialize;
@@ -11,7 +10,7 @@ use juggler::scene::Scene;
 use juggler::types::{Hand, HandRef, PropKind, Rgba};
 
 use super::input::load_spec;
-use super::{CliError, PatternOptions, PoseArgs};
+use super::{print_out, CliError, PatternOptions, PoseArgs};
 
 pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
     if !args.time.is_finite() {
@@ -30,13 +29,8 @@ pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
     } else {
         human(&scene, &pose)
     };
-    let mut stdout = std::io::stdout().lock();
-    match writeln!(stdout, "{text}") {
-        Ok(()) => Ok(0),
-        // A reader that stopped early (`| head`) is not an error.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
-        Err(e) => Err(CliError::usage(format!("cannot write the pose: {e}"))),
-    }
+    print_out(&format!("{text}\n"))?;
+    Ok(0)
 }
 
 /// Timing options must be in range: a bad value is a usage error (exit 2), while the same

@@ -2,6 +2,11 @@
 
 use glam::DVec3;
 
+/// Height of a bouncing prop's centre when it touches the floor: the radius of the standard
+/// 10 cm ball, so the ball's surface meets the floor instead of sinking half into it
+/// (Juggling Lab bounces the centre at the floor, which it does not draw).
+pub const BOUNCE_CONTACT_Y: f64 = 0.05;
+
 /// Fraction of energy a prop keeps at each bounce (Juggling Lab's `bouncefrac`).
 pub const BOUNCE_ENERGY: f64 = 0.9;
 
@@ -48,8 +53,8 @@ impl BounceMode {
     }
 }
 
-/// One free-flight arc of a bounce: vertical motion from `y0` with upward speed `vy0`,
-/// starting `start` seconds after release.
+/// One free-flight arc of a bounce: vertical motion from height `y0` above the contact plane
+/// (`BOUNCE_CONTACT_Y`) with upward speed `vy0`, starting `start` seconds after release.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Arc {
     pub start: f64,
@@ -82,9 +87,11 @@ impl FlightPath {
     /// A bounce from `p0` to `p1` in `duration` seconds in the requested mode, or the first
     /// fallback mode that has a solution, or a parabola when none has.
     pub fn bounce(p0: DVec3, p1: DVec3, duration: f64, gravity: f64, mode: BounceMode) -> Self {
+        // Heights above the contact plane.
+        let (h0, h1) = (p0.y - BOUNCE_CONTACT_Y, p1.y - BOUNCE_CONTACT_Y);
         for m in mode.fallbacks() {
-            if let Some(u) = solve_impact_speed(p0.y, p1.y, duration, gravity, m) {
-                let arcs = bounce_arcs(p0.y, u, gravity, m);
+            if let Some(u) = solve_impact_speed(h0, h1, duration, gravity, m) {
+                let arcs = bounce_arcs(h0, u, gravity, m);
                 let mut horizontal = (p1 - p0) / duration.max(1e-9);
                 horizontal.y = 0.0;
                 return FlightPath::Bounce {
@@ -112,9 +119,9 @@ impl FlightPath {
             } => {
                 let arc = current_arc(arcs, tau);
                 let s = tau - arc.start;
-                let y = arc.y0 + arc.vy0 * s - 0.5 * gravity * s * s;
+                let h = arc.y0 + arc.vy0 * s - 0.5 * gravity * s * s;
                 let xz = *p0 + *horizontal * tau;
-                DVec3::new(xz.x, y.max(0.0), xz.z)
+                DVec3::new(xz.x, h.max(0.0) + BOUNCE_CONTACT_Y, xz.z)
             }
         }
     }
@@ -292,7 +299,7 @@ mod tests {
             f.position(duration)
         );
         for k in 0..=200 {
-            assert!(f.position(duration * k as f64 / 200.0).y >= 0.0);
+            assert!(f.position(duration * k as f64 / 200.0).y >= BOUNCE_CONTACT_Y - 1e-12);
         }
         f
     }

@@ -13,7 +13,9 @@
 //! - `flight`: an exact parabola (or floor bounce) from release point to catch point;
 //! - `hand_path` + `spline`: a periodic C¹ cubic per hand through its events, velocity equal
 //!   to the launch velocity at throws, along the incoming prop at catches, minimum
-//!   acceleration elsewhere (JL's `MINIMIZE_RMSACCEL`);
+//!   acceleration elsewhere (JL's `MINIMIZE_RMSACCEL`), plus a short push before and a
+//!   follow-through after each throw so the hand scoops at waist level instead of
+//!   spreading the push over the whole dwell;
 //! - `orbit`: per orbit, the cycle of flights and holds one prop goes through.
 //!
 //! `Motion::state_at(t)` then costs one binary search per hand and per prop.

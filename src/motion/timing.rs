@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::flight::{self, BounceMode};
+use super::flight::{self, BounceMode, BOUNCE_CONTACT_Y};
 use super::positions::HAND_PLANE_Y;
 use super::Timing;
 use crate::schedule::{Schedule, ThrowKind};
@@ -102,7 +102,8 @@ fn slow_for_bounces(schedule: &Schedule, bps: f64, dwell: f64, gravity: f64) -> 
         {
             let mode = BounceMode::from_kind(bounces, forced, hyper);
             let available = (t.value as f64 - dwell) / bps;
-            if let Some(min) = flight::bounce_min_time(HAND_PLANE_Y, HAND_PLANE_Y, mode, gravity) {
+            let h = HAND_PLANE_Y - BOUNCE_CONTACT_Y;
+            if let Some(min) = flight::bounce_min_time(h, h, mode, gravity) {
                 if available > 0.0 && min > available {
                     worst = worst.max(min / available);
                 }

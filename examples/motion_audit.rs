@@ -1,0 +1,176 @@
+//! Motion audit: samples a pattern over one loop and prints what a juggler would check:
+//! hand extremes in each juggler's own frame, hand speed/acceleration, prop/hand gaps at
+//! catches and releases, flight apexes by throw value, lowest prop, sync simultaneity.
+//!
+//! `cargo run --example motion_audit -- PATTERN [--bps B] [--dwell D]`
+
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::BTreeMap;
+
+use juggler::scene::Scene;
+use juggler::spec::PatternSpec;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(pattern) = args.first() else {
+        eprintln!("usage: motion_audit PATTERN [--bps B] [--dwell D]");
+        std::process::exit(2);
+    };
+    let mut spec = juggler::files::library::find_in_library(pattern)
+        .unwrap_or_else(|| PatternSpec::from_notation(pattern));
+    let mut i = 1;
+    while i + 1 < args.len() {
+        let v: f64 = args[i + 1].parse().unwrap_or(f64::NAN);
+        match args[i].as_str() {
+            "--bps" => spec.settings.bps = Some(v),
+            "--dwell" => spec.settings.dwell = v,
+            _ => {}
+        }
+        i += 2;
+    }
+    let scene = match Scene::new(&spec) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    let motion = scene.motion();
+    let layout = scene.layout();
+    let timing = motion.timing();
+    let period = motion.loop_duration();
+    println!(
+        "== {pattern}: bps {:.3} dwell {} loop {:.3}s hand period {:.3}s props {}",
+        timing.bps,
+        timing.dwell,
+        period,
+        motion.hand_period(),
+        motion.prop_count()
+    );
+    let dt = 0.0005;
+    let steps = (period / dt).ceil() as usize;
+    let jugglers = motion.jugglers();
+    // per hand: min/max local, max speed, max accel, max dist from (0,1.0,0)
+    let mut lo = vec![[f32::INFINITY; 3]; jugglers * 2];
+    let mut hi = vec![[f32::NEG_INFINITY; 3]; jugglers * 2];
+    let mut vmax = vec![0f32; jugglers * 2];
+    let mut amax = vec![(0f32, 0f64); jugglers * 2];
+    let mut dmax = vec![0f32; jugglers * 2];
+    let mut prev = motion.state_at(-dt);
+    let mut prev_v: Vec<[glam::Vec3; 2]> = prev
+        .hands
+        .iter()
+        .map(|h| [h[0].velocity, h[1].velocity])
+        .collect();
+    let mut apex: BTreeMap<u32, (f32, f32)> = BTreeMap::new();
+    let mut min_prop_y = f32::INFINITY;
+    let mut max_prop_jump = (0f32, 0f64, 0usize);
+    let mut catch_gaps: Vec<(f64, usize, f32, u32)> = Vec::new();
+    let mut release_gaps: Vec<(f64, usize, f32, u32)> = Vec::new();
+    let mut releases: Vec<(f64, usize, u32)> = Vec::new();
+    for k in 0..steps {
+        let t = k as f64 * dt;
+        let s = motion.state_at(t);
+        for j in 0..jugglers {
+            let pl = &layout.jugglers[j];
+            for h in 0..2 {
+                let slot = j * 2 + h;
+                let hs = s.hands[j][h];
+                let local = pl.to_local(hs.position);
+                for a in 0..3 {
+                    lo[slot][a] = lo[slot][a].min(local[a]);
+                    hi[slot][a] = hi[slot][a].max(local[a]);
+                }
+                let d = (local - glam::Vec3::new(0.0, 1.0, 0.0)).length();
+                dmax[slot] = dmax[slot].max(d);
+                vmax[slot] = vmax[slot].max(hs.velocity.length());
+                let acc = ((hs.velocity - prev_v[j][h]) / dt as f32).length();
+                if acc > amax[slot].0 {
+                    amax[slot] = (acc, t);
+                }
+            }
+        }
+        prev_v = s
+            .hands
+            .iter()
+            .map(|h| [h[0].velocity, h[1].velocity])
+            .collect();
+        for (p, ps) in s.props.iter().enumerate() {
+            min_prop_y = min_prop_y.min(ps.position.y);
+            let pp = &prev.props[p];
+            let expected = ps.velocity.length() * dt as f32;
+            let jump = (ps.position - pp.position).length() - expected;
+            if jump > max_prop_jump.0 {
+                max_prop_jump = (jump, t, p);
+            }
+            if let Some(f) = ps.flight {
+                let rel = f.release;
+                let from = f.from;
+                let hand_at_release = motion.hand_at(from, rel).position;
+                let e = apex.entry(f.value).or_insert((f32::NEG_INFINITY, 0.0));
+                let base = hand_at_release.y;
+                e.0 = e.0.max(ps.position.y - base);
+                e.1 = ((f.catch - f.release) as f32).max(e.1);
+                // first sample of a flight: gap between prop and releasing hand at release
+                if pp.flight.is_none() {
+                    let pos_at = ps.position - ps.velocity * (t - rel) as f32;
+                    release_gaps.push((rel, p, (pos_at - hand_at_release).length(), f.value));
+                    releases.push((rel, from.juggler * 2 + from.hand.index(), f.value));
+                }
+            }
+            // catch: previous sample flying, now held
+            if let (Some(f), Some(by)) = (pp.flight, ps.held_by) {
+                let hand = motion.hand_at(by, f.catch).position;
+                // prop position at catch extrapolated from previous sample
+                let pos_at = pp.position + pp.velocity * (f.catch - prev.time) as f32;
+                catch_gaps.push((f.catch, p, (pos_at - hand).length(), f.value));
+            }
+        }
+        prev = s;
+    }
+    let names = ["L", "R"];
+    for j in 0..jugglers {
+        for h in 0..2 {
+            let slot = j * 2 + h;
+            println!(
+                "  j{j}{}: x[{:+.3},{:+.3}] y[{:.3},{:.3}] z[{:+.3},{:+.3}] maxdist(0,1,0) {:.3} vmax {:.2} amax {:.1} @{:.3}",
+                names[h], lo[slot][0], hi[slot][0], lo[slot][1], hi[slot][1], lo[slot][2], hi[slot][2],
+                dmax[slot], vmax[slot], amax[slot].0, amax[slot].1
+            );
+        }
+    }
+    for (v, (a, ft)) in &apex {
+        println!(
+            "  value {v}: apex above release hand {:.3} m, flight {:.3} s",
+            a, ft
+        );
+    }
+    println!("  lowest prop y {:.3}", min_prop_y);
+    println!(
+        "  max prop jump beyond v*dt {:.4} m at t {:.3} prop {}",
+        max_prop_jump.0, max_prop_jump.1, max_prop_jump.2
+    );
+    let worst_c = catch_gaps
+        .iter()
+        .cloned()
+        .fold((0.0, 0, 0f32, 0), |a, b| if b.2 > a.2 { b } else { a });
+    let worst_r = release_gaps
+        .iter()
+        .cloned()
+        .fold((0.0, 0, 0f32, 0), |a, b| if b.2 > a.2 { b } else { a });
+    println!(
+        "  worst catch gap {:.4} m (t {:.3} prop {} value {})",
+        worst_c.2, worst_c.0, worst_c.1, worst_c.3
+    );
+    println!(
+        "  worst release gap {:.4} m (t {:.3} prop {} value {})",
+        worst_r.2, worst_r.0, worst_r.1, worst_r.3
+    );
+    releases.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let line: Vec<String> = releases
+        .iter()
+        .map(|(t, slot, v)| format!("{:.3}:{}{}={}", t, slot / 2, names[slot % 2], v))
+        .collect();
+    println!("  releases: {}", line.join(" "));
+}
