@@ -4,12 +4,12 @@
 use juggler::render::camera::ViewOverrides;
 use juggler::render::window::scene_animation::{load_error, SceneAnimation};
 use juggler::render::window::{
-    self, display, Animation, LoadError, Loader, Mode, Outcome, WindowError, WindowOptions,
+    self, display, Animation, Entry, LoadError, Loader, Mode, Outcome, WindowError, WindowOptions,
 };
 use juggler::spec::PatternSpec;
 
 use super::export::{camera_overrides, merge_camera};
-use super::input::load_spec;
+use super::input::{apply_options, load_spec, load_specs};
 use super::{CliError, ViewArgs};
 
 /// The pattern shown when none is given.
@@ -27,9 +27,23 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         )));
     }
     let view = camera_overrides(&args.camera)?;
-    let spec = load_spec(&text, &args.options)?;
+    let mut specs = load_specs(&text)?;
+    for spec in &mut specs {
+        apply_options(spec, &args.options)?;
+    }
+    // A file of several patterns plays the first; PageDown/PageUp browse the others.
+    let (spec, text) = match specs.as_slice() {
+        [] => return Err(CliError::invalid(format!("{text}: no pattern"))),
+        [only] => (only.clone(), text),
+        [first, ..] => (first.clone(), first.notation.clone()),
+    };
     let animation =
         animate(&text, &spec, view).map_err(|e| CliError::invalid(describe(&text, &e)))?;
+    let playlist = if specs.len() > 1 {
+        specs.into_iter().map(|spec| entry(spec, view)).collect()
+    } else {
+        Vec::new()
+    };
     if display::detect_from_env().is_none() {
         return Err(CliError::usage(no_display_message(&text)));
     }
@@ -53,6 +67,7 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         text: text.clone(),
         animation,
         loader,
+        playlist,
         mode,
         size: window::DEFAULT_SIZE,
         msaa: args.msaa,
@@ -103,6 +118,14 @@ fn animate(
     match SceneAnimation::new(spec, merge_camera(view, spec)) {
         Ok(animation) => Ok(Box::new(animation)),
         Err(err) => Err(load_error(text, &spec.notation, &err)),
+    }
+}
+
+/// A playlist entry for one pattern of a file.
+fn entry(spec: PatternSpec, view: ViewOverrides) -> Entry {
+    Entry {
+        text: spec.notation.clone(),
+        load: Box::new(move || animate(&spec.notation, &spec, view)),
     }
 }
 

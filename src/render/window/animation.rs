@@ -53,3 +53,11 @@ impl LoadError {
 
 /// Turns pattern text (typed in the field) into an animation.
 pub type Loader = Box<dyn FnMut(&str) -> Result<Box<dyn Animation>, LoadError>>;
+
+/// One pattern of a playlist (the patterns of a file): its text for the field, and how to
+/// build it.
+pub struct Entry {
+    /// Shown in the pattern field while the entry plays.
+    pub text: String,
+    pub load: Box<dyn Fn() -> Result<Box<dyn Animation>, LoadError>>,
+}

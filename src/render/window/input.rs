@@ -2,7 +2,8 @@
 //! turning them into actions is plain code over plain data ([`Translator`]), unit-tested here.
 //!
 //! Keys while the pattern field is not being edited: Space pause, arrows or `+`/`-` speed,
-//! `.`/`,` step, R reset view, H help, I facts panel, Q quit, Enter edit the field, and typing
+//! `.`/`,` step, R reset view, H help, I facts panel, Q quit, PageDown/PageUp the next/previous
+//! pattern of the file opened, Enter edit the field, and typing
 //! any other letter or digit, `(`, `<` or `[` starts a new pattern. While editing: characters
 //! insert, Enter applies, Esc reverts, Backspace/Delete/arrows/Home/End edit.
 
@@ -183,6 +184,8 @@ pub fn key_action(key: KeyCode, editing: bool) -> Option<Action> {
         (KeyCode::Up | KeyCode::Right, false) => Action::Faster,
         (KeyCode::Down | KeyCode::Left, false) => Action::Slower,
         (KeyCode::F1, false) => Action::ToggleHelp,
+        (KeyCode::PageDown, _) => Action::Browse(1),
+        (KeyCode::PageUp, _) => Action::Browse(-1),
         _ => return None,
     })
 }
@@ -238,6 +241,11 @@ mod tests {
         assert_eq!(key_action(KeyCode::Up, false), Some(Action::Faster));
         assert_eq!(key_action(KeyCode::Escape, false), Some(Action::Revert));
         assert_eq!(key_action(KeyCode::Backspace, false), None);
+        assert_eq!(
+            key_action(KeyCode::PageDown, false),
+            Some(Action::Browse(1))
+        );
+        assert_eq!(key_action(KeyCode::PageUp, true), Some(Action::Browse(-1)));
     }
 
     #[test]

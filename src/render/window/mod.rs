@@ -30,7 +30,7 @@ use glam::Vec2;
 use macroquad::prelude as mq;
 use thiserror::Error;
 
-pub use animation::{Animation, Facts, LoadError, Loader};
+pub use animation::{Animation, Entry, Facts, LoadError, Loader};
 use display::DisplayKind;
 use geometry::Geometry;
 use input::{Collector, InputEvent, Translator};
@@ -64,6 +64,9 @@ pub struct WindowOptions {
     pub animation: Box<dyn Animation>,
     /// Loads patterns typed in the field.
     pub loader: Loader,
+    /// Patterns PageDown/PageUp browse (the file's patterns; `animation` is entry 0). Empty or
+    /// one entry: no browsing.
+    pub playlist: Vec<Entry>,
     pub mode: Mode,
     /// Window size in pixels.
     pub size: (i32, i32),
@@ -190,6 +193,7 @@ struct Session {
     app: AppState,
     animation: Box<dyn Animation>,
     loader: Loader,
+    playlist: Vec<Entry>,
     translator: Translator,
 }
 
@@ -203,6 +207,7 @@ impl Session {
             match self.app.apply(action) {
                 Some(Effect::Quit) => return true,
                 Some(Effect::Load(pattern)) => self.load(&pattern),
+                Some(Effect::LoadEntry(i)) => self.load_entry(i),
                 None => {}
             }
         }
@@ -221,15 +226,36 @@ impl Session {
         }
     }
 
+    /// Loads entry `i` of the playlist.
+    fn load_entry(&mut self, i: usize) {
+        let Some(entry) = self.playlist.get(i) else {
+            return;
+        };
+        match (entry.load)() {
+            Ok(loaded) => {
+                let home = loaded.home_orbit();
+                self.app
+                    .loaded_entry(i, &entry.text, loaded.loop_duration(), home);
+                self.animation = loaded;
+            }
+            Err(err) => self.app.load_failed(&entry.text, err.message, err.column),
+        }
+    }
+
     /// Draws the frame at pattern time `t` and the controls.
     fn draw(&self, g: &Geometry, text: &ui::Text, material: Option<&mq::Material>, t: f64) {
         let (vw, vh) = g.viewport_pixels();
         let frame = self.animation.frame(t, &self.app.orbit, vw, vh);
         draw::draw_frame(&frame, Vec2::new(g.viewport.x, g.viewport.y), material);
         let facts = self.animation.facts();
+        let playlist = match (self.playlist.len(), self.app.entry) {
+            (n, Some(i)) if n > 1 => Some((i, n)),
+            _ => None,
+        };
         let info = ui::UiInfo {
             facts: &facts,
             time: t,
+            playlist,
         };
         ui::draw(g, text, &self.app, &info);
     }
@@ -254,15 +280,20 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         text: initial,
         animation,
         loader,
+        playlist,
         mode,
         ..
     } = options;
     let text = ui::Text::new(mq::load_ttf_font_from_bytes(FONT).ok());
     let material = draw::shape_material();
+    let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
+    app.playlist_len = playlist.len();
+    app.entry = (playlist.len() > 1).then_some(0);
     let mut session = Session {
-        app: AppState::new(&initial, animation.loop_duration(), animation.home_orbit()),
+        app,
         animation,
         loader,
+        playlist,
         translator: Translator::default(),
     };
     let mut collector = Collector::default();

@@ -368,6 +368,8 @@ pub enum Action {
     Paste(String),
     /// Load this pattern (a dropped file) right away.
     Open(String),
+    /// The next (+1) or previous (-1) pattern of the playlist, wrapping around.
+    Browse(i32),
     /// Apply the field's text (Enter).
     Submit,
     /// Revert the field to the playing pattern (Esc while editing).
@@ -380,6 +382,8 @@ pub enum Action {
 pub enum Effect {
     /// Load this pattern text; report back with [`AppState::loaded`] or [`AppState::load_failed`].
     Load(String),
+    /// Load entry `i` of the playlist (the patterns of the file given on the command line).
+    LoadEntry(usize),
     Quit,
 }
 
@@ -401,6 +405,10 @@ pub struct AppState {
     pub facts: bool,
     /// Characters the field shows at once (set from the window layout every frame).
     pub field_columns: usize,
+    /// Patterns in the playlist (0 or 1: no browsing).
+    pub playlist_len: usize,
+    /// The playlist entry playing, `None` once the user typed another pattern.
+    pub entry: Option<usize>,
 }
 
 impl AppState {
@@ -416,6 +424,8 @@ impl AppState {
             help: false,
             facts: true,
             field_columns: usize::MAX,
+            playlist_len: 0,
+            entry: None,
         }
     }
 
@@ -465,6 +475,14 @@ impl AppState {
                 self.field.reset(&text);
                 return Some(Effect::Load(text));
             }
+            Action::Browse(step) => {
+                let n = self.playlist_len;
+                if n > 1 {
+                    let current = self.entry.unwrap_or(0) as i64;
+                    let next = (current + i64::from(step)).rem_euclid(n as i64) as usize;
+                    return Some(Effect::LoadEntry(next));
+                }
+            }
             Action::Revert => self.revert(),
             Action::Quit => return Some(Effect::Quit),
         }
@@ -476,9 +494,23 @@ impl AppState {
         self.error = None;
     }
 
+    /// Playlist entry `entry`, shown as `text`, loaded: as [`AppState::loaded`], remembering
+    /// the entry for browsing on.
+    pub fn loaded_entry(
+        &mut self,
+        entry: usize,
+        text: &str,
+        loop_duration: f64,
+        home_orbit: Orbit,
+    ) {
+        self.loaded(text, loop_duration, home_orbit);
+        self.entry = Some(entry);
+    }
+
     /// The pattern `text` loaded: play it from its start. Its `home_orbit` becomes the view R
     /// returns to, and the current view too unless the user had turned or zoomed it.
     pub fn loaded(&mut self, text: &str, loop_duration: f64, home_orbit: Orbit) {
+        self.entry = None;
         if self.orbit == self.home_orbit {
             self.orbit = home_orbit;
         }
@@ -756,6 +788,21 @@ mod tests {
         assert_eq!((s.orbit, s.home_orbit), (turned, solo));
         s.apply(Action::ResetView);
         assert_eq!(s.orbit, solo);
+    }
+
+    #[test]
+    fn browsing_the_playlist_wraps_around() {
+        let mut s = AppState::new("3", 1.0, Orbit::new(0.0, 0.0));
+        assert_eq!(s.apply(Action::Browse(1)), None); // no playlist
+        s.playlist_len = 3;
+        s.entry = Some(0);
+        assert_eq!(s.apply(Action::Browse(-1)), Some(Effect::LoadEntry(2)));
+        s.loaded_entry(2, "531", 1.0, Orbit::new(0.0, 0.0));
+        assert_eq!(s.apply(Action::Browse(1)), Some(Effect::LoadEntry(0)));
+        // After typing another pattern, browsing starts again from the first entry.
+        s.loaded("441", 1.0, Orbit::new(0.0, 0.0));
+        assert_eq!(s.entry, None);
+        assert_eq!(s.apply(Action::Browse(1)), Some(Effect::LoadEntry(1)));
     }
 
     #[test]

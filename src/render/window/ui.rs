@@ -27,7 +27,7 @@ const HELP_LINES: [&str; 3] = [
 ];
 
 /// The full key list shown with H.
-const HELP_FULL: [(&str, &str); 14] = [
+const HELP_FULL: [(&str, &str); 15] = [
     ("Space", "pause / resume"),
     ("→ ↑ + =", "faster (up to 4x)"),
     ("← ↓ - _", "slower (down to 0.1x)"),
@@ -38,10 +38,8 @@ const HELP_FULL: [(&str, &str); 14] = [
     ("R", "reset the view"),
     ("0-9 a-z ( < [", "start typing a new pattern (not r h i q)"),
     ("Enter / Tab", "edit the pattern; Enter plays it"),
-    (
-        "Ctrl+V / drop",
-        "paste a pattern / open a dropped pattern file",
-    ),
+    ("Ctrl+V / drop", "paste a pattern / open a dropped file"),
+    ("PgDn / PgUp", "next / previous pattern of the file"),
     ("Esc", "revert the field to the playing pattern"),
     ("I", "show / hide the facts panel"),
     ("H ?  /  Q", "this help  /  quit"),
@@ -90,6 +88,8 @@ pub struct UiInfo<'a> {
     pub facts: &'a Facts,
     /// Pattern time shown on the clock (may differ from the playback clock in screenshot mode).
     pub time: f64,
+    /// Entry playing and entries in the playlist, when browsing a file's patterns.
+    pub playlist: Option<(usize, usize)>,
 }
 
 /// Draws all controls for the current state.
@@ -97,7 +97,7 @@ pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
     draw_bars(g);
     draw_field(g, text, state);
     if state.facts {
-        draw_panel(g, text, state, info.facts);
+        draw_panel(g, text, state, info);
     }
     draw_slider(g, text, state, info);
     draw_help_line(g, text);
@@ -203,7 +203,8 @@ fn draw_error(g: &Geometry, text: &Text, message: &str) {
     text.draw(&line, r.x + 8.0, text.baseline_in(&r), ERROR);
 }
 
-fn draw_panel(g: &Geometry, text: &Text, state: &AppState, facts: &Facts) {
+fn draw_panel(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
+    let facts = info.facts;
     let p = &g.panel;
     fill(p, PANEL_BG);
     outline(p, 1.0, BORDER);
@@ -229,6 +230,12 @@ fn draw_panel(g: &Geometry, text: &Text, state: &AppState, facts: &Facts) {
         Some(_) => ("typed invalid", ERROR),
     };
     text.draw(status, p.x + 8.0 + 10.0 * text.char_width, y, color);
+    if let Some((i, n)) = info.playlist {
+        let line = format!("{} of {n} · PgDn/PgUp", i + 1);
+        let r = Rect::new(p.x, p.y - LINE_HEIGHT - 8.0, p.w, LINE_HEIGHT + 4.0);
+        fill(&r, PANEL_BG);
+        text.draw(&line, p.x + 8.0, text.baseline_in(&r), TEXT);
+    }
 }
 
 fn draw_slider(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
