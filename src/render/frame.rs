@@ -767,8 +767,9 @@ impl Painter<'_> {
         };
         let color = prop.color;
         let all = 0..=PROFILE.len() - 1;
-        // End-on the profile collapses: the widest section shows as a disc.
         let (widest_c, widest_r) = stations[6];
+        let light = Vec2::new(-0.62, -0.78);
+        // Outline of everything first.
         out.push(Shape::Circle {
             center: widest_c,
             radius: widest_r + outline_px,
@@ -778,33 +779,63 @@ impl Painter<'_> {
             points: side(all.clone(), outline_px, 1.0, 0.0),
             color: outline(color),
         });
-        out.push(Shape::Circle {
-            center: widest_c,
-            radius: widest_r,
-            color: shade(color, 0.85),
-        });
+        // Seen nearly end-on the profile collapses: the widest section shows as a disc, in
+        // front of the handle or behind it depending on which end is nearer.
+        let projected = start.distance(end);
+        let full = length * self.view.scale(self.view.depth(prop.position));
+        let end_on = projected < 0.5 * full;
+        let body_nearer = self.view.depth(knob + axis * length) < self.view.depth(knob);
+        let body_disc = |out: &mut Vec<Shape>| {
+            out.push(Shape::Circle {
+                center: widest_c,
+                radius: widest_r,
+                color: if end_on { color } else { shade(color, 0.85) },
+            });
+            if end_on {
+                out.push(Shape::Circle {
+                    center: widest_c + light * (0.4 * widest_r),
+                    radius: 0.35 * widest_r,
+                    color: tint(color, 0.45),
+                });
+            }
+        };
+        let handle = |out: &mut Vec<Shape>| {
+            out.push(Shape::Polygon {
+                points: side(1..=HANDLE_END, 0.0, 1.0, 0.0),
+                color: self.style.club_handle,
+            });
+            out.push(Shape::Circle {
+                center: stations[1].0,
+                radius: stations[1].1,
+                color,
+            });
+        };
+        if end_on && body_nearer {
+            handle(out);
+            out.push(Shape::Polygon {
+                points: side(HANDLE_END..=PROFILE.len() - 1, 0.0, 1.0, 0.0),
+                color,
+            });
+            body_disc(out);
+            return;
+        }
+        body_disc(out);
         out.push(Shape::Polygon {
             points: side(all, 0.0, 1.0, 0.0),
             color,
         });
-        out.push(Shape::Polygon {
-            points: side(1..=HANDLE_END, 0.0, 1.0, 0.0),
-            color: self.style.club_handle,
-        });
-        // Knob in the body colour, a stripe, and a highlight along the body.
-        out.push(Shape::Circle {
-            center: stations[1].0,
-            radius: stations[1].1,
-            color,
-        });
-        out.push(Shape::Polygon {
-            points: side(5..=6, 0.0, 1.0, 0.0),
-            color: tint(color, 0.75),
-        });
-        out.push(Shape::Polygon {
-            points: side(5..=8, 0.0, 0.28, 0.45),
-            color: tint(color, 0.45),
-        });
+        handle(out);
+        if !end_on {
+            // A stripe and a highlight along the body.
+            out.push(Shape::Polygon {
+                points: side(5..=6, 0.0, 1.0, 0.0),
+                color: tint(color, 0.75),
+            });
+            out.push(Shape::Polygon {
+                points: side(5..=8, 0.0, 0.28, 0.45),
+                color: tint(color, 0.45),
+            });
+        }
     }
 
     /// A ring: its centre circle projected in 3D and drawn as a band of short thick segments
