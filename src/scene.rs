@@ -10,7 +10,7 @@ use crate::body::props::{prop_axis, prop_color, prop_size, PropPhase};
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
-use crate::schedule::{self, PatternError, Schedule};
+use crate::schedule::{self, PatternError, Schedule, ThrowKind};
 use crate::spec::PatternSpec;
 use crate::types::{PropKind, Rgba};
 
@@ -48,6 +48,8 @@ pub struct Scene {
     dims: BodyDims,
     /// Colour of each prop, by prop index.
     colors: Vec<Rgba>,
+    /// Per orbit: its props are never thrown (only held), so they have no dwell to follow.
+    held_only: Vec<bool>,
 }
 
 impl Scene {
@@ -73,7 +75,20 @@ impl Scene {
             .enumerate()
             .map(|(i, p)| prop_color(&settings.colors, settings.color_by_orbit, i, p.orbit))
             .collect();
+        let held_only = schedule
+            .orbits
+            .iter()
+            .map(|o| {
+                o.throws.iter().all(|&i| {
+                    schedule
+                        .throws
+                        .get(i)
+                        .is_some_and(|t| t.kind == ThrowKind::Hold)
+                })
+            })
+            .collect();
         Ok(Scene {
+            held_only,
             spec: spec.clone(),
             schedule,
             timing,
@@ -115,10 +130,16 @@ impl Scene {
                 flight,
                 progress: flight.progress(t) as f32,
             },
-            (None, Some(by)) => PropPhase::Held {
-                by,
-                progress: state.dwell_progress as f32,
-            },
+            (None, Some(by)) => {
+                // A prop that is never thrown rests halfway between catch and throw attitude.
+                let still = self.held_only.get(state.orbit).copied().unwrap_or(false);
+                let progress = if still {
+                    0.5
+                } else {
+                    state.dwell_progress as f32
+                };
+                PropPhase::Held { by, progress }
+            }
             // Neither held nor flying cannot happen for a valid motion; treat as in the hand.
             (None, None) => PropPhase::Held {
                 by: crate::types::HandRef::new(0, crate::types::Hand::Left),
@@ -184,5 +205,188 @@ impl Scene {
     /// The underlying motion model (hands and props without bodies).
     pub fn motion(&self) -> &Motion {
         &self.motion
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{BodySpec, PlacementSpec};
+    use crate::types::{Hand, HandRef};
+
+    fn spec(notation: &str) -> PatternSpec {
+        PatternSpec::from_notation(notation)
+    }
+
+    fn with_prop(notation: &str, prop: PropKind) -> Scene {
+        let mut s = spec(notation);
+        s.settings.prop = prop;
+        Scene::new(&s).unwrap()
+    }
+
+    #[test]
+    fn bad_specs_name_the_stage_that_rejects_them() {
+        assert!(matches!(
+            Scene::new(&spec("3(")),
+            Err(SceneError::Pattern(PatternError::Syntax(_)))
+        ));
+        assert!(matches!(
+            Scene::new(&spec("532")),
+            Err(SceneError::Pattern(PatternError::Invalid(_)))
+        ));
+        let mut s = spec("3");
+        s.settings.dwell = 2.5;
+        assert!(matches!(Scene::new(&s), Err(SceneError::Timing(_))));
+        let mut s = spec("3");
+        s.settings.body = Some(BodySpec {
+            forearm: Some(-1.0),
+            ..BodySpec::default()
+        });
+        assert!(matches!(Scene::new(&s), Err(SceneError::Body(_))));
+        let mut s = spec("<3p|3p>");
+        s.settings.placements = vec![
+            PlacementSpec {
+                x: 0.0,
+                z: 0.0,
+                facing_deg: 0.0,
+            },
+            PlacementSpec {
+                x: f32::NAN,
+                z: 2.0,
+                facing_deg: 180.0,
+            },
+        ];
+        assert!(matches!(
+            Scene::new(&s),
+            Err(SceneError::Placement { juggler: 1 })
+        ));
+    }
+
+    #[test]
+    fn cascade_pose_holds_props_in_the_hands_and_loops() {
+        let scene = Scene::new(&spec("3")).unwrap();
+        assert_eq!(scene.timing().bps, 2.9);
+        let duration = scene.loop_duration();
+        for k in 0..50 {
+            let t = 0.037 * k as f64;
+            let pose = scene.pose_at(t);
+            assert_eq!(pose.jugglers.len(), 1);
+            assert_eq!(pose.props.len(), 3);
+            for p in &pose.props {
+                if let Some(h) = p.held_by {
+                    let hand = pose.jugglers[h.juggler].arms[h.hand.index()].hand;
+                    assert!(p.position.distance(hand) < 1e-5, "ball centred on the hand");
+                }
+                assert_eq!((p.kind, p.size, p.axis), (PropKind::Ball, 0.10, Vec3::Y));
+            }
+            let again = scene.pose_at(t + duration);
+            for (a, b) in pose.props.iter().zip(&again.props) {
+                assert!(a.position.distance(b.position) < 1e-4, "t={t}");
+            }
+            let (e1, e2) = (
+                pose.jugglers[0].arms[0].elbow,
+                again.jugglers[0].arms[0].elbow,
+            );
+            assert!(e1.distance(e2) < 1e-4);
+        }
+    }
+
+    #[test]
+    fn held_clubs_sit_in_the_hand_along_its_up_direction() {
+        let scene = with_prop("3", PropKind::Club);
+        let mut held = 0;
+        for k in 0..60 {
+            let t = 0.031 * k as f64;
+            let pose = scene.pose_at(t);
+            for p in &pose.props {
+                if let Some(h) = p.held_by {
+                    held += 1;
+                    let hand = pose.jugglers[0].arms[h.hand.index()].hand;
+                    // The pivot is 15 cm along the club from the gripping hand.
+                    assert!(p.position.distance(hand + p.axis * CLUB_GRIP_TO_PIVOT) < 1e-5);
+                    // Body of the club forward of the hand, never pointing back at the juggler.
+                    assert!(p.axis.z > 0.0, "t={t}: {:?}", p.axis);
+                }
+            }
+        }
+        assert!(held > 60, "clubs are held part of the time");
+    }
+
+    #[test]
+    fn colours_by_prop_by_orbit_or_from_the_settings() {
+        let scene = Scene::new(&spec("531")).unwrap();
+        let colours: Vec<Rgba> = scene.pose_at(0.0).props.iter().map(|p| p.color).collect();
+        assert_eq!(colours.len(), 3);
+        assert!(colours[0] != colours[1] && colours[1] != colours[2] && colours[0] != colours[2]);
+        let mut s = spec("531");
+        s.settings.color_by_orbit = true;
+        let scene = Scene::new(&s).unwrap();
+        for p in scene.pose_at(0.4).props {
+            assert_eq!(p.color, crate::body::props::PALETTE[p.orbit]);
+        }
+        let mut s = spec("3");
+        s.settings.colors = vec![Rgba::rgb(9, 9, 9)];
+        let scene = Scene::new(&s).unwrap();
+        assert!(scene
+            .pose_at(1.0)
+            .props
+            .iter()
+            .all(|p| p.color == Rgba::rgb(9, 9, 9)));
+    }
+
+    #[test]
+    fn placements_from_the_spec_place_the_bodies() {
+        let mut s = spec("<3p|3p>");
+        s.settings.placements = vec![
+            PlacementSpec {
+                x: -1.5,
+                z: 0.0,
+                facing_deg: 90.0,
+            },
+            PlacementSpec {
+                x: 1.5,
+                z: 0.0,
+                facing_deg: -90.0,
+            },
+        ];
+        let scene = Scene::new(&s).unwrap();
+        let pose = scene.pose_at(0.2);
+        assert!(
+            pose.jugglers[0]
+                .placement
+                .position
+                .distance(Vec3::new(-1.5, 0.0, 0.0))
+                < 1e-6
+        );
+        // Juggler 0 faces +x, so its left (+x in its own frame) is the world's −z.
+        let left = pose.jugglers[0].arms[Hand::Left.index()].shoulder;
+        assert!(left.distance(Vec3::new(-1.5, 1.4, -0.23)) < 1e-5, "{left}");
+        // Its hands are where the motion model puts them in its own frame: about 1 m up,
+        // not behind its back.
+        for arm in pose.jugglers[0].arms {
+            let local = pose.jugglers[0].placement.to_local(arm.hand);
+            assert!(local.z > -0.1 && (local.y - 1.0).abs() < 0.4, "{local}");
+        }
+    }
+
+    #[test]
+    fn never_thrown_clubs_keep_still() {
+        // In "2" every prop is held (JL's default for 2s): nothing should turn.
+        let scene = with_prop("2", PropKind::Club);
+        let first = scene.pose_at(0.0);
+        assert!(first.props.iter().all(|p| p.held_by.is_some()));
+        for k in 1..40 {
+            let pose = scene.pose_at(0.05 * k as f64);
+            for (a, b) in first.props.iter().zip(&pose.props) {
+                assert!(
+                    a.axis.distance(b.axis) < 1e-5,
+                    "{:?} vs {:?}",
+                    a.axis,
+                    b.axis
+                );
+            }
+        }
+        let by = HandRef::new(0, Hand::Left);
+        assert!(first.props.iter().any(|p| p.held_by == Some(by)));
     }
 }

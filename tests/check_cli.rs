@@ -107,6 +107,12 @@ fn human_summary_and_caret() {
         out.contains("props 3, period 3, jugglers 1, async, ground state, max throw 5"),
         "{out}"
     );
+    // An invalid pattern points at the throw that finds no free catch.
+    let out = stdout(&juggler(&["check", "543"]));
+    assert!(
+        out.contains("too many objects landing on beat 6 for juggler 1, left hand\n  543\n   ^\n"),
+        "{out}"
+    );
     let o = juggler(&["check", "[33}"]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);

@@ -103,5 +103,17 @@ fn find_in_library_by_name_and_by_stem() {
     assert_eq!(why_not.notation, "<3p 4 1 3p 3|4p 3 4p 4 1>");
     let first_of_rings = files::find_in_library("RINGS").expect("rings.toml");
     assert_eq!(first_of_rings.settings.prop, juggler::types::PropKind::Ring);
+    assert_eq!(
+        files::find_in_library("mills mess").unwrap().name,
+        "Mills Mess"
+    );
+    assert_eq!(
+        files::find_in_library("3_ball_cascade").unwrap().notation,
+        "3"
+    );
+    // Library names never shadow a siteswap written differently.
+    for siteswap in ["97", "8844", "[53]1", "(4,4)(1)", "5", "mills"] {
+        assert!(files::find_in_library(siteswap).is_none(), "{siteswap}");
+    }
     assert!(files::find_in_library("no such pattern anywhere").is_none());
 }

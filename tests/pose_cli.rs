@@ -154,3 +154,79 @@ fn bad_input_exits_1_and_bad_arguments_exit_2() {
         assert_eq!(code, 2, "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn settings_strings_and_pattern_files_are_accepted() {
+    let v = pose_json(&["pattern=3;bps=3.5;prop=club", "--time", "0.2"]);
+    assert_eq!(v["bps"].as_f64(), Some(3.5));
+    assert!(v["props"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["kind"] == "club"));
+    // The first pattern of the shipped club file: a 3-club cascade.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/patterns/clubs.toml");
+    let v = pose_json(&[file, "--time", "0.7"]);
+    let props = v["props"].as_array().unwrap();
+    assert_eq!(props.len(), 3);
+    assert!(props
+        .iter()
+        .all(|p| p["kind"] == "club" && p["axis"].is_array()));
+    // Command-line options win over the file.
+    let v = pose_json(&[file, "--prop", "ring"]);
+    assert!(v["props"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["kind"] == "ring"));
+}
+
+#[test]
+fn a_held_club_points_forward_from_the_hand() {
+    // At t = 0.3 s the left hand of a 3-club cascade is about to throw: the club it holds points
+    // forward and a little in (toward −x for the left hand), its pivot 15 cm along it from the
+    // hand; the right hand has just caught, its club's body up and forward.
+    let v = pose_json(&["3", "--prop", "club", "--time", "0.3"]);
+    let held = |hand: &str| -> Vec<Value> {
+        let props = v["props"].as_array().unwrap();
+        props
+            .iter()
+            .filter(|p| p["held_by"]["hand"] == hand)
+            .cloned()
+            .collect()
+    };
+    let (left, right) = (held("left"), held("right"));
+    assert_eq!((left.len(), right.len()), (1, 1));
+    let axis = vec3(&left[0]["axis"]);
+    assert!(axis[2] > 0.95 && axis[0] < 0.0, "{axis:?}");
+    let hand = vec3(&v["jugglers"][0]["left"]["hand"]);
+    let expected = [0, 1, 2].map(|i| hand[i] + 0.15 * axis[i]);
+    let pos = vec3(&left[0]["position"]);
+    assert!(dist(pos, expected) < 1e-4, "{pos:?} vs {expected:?}");
+    let caught = vec3(&right[0]["axis"]);
+    assert!(caught[1] > 0.8 && caught[2] > 0.3, "{caught:?}");
+}
+
+#[test]
+fn three_jugglers_stand_on_a_circle_facing_its_centre() {
+    let v = pose_json(&["<5P2|5P3|5P1>", "--time", "0.4"]);
+    let j = v["jugglers"].as_array().unwrap();
+    assert_eq!(j.len(), 3);
+    for k in 0..3 {
+        let (a, b) = (vec3(&j[k]["position"]), vec3(&j[(k + 1) % 3]["position"]));
+        assert!(
+            (dist(a, b) - 2.4).abs() < 1e-4,
+            "neighbours {k}: {}",
+            dist(a, b)
+        );
+        // Facing (degrees, 0 = +z, 90 = +x) points at the centre (the origin).
+        let f = j[k]["facing"].as_f64().unwrap().to_radians();
+        let to_centre = [-a[0], -a[2]];
+        let n = (to_centre[0].powi(2) + to_centre[1].powi(2)).sqrt();
+        assert!(
+            (f.sin() * to_centre[0] + f.cos() * to_centre[1]) / n > 0.9999,
+            "juggler {k}"
+        );
+    }
+    assert_eq!(v["props"].as_array().unwrap().len(), 15);
+}

@@ -92,3 +92,14 @@ fn synchronous_fountain() {
 fn two_juggler_passing() {
     check("<3p|3p>", 2);
 }
+
+#[test]
+fn pattern_files_and_settings_strings_open_too() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/patterns/clubs.toml");
+    let image = screenshot(dir.path(), file, 0.2);
+    assert_jugglers_drawn(&image, file, 1);
+    let settings = "pattern=<3p|3p>;bps=3";
+    let image = screenshot(dir.path(), settings, 0.2);
+    assert_jugglers_drawn(&image, settings, 2);
+}

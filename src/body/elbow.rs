@@ -28,9 +28,10 @@
 //! shoulder has moved `w/e` (3 cm for the default arm). The shrug follows the difference up to
 //! `SHRUG_EXACT`, then saturates smoothly at `2·SHRUG_EXACT`; beyond that the straight arm
 //! ends short of the hand, pointing at it. Closer than `|l1 − l2|` the arm folds completely.
-//! A near-vertical arm (hand within `NEAR_VERTICAL` horizontally of the shoulder) leans the
-//! reference plane toward the body's forward direction, where the seed's plane would spin;
-//! nothing here produces NaN for finite inputs.
+//! For hands ahead of the shoulder and not outward of it (where juggling hands are) the seed's
+//! plane is used exactly; elsewhere it is bent smoothly toward the body's forward direction
+//! (see `arm_axes`), so elbows never swing through the body. Nothing here produces NaN for
+//! finite inputs.
 
 use glam::Vec3;
 
@@ -39,6 +40,14 @@ use crate::types::Hand;
 /// Horizontal shoulder–hand distance (metres) under which the arm counts as near vertical and
 /// the body's forward direction steadies the circle (see `arm_axes`).
 pub const NEAR_VERTICAL: f32 = 0.2;
+
+/// Outward shoulder–hand offset (metres) past which the reference plane no longer follows the
+/// hand sideways (see `arm_axes`).
+pub const OUTWARD_FADE: f32 = 0.5;
+
+/// Forward shoulder–hand offset (metres) under which the reference plane stops following a
+/// hand that goes beside or behind the shoulder (see `arm_axes`).
+pub const MIN_AHEAD: f32 = 0.1;
 
 /// Fraction of the full reach (`upper + fore`) over which the arm straightens softly.
 pub const SOFT_REACH: f32 = 0.10;
@@ -119,7 +128,8 @@ pub struct ElbowSolution {
 /// chicken-wing angle `swivel` (radians, positive = elbow outward), following seed 000.
 ///
 /// `side` says which way "outward" is (`Left`: +n, `Right`: −n, see the module doc), and
-/// `forward` is the direction the body faces (used only when the arm is vertical).
+/// `forward` is the direction the body faces (it orients the plane for hands beside, behind or
+/// under the shoulder).
 /// Works in any frame whose y axis is up.
 pub fn solve_elbow(
     shoulder: Vec3,
@@ -135,7 +145,7 @@ pub fn solve_elbow(
     } = lengths;
     let offset = hand - shoulder;
     let full = offset.length();
-    let (axis, horizontal) = arm_axes(offset, full, forward);
+    let (axis, horizontal) = arm_axes(offset, full, forward, side);
     // Soft IK: the arm spans `d`, the shoulder yields `shift` toward the hand.
     let d = lengths.soft_distance(full);
     let shift = lengths.shrug(full);
@@ -180,16 +190,44 @@ pub fn solve_elbow(
 
 /// Unit shoulder→hand axis and the unit horizontal direction used to orient the circle.
 ///
-/// The seed's reference plane is the vertical plane through S and H, undefined when the arm is
-/// vertical and spinning fast around it when the hand passes close below the shoulder. Within
-/// `NEAR_VERTICAL` metres of horizontal offset, the horizontal direction is pulled smoothly
-/// (C¹) toward the body's forward direction, so the circle turns slowly there; further out the
-/// seed's plane is used exactly. (The remaining singular spot is a hand about 8 cm straight
-/// behind the shoulder, where no juggling hand goes.)
-fn arm_axes(offset: Vec3, d: f32, forward: Vec3) -> (Vec3, Vec3) {
+/// The seed's reference plane is the vertical plane through S and H: its horizontal direction
+/// is the hand's offset `(outward, ahead)` from the shoulder. It is used as is for hands ahead
+/// of the shoulder (`ahead ≥ MIN_AHEAD`) and not outward of it, which is where juggling hands
+/// are. Elsewhere three smooth (C¹) corrections keep the elbow natural and steady:
+/// - outward: a hand outward of the shoulder turns the plane sideways and "below the line"
+///   then points the elbow inward, through the back; the outward part fades out
+///   (`x·(1 − x/OUTWARD_FADE)²`, none past `OUTWARD_FADE`), so a hand at the side hangs the
+///   elbow behind instead;
+/// - behind: the forward part never drops below `MIN_AHEAD / 2` (easing off exponentially
+///   under `MIN_AHEAD`), so a hand beside or behind the shoulder still bends the arm backward,
+///   never forward through the body, and the plane is never undefined;
+/// - near vertical: within `NEAR_VERTICAL` of horizontal offset the direction is pulled
+///   further toward the forward direction, so the plane turns slowly while the hand passes
+///   under the shoulder.
+///
+/// The reference is thus always ahead of the shoulder; the circle is only undefined for a hand
+/// straight sideways from the shoulder at its height (the normal of the plane), where the
+/// fallback keeps it finite.
+fn arm_axes(offset: Vec3, d: f32, forward: Vec3, side: Hand) -> (Vec3, Vec3) {
     let forward_flat = Vec3::new(forward.x, 0.0, forward.z).normalize_or(Vec3::Z);
+    let outward = Vec3::Y.cross(forward_flat) * side.side_sign();
     let axis = if d > 1e-6 { offset / d } else { -Vec3::Y };
-    let flat = Vec3::new(offset.x, 0.0, offset.z);
+    let out = offset.dot(outward);
+    let lateral = if out <= 0.0 {
+        out
+    } else if out < OUTWARD_FADE {
+        out * (1.0 - out / OUTWARD_FADE).powi(2)
+    } else {
+        0.0
+    };
+    let fwd = offset.dot(forward_flat);
+    let half = MIN_AHEAD / 2.0;
+    let ahead = if fwd >= MIN_AHEAD {
+        fwd
+    } else {
+        half + half * ((fwd - MIN_AHEAD) / half).exp()
+    };
+    let flat = outward * lateral + forward_flat * ahead;
     let near = (1.0 - flat.length() / NEAR_VERTICAL).max(0.0);
     let horizontal =
         (flat + forward_flat * (NEAR_VERTICAL * near * near)).normalize_or(forward_flat);
@@ -229,12 +267,13 @@ mod tests {
 
     #[test]
     fn matches_the_seed_formulas_for_equal_segments() {
+        // Hands ahead of the shoulder and inside it, where the seed's plane is used as is.
         let s = Vec3::new(-0.23, 1.40, 0.0);
         for h in [
             Vec3::new(-0.12, 1.0, 0.3),
-            Vec3::new(-0.45, 0.85, 0.35),
+            Vec3::new(-0.20, 0.8, 0.35),
             Vec3::new(0.20, 1.2, 0.25),
-            Vec3::new(-0.3, 1.6, 0.25),
+            Vec3::new(-0.1, 1.6, 0.25),
         ] {
             for w in [0.0, 0.2, -0.3, 1.0] {
                 let ours = solve(s, h, ARM, w, Hand::Right).elbow;
@@ -398,6 +437,49 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn hand_passing_close_under_the_shoulder_turns_the_elbow_slowly() {
+        // A hand sweeping 1 mm at a time under the shoulder, 2–5 cm in front of it (as a
+        // passing hand does): the seed's vertical plane alone would swing the elbow 5 mm per
+        // mm of hand there; leaning it toward the forward direction keeps it under 3.5.
+        let s = Vec3::new(-0.23, 1.40, 0.0);
+        for z in [0.02, 0.035, 0.05] {
+            let at = |x: f32| solve(s, Vec3::new(x, 0.77, z), ARM, 0.2, Hand::Right).elbow;
+            let mut prev = at(-0.33);
+            for k in 1..=200 {
+                let e = at(-0.33 + k as f32 * 1e-3);
+                assert!(
+                    e.distance(prev) < 3.5e-3,
+                    "z={z} step {k}: {}",
+                    e.distance(prev)
+                );
+                prev = e;
+            }
+        }
+    }
+
+    #[test]
+    fn hand_at_the_side_hangs_the_elbow_behind_not_inward() {
+        // A passing hand out at the side, level with the body (seen in `<3p|2p>`): the seed's
+        // plane is then the frontal plane and would put the elbow at the spine (x ≈ 0); here it
+        // stays within 8 cm of the shoulder's side and well behind.
+        let s = Vec3::new(0.23, 1.40, 0.0);
+        for z in [-0.05, -0.02, 0.0, 0.02, 0.05] {
+            let sol = solve(s, Vec3::new(0.34, 0.93, z), ARM, 0.2, Hand::Left);
+            assert!(sol.elbow.x > 0.15, "z={z}: {}", sol.elbow);
+            assert!(sol.elbow.z < -0.2, "behind the shoulder: {}", sol.elbow);
+        }
+    }
+
+    #[test]
+    fn hand_behind_the_shoulder_bends_the_arm_backward() {
+        // Reaching behind the back (toward the centre, 15 cm behind): the elbow goes back and
+        // out, not forward through the chest.
+        let s = Vec3::new(-0.23, 1.40, 0.0);
+        let sol = solve(s, Vec3::new(0.0, 0.95, -0.15), ARM, 0.2, Hand::Right);
+        assert!(sol.elbow.z < 0.0 && sol.elbow.x < -0.3, "{}", sol.elbow);
     }
 
     #[test]

@@ -59,7 +59,9 @@ pub fn arm_pose(placement: &Placement, dims: &BodyDims, side: Hand, hand: Vec3) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::body::elbow::SHRUG_EXACT;
     use crate::layout::Layout;
+    use proptest::prelude::*;
 
     fn local_hand(side: Hand, x_out: f32, y: f32, z: f32) -> Vec3 {
         Vec3::new(side.side_sign() * x_out, y, z)
@@ -123,5 +125,35 @@ mod tests {
         assert!((arm.shoulder.distance(rest) - 0.08).abs() < 1e-5);
         assert!(arm.elbow.distance(arm.shoulder + dir * 0.41) < 1e-2);
         assert!(arm.wrist.distance(arm.shoulder + dir * 0.74) < 1e-2);
+    }
+
+    proptest! {
+        #[test]
+        fn any_hand_gives_a_finite_pose_with_exact_segments(
+            x in -2.0f32..2.0, y in -0.5f32..2.5, z in -2.0f32..2.0,
+            px in -5.0f32..5.0, pz in -5.0f32..5.0, facing in -7.0f32..7.0,
+            left in any::<bool>(),
+        ) {
+            let placement = Placement { position: Vec3::new(px, 0.0, pz), facing };
+            let dims = BodyDims::default();
+            let side = if left { Hand::Left } else { Hand::Right };
+            let hand = placement.to_world(Vec3::new(x, y, z));
+            let arm = arm_pose(&placement, &dims, side, hand);
+            for p in [arm.shoulder, arm.elbow, arm.wrist, arm.hand] {
+                prop_assert!(p.is_finite());
+            }
+            prop_assert!((arm.shoulder.distance(arm.elbow) - 0.41).abs() < 1e-4);
+            prop_assert!((arm.elbow.distance(arm.wrist) - 0.33).abs() < 1e-4);
+            let rest = placement.to_world(dims.shoulder(side));
+            let d = rest.distance(hand);
+            let shrug = arm.shoulder.distance(rest);
+            prop_assert!(shrug <= 2.0 * SHRUG_EXACT + 1e-4);
+            if d <= dims.arm().soft_start() {
+                prop_assert!(shrug < 1e-4);
+            }
+            if d <= dims.arm().reach() {
+                prop_assert!((arm.elbow.distance(hand) - 0.41).abs() < 1e-4, "d={}", d);
+            }
+        }
     }
 }

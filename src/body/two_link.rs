@@ -206,14 +206,15 @@ mod tests {
     #[test]
     fn polar_elbow_is_the_seed_000_circle_with_the_elbow_up() {
         // Seed 001 bends the chain in the vertical plane through the target, elbow above the
-        // line: seed 000's circle at ω = π.
+        // line: seed 000's circle at ω = π (for the hand whose shoulder the target is inside of,
+        // where seed 000's plane is used as is).
         use crate::body::elbow::{solve_elbow, ArmLengths};
         use crate::types::Hand;
         let chain = TwoLink { l1: 0.41, l2: 0.33 };
         for target in [
             Vec3::new(0.1, -0.4, 0.3),
             Vec3::new(-0.5, 0.2, 0.2),
-            Vec3::new(0.3, 0.1, -0.4),
+            Vec3::new(0.3, 0.1, 0.4),
         ] {
             let (elbow, _) = chain.forward_polar(&chain.solve(target));
             let lengths = ArmLengths {
@@ -225,7 +226,11 @@ mod tests {
                 target,
                 lengths,
                 std::f32::consts::PI,
-                Hand::Left,
+                if target.x > 0.0 {
+                    Hand::Right
+                } else {
+                    Hand::Left
+                },
                 Vec3::Z,
             );
             assert!(

@@ -46,28 +46,31 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
 /// Why a line did not check out.
 enum Failure {
     Settings(SettingsError),
-    Pattern(PatternError),
+    /// The pattern error and the notation text its spans index.
+    Pattern(Box<PatternError>, String),
 }
 
 impl Failure {
     fn kind(&self) -> &'static str {
         match self {
             Failure::Settings(_) => "syntax",
-            Failure::Pattern(e) => e.kind(),
+            Failure::Pattern(e, _) => e.kind(),
         }
     }
     fn message(&self) -> String {
         match self {
             Failure::Settings(e) => e.to_string(),
-            Failure::Pattern(e) => e.to_string(),
+            Failure::Pattern(e, _) => e.to_string(),
         }
     }
 }
 
 fn check(input: &str) -> Result<(Pattern, Schedule), Failure> {
     let spec = parse_input(input).map_err(Failure::Settings)?;
-    let pattern = notation::parse(&spec.notation).map_err(|e| Failure::Pattern(e.into()))?;
-    let schedule = schedule::build(&pattern).map_err(|e| Failure::Pattern(e.into()))?;
+    let pattern = notation::parse(&spec.notation)
+        .map_err(|e| Failure::Pattern(Box::new(e.into()), spec.notation.clone()))?;
+    let schedule = schedule::build(&pattern)
+        .map_err(|e| Failure::Pattern(Box::new(e.into()), pattern.text.clone()))?;
     Ok((pattern, schedule))
 }
 
@@ -122,10 +125,30 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
         Err(failure) => {
             let _ = writeln!(s, "{input}: invalid");
             let _ = writeln!(s, "  {}", failure.message());
-            if let Failure::Pattern(PatternError::Syntax(e)) = failure {
-                for line in e.caret().lines() {
-                    let _ = writeln!(s, "  {line}");
-                }
+            match failure {
+                Failure::Pattern(e, text) => match &**e {
+                    PatternError::Syntax(e) => {
+                        for line in e.caret().lines() {
+                            let _ = writeln!(s, "  {line}");
+                        }
+                    }
+                    PatternError::Invalid(e) => {
+                        if let Some(span) = e.span() {
+                            // Carets under the throw at fault.
+                            let before = text.get(..span.start).map_or(0, |t| t.chars().count());
+                            let width = text
+                                .get(span.start..span.end)
+                                .map_or(1, |t| t.chars().count().max(1));
+                            let _ = writeln!(
+                                s,
+                                "  {text}\n  {}{}",
+                                " ".repeat(before),
+                                "^".repeat(width)
+                            );
+                        }
+                    }
+                },
+                Failure::Settings(_) => {}
             }
         }
     }
@@ -227,7 +250,7 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
         }),
         Err(failure) => {
             let (column, beat) = match failure {
-                Failure::Pattern(e) => (e.column(), e.beat()),
+                Failure::Pattern(e, _) => (e.column(), e.beat()),
                 Failure::Settings(_) => (None, None),
             };
             serde_json::to_string(&InvalidJson {

@@ -52,7 +52,7 @@ fn load_source(spec: &PatternSpec) -> Result<Box<dyn PoseSource>, CliError> {
 }
 
 /// Camera angles and distance from the command line, checked.
-fn camera_overrides(camera: &CameraOptions) -> Result<ViewOverrides, CliError> {
+pub(super) fn camera_overrides(camera: &CameraOptions) -> Result<ViewOverrides, CliError> {
     for (name, value) in [
         ("--azimuth", camera.azimuth),
         ("--elevation", camera.elevation),
@@ -85,7 +85,7 @@ fn camera_overrides(camera: &CameraOptions) -> Result<ViewOverrides, CliError> {
 }
 
 /// Command-line camera settings win over the pattern's own.
-fn merge_camera(cli: ViewOverrides, spec: &PatternSpec) -> ViewOverrides {
+pub(super) fn merge_camera(cli: ViewOverrides, spec: &PatternSpec) -> ViewOverrides {
     let from_spec = spec
         .settings
         .camera

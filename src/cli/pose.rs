@@ -1,6 +1,7 @@
 //! `juggler pose`: where every hand, arm and prop is at one time, as JSON or for humans.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 
 use glam::Vec3;
 use serde::Serialize;
@@ -29,8 +30,13 @@ pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
     } else {
         human(&scene, &pose)
     };
-    println!("{text}");
-    Ok(0)
+    let mut stdout = std::io::stdout().lock();
+    match writeln!(stdout, "{text}") {
+        Ok(()) => Ok(0),
+        // A reader that stopped early (`| head`) is not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(0),
+        Err(e) => Err(CliError::usage(format!("cannot write the pose: {e}"))),
+    }
 }
 
 /// Timing options must be in range: a bad value is a usage error (exit 2), while the same

@@ -1,12 +1,16 @@
 //! `juggler [PATTERN]` / `juggler show PATTERN`: the interactive window, its screenshot mode
 //! and its hidden frame-rate measurement.
 
+use juggler::render::camera::ViewOverrides;
+use juggler::render::window::scene_animation::{load_error, SceneAnimation};
 use juggler::render::window::{
-    self, demo::Demo, display, Animation, LoadError, Loader, Mode, Outcome, WindowError,
-    WindowOptions,
+    self, display, Animation, LoadError, Loader, Mode, Outcome, WindowError, WindowOptions,
 };
+use juggler::spec::PatternSpec;
 
-use super::{CliError, PatternOptions, ViewArgs};
+use super::export::{camera_overrides, merge_camera};
+use super::input::load_spec;
+use super::{CliError, ViewArgs};
 
 /// The pattern shown when none is given.
 pub const DEFAULT_PATTERN: &str = "3";
@@ -22,8 +26,10 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             args.at
         )));
     }
+    let view = camera_overrides(&args.camera)?;
+    let spec = load_spec(&text, &args.options)?;
     let animation =
-        load(&text, &args.options).map_err(|e| CliError::invalid(describe(&text, &e)))?;
+        animate(&text, &spec, view).map_err(|e| CliError::invalid(describe(&text, &e)))?;
     if display::detect_from_env().is_none() {
         return Err(CliError::usage(no_display_message(&text)));
     }
@@ -38,9 +44,12 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         (None, None) => Mode::Interactive,
     };
     let options = args.options.clone();
-    let loader: Loader = Box::new(move |typed: &str| load(typed, &options));
+    let loader: Loader = Box::new(move |typed: &str| {
+        let spec = load_spec(typed, &options).map_err(|e| LoadError::new(e.message, None))?;
+        animate(typed, &spec, view)
+    });
     let outcome = window::run(WindowOptions {
-        title: format!("juggler - {text}"),
+        title: format!("juggler - {}", spec.name),
         text: text.clone(),
         animation,
         loader,
@@ -63,9 +72,17 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             );
             Ok(0)
         }
-        Ok(Outcome::Bench { frames, seconds }) => {
+        Ok(Outcome::Bench {
+            frames,
+            seconds,
+            work_seconds,
+        }) => {
             let fps = f64::from(frames) / seconds.max(1e-9);
-            println!("{text}: {frames} frames in {seconds:.2} s = {fps:.1} frames/s");
+            let work_ms = 1000.0 * work_seconds / f64::from(frames.max(1));
+            println!(
+                "{text}: {frames} frames in {seconds:.2} s = {fps:.1} frames/s \
+                 ({work_ms:.2} ms per frame building and submitting it)"
+            );
             Ok(0)
         }
         Err(WindowError::NoDisplay) => Err(CliError::usage(no_display_message(&text))),
@@ -76,9 +93,17 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
     }
 }
 
-/// Turns a pattern argument or typed text into an animation.
-fn load(text: &str, _options: &PatternOptions) -> Result<Box<dyn Animation>, LoadError> {
-    Ok(Box::new(Demo::load(text)?))
+/// The animation of `spec` (loaded from `text`), with the camera settings of the command
+/// line winning over the pattern's own.
+fn animate(
+    text: &str,
+    spec: &PatternSpec,
+    view: ViewOverrides,
+) -> Result<Box<dyn Animation>, LoadError> {
+    match SceneAnimation::new(spec, merge_camera(view, spec)) {
+        Ok(animation) => Ok(Box::new(animation)),
+        Err(err) => Err(load_error(text, &spec.notation, &err)),
+    }
 }
 
 /// The error of an invalid pattern, with a caret under the problem when its column is known.

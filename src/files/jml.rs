@@ -3,7 +3,7 @@
 //! Supported:
 //! - `<jml><patternlist>` with `<line notation="siteswap">settings</line>` entries (title,
 //!   notation and settings such as `bps`, `dwell`, `prop`, `colors`, `hands`; see
-//!   [`super::jl_settings`]); lines without a notation are headings and are skipped;
+//!   `notation::settings`); lines without a notation are headings and are skipped;
 //! - `<pattern>` elements (in a list line with `notation="jml"`, or directly in `<jml>`) that
 //!   carry a siteswap `<basepattern>`: imported from the base pattern, with the `<title>`,
 //!   the first `<prop type>` and the props' `color=` modifiers.
@@ -17,7 +17,7 @@ use quick_xml::Reader;
 
 use super::color::parse_color;
 use super::error::{FileError, Location};
-use super::jl_settings::parse_settings;
+use super::settings_spec;
 use super::LoadedPattern;
 use crate::spec::PatternSpec;
 use crate::types::PropKind;
@@ -30,15 +30,13 @@ pub struct JmlImport {
     pub problems: Vec<FileError>,
 }
 
-/// Imports every pattern of a JML file; any pattern that cannot be imported is an error.
+/// Imports every pattern of a JML file; any pattern that cannot be imported, or whose siteswap
+/// is invalid, is an error.
 pub fn import_str(text: &str, origin: &str) -> Result<Vec<PatternSpec>, FileError> {
-    Ok(read_str(text, origin)?
-        .into_iter()
-        .map(|p| p.spec)
-        .collect())
+    super::checked(read_str(text, origin)?)
 }
 
-/// Like [`import_str`], keeping where each pattern is written.
+/// Like [`import_str`], keeping where each pattern is written, without checking the siteswaps.
 pub fn read_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileError> {
     let import = import_lenient(text, origin)?;
     match import.problems.into_iter().next() {
@@ -105,14 +103,7 @@ fn import_line(
     Some(match notation.as_str() {
         "siteswap" => {
             let content = line.text.trim();
-            let parsed = if content.contains('=') {
-                parse_settings(content)
-            } else if content.is_empty() {
-                Err("empty siteswap line".to_string())
-            } else {
-                Ok(PatternSpec::from_notation(content))
-            };
-            parsed
+            settings_spec(content)
                 .map(|mut spec| {
                     if spec.name == spec.notation && !display.is_empty() {
                         spec.name = display.to_string();
@@ -188,13 +179,7 @@ fn import_pattern(
         message: format!("pattern '{label}': {message}"),
     };
     let content = base.text.trim();
-    let mut spec = if content.contains('=') {
-        parse_settings(content).map_err(bad)?
-    } else if content.is_empty() {
-        return Err(bad("empty <basepattern>".into()));
-    } else {
-        PatternSpec::from_notation(content)
-    };
+    let mut spec = settings_spec(content).map_err(bad)?;
     if !title.is_empty() {
         spec.name = title.to_string();
     } else if spec.name == spec.notation && !display.is_empty() {
@@ -536,7 +521,7 @@ title=Reverse Cascade
         let msg = import_str(text, "s.jml").unwrap_err().to_string();
         assert_eq!(
             msg,
-            "s.jml:2:1: pattern 'Slow': 'dwell' value should be between 0 and 2, not 9"
+            "s.jml:2:1: pattern 'Slow': 'Dwell' value should be between 0 and 2"
         );
         let text = "<jml><pattern><prop type=\"image\"/>\
                     <basepattern notation=\"siteswap\">pattern=3</basepattern></pattern></jml>";

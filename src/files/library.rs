@@ -34,17 +34,21 @@ pub fn library_files(dir: &Path) -> Result<Vec<PathBuf>, FileError> {
     Ok(files)
 }
 
-/// Lower-case letters and digits only: "3-Ball Cascade" and "3 ball cascade" compare equal.
+/// Case-folded, with `-` and `_` read as spaces and runs of spaces collapsed: "3-Ball  Cascade"
+/// and "3 ball cascade" compare equal, while notation characters (`(`, `,`, `[`, ...) are kept
+/// so that a siteswap never matches a differently written name.
 fn normalize(name: &str) -> String {
-    name.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+    name.to_lowercase()
+        .replace(['-', '_'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Finds a pattern of `dir` by file stem (the file's first pattern) or by pattern name, both
-/// compared case-insensitively, ignoring spaces and punctuation. Files that fail to load are
-/// skipped.
+/// compared case-insensitively with `-`, `_` and spaces alike. Files that fail to load are
+/// skipped. No prefix or fuzzy matching: the CLI tries library names before reading an
+/// argument as a siteswap, so a near match must never shadow a siteswap.
 pub fn find_in_dir(dir: &Path, name: &str) -> Option<PatternSpec> {
     let wanted = normalize(name);
     if wanted.is_empty() {
@@ -105,7 +109,16 @@ mod tests {
         );
         assert_eq!(find_in_dir(dir.path(), "531").unwrap().notation, "531");
         assert!(find_in_dir(dir.path(), "mills mess").is_none());
-        assert!(find_in_dir(dir.path(), "--").is_none());
+        // No prefix matching, and notation punctuation is significant.
+        assert!(find_in_dir(dir.path(), "three").is_none());
+        write(
+            dir.path(),
+            "more.toml",
+            "[[pattern]]\nname = \"531\"\nsiteswap = \"531\"\n",
+        );
+        assert!(find_in_dir(dir.path(), "[53]1").is_none());
+        assert_eq!(find_in_dir(dir.path(), " 531 ").unwrap().notation, "531");
+        assert!(find_in_dir(dir.path(), "- _").is_none());
         assert!(find_in_dir(&dir.path().join("missing"), "box").is_none());
     }
 

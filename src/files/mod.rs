@@ -9,7 +9,6 @@ use std::path::Path;
 
 pub mod color;
 pub mod error;
-pub mod jl_settings;
 pub mod jml;
 pub mod library;
 pub mod text_list;
@@ -20,6 +19,12 @@ pub use library::{find_in_library, library_dir, library_files};
 pub use toml_format::{from_toml_str, to_toml};
 
 use crate::spec::PatternSpec;
+
+/// A bare siteswap or a Juggling Lab settings string (`pattern=531;bps=4`), as read by
+/// `notation::settings`; the error is its message.
+fn settings_spec(text: &str) -> Result<PatternSpec, String> {
+    crate::notation::settings::parse_input(text).map_err(|e| e.to_string())
+}
 
 /// A pattern read from a file, with where its notation is written.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,8 +80,26 @@ pub fn read_path(path: &Path) -> Result<Vec<LoadedPattern>, FileError> {
     read_str(&text, kind, &origin)
 }
 
-/// Loads every pattern of a file: `.toml`, `.jml`/`.xml` or `.txt`. A file without patterns is
-/// an error.
+/// Checks a pattern's siteswap with `schedule::from_notation`; an invalid one is an error at
+/// the pattern's location.
+pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
+    crate::schedule::from_notation(&pattern.spec.notation)
+        .map(|_| ())
+        .map_err(|e| FileError::Siteswap {
+            at: pattern.at.clone(),
+            notation: pattern.spec.notation.clone(),
+            message: e.to_string(),
+        })
+}
+
+/// The specs of patterns whose siteswaps are all valid; else the first invalid one's error.
+fn checked(patterns: Vec<LoadedPattern>) -> Result<Vec<PatternSpec>, FileError> {
+    patterns.iter().try_for_each(check_siteswap)?;
+    Ok(patterns.into_iter().map(|p| p.spec).collect())
+}
+
+/// Loads every pattern of a file: `.toml`, `.jml`/`.xml` or `.txt`. A file without patterns,
+/// or with an invalid siteswap, is an error.
 pub fn load_path(path: &Path) -> Result<Vec<PatternSpec>, FileError> {
     let loaded = read_path(path)?;
     if loaded.is_empty() {
@@ -84,5 +107,5 @@ pub fn load_path(path: &Path) -> Result<Vec<PatternSpec>, FileError> {
             origin: path.display().to_string(),
         });
     }
-    Ok(loaded.into_iter().map(|p| p.spec).collect())
+    checked(loaded)
 }

@@ -2,9 +2,8 @@
 //! lines and `#` comments (whole lines or line ends) are skipped.
 
 use super::error::{FileError, Location};
-use super::jl_settings::parse_settings;
+use super::settings_spec;
 use super::LoadedPattern;
-use crate::spec::PatternSpec;
 
 /// Reads a text list; `origin` names it in errors.
 pub fn read_text_list(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileError> {
@@ -21,14 +20,10 @@ pub fn read_text_list(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, Fi
             line: index + 1,
             column: content[..indent].chars().count() + 1,
         };
-        let spec = if trimmed.contains('=') {
-            parse_settings(trimmed).map_err(|message| FileError::BadSetting {
-                at: at.clone(),
-                message,
-            })?
-        } else {
-            PatternSpec::from_notation(trimmed)
-        };
+        let spec = settings_spec(trimmed).map_err(|message| FileError::BadSetting {
+            at: at.clone(),
+            message,
+        })?;
         patterns.push(LoadedPattern { spec, at });
     }
     Ok(patterns)
@@ -54,7 +49,7 @@ mod tests {
         let err = read_text_list("3\npattern=3;dwell=7\n", "l.txt").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "l.txt:2:1: 'dwell' value should be between 0 and 2, not 7"
+            "l.txt:2:1: 'Dwell' value should be between 0 and 2"
         );
     }
 }

@@ -141,8 +141,13 @@ fn element<'a>(cx: &Ctx, i: &'a str, depth: usize) -> PResult<'a, Element> {
 // group = "(" pattern ["^" number] ")"
 fn group<'a>(cx: &Ctx, i: &'a str, depth: usize) -> PResult<'a, Group> {
     let start = cx.pos(i);
+    let open = i;
     let (i, ()) = sym(cx, i, '(', Expected::THROW_START)?;
     if depth + 1 > MAX_NESTING {
+        // Too deep for a group; a sync pair there is still fine.
+        if pair(cx, open, None).is_ok() {
+            return Err(nom::Err::Error(Fail));
+        }
         return cx.fatal(i, ParseErrorKind::TooDeep);
     }
     let (i, inner) = pattern(cx, i, depth + 1)?;

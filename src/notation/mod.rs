@@ -80,18 +80,19 @@ pub fn parse(input: &str) -> Result<Pattern, ParseError> {
     })
 }
 
-/// Where bracket nesting first exceeds [`MAX_NESTING`] (a cheap guard before recursion).
+/// Where `(` nesting first exceeds [`MAX_NESTING`] (+1 for a sync pair inside the deepest
+/// group): a cheap guard before the recursive grammar (groups are its only recursion).
 fn too_deep(text: &str) -> Option<usize> {
     let mut depth: usize = 0;
     for (at, c) in text.char_indices() {
         match c {
-            '(' | '[' | '{' | '<' => {
+            '(' => {
                 depth += 1;
-                if depth > MAX_NESTING + 2 {
+                if depth > MAX_NESTING + 1 {
                     return Some(at);
                 }
             }
-            ')' | ']' | '}' | '>' => depth = depth.saturating_sub(1),
+            ')' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }

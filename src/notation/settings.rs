@@ -265,8 +265,10 @@ fn colors(v: &str) -> Result<Vec<Rgba>, SettingsError> {
 /// marked `T` (else the first), the catch the one marked `C` (else the last). Only the first
 /// juggler's entries (before any `|`) are used: `Settings::hand_positions` is shared.
 /// In Juggling Lab an entry's catch comes *after* its throw (the empty hand travels from the
-/// throw to the catch), while a `DwellPoints` pairs a throw with the catch *before* it: so
-/// entry i's catch becomes the catch of throw i + 1 (cyclically).
+/// throw to the catch), while a `DwellPoints` pairs a throw with the catch *before* it. That
+/// catch is made by the same hand, whose next entry is two entries on (entries alternate hands
+/// beat by beat, and left/right within a sync pair): so entry i's catch becomes the catch of
+/// throw i + 2 (cyclically).
 fn hands(v: &str) -> Result<Vec<DwellPoints>, SettingsError> {
     let first = v.split('|').next().unwrap_or("");
     let mut out = Vec::new();
@@ -319,7 +321,7 @@ fn hands(v: &str) -> Result<Vec<DwellPoints>, SettingsError> {
     let catches_after: Vec<[f32; 3]> = out.iter().map(|p| p.catch).collect();
     let n = out.len();
     for (i, points) in out.iter_mut().enumerate() {
-        points.catch = catches_after[(i + n - 1) % n];
+        points.catch = catches_after[(i + 2 * n - 2) % n];
     }
     Ok(out)
 }
@@ -437,21 +439,29 @@ mod tests {
         let spec = parse_settings("pattern=3;hands=(10)(32.5).(32.5)(10).").unwrap();
         let h = &spec.settings.hand_positions;
         assert_eq!(h.len(), 2);
-        // Each throw pairs with the catch that ended the previous entry.
+        // Each throw pairs with the catch its own hand made two entries earlier.
         assert_eq!(
             h[0],
             DwellPoints {
                 throw: [0.1, 0.0, 0.0],
-                catch: [0.1, 0.0, 0.0]
+                catch: [0.325, 0.0, 0.0]
             }
         );
         assert_eq!(
             h[1],
             DwellPoints {
                 throw: [0.325, 0.0, 0.0],
-                catch: [0.325, 0.0, 0.0]
+                catch: [0.1, 0.0, 0.0]
             }
         );
+        let spec = parse_settings("pattern=3;hands=(10)(30).(20)(40).(5)(50).").unwrap();
+        let catches: Vec<f32> = spec
+            .settings
+            .hand_positions
+            .iter()
+            .map(|p| p.catch[0])
+            .collect();
+        assert_eq!(catches, [0.4, 0.5, 0.3], "throw i takes entry i-2's catch");
         let spec = parse_settings("pattern=3;hands=(0,5,0)C(30,0,20)(15)T(10,-5,0).").unwrap();
         assert_eq!(
             spec.settings.hand_positions[0],

@@ -282,6 +282,13 @@ fn too_deep_nesting_is_refused() {
     assert_eq!(syntax(&deep).kind, ParseErrorKind::TooDeep);
     let ok = format!("{}3{}", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
     assert_eq!(props(&ok), 3);
+    let pair_inside = format!(
+        "{}(4,4){}",
+        "(".repeat(MAX_NESTING),
+        ")".repeat(MAX_NESTING)
+    );
+    assert_eq!(props(&pair_inside), 4);
+    check_error(&"[".repeat(1000), ParseErrorKind::Unexpected, 2, "[");
     let over = format!(
         "{}3{}",
         "(".repeat(MAX_NESTING + 1),

@@ -48,9 +48,17 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
         });
     }
     // Each class's arriving props take its non-zero slots in order.
-    for (class, incoming) in arrivals.iter().enumerate() {
-        let outgoing = classes.slots(class).filter(|&k| e.slots[k].value > 0);
-        for (&from, to) in incoming.iter().zip(outgoing) {
+    // Each class's arriving props take its non-zero slots in arrival order.
+    let mut taken = vec![0u32; classes.len.len()];
+    for from in arrivals.into_iter().filter(|&k| e.slots[k].value > 0) {
+        let class = classes.target(&e.slots[from]);
+        let nth = taken[class] as usize;
+        taken[class] += 1;
+        if let Some(to) = classes
+            .slots(class)
+            .filter(|&k| e.slots[k].value > 0)
+            .nth(nth)
+        {
             throws[throw_of_slot[from]].next = throw_of_slot[to];
         }
     }
@@ -80,7 +88,7 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
 pub(super) struct Classes {
     period: u32,
     /// First slot index of each class and how many slots it has.
-    start: Vec<usize>,
+    start: Vec<u32>,
     len: Vec<u32>,
     /// Non-zero slots of each class.
     nonzero: Vec<u32>,
@@ -98,7 +106,7 @@ impl Classes {
         for (k, s) in e.slots.iter().enumerate() {
             let class = c.of(s.juggler, s.hand, s.beat);
             if c.len[class] == 0 {
-                c.start[class] = k;
+                c.start[class] = k as u32;
             }
             c.len[class] += 1;
             if s.value > 0 {
@@ -119,7 +127,8 @@ impl Classes {
     }
 
     fn slots(&self, class: usize) -> std::ops::Range<usize> {
-        self.start[class]..self.start[class] + self.len[class] as usize
+        let start = self.start[class] as usize;
+        start..start + self.len[class] as usize
     }
 
     /// Non-zero throws made by a hand on a beat.
@@ -130,9 +139,10 @@ impl Classes {
 
 /// Assigns every landing a catch slot, in Juggling Lab's order: "master" throws by beat,
 /// juggler, right before left, multiplex position, each with its mirror image when the
-/// period's second half mirrors the first. Returns, per class, the slots arriving there in order.
-fn land(e: &Expansion, classes: &Classes) -> Result<Vec<Vec<usize>>, Invalid> {
-    let mut arrivals: Vec<Vec<usize>> = vec![Vec::new(); classes.len.len()];
+/// period's second half mirrors the first. Returns the slots in the order they were caught.
+fn land(e: &Expansion, classes: &Classes) -> Result<Vec<usize>, Invalid> {
+    let mut arrivals = Vec::with_capacity(e.slots.len());
+    let mut filled = vec![0u32; classes.len.len()];
     let half = e.period / 2;
     let masters = if e.mirrored {
         e.slots.partition_point(|s| s.beat < half)
@@ -149,7 +159,7 @@ fn land(e: &Expansion, classes: &Classes) -> Result<Vec<Vec<usize>>, Invalid> {
         let targets = [Some(m), mirror];
         let full = targets.iter().flatten().any(|&k| {
             let t = classes.target(&e.slots[k]);
-            arrivals[t].len() >= classes.len[t] as usize
+            filled[t] >= classes.len[t]
         });
         if full {
             return Err(Invalid::Collision {
@@ -160,12 +170,9 @@ fn land(e: &Expansion, classes: &Classes) -> Result<Vec<Vec<usize>>, Invalid> {
             });
         }
         for k in targets.into_iter().flatten() {
-            arrivals[classes.target(&e.slots[k])].push(k);
+            filled[classes.target(&e.slots[k])] += 1;
+            arrivals.push(k);
         }
-    }
-    // Zeros land on their own slot; the others take the remaining catches.
-    for list in &mut arrivals {
-        list.retain(|&k| e.slots[k].value > 0);
     }
     Ok(arrivals)
 }

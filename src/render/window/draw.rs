@@ -5,7 +5,7 @@ use glam::Vec2;
 use macroquad::models::{Mesh, Vertex};
 use macroquad::prelude as mq;
 
-use super::tessellate::{self, FEATHER};
+use super::tessellate::{self, Coverage, FEATHER};
 use crate::render::Frame;
 use crate::types::Rgba;
 
@@ -18,24 +18,42 @@ const VERTEX: &str = r#"#version 100
 attribute vec3 position;
 attribute vec2 texcoord;
 attribute vec4 color0;
+attribute vec4 normal;
 varying lowp vec4 color;
+varying highp vec2 local;
+varying highp vec3 capsule;
 uniform mat4 Model;
 uniform mat4 Projection;
 void main() {
     gl_Position = Projection * Model * vec4(position, 1);
     color = color0 / 255.0;
+    local = texcoord;
+    capsule = normal.xyz;
 }"#;
 
+/// Coverage as in `tessellate::capsule_coverage` when `capsule.z` is 1, else full.
 const FRAGMENT: &str = r#"#version 100
+#ifdef GL_FRAGMENT_PRECISION_HIGH
+precision highp float;
+#else
+precision mediump float;
+#endif
 varying lowp vec4 color;
+varying highp vec2 local;
+varying highp vec3 capsule;
 void main() {
-    gl_FragColor = color;
+    float alpha = 1.0;
+    if (capsule.z > 0.5) {
+        float u = local.x - clamp(local.x, 0.0, capsule.y);
+        alpha = clamp(capsule.x - length(vec2(u, local.y)) + 0.5, 0.0, 1.0);
+    }
+    gl_FragColor = vec4(color.rgb, color.a * alpha);
 }"#;
 
-/// A material drawing vertex colours with alpha blending and no texture lookup (cheaper than
-/// macroquad's default material under software OpenGL). `None` if the shader does not build;
-/// the default material then does the same job.
-pub fn flat_material() -> Option<mq::Material> {
+/// The material of the juggling: vertex colours with alpha blending, discs and lines cut out
+/// by their signed distance (see `tessellate`). `None` if the shader does not build (drawing
+/// then falls back to hard-edged shapes).
+pub fn shape_material() -> Option<mq::Material> {
     use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PipelineParams};
     let blend = BlendState::new(
         Equation::Add,
@@ -83,9 +101,12 @@ pub fn draw_frame(frame: &Frame, offset: Vec2, material: Option<&mq::Material>) 
         mesh.vertices
             .extend(shape_mesh.vertices.iter().map(|v| Vertex {
                 position: mq::vec3(v.position.x, v.position.y, 0.0),
-                uv: mq::Vec2::ZERO,
+                uv: mq::vec2(v.local.x, v.local.y),
                 color: [v.color.r, v.color.g, v.color.b, v.color.a],
-                normal: mq::Vec4::ZERO,
+                normal: match v.coverage {
+                    Coverage::Solid => mq::Vec4::ZERO,
+                    Coverage::Capsule { radius, length } => mq::vec4(radius, length, 1.0, 0.0),
+                },
             }));
         mesh.indices.extend_from_slice(&shape_mesh.indices);
         mq::draw_mesh(&mesh);

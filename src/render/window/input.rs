@@ -2,9 +2,9 @@
 //! turning them into actions is plain code over plain data ([`Translator`]), unit-tested here.
 //!
 //! Keys while the pattern field is not being edited: Space pause, arrows or `+`/`-` speed,
-//! `.`/`,` step, R reset view, H help, I facts panel, Q quit, Enter edit the field, and typing a digit,
-//! `(`, `<` or `[` starts a new pattern. While editing: characters insert, Enter applies,
-//! Esc reverts, Backspace/Delete/arrows/Home/End edit.
+//! `.`/`,` step, R reset view, H help, I facts panel, Q quit, Enter edit the field, and typing
+//! any other letter or digit, `(`, `<` or `[` starts a new pattern. While editing: characters
+//! insert, Enter applies, Esc reverts, Backspace/Delete/arrows/Home/End edit.
 
 use glam::Vec2;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
@@ -92,18 +92,26 @@ impl Translator {
             InputEvent::Char(c) => char_action(c, editing).into_iter().collect(),
             InputEvent::Key(key) => key_action(key, editing).into_iter().collect(),
             InputEvent::Wheel(y) => vec![Action::Zoom(y.signum())],
-            InputEvent::MouseDown(p) => match geometry.region(p) {
-                Region::Field => vec![Action::ClickField(geometry.field_index_at(p.x))],
-                Region::Slider => {
-                    self.drag = Drag::Slider;
-                    vec![Action::Scrub(geometry.slider_fraction(p.x))]
+            InputEvent::MouseDown(p) => {
+                // A click anywhere but the field leaves it (keeping what was typed).
+                let mut actions = Vec::new();
+                let region = geometry.region(p);
+                if editing && region != Region::Field {
+                    actions.push(Action::Blur);
                 }
-                Region::Viewport => {
-                    self.drag = Drag::Orbit(p);
-                    Vec::new()
+                match region {
+                    Region::Field => {
+                        actions.push(Action::ClickField(geometry.field_index_at(p.x)));
+                    }
+                    Region::Slider => {
+                        self.drag = Drag::Slider;
+                        actions.push(Action::Scrub(geometry.slider_fraction(p.x)));
+                    }
+                    Region::Viewport => self.drag = Drag::Orbit(p),
+                    Region::Chrome => {}
                 }
-                Region::Chrome => Vec::new(),
-            },
+                actions
+            }
             InputEvent::MouseMove(p) => match self.drag {
                 Drag::None => Vec::new(),
                 Drag::Orbit(last) => {
@@ -140,7 +148,9 @@ pub fn char_action(c: char, editing: bool) -> Option<Action> {
         'h' | 'H' | '?' => Action::ToggleHelp,
         'i' | 'I' => Action::ToggleFacts,
         'q' | 'Q' => Action::Quit,
-        '0'..='9' | '(' | '<' | '[' => Action::StartTyping(c),
+        // Everything else a pattern can start with: throws (0-9, a-z), sync, passing,
+        // multiplex, or a settings string (`pattern=...`).
+        c if c.is_ascii_alphanumeric() || matches!(c, '(' | '<' | '[') => Action::StartTyping(c),
         _ => return None,
     })
 }
@@ -157,6 +167,7 @@ pub fn key_action(key: KeyCode, editing: bool) -> Option<Action> {
         (KeyCode::Home, true) => Action::CursorHome,
         (KeyCode::End, true) => Action::CursorEnd,
         (KeyCode::Enter | KeyCode::KpEnter | KeyCode::Tab, false) => Action::FocusField,
+        (KeyCode::Escape, false) => Action::Revert,
         (KeyCode::Up | KeyCode::Right, false) => Action::Faster,
         (KeyCode::Down | KeyCode::Left, false) => Action::Slower,
         (KeyCode::F1, false) => Action::ToggleHelp,
@@ -187,7 +198,10 @@ mod tests {
             ('5', Some(Action::StartTyping('5'))),
             ('(', Some(Action::StartTyping('('))),
             ('<', Some(Action::StartTyping('<'))),
-            ('z', None),
+            ('b', Some(Action::StartTyping('b'))),
+            ('p', Some(Action::StartTyping('p'))),
+            ('*', None),
+            ('é', None),
         ];
         for (c, expected) in cases {
             assert_eq!(char_action(c, false), expected, "{c:?}");
@@ -210,7 +224,7 @@ mod tests {
         assert_eq!(key_action(KeyCode::Enter, false), Some(Action::FocusField));
         assert_eq!(key_action(KeyCode::Left, false), Some(Action::Slower));
         assert_eq!(key_action(KeyCode::Up, false), Some(Action::Faster));
-        assert_eq!(key_action(KeyCode::Escape, false), None);
+        assert_eq!(key_action(KeyCode::Escape, false), Some(Action::Revert));
         assert_eq!(key_action(KeyCode::Backspace, false), None);
     }
 
@@ -247,6 +261,18 @@ mod tests {
         assert!(t
             .translate(InputEvent::MouseMove(Vec2::new(300.0, 670.0)), &g, false)
             .is_empty());
+    }
+
+    #[test]
+    fn clicking_outside_the_field_while_editing_leaves_it() {
+        let g = geometry();
+        let mut t = Translator::default();
+        let a = t.translate(InputEvent::MouseDown(Vec2::new(600.0, 300.0)), &g, true);
+        assert_eq!(a, vec![Action::Blur]);
+        let a = t.translate(InputEvent::MouseMove(Vec2::new(604.0, 300.0)), &g, false);
+        assert_eq!(a, vec![Action::Orbit { dx: 4.0, dy: 0.0 }]);
+        let a = t.translate(InputEvent::MouseDown(Vec2::new(52.0, 20.0)), &g, true);
+        assert_eq!(a, vec![Action::ClickField(3)]);
     }
 
     #[test]

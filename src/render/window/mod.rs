@@ -10,11 +10,11 @@
 //! first, and backend failures come back as [`WindowError::Backend`].
 
 pub mod animation;
-pub mod demo;
 pub mod display;
 pub mod draw;
 pub mod geometry;
 pub mod input;
+pub mod scene_animation;
 pub mod screenshot;
 pub mod state;
 pub mod tessellate;
@@ -82,8 +82,13 @@ pub enum Outcome {
         width: u32,
         height: u32,
     },
-    /// `frames` frames were drawn in `seconds` (after a short warm-up).
-    Bench { frames: u32, seconds: f64 },
+    /// `frames` frames were drawn in `seconds` (after a short warm-up), of which `work_seconds`
+    /// went into building and submitting the frames (the rest is OpenGL drawing and waiting).
+    Bench {
+        frames: u32,
+        seconds: f64,
+        work_seconds: f64,
+    },
 }
 
 /// Why the window could not do its job.
@@ -156,7 +161,6 @@ fn backend_message(panic: &str) -> String {
 
 fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniquad::conf::Conf {
     use macroquad::miniquad::conf::{Conf, LinuxBackend, Platform};
-    let bench = matches!(options.mode, Mode::Bench { .. });
     Conf {
         window_title: options.title.clone(),
         window_width: options.size.0.max(200),
@@ -169,7 +173,12 @@ fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniqua
                 DisplayKind::X11 => LinuxBackend::X11Only,
                 DisplayKind::Wayland => LinuxBackend::WaylandOnly,
             },
-            swap_interval: if bench { Some(0) } else { None },
+            // Vsync while interactive (no busy loop), none when measuring.
+            swap_interval: match options.mode {
+                Mode::Bench { .. } => Some(0),
+                Mode::Interactive => Some(1),
+                Mode::Screenshot { .. } => None,
+            },
             ..Default::default()
         },
         ..Default::default()
@@ -187,7 +196,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     } = options;
     let font = mq::load_ttf_font_from_bytes(FONT).ok();
     let text = ui::Text::new(font);
-    let material = draw::flat_material();
+    let material = draw::shape_material();
     let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
     let mut translator = Translator::default();
     let mut collector = Collector::default();
@@ -205,6 +214,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
 
     let mut frames: u32 = 0;
     let mut bench_start: Option<Instant> = None;
+    let mut work_seconds = 0.0;
     loop {
         let g = Geometry::new(mq::screen_width(), mq::screen_height(), text.char_width);
 
@@ -233,6 +243,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
                 .advance(f64::from(mq::get_frame_time()).min(MAX_FRAME_DT));
         }
 
+        let work = Instant::now();
         let t = fixed_time.unwrap_or(app.playback.time());
         let (vw, vh) = g.viewport_pixels();
         let frame = animation.frame(t, &app.orbit, vw, vh);
@@ -252,6 +263,9 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
             },
         );
         frames += 1;
+        if bench_start.is_some() {
+            work_seconds += work.elapsed().as_secs_f64();
+        }
 
         match &mode {
             Mode::Screenshot { path, .. } if frames >= SCREENSHOT_FRAMES => {
@@ -274,6 +288,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
                     return Ok(Outcome::Bench {
                         frames: measured,
                         seconds: start.elapsed().as_secs_f64(),
+                        work_seconds,
                     });
                 }
             }

@@ -221,6 +221,11 @@ impl TextField {
         self.cursor = self.len();
     }
 
+    /// Leaves the field, keeping its text.
+    pub fn blur(&mut self) {
+        self.focused = false;
+    }
+
     /// Replaces the text and leaves the field unfocused (after a pattern is applied or reverted).
     pub fn reset(&mut self, text: &str) {
         *self = TextField::new(text);
@@ -329,6 +334,8 @@ pub enum Action {
     ToggleFacts,
     /// Focus the pattern field, keeping its text.
     FocusField,
+    /// Leave the pattern field, keeping its text (a click elsewhere).
+    Blur,
     /// Focus the field and place the cursor at a character index (a click in the field).
     ClickField(usize),
     /// Start typing a new pattern with this character.
@@ -403,6 +410,7 @@ impl AppState {
             Action::ToggleHelp => self.help = !self.help,
             Action::ToggleFacts => self.facts = !self.facts,
             Action::FocusField => self.field.focus(),
+            Action::Blur => self.field.blur(),
             Action::ClickField(index) => self.field.click_at(index),
             Action::StartTyping(c) => self.field.start_with(c),
             Action::Insert(c) => self.field.insert(c),
@@ -630,7 +638,12 @@ mod tests {
         assert_eq!(s.field.text(), "54");
         assert!(s.field.focused());
         assert_eq!(s.error.as_ref().map(|e| e.column), Some(Some(1)));
-        // Esc reverts the field and clears the error.
+        // Clicking away keeps the typed text and the error; Esc reverts both.
+        s.apply(Action::Blur);
+        assert_eq!(
+            (s.field.text(), s.field.focused(), s.error.is_some()),
+            ("54", false, true)
+        );
         s.apply(Action::Revert);
         assert_eq!(
             (s.field.text(), s.field.focused(), s.error.is_none()),

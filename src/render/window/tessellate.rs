@@ -1,24 +1,40 @@
-//! Shapes -> coloured triangles with soft edges, as plain data the window uploads as meshes.
+//! Shapes -> coloured triangles with smooth edges, as plain data the window uploads as meshes.
 //!
-//! Every `Shape` becomes a closed outline (a disc an n-gon, a round-capped line a capsule, a
-//! polygon itself), filled with triangles (a fan when convex, ear clipping otherwise) and
-//! surrounded by a one-pixel "feather" ring whose outer edge is fully transparent. The ring
-//! anti-aliases edges without multisampling, which software OpenGL (Xvfb) cannot afford at
-//! 60 frames per second, and each shape is one mesh, so translucent shapes blend once.
+//! Discs and round-capped lines become one quad each (two triangles) whose vertices carry the
+//! pixel coordinates of the capsule they show; the window's fragment shader keeps the pixels
+//! within the capsule's radius and fades the last pixel out (signed-distance anti-aliasing).
+//! Polygons are filled with triangles (a fan when convex, ear clipping otherwise) and ringed by
+//! a one-pixel "feather" whose outer edge is transparent. Both anti-alias edges without
+//! multisampling, which software OpenGL (Xvfb) cannot afford at 60 frames per second, with few
+//! triangles; each shape is one mesh, so translucent shapes blend once.
 
 use glam::Vec2;
 
 use crate::render::Shape;
 use crate::types::Rgba;
 
-/// Width of the transparent-going ring around every shape, pixels.
+/// Width of the soft edge around every shape, pixels.
 pub const FEATHER: f32 = 1.0;
+
+/// How a vertex's fragment coverage is computed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Coverage {
+    /// Fully covered; edges come from the vertex colours (polygon fill and feather ring).
+    Solid,
+    /// Covered where within `radius` of the segment from (0, 0) to (`length`, 0) in the
+    /// vertex's `local` coordinates (pixels): a disc when `length` is 0.
+    Capsule { radius: f32, length: f32 },
+}
 
 /// One corner of a triangle.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Vertex {
+    /// Window pixels.
     pub position: Vec2,
     pub color: Rgba,
+    /// Pixel coordinates in the frame of the capsule (along it, across it); zero for `Solid`.
+    pub local: Vec2,
+    pub coverage: Coverage,
 }
 
 /// Triangles of one shape: `indices` are triples into `vertices`.
@@ -35,27 +51,68 @@ impl Mesh {
     }
 }
 
-/// The mesh of `shape` moved by `offset`, with a feather ring of `feather` pixels (0 = hard
-/// edges). Shapes with non-finite coordinates, no area or a transparent colour give an empty
-/// mesh.
+/// The mesh of `shape` moved by `offset`, with soft edges `feather` pixels wide (0 = hard
+/// polygon edges). Shapes with non-finite coordinates, no area or a transparent colour give
+/// an empty mesh.
 pub fn shape_mesh(shape: &Shape, offset: Vec2, feather: f32) -> Mesh {
-    let (mut outline, color) = match shape {
+    match shape {
         Shape::Circle {
             center,
             radius,
             color,
-        } => (disc_outline(*center, *radius), *color),
+        } => capsule_mesh(*center + offset, *center + offset, *radius, *color, feather),
         Shape::Line {
             from,
             to,
             width,
             color,
-        } => (capsule_outline(*from, *to, *width / 2.0), *color),
-        Shape::Polygon { points, color } => (points.clone(), *color),
-    };
-    if color.a == 0 || outline.iter().any(|p| !p.is_finite()) {
+        } => capsule_mesh(*from + offset, *to + offset, *width / 2.0, *color, feather),
+        Shape::Polygon { points, color } => polygon_mesh(points, offset, *color, feather),
+    }
+}
+
+/// A quad covering the capsule of radius `r` around `from`-`to`, one soft edge beyond it.
+fn capsule_mesh(from: Vec2, to: Vec2, r: f32, color: Rgba, feather: f32) -> Mesh {
+    if color.a == 0 || !(r.is_finite() && r > 0.0 && from.is_finite() && to.is_finite()) {
         return Mesh::default();
     }
+    let d = to - from;
+    let length = d.length();
+    let along = if length > 1e-6 { d / length } else { Vec2::X };
+    let across = along.perp();
+    let m = r + feather.max(0.0) + 0.5;
+    let coverage = Coverage::Capsule { radius: r, length };
+    let corner = |u: f32, v: f32| Vertex {
+        position: from + along * u + across * v,
+        color,
+        local: Vec2::new(u, v),
+        coverage,
+    };
+    Mesh {
+        vertices: vec![
+            corner(-m, -m),
+            corner(length + m, -m),
+            corner(length + m, m),
+            corner(-m, m),
+        ],
+        indices: vec![0, 1, 2, 0, 2, 3],
+    }
+}
+
+/// Coverage of a pixel whose centre is at `local` in a capsule's frame: 1 inside, 0 outside,
+/// a linear ramp over the pixel straddling the edge. The window's fragment shader computes
+/// exactly this.
+pub fn capsule_coverage(local: Vec2, radius: f32, length: f32) -> f32 {
+    let u = local.x - local.x.clamp(0.0, length.max(0.0));
+    let distance = Vec2::new(u, local.y).length();
+    (radius - distance + 0.5).clamp(0.0, 1.0)
+}
+
+fn polygon_mesh(points: &[Vec2], offset: Vec2, color: Rgba, feather: f32) -> Mesh {
+    if color.a == 0 || points.iter().any(|p| !p.is_finite()) {
+        return Mesh::default();
+    }
+    let mut outline: Vec<Vec2> = points.iter().map(|&p| p + offset).collect();
     outline.dedup_by(|a, b| a.distance_squared(*b) < 1e-8);
     while outline.len() > 1 && outline[0].distance_squared(outline[outline.len() - 1]) < 1e-8 {
         outline.pop();
@@ -64,57 +121,16 @@ pub fn shape_mesh(shape: &Shape, offset: Vec2, feather: f32) -> Mesh {
     if outline.len() < 3 || outline.len() > 16_000 {
         return Mesh::default();
     }
-    for p in &mut outline {
-        *p += offset;
-    }
     fill_with_feather(&outline, color, feather)
 }
 
-/// Sides of the polygon approximating a disc of `radius` pixels: the sagitta stays under about
-/// a quarter pixel, between 8 and 96 sides.
-pub fn disc_sides(radius: f32) -> usize {
-    // sagitta = r (1 - cos(pi / n)) ~ r pi^2 / (2 n^2) <= 0.25  =>  n >= pi sqrt(2 r)
-    let n = (std::f32::consts::PI * (2.0 * radius.max(0.0)).sqrt()).ceil();
-    n.clamp(8.0, 96.0) as usize
-}
-
-fn disc_outline(center: Vec2, radius: f32) -> Vec<Vec2> {
-    if !(radius.is_finite() && radius > 0.0) {
-        return Vec::new();
+fn solid(position: Vec2, color: Rgba) -> Vertex {
+    Vertex {
+        position,
+        color,
+        local: Vec2::ZERO,
+        coverage: Coverage::Solid,
     }
-    let n = disc_sides(radius);
-    (0..n)
-        .map(|i| {
-            let a = std::f32::consts::TAU * i as f32 / n as f32;
-            center + radius * Vec2::new(a.cos(), a.sin())
-        })
-        .collect()
-}
-
-/// A stadium: the segment `from`-`to` thickened by `r` on each side with round ends.
-fn capsule_outline(from: Vec2, to: Vec2, r: f32) -> Vec<Vec2> {
-    if !(r.is_finite() && r > 0.0) {
-        return Vec::new();
-    }
-    let d = to - from;
-    if d.length_squared() < 1e-8 {
-        return disc_outline(from, r);
-    }
-    let angle = d.y.atan2(d.x);
-    // An even number of segments per end, so the cap's tip is a vertex.
-    let half = (disc_sides(r).div_ceil(2).max(4) + 1) & !1;
-    let mut points = Vec::with_capacity(2 * (half + 1));
-    // Around `to` from one side to the other, then around `from`.
-    for (end, start) in [
-        (to, angle - std::f32::consts::FRAC_PI_2),
-        (from, angle + std::f32::consts::FRAC_PI_2),
-    ] {
-        for i in 0..=half {
-            let a = start + std::f32::consts::PI * i as f32 / half as f32;
-            points.push(end + r * Vec2::new(a.cos(), a.sin()));
-        }
-    }
-    points
 }
 
 fn fill_with_feather(outline: &[Vec2], color: Rgba, feather: f32) -> Mesh {
@@ -122,7 +138,7 @@ fn fill_with_feather(outline: &[Vec2], color: Rgba, feather: f32) -> Mesh {
     let mut mesh = Mesh {
         vertices: outline
             .iter()
-            .map(|&position| Vertex { position, color })
+            .map(|&position| solid(position, color))
             .collect(),
         indices: Vec::with_capacity(3 * (n - 2) + if feather > 0.0 { 6 * n } else { 0 }),
     };
@@ -148,10 +164,8 @@ fn fill_with_feather(outline: &[Vec2], color: Rgba, feather: f32) -> Mesh {
         let miter = (before + after).normalize_or_zero();
         // Keep the ring about `feather` wide along both edges, but never a long spike.
         let stretch = 1.0 / miter.dot(after).max(0.5);
-        mesh.vertices.push(Vertex {
-            position: point + miter * feather * stretch,
-            color: clear,
-        });
+        mesh.vertices
+            .push(solid(point + miter * feather * stretch, clear));
     }
     for i in 0..n {
         let j = (i + 1) % n;
@@ -349,62 +363,122 @@ mod tests {
     }
 
     #[test]
-    fn disc_sides_grow_with_radius() {
-        assert_eq!(disc_sides(0.5), 8);
-        assert_eq!(disc_sides(8.0), 13); // pi * 4 = 12.57
-        assert_eq!(disc_sides(50.0), 32); // pi * 10 = 31.4
-        assert_eq!(disc_sides(10_000.0), 96);
-        assert_eq!(disc_sides(f32::NAN), 8);
-    }
-
-    #[test]
-    fn disc_mesh_covers_the_disc_and_fades_out_one_pixel_beyond() {
+    fn a_disc_is_one_quad_one_soft_pixel_larger_than_it() {
         let shape = Shape::Circle {
             center: v(50.0, 40.0),
             radius: 20.0,
             color: RED,
         };
         let mesh = shape_mesh(&shape, v(0.0, 10.0), FEATHER);
-        let n = disc_sides(20.0); // 20 sides
-        assert_eq!(mesh.vertices.len(), 2 * n);
-        assert_eq!(mesh.triangles(), (n - 2) + 2 * n);
-        // The filled n-gon's area, moved by the offset: (n/2) r^2 sin(2 pi / n).
-        let expected = n as f32 / 2.0 * 400.0 * (std::f32::consts::TAU / n as f32).sin();
-        assert!(
-            (fill_area(&mesh) - expected).abs() < 0.01,
-            "{}",
-            fill_area(&mesh)
-        );
-        for (i, vert) in mesh.vertices.iter().enumerate() {
-            let r = vert.position.distance(v(50.0, 50.0));
-            if i < n {
-                assert!((r - 20.0).abs() < 1e-3 && vert.color == RED);
-            } else {
-                assert!(r > 20.9 && r < 21.1, "{r}");
-                assert_eq!(vert.color.a, 0);
-            }
+        assert_eq!((mesh.vertices.len(), mesh.triangles()), (4, 2));
+        let coverage = Coverage::Capsule {
+            radius: 20.0,
+            length: 0.0,
+        };
+        for vert in &mesh.vertices {
+            // Corners 21.5 px from the centre (50, 50) along both axes.
+            let d = vert.position - v(50.0, 50.0);
+            assert!((d.x.abs() - 21.5).abs() < 1e-4 && (d.y.abs() - 21.5).abs() < 1e-4);
+            assert_eq!(vert.local, d);
+            assert_eq!((vert.coverage, vert.color), (coverage, RED));
         }
     }
 
     #[test]
-    fn line_mesh_is_a_capsule_of_the_line_width() {
+    fn a_line_quad_runs_along_the_line_in_local_coordinates() {
         let shape = Shape::Line {
-            from: v(0.0, 0.0),
-            to: v(100.0, 0.0),
+            from: v(10.0, 10.0),
+            to: v(10.0, 110.0),
             width: 10.0,
             color: RED,
         };
-        let mesh = shape_mesh(&shape, Vec2::ZERO, 0.0);
-        // Rectangle 100 x 10 plus a disc of radius 5 (as a 12-gon: 95.5% of the disc).
-        let area = fill_area(&mesh);
-        let disc = std::f32::consts::PI * 25.0;
-        assert!(
-            area < 1000.0 + disc && area > 1000.0 + 0.95 * disc,
-            "{area}"
+        let mesh = shape_mesh(&shape, Vec2::ZERO, FEATHER);
+        assert_eq!(mesh.triangles(), 2);
+        let m = 5.0 + FEATHER + 0.5;
+        let locals: Vec<Vec2> = mesh.vertices.iter().map(|p| p.local).collect();
+        assert_eq!(
+            locals,
+            vec![v(-m, -m), v(100.0 + m, -m), v(100.0 + m, m), v(-m, m)]
         );
-        let xs = mesh.vertices.iter().map(|p| p.position.x);
-        let (lo, hi) = xs.fold((f32::MAX, f32::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
-        assert!((lo + 5.0).abs() < 1e-3 && (hi - 105.0).abs() < 1e-3);
+        // Local x runs down the line: the second corner is past the line's end.
+        assert!((mesh.vertices[1].position.y - (110.0 + m)).abs() < 1e-4);
+        assert!(matches!(
+            mesh.vertices[0].coverage,
+            Coverage::Capsule { radius, length } if radius == 5.0 && length == 100.0
+        ));
+    }
+
+    #[test]
+    fn capsule_coverage_is_one_inside_zero_outside_and_half_on_the_edge() {
+        // A line of length 100 and radius 5 along local x.
+        let c = |x: f32, y: f32| capsule_coverage(v(x, y), 5.0, 100.0);
+        assert_eq!(c(50.0, 0.0), 1.0);
+        assert_eq!(c(50.0, 4.4), 1.0);
+        assert_eq!(c(50.0, 5.0), 0.5);
+        assert_eq!(c(50.0, 5.6), 0.0);
+        // Round caps: distance to the end point.
+        assert_eq!(c(-3.0, -4.0), 0.5);
+        assert_eq!(c(104.0, 0.0), 1.0);
+        assert_eq!(c(106.0, 0.0), 0.0);
+        // A disc (length 0), and a radius below half a pixel only partly covers its centre.
+        assert_eq!(capsule_coverage(v(3.0, 4.0), 5.0, 0.0), 0.5);
+        assert_eq!(capsule_coverage(v(0.0, 0.0), 0.25, 0.0), 0.75);
+    }
+
+    #[test]
+    fn unusable_shapes_give_empty_meshes() {
+        let cases = [
+            Shape::Circle {
+                center: v(0.0, 0.0),
+                radius: 0.0,
+                color: RED,
+            },
+            Shape::Circle {
+                center: v(f32::NAN, 0.0),
+                radius: 3.0,
+                color: RED,
+            },
+            Shape::Circle {
+                center: v(0.0, 0.0),
+                radius: 3.0,
+                color: Rgba { a: 0, ..RED },
+            },
+            Shape::Line {
+                from: v(0.0, 0.0),
+                to: v(1.0, 0.0),
+                width: -1.0,
+                color: RED,
+            },
+            Shape::Line {
+                from: v(0.0, 0.0),
+                to: v(f32::INFINITY, 0.0),
+                width: 2.0,
+                color: RED,
+            },
+            Shape::Polygon {
+                points: vec![v(0.0, 0.0), v(1.0, 1.0), v(0.0, 0.0)],
+                color: RED,
+            },
+        ];
+        for shape in cases {
+            assert_eq!(
+                shape_mesh(&shape, Vec2::ZERO, FEATHER),
+                Mesh::default(),
+                "{shape:?}"
+            );
+        }
+        // A zero-length line is a dot: a disc quad.
+        let dot = Shape::Line {
+            from: v(3.0, 3.0),
+            to: v(3.0, 3.0),
+            width: 4.0,
+            color: RED,
+        };
+        let mesh = shape_mesh(&dot, Vec2::ZERO, 0.0);
+        assert!(matches!(
+            mesh.vertices[0].coverage,
+            Coverage::Capsule { radius, length } if radius == 2.0 && length == 0.0
+        ));
     }
 
     #[test]
@@ -432,54 +506,5 @@ mod tests {
                 .iter()
                 .any(|p| p.position.x > 10.0 && p.position.y > 10.0));
         }
-    }
-
-    #[test]
-    fn unusable_shapes_give_empty_meshes() {
-        let cases = [
-            Shape::Circle {
-                center: v(0.0, 0.0),
-                radius: 0.0,
-                color: RED,
-            },
-            Shape::Circle {
-                center: v(f32::NAN, 0.0),
-                radius: 3.0,
-                color: RED,
-            },
-            Shape::Circle {
-                center: v(0.0, 0.0),
-                radius: 3.0,
-                color: Rgba { a: 0, ..RED },
-            },
-            Shape::Line {
-                from: v(0.0, 0.0),
-                to: v(1.0, 0.0),
-                width: -1.0,
-                color: RED,
-            },
-            Shape::Polygon {
-                points: vec![v(0.0, 0.0), v(1.0, 1.0), v(0.0, 0.0)],
-                color: RED,
-            },
-        ];
-        for shape in cases {
-            assert_eq!(
-                shape_mesh(&shape, Vec2::ZERO, FEATHER),
-                Mesh::default(),
-                "{shape:?}"
-            );
-        }
-        // A zero-length line is a dot.
-        let dot = Shape::Line {
-            from: v(3.0, 3.0),
-            to: v(3.0, 3.0),
-            width: 4.0,
-            color: RED,
-        };
-        assert_eq!(
-            shape_mesh(&dot, Vec2::ZERO, 0.0).vertices.len(),
-            disc_sides(2.0)
-        );
     }
 }

@@ -36,7 +36,7 @@ const HELP_FULL: [(&str, &str); 13] = [
     ("drag", "orbit the camera"),
     ("wheel", "zoom"),
     ("R", "reset the view"),
-    ("0-9 ( < [", "start typing a new pattern"),
+    ("0-9 a-z ( < [", "start typing a new pattern (not r h i q)"),
     ("Enter / Tab", "edit the pattern; Enter plays it"),
     ("Esc", "revert the field to the playing pattern"),
     ("I", "show / hide the facts panel"),
@@ -158,7 +158,11 @@ fn draw_field(g: &Geometry, text: &Text, state: &AppState) {
             text.draw(hint, hx, baseline, DIM);
         }
     } else {
-        let hint = "type a siteswap to change the pattern";
+        let hint = if content == state.playing {
+            "type a siteswap to change the pattern"
+        } else {
+            "Enter edit · Esc revert"
+        };
         let hx = field.x + field.w - FIELD_PADDING - text.width(hint);
         if hx > g.field_char_x(content.chars().count()) + 20.0 {
             text.draw(hint, hx, baseline, DIM);
@@ -167,9 +171,13 @@ fn draw_field(g: &Geometry, text: &Text, state: &AppState) {
 }
 
 fn draw_error(g: &Geometry, text: &Text, message: &str) {
-    let line = format!("invalid pattern: {message}; the previous pattern keeps playing");
     let max_chars = ((g.width - 40.0) / text.char_width).max(8.0) as usize;
-    let line = truncate(&line, max_chars);
+    let full = format!("{message} · the previous pattern keeps playing");
+    let line = if full.chars().count() <= max_chars {
+        full
+    } else {
+        truncate(message, max_chars)
+    };
     let r = Rect::new(
         g.field.x,
         g.viewport.y + 6.0,
@@ -248,8 +256,8 @@ fn draw_help_line(g: &Geometry, text: &Text) {
 }
 
 fn draw_full_help(g: &Geometry, text: &Text) {
-    let key_w = 14.0 * text.char_width;
-    let w = key_w + 42.0 * text.char_width + 24.0;
+    let key_w = 16.0 * text.char_width;
+    let w = key_w + 44.0 * text.char_width + 24.0;
     let h = HELP_FULL.len() as f32 * LINE_HEIGHT + 48.0;
     let r = Rect::new(24.0, g.viewport.y + 44.0, w, h);
     fill(&r, mq::Color::new(0.07, 0.085, 0.11, 0.93));

@@ -1,0 +1,347 @@
+//! The window's [`Animation`] of a real pattern: a `scene::Scene` seen through the camera the
+//! export would use (`export::camera_with`: everything framed over one loop), turned and
+//! zoomed by the user's [`Orbit`]. Frames come from `render::build_frame`, as in the export, so
+//! a window frame and an exported frame of the same pattern, time and camera are the same.
+
+use std::cell::RefCell;
+
+use crate::export;
+use crate::render::camera::ViewOverrides;
+use crate::render::{build_frame, Camera, Frame};
+use crate::scene::{Scene, SceneError};
+use crate::schedule::PatternError;
+use crate::spec::PatternSpec;
+
+use super::animation::{Animation, Facts, LoadError};
+use super::state::Orbit;
+
+/// Aspect ratio used to choose the first view before the window's size is known.
+const DEFAULT_ASPECT: f32 = 16.0 / 9.0;
+
+/// A camera framed for one viewport size and one pair of orbit angles.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Framed {
+    width: u32,
+    height: u32,
+    azimuth_deg: f32,
+    elevation_deg: f32,
+    camera: Camera,
+}
+
+/// A pattern, ready to be drawn by the window.
+pub struct SceneAnimation {
+    scene: Scene,
+    /// The distance fixed by the user or the pattern, if any (angles come from the orbit).
+    distance: Option<f32>,
+    home: Orbit,
+    facts: Facts,
+    /// The last framing, reused while the size and angles stay the same.
+    framed: RefCell<Option<Framed>>,
+}
+
+impl SceneAnimation {
+    /// Builds the scene of `spec` (fails exactly when `Scene::new` does). `view` holds the
+    /// camera settings fixed by the user or the pattern; the rest is chosen automatically.
+    pub fn new(spec: &PatternSpec, view: ViewOverrides) -> Result<SceneAnimation, SceneError> {
+        let scene = Scene::new(spec)?;
+        let home_camera = export::camera_with(&scene, DEFAULT_ASPECT, &view);
+        let home = Orbit::new(
+            home_camera.azimuth.to_degrees(),
+            home_camera.elevation.to_degrees(),
+        );
+        let schedule = scene.schedule();
+        let facts = Facts {
+            name: spec.name.clone(),
+            jugglers: schedule.jugglers,
+            props: schedule.props,
+            period: schedule.pattern_period,
+            beats_per_second: scene.timing().bps,
+            loop_seconds: scene.loop_duration(),
+        };
+        Ok(SceneAnimation {
+            scene,
+            distance: view.distance,
+            home,
+            facts,
+            framed: RefCell::new(None),
+        })
+    }
+
+    /// The camera for a viewport and orbit: the export's framing for the orbit's angles and
+    /// the viewport's aspect, then zoomed.
+    pub fn camera(&self, orbit: &Orbit, width: u32, height: u32) -> Camera {
+        let key = (width, height, orbit.azimuth_deg, orbit.elevation_deg);
+        let mut framed = self.framed.borrow_mut();
+        let camera = match *framed {
+            Some(f) if (f.width, f.height, f.azimuth_deg, f.elevation_deg) == key => f.camera,
+            _ => {
+                let view = ViewOverrides {
+                    azimuth: Some(orbit.azimuth_deg.to_radians()),
+                    elevation: Some(orbit.elevation_deg.to_radians()),
+                    distance: self.distance,
+                };
+                let aspect = width.max(1) as f32 / height.max(1) as f32;
+                let camera = export::camera_with(&self.scene, aspect, &view);
+                *framed = Some(Framed {
+                    width,
+                    height,
+                    azimuth_deg: orbit.azimuth_deg,
+                    elevation_deg: orbit.elevation_deg,
+                    camera,
+                });
+                camera
+            }
+        };
+        Camera {
+            distance: camera.distance * orbit.zoom,
+            ..camera
+        }
+    }
+
+    /// The scene being shown.
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+}
+
+impl Animation for SceneAnimation {
+    fn frame(&self, t: f64, orbit: &Orbit, width: u32, height: u32) -> Frame {
+        let camera = self.camera(orbit, width, height);
+        build_frame(&self.scene.pose_at(t), &camera, width, height)
+    }
+
+    fn loop_duration(&self) -> f64 {
+        self.scene.loop_duration()
+    }
+
+    fn facts(&self) -> Facts {
+        self.facts.clone()
+    }
+
+    fn home_orbit(&self) -> Orbit {
+        self.home
+    }
+}
+
+/// The window's error for a pattern typed as `typed` whose spec has `notation` and failed with
+/// `err`: the message, and the character column in `typed` of the problem when known (a
+/// syntax error's column, or the first character of the throw at fault).
+pub fn load_error(typed: &str, notation: &str, err: &SceneError) -> LoadError {
+    let column_in_notation = match err {
+        SceneError::Pattern(PatternError::Syntax(e)) => Some(e.column.saturating_sub(1)),
+        SceneError::Pattern(PatternError::Invalid(e)) => e.span().map(|span| {
+            notation
+                .get(..span.start)
+                .map_or(0, |before| before.chars().count())
+        }),
+        _ => None,
+    };
+    // Where the notation sits in what was typed (a settings string has `pattern=` before it).
+    let notation_start = typed.find(notation).map(|i| typed[..i].chars().count());
+    let column = column_in_notation.and_then(|c| notation_start.map(|s| s + c));
+    LoadError::new(err.to_string(), column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{build_layers, Part, Style};
+    use crate::types::Hand;
+
+    fn animation(notation: &str) -> SceneAnimation {
+        SceneAnimation::new(
+            &PatternSpec::from_notation(notation),
+            ViewOverrides::default(),
+        )
+        .expect("valid pattern")
+    }
+
+    fn load(typed: &str, notation: &str) -> LoadError {
+        match SceneAnimation::new(
+            &PatternSpec::from_notation(notation),
+            ViewOverrides::default(),
+        ) {
+            Ok(_) => panic!("{notation} should fail"),
+            Err(e) => load_error(typed, notation, &e),
+        }
+    }
+
+    #[test]
+    fn facts_of_a_cascade_and_a_passing_pattern() {
+        let f = animation("531").facts();
+        assert_eq!((f.name.as_str(), f.jugglers, f.props), ("531", 1, 3));
+        assert!(f.beats_per_second > 0.0 && f.loop_seconds > 0.0);
+        let p = animation("<3p|3p>").facts();
+        assert_eq!((p.jugglers, p.props), (2, 6));
+    }
+
+    #[test]
+    fn solo_home_view_is_from_the_front_and_passing_from_elsewhere() {
+        let solo = animation("3").home_orbit();
+        assert!(solo.azimuth_deg.abs() < 1e-3 || (solo.azimuth_deg - 360.0).abs() < 1e-3);
+        assert!(
+            solo.elevation_deg > 0.0 && solo.elevation_deg < 20.0,
+            "{solo:?}"
+        );
+        let passing = animation("<3p|3p>").home_orbit();
+        assert_ne!(passing, solo);
+    }
+
+    #[test]
+    fn fixed_view_settings_set_the_home_view_and_distance() {
+        let view = ViewOverrides {
+            azimuth: Some(45f32.to_radians()),
+            elevation: Some(30f32.to_radians()),
+            distance: Some(7.0),
+        };
+        let a = SceneAnimation::new(&PatternSpec::from_notation("3"), view).expect("valid");
+        let home = a.home_orbit();
+        assert!((home.azimuth_deg - 45.0).abs() < 1e-3 && (home.elevation_deg - 30.0).abs() < 1e-3);
+        assert!((a.camera(&home, 800, 600).distance - 7.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn the_home_view_is_the_export_camera() {
+        let a = animation("(4,4)");
+        let camera = a.camera(&a.home_orbit(), 1280, 608);
+        let export_camera =
+            export::camera_with(a.scene(), 1280.0 / 608.0, &ViewOverrides::default());
+        assert!((camera.distance - export_camera.distance).abs() < 1e-3);
+        assert!(camera.target.distance(export_camera.target) < 1e-3);
+        assert!((camera.azimuth - export_camera.azimuth).abs() < 1e-5);
+    }
+
+    #[test]
+    fn zoom_scales_the_framed_distance_and_resizing_reframes() {
+        let a = animation("3");
+        let mut orbit = a.home_orbit();
+        let wide = a.camera(&orbit, 1280, 600);
+        orbit.zoom = 0.5;
+        let near = a.camera(&orbit, 1280, 600);
+        assert!((near.distance - 0.5 * wide.distance).abs() < 1e-4);
+        // A narrow viewport needs the camera further away to keep the juggler in view.
+        orbit.zoom = 1.0;
+        let narrow = a.camera(&orbit, 120, 600);
+        assert!(
+            narrow.distance > wide.distance,
+            "{} vs {}",
+            narrow.distance,
+            wide.distance
+        );
+    }
+
+    /// The layers the window draws at `t` from `orbit` (the frame is these layers' shapes).
+    fn layers(a: &SceneAnimation, t: f64, orbit: &Orbit) -> Vec<crate::render::Layer> {
+        let camera = a.camera(orbit, 1280, 608);
+        build_layers(&a.scene().pose_at(t), &camera, 1280, 608, &Style::default())
+    }
+
+    #[test]
+    fn every_prop_and_limb_is_drawn() {
+        for (notation, jugglers, props) in [
+            ("3", 1, 3),
+            ("(4,4)", 1, 4),
+            ("<3p|3p>", 2, 6),
+            ("531", 1, 3),
+        ] {
+            let a = animation(notation);
+            for t in [0.0, 0.21, 0.77] {
+                let layers = layers(&a, t, &a.home_orbit());
+                let count =
+                    |f: &dyn Fn(&Part) -> bool| layers.iter().filter(|l| f(&l.part)).count();
+                assert_eq!(
+                    count(&|p| matches!(p, Part::Prop { .. })),
+                    props,
+                    "{notation} t={t}"
+                );
+                assert_eq!(
+                    count(&|p| matches!(p, Part::Body { .. })),
+                    jugglers,
+                    "{notation}"
+                );
+                assert_eq!(
+                    count(&|p| matches!(p, Part::UpperArm { .. })),
+                    2 * jugglers,
+                    "{notation}"
+                );
+                assert_eq!(
+                    count(&|p| matches!(p, Part::Forearm { .. })),
+                    2 * jugglers,
+                    "{notation}"
+                );
+                // The frame is exactly these layers' shapes, in this order.
+                let frame = a.frame(t, &a.home_orbit(), 1280, 608);
+                let shapes: Vec<_> = layers.into_iter().flat_map(|l| l.shapes).collect();
+                assert_eq!(frame.shapes, shapes, "{notation}");
+            }
+        }
+    }
+
+    #[test]
+    fn props_behind_the_body_are_drawn_before_it() {
+        // Seen from behind (azimuth 180), the props in the hands in front of the juggler are
+        // behind the body; seen from the front they are in front of it.
+        let a = animation("3");
+        for (azimuth, behind) in [(180.0, true), (0.0, false)] {
+            let orbit = Orbit::new(azimuth, 10.0);
+            let layers = layers(&a, 0.0, &orbit);
+            let body = layers
+                .iter()
+                .position(|l| matches!(l.part, Part::Body { .. }))
+                .expect("body");
+            let held: Vec<usize> = a
+                .scene()
+                .pose_at(0.0)
+                .props
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.held_by.is_some())
+                .map(|(i, _)| i)
+                .collect();
+            assert!(!held.is_empty());
+            for index in held {
+                let at = layers
+                    .iter()
+                    .position(|l| l.part == Part::Prop { index })
+                    .expect("prop layer");
+                assert_eq!(
+                    at < body,
+                    behind,
+                    "azimuth {azimuth}: prop {index} at {at}, body at {body}"
+                );
+            }
+        }
+        // The hands too: from behind, both forearms come before the body.
+        let layers = layers(&a, 0.0, &Orbit::new(180.0, 10.0));
+        let body = layers
+            .iter()
+            .position(|l| matches!(l.part, Part::Body { .. }))
+            .expect("body");
+        for hand in Hand::BOTH {
+            let forearm = layers
+                .iter()
+                .position(|l| l.part == Part::Forearm { juggler: 0, hand })
+                .expect("forearm");
+            assert!(forearm < body, "{hand:?}");
+        }
+    }
+
+    #[test]
+    fn syntax_errors_point_at_their_column_also_inside_settings_strings() {
+        let e = load("5%4", "5%4");
+        assert_eq!(e.column, Some(1), "{e:?}");
+        assert!(e.message.contains("column 2"), "{e:?}");
+        let e = load("pattern=5%4;bps=3", "5%4");
+        assert_eq!(e.column, Some(9), "{e:?}");
+    }
+
+    #[test]
+    fn collisions_point_at_the_throw_at_fault_and_bad_averages_have_no_column() {
+        // 432: the 4 (beat 0) and the 3 (beat 1) both land on beat 4.
+        let e = load("432", "432");
+        assert_eq!(e.column, Some(1), "{e:?}");
+        let e = load("4432", "4432");
+        assert_eq!(e.column, None, "{e:?}");
+        assert!(e.message.contains("average"), "{e:?}");
+    }
+}

@@ -1,0 +1,45 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// One row of the shared siteswap vectors.
+pub struct Vector {
+    pub pattern: String,
+    pub valid: bool,
+    pub props: Option<usize>,
+}
+
+/// The shared vectors (`../shared/vectors/siteswaps.tsv` beside the repository), or the copy in
+/// `tests/data/` on a checkout without `shared/`.
+pub fn vectors() -> Vec<Vector> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let shared = root.join("../shared/vectors/siteswaps.tsv");
+    let path = if shared.is_file() {
+        shared
+    } else {
+        root.join("tests/data/siteswaps.tsv")
+    };
+    let text = std::fs::read_to_string(&path).expect("siteswap vectors readable");
+    text.lines()
+        .skip(1)
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            Vector {
+                pattern: cols[0].to_string(),
+                valid: cols.get(1) == Some(&"true"),
+                props: cols.get(2).and_then(|p| p.parse().ok()),
+            }
+        })
+        .collect()
+}
+
+/// The patterns of the valid vectors.
+pub fn valid_vectors() -> Vec<String> {
+    vectors()
+        .into_iter()
+        .filter(|v| v.valid)
+        .map(|v| v.pattern)
+        .collect()
+}
