@@ -17,10 +17,21 @@ use super::{ExportError, PoseSource, Progress};
 use crate::render::raster::Canvas;
 use crate::render::{build_frame, Camera};
 
-/// Frames rendered per parallel chunk (bounded memory: one chunk of indexed frames).
+/// Frames rendered per parallel chunk at most (one chunk of indexed frames is held).
 const CHUNK: usize = 32;
-/// Consecutive frames drawn on one canvas.
+/// Consecutive frames drawn on one canvas at most.
 const BLOCK: usize = 8;
+/// Pixel budget of one chunk of indexed frames (bytes), keeping memory bounded for large
+/// images.
+const CHUNK_BYTES: usize = 128 << 20;
+
+/// Frames per chunk and per block for images of `pixels` pixels: at most [`CHUNK`] and
+/// [`CHUNK_BYTES`], at least two blocks per chunk for both cores.
+fn chunking(pixels: usize) -> (usize, usize) {
+    let chunk = (CHUNK_BYTES / pixels.max(1)).clamp(2, CHUNK);
+    let block = (chunk / 2).clamp(1, BLOCK);
+    (chunk, block)
+}
 
 /// Write failures keep their I/O error (the caller names the file); others are encoding
 /// errors.
@@ -53,20 +64,21 @@ pub fn write_gif<W: Write>(
     encoder.set_repeat(Repeat::Infinite).map_err(gif_error)?;
 
     let mut previous: Option<Vec<u8>> = None;
-    for chunk_start in (0..plan.count).step_by(CHUNK) {
-        let chunk_end = (chunk_start + CHUNK).min(plan.count);
+    let (chunk, block) = chunking(width as usize * height as usize);
+    for chunk_start in (0..plan.count).step_by(chunk) {
+        let chunk_end = (chunk_start + chunk).min(plan.count);
         // Fixed blocks drawn in order on a fresh canvas each: the canvas redraws only what
         // changes between consecutive frames, and fixed blocks keep the output identical
         // however the threads are scheduled.
         let blocks: Vec<Vec<Vec<u8>>> = (chunk_start..chunk_end)
-            .step_by(BLOCK)
+            .step_by(block)
             .collect::<Vec<_>>()
             .into_par_iter()
             .map(|block_start| {
                 let Some(mut canvas) = Canvas::new(width, height) else {
                     return Vec::new();
                 };
-                (block_start..(block_start + BLOCK).min(chunk_end))
+                (block_start..(block_start + block).min(chunk_end))
                     .map(|i| {
                         let frame =
                             build_frame(&source.pose_at(plan.time(i)), camera, width, height);
@@ -198,6 +210,13 @@ pub fn difference(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chunks_shrink_for_large_images() {
+        assert_eq!(chunking(400 * 450), (32, 8));
+        assert_eq!(chunking(4096 * 4096), (8, 4));
+        assert_eq!(chunking(8192 * 8192), (2, 1));
+    }
 
     #[test]
     fn first_frame_is_whole() {

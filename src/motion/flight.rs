@@ -20,12 +20,17 @@ pub struct BounceMode {
     pub catch_rising: bool,
 }
 
+/// Most bounces animated for one throw. Each bounce keeps only 90 % of the energy, so a ball
+/// asked to bounce more often would need an ever longer flight (126 `B`s slowed a pattern to a
+/// beat every few minutes and exhausted memory, found by fuzzing); more `B`s bounce this often.
+pub const MAX_BOUNCES: u8 = 8;
+
 impl BounceMode {
     /// Juggling Lab's meaning of the modifiers: `B` up, caught rising; `BF` down, caught
-    /// falling; `BH` up, caught falling; `BHF` down, caught rising.
+    /// falling; `BH` up, caught falling; `BHF` down, caught rising. At most `MAX_BOUNCES`.
     pub fn from_kind(bounces: u8, forced: bool, hyper: bool) -> Self {
         BounceMode {
-            bounces: bounces.max(1),
+            bounces: bounces.clamp(1, MAX_BOUNCES),
             forced,
             catch_rising: forced == hyper,
         }

@@ -14,6 +14,8 @@ use crate::types::HandRef;
 pub const MULTIPLEX_SPREAD: f64 = 0.09;
 /// Longest stretch of a hand path without a knot; longer gaps get waypoints (seconds).
 pub const MAX_GAP_SECONDS: f64 = 0.5;
+/// Bound on the waypoints of one gap, so a very slow pattern cannot grow the path without end.
+const MAX_WAYPOINTS_PER_GAP: usize = 64;
 /// Fastest a hand moves at a throw, m/s (about an 11-ball throw's launch speed).
 pub const MAX_THROW_HAND_SPEED: f64 = 8.0;
 /// Limits on (hand speed at a throw) × (time to the previous / next knot), metres. Juggling
@@ -139,7 +141,7 @@ pub fn hand_spline(
             gap += period;
         }
         all.push(a);
-        let extra = (gap / MAX_GAP_SECONDS).ceil() as usize;
+        let extra = ((gap / MAX_GAP_SECONDS).ceil() as usize).min(MAX_WAYPOINTS_PER_GAP);
         for w in 1..extra.max(1) {
             let f = w as f64 / extra as f64;
             all.push(Knot {

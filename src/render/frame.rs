@@ -114,6 +114,9 @@ pub fn build_layers(
     floor
 }
 
+/// Largest radius of the stage disc, metres.
+const MAX_STAGE: f32 = 60.0;
+
 /// Horizontal radius of the upright cylinder standing for a juggler's body when deciding
 /// what is in front of it (metres).
 const BODY_RADIUS: f32 = 0.17;
@@ -361,7 +364,12 @@ impl Painter<'_> {
 
     /// The stage disc around the jugglers and a grid on it.
     fn floor(&self, pose: &Pose, out: &mut Vec<Layer>) {
-        let positions: Vec<Vec3> = pose.jugglers.iter().map(|j| j.placement.position).collect();
+        let positions: Vec<Vec3> = pose
+            .jugglers
+            .iter()
+            .map(|j| j.placement.position)
+            .filter(|p| p.is_finite())
+            .collect();
         let centre = if positions.is_empty() {
             Vec3::ZERO
         } else {
@@ -375,7 +383,9 @@ impl Painter<'_> {
         // covers the jugglers' surroundings.
         let eye_distance =
             Vec3::new(self.view.eye.x - centre.x, 0.0, self.view.eye.z - centre.z).length();
-        let stage = (reach + 3.0).max(reach + 0.8 * eye_distance).min(60.0);
+        // Bounded whatever the input (the grid has at most a few hundred lines).
+        let reach = reach.min(MAX_STAGE);
+        let stage = (reach + 3.0).max(reach + 0.8 * eye_distance).min(MAX_STAGE);
         let radius = reach + 3.0;
         let mut shapes = Vec::new();
         shapes.extend(self.floor_ellipse(
@@ -757,8 +767,9 @@ impl Painter<'_> {
         };
         let color = prop.color;
         let all = 0..=PROFILE.len() - 1;
-        // End-on the profile collapses: the widest section shows as a disc.
         let (widest_c, widest_r) = stations[6];
+        let light = Vec2::new(-0.62, -0.78);
+        // Outline of everything first.
         out.push(Shape::Circle {
             center: widest_c,
             radius: widest_r + outline_px,
@@ -768,33 +779,63 @@ impl Painter<'_> {
             points: side(all.clone(), outline_px, 1.0, 0.0),
             color: outline(color),
         });
-        out.push(Shape::Circle {
-            center: widest_c,
-            radius: widest_r,
-            color: shade(color, 0.85),
-        });
+        // Seen nearly end-on the profile collapses: the widest section shows as a disc, in
+        // front of the handle or behind it depending on which end is nearer.
+        let projected = start.distance(end);
+        let full = length * self.view.scale(self.view.depth(prop.position));
+        let end_on = projected < 0.5 * full;
+        let body_nearer = self.view.depth(knob + axis * length) < self.view.depth(knob);
+        let body_disc = |out: &mut Vec<Shape>| {
+            out.push(Shape::Circle {
+                center: widest_c,
+                radius: widest_r,
+                color: if end_on { color } else { shade(color, 0.85) },
+            });
+            if end_on {
+                out.push(Shape::Circle {
+                    center: widest_c + light * (0.4 * widest_r),
+                    radius: 0.35 * widest_r,
+                    color: tint(color, 0.45),
+                });
+            }
+        };
+        let handle = |out: &mut Vec<Shape>| {
+            out.push(Shape::Polygon {
+                points: side(1..=HANDLE_END, 0.0, 1.0, 0.0),
+                color: self.style.club_handle,
+            });
+            out.push(Shape::Circle {
+                center: stations[1].0,
+                radius: stations[1].1,
+                color,
+            });
+        };
+        if end_on && body_nearer {
+            handle(out);
+            out.push(Shape::Polygon {
+                points: side(HANDLE_END..=PROFILE.len() - 1, 0.0, 1.0, 0.0),
+                color,
+            });
+            body_disc(out);
+            return;
+        }
+        body_disc(out);
         out.push(Shape::Polygon {
             points: side(all, 0.0, 1.0, 0.0),
             color,
         });
-        out.push(Shape::Polygon {
-            points: side(1..=HANDLE_END, 0.0, 1.0, 0.0),
-            color: self.style.club_handle,
-        });
-        // Knob in the body colour, a stripe, and a highlight along the body.
-        out.push(Shape::Circle {
-            center: stations[1].0,
-            radius: stations[1].1,
-            color,
-        });
-        out.push(Shape::Polygon {
-            points: side(5..=6, 0.0, 1.0, 0.0),
-            color: tint(color, 0.75),
-        });
-        out.push(Shape::Polygon {
-            points: side(5..=8, 0.0, 0.28, 0.45),
-            color: tint(color, 0.45),
-        });
+        handle(out);
+        if !end_on {
+            // A stripe and a highlight along the body.
+            out.push(Shape::Polygon {
+                points: side(5..=6, 0.0, 1.0, 0.0),
+                color: tint(color, 0.75),
+            });
+            out.push(Shape::Polygon {
+                points: side(5..=8, 0.0, 0.28, 0.45),
+                color: tint(color, 0.45),
+            });
+        }
     }
 
     /// A ring: its centre circle projected in 3D and drawn as a band of short thick segments
@@ -1359,6 +1400,92 @@ mod tests {
         for s in &frame.shapes {
             let (lo, hi) = bounds(s);
             assert!(lo.is_finite() && hi.is_finite(), "{s:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod proptests {
+    use super::*;
+    use crate::body::ArmPose;
+    use crate::layout::Placement;
+    use crate::render::raster::rasterize;
+    use proptest::prelude::*;
+
+    fn coord() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            8 => -20.0f32..20.0,
+            1 => Just(f32::NAN),
+            1 => Just(f32::INFINITY),
+            1 => Just(0.0f32),
+        ]
+    }
+
+    fn point() -> impl Strategy<Value = Vec3> {
+        (coord(), coord(), coord()).prop_map(|(x, y, z)| Vec3::new(x, y, z))
+    }
+
+    fn juggler() -> impl Strategy<Value = JugglerPose> {
+        (
+            proptest::collection::vec(point(), 15),
+            -10.0f32..10.0,
+            coord(),
+        )
+            .prop_map(|(p, facing, r)| {
+                let arm = |i: usize| ArmPose {
+                    shoulder: p[i],
+                    elbow: p[i + 1],
+                    wrist: p[i + 2],
+                    hand: p[i + 3],
+                };
+                JugglerPose {
+                    placement: Placement {
+                        position: p[0],
+                        facing,
+                    },
+                    head: p[1],
+                    head_radius: r,
+                    neck: p[2],
+                    hips: [p[3], p[4]],
+                    knees: [p[5], p[6]],
+                    feet: [p[13], p[14]],
+                    arms: [arm(7), arm(9)],
+                    upper_arm: 0.41,
+                    forearm: 0.41,
+                }
+            })
+    }
+
+    fn prop() -> impl Strategy<Value = PropPose> {
+        (0..3usize, point(), point(), coord()).prop_map(|(k, position, axis, size)| PropPose {
+            kind: [PropKind::Ball, PropKind::Club, PropKind::Ring][k],
+            position,
+            axis,
+            held_by: None,
+            orbit: 0,
+            color: Rgba::rgb(200, 40, 40),
+            size,
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn any_pose_and_camera_give_a_frame_without_panicking(
+            jugglers in proptest::collection::vec(juggler(), 0..3),
+            props in proptest::collection::vec(prop(), 0..5),
+            target in point(),
+            azimuth in -10.0f32..10.0,
+            elevation in -2.0f32..2.0,
+            distance in prop_oneof![Just(0.0f32), 0.01f32..30.0, Just(f32::NAN)],
+        ) {
+            let pose = Pose { time: 0.0, jugglers, props };
+            let camera = Camera { target, azimuth, elevation, distance, ..Camera::default() };
+            let frame = build_frame(&pose, &camera, 64, 48);
+            prop_assert!(rasterize(&frame).is_some());
+            // Automatic framing of any pose is total too.
+            let framed = Camera::framing(&pose, 4.0 / 3.0);
+            let _ = build_frame(&pose, &framed, 64, 48);
         }
     }
 }

@@ -40,15 +40,29 @@ const MAX_DIRTY_FRACTION: f32 = 0.6;
 /// bodies; only arms and props move. The canvas compares a frame with the previous one it
 /// drew, and when the shapes that stayed keep their order it redraws only the rectangles
 /// covered by shapes that appeared or disappeared (each rectangle cleared and every shape
-/// touching it drawn again, in order). The pixels are the same as drawing every shape; the
-/// cost is that of the changes.
+/// touching it drawn again, in order). The leading shapes that frames keep sharing (floor,
+/// grid, still shadows) are kept rendered once as a base and copied instead of redrawn. The
+/// pixels are those of drawing every shape (up to anti-aliasing noise where tiny-skia clips
+/// at a redrawn rectangle); the cost is that of the changes.
 pub struct Canvas {
     pixmap: Pixmap,
     /// What the pixels show: the last frame's background and shapes (`None` = nothing yet).
     shown: Option<(Rgba, Vec<Shape>)>,
+    /// The common start of recent frames (floor, grid, still shadows) rendered once.
+    base: Option<Base>,
     /// Scratch surface for redrawing one rectangle.
     scratch: Option<Pixmap>,
 }
+
+/// A rendered run of leading shapes.
+struct Base {
+    background: Rgba,
+    shapes: Vec<Shape>,
+    pixmap: Pixmap,
+}
+
+/// Leading shapes two frames must share before they are kept rendered as a base.
+const MIN_BASE: usize = 4;
 
 impl Canvas {
     /// A canvas of `width` × `height`; `None` if a side is 0 or above [`MAX_SIDE`].
@@ -59,6 +73,7 @@ impl Canvas {
         Some(Canvas {
             pixmap: Pixmap::new(width, height)?,
             shown: None,
+            base: None,
             scratch: None,
         })
     }
@@ -76,15 +91,16 @@ impl Canvas {
     /// same pixel positions (clipped).
     pub fn draw(&mut self, frame: &Frame) {
         let (w, h) = (self.width(), self.height());
+        let mut paint = Paint {
+            anti_alias: true,
+            ..Paint::default()
+        };
+        self.update_base(frame, &mut paint);
         let dirty = match &self.shown {
             Some((background, shapes)) if *background == frame.background => {
                 dirty_rects(shapes, &frame.shapes, w, h)
             }
             _ => None,
-        };
-        let mut paint = Paint {
-            anti_alias: true,
-            ..Paint::default()
         };
         match dirty {
             Some(rects) => {
@@ -93,8 +109,17 @@ impl Canvas {
                 }
             }
             None => {
-                self.pixmap.fill(color(frame.background));
-                for shape in &frame.shapes {
+                let start = match &self.base {
+                    Some(base) => {
+                        self.pixmap.data_mut().copy_from_slice(base.pixmap.data());
+                        base.shapes.len()
+                    }
+                    None => {
+                        self.pixmap.fill(color(frame.background));
+                        0
+                    }
+                };
+                for shape in &frame.shapes[start..] {
                     draw_shape(&mut self.pixmap, shape, &mut paint, Transform::identity());
                 }
             }
@@ -108,10 +133,53 @@ impl Canvas {
         }
     }
 
-    /// Redraw the pixels of `rect` from scratch: background, then every shape touching it.
-    /// The drawing surface extends `SCRATCH_MARGIN` pixels beyond the rectangle so that the
-    /// edges clipped at its border (where tiny-skia's clipping shifts anti-aliasing slightly)
-    /// stay outside the copied pixels.
+    /// Keep `base` a rendered start of `frame`: drop it when the frame does not begin with it;
+    /// render a new one when the frame shares a long enough start with the previous frame.
+    fn update_base(&mut self, frame: &Frame, paint: &mut Paint<'_>) {
+        let fits = |base: &Base| {
+            base.background == frame.background
+                && frame.shapes.len() >= base.shapes.len()
+                && frame.shapes[..base.shapes.len()] == base.shapes[..]
+        };
+        if self.base.as_ref().is_some_and(|b| !fits(b)) {
+            self.base = None;
+        }
+        if self.base.is_some() {
+            return;
+        }
+        let Some((background, previous)) = &self.shown else {
+            return;
+        };
+        if *background != frame.background {
+            return;
+        }
+        let common = frame
+            .shapes
+            .iter()
+            .zip(previous)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if common < MIN_BASE {
+            return;
+        }
+        let Some(mut pixmap) = Pixmap::new(self.width(), self.height()) else {
+            return;
+        };
+        pixmap.fill(color(frame.background));
+        for shape in &frame.shapes[..common] {
+            draw_shape(&mut pixmap, shape, paint, Transform::identity());
+        }
+        self.base = Some(Base {
+            background: frame.background,
+            shapes: frame.shapes[..common].to_vec(),
+            pixmap,
+        });
+    }
+
+    /// Redraw the pixels of `rect` from scratch: the rendered base (or the background), then
+    /// every later shape touching it. The drawing surface extends `SCRATCH_MARGIN` pixels
+    /// beyond the rectangle so that the edges clipped at its border (where tiny-skia's
+    /// clipping shifts anti-aliasing slightly) stay outside the copied pixels.
     fn redraw_rect(&mut self, frame: &Frame, rect: Rect, paint: &mut Paint<'_>) {
         let (w, h) = (self.width(), self.height());
         let outer = Rect {
@@ -126,15 +194,33 @@ impl Canvas {
             _ => Pixmap::new(ow, oh),
         };
         let Some(mut scratch) = scratch else { return };
-        scratch.fill(color(frame.background));
+        let stride = w as usize * 4;
+        let scratch_stride = ow as usize * 4;
+        let start = match &self.base {
+            Some(base) => {
+                let from = base.pixmap.data();
+                let row = ow as usize * 4;
+                for (y, dst) in scratch
+                    .data_mut()
+                    .chunks_exact_mut(scratch_stride)
+                    .enumerate()
+                {
+                    let at = (outer.y0 as usize + y) * stride + outer.x0 as usize * 4;
+                    dst.copy_from_slice(&from[at..at + row]);
+                }
+                base.shapes.len()
+            }
+            None => {
+                scratch.fill(color(frame.background));
+                0
+            }
+        };
         let shift = Transform::from_translate(-(outer.x0 as f32), -(outer.y0 as f32));
-        for shape in &frame.shapes {
+        for shape in &frame.shapes[start..] {
             if bounds(shape).is_some_and(|b| b.touches(&outer)) {
                 draw_shape(&mut scratch, shape, paint, shift);
             }
         }
-        let stride = w as usize * 4;
-        let scratch_stride = ow as usize * 4;
         let row = (rect.x1 - rect.x0) as usize * 4;
         let dx = (rect.x0 - outer.x0) as usize * 4;
         let data = self.pixmap.data_mut();
