@@ -11,7 +11,7 @@ use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
 use crate::schedule::{self, PatternError, Schedule, ThrowKind};
-use crate::spec::PatternSpec;
+use crate::spec::{body_of, PatternSpec};
 use crate::types::{PropKind, Rgba};
 
 /// Why a pattern spec cannot be animated.
@@ -45,7 +45,8 @@ pub struct Scene {
     timing: Timing,
     layout: Layout,
     motion: Motion,
-    dims: BodyDims,
+    /// Body proportions per juggler.
+    dims: Vec<BodyDims>,
     /// Colour of each prop, by prop index.
     colors: Vec<Rgba>,
     /// Per orbit: its props are never thrown (only held), so they have no dwell to follow.
@@ -58,7 +59,6 @@ impl Scene {
         let settings = &spec.settings;
         let schedule = schedule::from_notation(&spec.notation)?;
         let timing = Timing::new(&schedule, settings)?;
-        let dims = BodyDims::from_spec(settings.body.as_ref())?;
         if let Some(juggler) = settings
             .placements
             .iter()
@@ -67,6 +67,9 @@ impl Scene {
             return Err(SceneError::Placement { juggler });
         }
         let layout = Layout::from_specs(schedule.jugglers, &settings.placements);
+        let dims = (0..schedule.jugglers)
+            .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
         let motion = Motion::new(&schedule, timing, &layout, &settings.hand_positions);
         let colors = motion
             .state_at(0.0)
@@ -106,8 +109,9 @@ impl Scene {
             .hands
             .iter()
             .zip(&self.layout.jugglers)
-            .map(|(hands, placement)| {
-                juggler_pose(placement, &self.dims, hands.map(|h| h.position))
+            .zip(&self.dims)
+            .map(|((hands, placement), dims)| {
+                juggler_pose(placement, dims, hands.map(|h| h.position))
             })
             .collect();
         let props = state
@@ -197,9 +201,9 @@ impl Scene {
         &self.spec
     }
 
-    /// The body proportions every juggler of this scene has.
-    pub fn dims(&self) -> &BodyDims {
-        &self.dims
+    /// The body proportions of juggler `juggler` (0-based; the last juggler's beyond the end).
+    pub fn dims(&self, juggler: usize) -> &BodyDims {
+        &self.dims[juggler.min(self.dims.len() - 1)]
     }
 
     /// The underlying motion model (hands and props without bodies).
@@ -260,6 +264,47 @@ mod tests {
             Scene::new(&s),
             Err(SceneError::Placement { juggler: 1 })
         ));
+    }
+
+    #[test]
+    fn each_juggler_can_have_its_own_body() {
+        let mut s = spec("<3p|3p>");
+        s.settings.body = Some(BodySpec {
+            upper_arm: Some(0.35),
+            ..BodySpec::default()
+        });
+        s.settings.bodies = vec![
+            BodySpec::default(),
+            BodySpec {
+                forearm: Some(0.38),
+                shoulder_height: Some(1.30),
+                ..BodySpec::default()
+            },
+        ];
+        let scene = Scene::new(&s).unwrap();
+        // Juggler 0: the shared body. Juggler 1: its own entry over the shared body.
+        assert_eq!(
+            (scene.dims(0).upper_arm, scene.dims(0).forearm),
+            (0.35, 0.41)
+        );
+        assert_eq!(
+            (scene.dims(1).upper_arm, scene.dims(1).forearm),
+            (0.35, 0.38)
+        );
+        let pose = scene.pose_at(0.3);
+        for (j, forearm) in [(0, 0.41), (1, 0.38)] {
+            let arm = pose.jugglers[j].arms[0];
+            assert!((arm.shoulder.distance(arm.elbow) - 0.35).abs() < 1e-5);
+            assert!(
+                (arm.elbow.distance(arm.hand) - forearm).abs() < 1e-5,
+                "juggler {j}"
+            );
+        }
+        let shoulder_y = |j: usize| pose.jugglers[j].placement.to_local(pose.jugglers[j].neck).y;
+        assert!((shoulder_y(0) - 1.40).abs() < 1e-4 && (shoulder_y(1) - 1.30).abs() < 1e-4);
+        // A bad per-juggler value is an error like a bad shared one.
+        s.settings.bodies[1].forearm = Some(f32::NAN);
+        assert!(matches!(Scene::new(&s), Err(SceneError::Body(_))));
     }
 
     #[test]

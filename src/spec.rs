@@ -54,6 +54,9 @@ pub struct Settings {
     pub placements: Vec<PlacementSpec>,
     /// Body proportions for every juggler; `None` = adult defaults.
     pub body: Option<BodySpec>,
+    /// Per-juggler body proportions (index = juggler, 0-based), each field overriding `body`;
+    /// jugglers without an entry use `body`.
+    pub bodies: Vec<BodySpec>,
     pub camera: Option<CameraSpec>,
 }
 
@@ -69,6 +72,7 @@ impl Default for Settings {
             hand_positions: Vec::new(),
             placements: Vec::new(),
             body: None,
+            bodies: Vec::new(),
             camera: None,
         }
     }
@@ -101,6 +105,28 @@ pub struct BodySpec {
     pub upper_arm: Option<f32>,
     pub forearm: Option<f32>,
     pub hand: Option<f32>,
+}
+
+impl BodySpec {
+    /// This spec's values, with `fallback`'s where this one has none.
+    pub fn or(self, fallback: BodySpec) -> BodySpec {
+        BodySpec {
+            shoulder_width: self.shoulder_width.or(fallback.shoulder_width),
+            shoulder_height: self.shoulder_height.or(fallback.shoulder_height),
+            upper_arm: self.upper_arm.or(fallback.upper_arm),
+            forearm: self.forearm.or(fallback.forearm),
+            hand: self.hand.or(fallback.hand),
+        }
+    }
+}
+
+/// The body of juggler `juggler`: its own entry over the shared one.
+pub fn body_of(settings: &Settings, juggler: usize) -> Option<BodySpec> {
+    match (settings.bodies.get(juggler), settings.body) {
+        (Some(own), Some(shared)) => Some(own.or(shared)),
+        (Some(own), None) => Some(*own),
+        (None, shared) => shared,
+    }
 }
 
 /// Camera placement: orbit angles around the scene's centre and distance.

@@ -108,8 +108,6 @@ fn every_pattern_animates_and_draws_correctly_at_1000_times() {
     for spec in &specs {
         let name = format!("{} ({})", spec.name, spec.notation);
         let scene = Scene::new(spec).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let dims = *scene.dims();
-        let reach = dims.upper_arm + dims.forearm;
         let loop_duration = scene.loop_duration();
         assert!(loop_duration.is_finite() && loop_duration > 0.0, "{name}");
         // Props of one multiplex sit side by side, MULTIPLEX_SPREAD apart, around the hand.
@@ -123,7 +121,9 @@ fn every_pattern_animates_and_draws_correctly_at_1000_times() {
             assert!(all_finite(&pose), "{at}: not finite: {pose:?}");
             assert_eq!(pose.props.len(), scene.schedule().props, "{at}");
 
-            for juggler in &pose.jugglers {
+            for (j, juggler) in pose.jugglers.iter().enumerate() {
+                let dims = scene.dims(j);
+                let reach = dims.upper_arm + dims.forearm;
                 for side in Hand::BOTH {
                     let arm = juggler.arms[side.index()];
                     let upper = arm.shoulder.distance(arm.elbow);

@@ -22,6 +22,7 @@
 //!   metres (x outward from the body's centre line, y up from the hand plane, z forward; one to
 //!   three numbers, missing ones are 0);
 //! - `body`: `{ shoulder_width, shoulder_height, upper_arm, forearm, hand }` in metres, each optional;
+//! - `bodies`: one such table per juggler (in juggler order), each field overriding `body`;
 //! - `camera`: `{ azimuth, elevation, distance }` in degrees and metres (`distance` optional).
 //!
 //! Unknown keys, wrong types and out-of-range values are errors naming the file, line and column.
@@ -86,6 +87,8 @@ struct PatternEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     body: Option<BodyEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    bodies: Option<Vec<BodyEntry>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     camera: Option<CameraEntry>,
 }
 
@@ -120,6 +123,30 @@ struct BodyEntry {
     forearm: Option<Length>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     hand: Option<Length>,
+}
+
+impl From<BodyEntry> for BodySpec {
+    fn from(b: BodyEntry) -> BodySpec {
+        BodySpec {
+            shoulder_width: b.shoulder_width.map(|l| l.0),
+            shoulder_height: b.shoulder_height.map(|l| l.0),
+            upper_arm: b.upper_arm.map(|l| l.0),
+            forearm: b.forearm.map(|l| l.0),
+            hand: b.hand.map(|l| l.0),
+        }
+    }
+}
+
+impl From<BodySpec> for BodyEntry {
+    fn from(b: BodySpec) -> BodyEntry {
+        BodyEntry {
+            shoulder_width: b.shoulder_width.map(Length),
+            shoulder_height: b.shoulder_height.map(Length),
+            upper_arm: b.upper_arm.map(Length),
+            forearm: b.forearm.map(Length),
+            hand: b.hand.map(Length),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
@@ -324,13 +351,13 @@ impl PatternEntry {
                     facing_deg: j.facing.0,
                 })
                 .collect(),
-            body: self.body.map(|b| BodySpec {
-                shoulder_width: b.shoulder_width.map(|l| l.0),
-                shoulder_height: b.shoulder_height.map(|l| l.0),
-                upper_arm: b.upper_arm.map(|l| l.0),
-                forearm: b.forearm.map(|l| l.0),
-                hand: b.hand.map(|l| l.0),
-            }),
+            body: self.body.map(BodySpec::from),
+            bodies: self
+                .bodies
+                .unwrap_or_default()
+                .into_iter()
+                .map(BodySpec::from)
+                .collect(),
             camera: self.camera.map(|c| CameraSpec {
                 azimuth_deg: c.azimuth.0,
                 elevation_deg: c.elevation.0,
@@ -380,13 +407,9 @@ impl PatternEntry {
                     })
                     .collect()
             }),
-            body: s.body.map(|b| BodyEntry {
-                shoulder_width: b.shoulder_width.map(Length),
-                shoulder_height: b.shoulder_height.map(Length),
-                upper_arm: b.upper_arm.map(Length),
-                forearm: b.forearm.map(Length),
-                hand: b.hand.map(Length),
-            }),
+            body: s.body.map(BodyEntry::from),
+            bodies: (!s.bodies.is_empty())
+                .then(|| s.bodies.iter().copied().map(BodyEntry::from).collect()),
             camera: s.camera.map(|c| CameraEntry {
                 azimuth: Coord(c.azimuth_deg),
                 elevation: Elevation(c.elevation_deg),
@@ -483,6 +506,7 @@ color_by_orbit = true
 jugglers = [{ x = 0, z = -1.2, facing = 0 }, { x = 0.5, z = 1.2, facing = 180 }]
 hands = [{ throw = [0.1], catch = [0.3, 0.05] }, { throw = [0.2, 0, 0.1], catch = [0.25, 0, 0] }]
 body = { shoulder_width = 0.5, forearm = 0.3 }
+bodies = [{}, { shoulder_height = 1.3 }]
 camera = { azimuth = 340, elevation = 20 }
 "##;
         let spec = from_toml_str(text, "t.toml").unwrap().remove(0);
@@ -534,6 +558,16 @@ camera = { azimuth = 340, elevation = 20 }
                 forearm: Some(0.3),
                 ..BodySpec::default()
             })
+        );
+        assert_eq!(
+            s.bodies,
+            vec![
+                BodySpec::default(),
+                BodySpec {
+                    shoulder_height: Some(1.3),
+                    ..BodySpec::default()
+                }
+            ]
         );
         assert_eq!(
             s.camera,
@@ -737,6 +771,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                 hands in proptest::collection::vec((point(), point()), 0..3),
                 placements in proptest::collection::vec((finite(-5.0, 5.0), finite(-5.0, 5.0), finite(-360.0, 360.0)), 0..3),
                 body in proptest::option::of(proptest::option::of(0.01f32..2.0)),
+                bodies in proptest::collection::vec(proptest::option::of(0.3f32..2.0), 0..3),
                 camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
             ) -> Settings {
                 Settings {
@@ -752,6 +787,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                         .map(|(x, z, facing_deg)| PlacementSpec { x, z, facing_deg })
                         .collect(),
                     body: body.map(|len| BodySpec { upper_arm: len, forearm: len, ..BodySpec::default() }),
+                    bodies: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
                     camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
                 }
             }
