@@ -151,19 +151,29 @@ impl Scene {
             },
         };
         let axis = prop_axis(kind, phase, &self.layout.jugglers);
-        // Grip offset: full in the hand, fading out in flight (the flight path is the centre's).
-        let grip = match phase {
-            PropPhase::Held { .. } => 1.0,
-            PropPhase::Flying { progress, .. } => (1.0 - 4.0 * progress * (1.0 - progress)).powi(3),
-        };
-        let offset = match kind {
-            PropKind::Ball => Vec3::ZERO,
-            PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
-            PropKind::Ring => Vec3::Y * RING_GRIP_TO_CENTRE,
+        // The motion moves the grip (the hand's point): release and catch are planned for it.
+        // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
+        // runs linearly in time from its value at the release to its value at the catch; a
+        // linear term added to the grip's parabola leaves a parabola under the same gravity, so
+        // the centre of mass flies ballistically and meets the hand exactly at both ends.
+        let offset = match (kind, phase) {
+            (PropKind::Ball, _) => Vec3::ZERO,
+            (PropKind::Ring, _) => Vec3::Y * RING_GRIP_TO_CENTRE,
+            (PropKind::Club, PropPhase::Held { .. }) => axis * CLUB_GRIP_TO_PIVOT,
+            (PropKind::Club, PropPhase::Flying { flight, progress }) => {
+                let at = |p: f32| {
+                    let end = PropPhase::Flying {
+                        flight,
+                        progress: p,
+                    };
+                    prop_axis(kind, end, &self.layout.jugglers) * CLUB_GRIP_TO_PIVOT
+                };
+                at(0.0).lerp(at(1.0), progress)
+            }
         };
         PropPose {
             kind,
-            position: state.position + offset * grip,
+            position: state.position + offset,
             axis,
             held_by: state.held_by,
             orbit: state.orbit,

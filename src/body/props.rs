@@ -1,9 +1,11 @@
 //! Props: sizes, colours and orientation (club spin, ring plane).
 //!
 //! - Ball: no orientation (axis +y).
-//! - Ring: plane fixed, edge-on from the front (Juggling Lab): its normal is the holder's
-//!   lateral axis; in flight it turns from the thrower's lateral axis to the catcher's. A ring's
-//!   normal is only defined up to sign; the flight picks the catcher's sign nearest the thrower's.
+//! - Ring: its face is shown to the audience, as ring jugglers do (not edge-on as in Juggling
+//!   Lab): its normal is the holder's facing direction, so the ring plane runs across the body
+//!   (left-right and up-down); in flight it turns from the thrower's facing direction to the
+//!   catcher's. A ring's normal is only defined up to sign; the flight picks the catcher's sign
+//!   nearest the thrower's.
 //! - Club: the axis runs from the knob toward the body. A held club points along the hand's up
 //!   direction, which turns during the dwell from the catch attitude (body about 66° up,
 //!   forward) back to the throw attitude (body forward, about 6° down and 6° in: gunswap's
@@ -90,10 +92,10 @@ pub fn prop_axis(kind: PropKind, phase: PropPhase, placements: &[Placement]) -> 
     };
     match (kind, phase) {
         (PropKind::Ball, _) => Vec3::Y,
-        (PropKind::Ring, PropPhase::Held { by, .. }) => place(by.juggler).rotate(Vec3::X),
+        (PropKind::Ring, PropPhase::Held { by, .. }) => place(by.juggler).rotate(Vec3::Z),
         (PropKind::Ring, PropPhase::Flying { flight, progress }) => {
-            let from = place(flight.from.juggler).rotate(Vec3::X);
-            let to = place(flight.to.juggler).rotate(Vec3::X);
+            let from = place(flight.from.juggler).rotate(Vec3::Z);
+            let to = place(flight.to.juggler).rotate(Vec3::Z);
             let to = if to.dot(from) < 0.0 { -to } else { to };
             slerp(from, to, progress)
         }
@@ -283,7 +285,7 @@ mod tests {
     }
 
     #[test]
-    fn rings_stay_edge_on_and_balls_point_up() {
+    fn rings_face_the_audience_and_balls_point_up() {
         let layout = Layout::circle(3);
         let f = flight(HandRef::new(0, Hand::Right), HandRef::new(1, Hand::Left), 4);
         for p in [0.0, 0.3, 1.0] {
@@ -294,11 +296,17 @@ mod tests {
             let n = prop_axis(PropKind::Ring, ring, &layout.jugglers);
             assert!((n.length() - 1.0).abs() < 1e-5 && n.y.abs() < 1e-5);
             assert_eq!(prop_axis(PropKind::Ball, ring, &layout.jugglers), Vec3::Y);
+            if p == 0.0 {
+                // At the release the ring's face looks along the thrower's facing direction.
+                let facing = layout.jugglers[0].rotate(Vec3::Z);
+                assert!(n.dot(facing).abs() > 1.0 - 1e-5, "{n:?} vs {facing:?}");
+            }
         }
         let held = PropPhase::Held {
             by: HandRef::new(0, Hand::Left),
             progress: 0.5,
         };
-        assert!(prop_axis(PropKind::Ring, held, &layout.jugglers).distance(Vec3::X) < 1e-6);
+        let facing = layout.jugglers[0].rotate(Vec3::Z);
+        assert!(prop_axis(PropKind::Ring, held, &layout.jugglers).distance(facing) < 1e-6);
     }
 }

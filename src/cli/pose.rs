@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use glam::Vec3;
 use serde::Serialize;
 
+use juggler::body::props::{CLUB_LENGTH, CLUB_PIVOT_FROM_KNOB};
 use juggler::body::{ArmPose, JugglerPose, Pose, PropPose};
 use juggler::scene::Scene;
 use juggler::types::{Hand, HandRef, PropKind, Rgba};
@@ -76,6 +77,18 @@ struct JugglerReport {
     upper_arm: f32,
     forearm: f32,
     head: [f64; 3],
+    /// Radius of the head sphere around `head`, metres.
+    head_radius: f32,
+    /// The torso as a capsule: the segment from the base of the neck to the middle of the hips,
+    /// swept by a sphere of `radius` (half the hip span).
+    torso: CapsuleReport,
+}
+
+#[derive(Serialize)]
+struct CapsuleReport {
+    top: [f64; 3],
+    bottom: [f64; 3],
+    radius: f64,
 }
 
 #[derive(Serialize)]
@@ -100,6 +113,11 @@ struct PropReport {
     /// Rings: unit normal of the ring's plane.
     #[serde(skip_serializing_if = "Option::is_none")]
     normal: Option<[f64; 3]>,
+    /// Clubs: the knob (handle end) and the tip (body end); `position` is the centre of mass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    knob: Option<[f64; 3]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tip: Option<[f64; 3]>,
 }
 
 impl PoseReport {
@@ -126,6 +144,12 @@ impl JugglerReport {
             upper_arm: j.upper_arm,
             forearm: j.forearm,
             head: r3(j.head),
+            head_radius: j.head_radius,
+            torso: CapsuleReport {
+                top: r3(j.neck),
+                bottom: r3((j.hips[0] + j.hips[1]) * 0.5),
+                radius: round(f64::from(j.hips[0].distance(j.hips[1]) * 0.5)),
+            },
         }
     }
 }
@@ -143,6 +167,8 @@ impl ArmReport {
 
 impl PropReport {
     fn new(p: &PropPose) -> PropReport {
+        let club = p.kind == PropKind::Club;
+        let knob = p.position - p.axis * CLUB_PIVOT_FROM_KNOB;
         PropReport {
             kind: p.kind,
             position: r3(p.position),
@@ -152,6 +178,8 @@ impl PropReport {
             size: p.size,
             axis: (p.kind == PropKind::Club).then(|| r3(p.axis)),
             normal: (p.kind == PropKind::Ring).then(|| r3(p.axis)),
+            knob: club.then(|| r3(knob)),
+            tip: club.then(|| r3(knob + p.axis * CLUB_LENGTH)),
         }
     }
 }
