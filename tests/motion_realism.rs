@@ -126,3 +126,105 @@ fn clubs_and_rings_fly_ballistically_and_rings_face_the_audience() {
     );
     assert!(checked > 10_000, "only {checked} samples checked");
 }
+
+/// Distance from `p` to the segment `a`–`b`.
+fn segment_distance(p: Vec3, a: Vec3, b: Vec3) -> f32 {
+    let ab = b - a;
+    let s = ((p - a).dot(ab) / ab.length_squared().max(1e-12)).clamp(0.0, 1.0);
+    p.distance(a + ab * s)
+}
+
+/// Closest distance between two segments (sampled finely along the first).
+fn segments_distance(a0: Vec3, a1: Vec3, b0: Vec3, b1: Vec3) -> f32 {
+    (0..=32)
+        .map(|k| segment_distance(a0.lerp(a1, k as f32 / 32.0), b0, b1))
+        .fold(f32::INFINITY, f32::min)
+}
+
+#[test]
+fn measure_clearance() {
+    for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+    for which in 0..2 {
+    let mut worst = (f32::INFINITY, String::new());
+    for spec in all_specs() {
+        {
+            let scene = with_prop(&spec, kind);
+            let step = scene.loop_duration() / SAMPLES as f64;
+            for k in 0..SAMPLES {
+                let t = k as f64 * step;
+                let pose = scene.pose_at(t);
+                for prop in &pose.props {
+                    for j in &pose.jugglers {
+                        let waist = (j.hips[0] + j.hips[1]) * 0.5;
+                        let torso_r = j.hips[0].distance(j.hips[1]) * 0.5;
+                        let (head, torso) = match kind {
+                            PropKind::Ball => (
+                                prop.position.distance(j.head) - j.head_radius - 0.05,
+                                segment_distance(prop.position, j.neck, waist) - torso_r - 0.05,
+                            ),
+                            PropKind::Club => {
+                                let knob = prop.position - prop.axis * 0.20;
+                                let tip = knob + prop.axis * 0.485;
+                                (
+                                    segment_distance(j.head, knob, tip) - j.head_radius - 0.045,
+                                    segments_distance(knob, tip, j.neck, waist) - torso_r - 0.045,
+                                )
+                            }
+                            PropKind::Ring => {
+                                let n = prop.axis;
+                                let near = |q: Vec3| {
+                                    let d = q - prop.position;
+                                    let inplane = d - n * d.dot(n);
+                                    let rim = prop.position
+                                        + inplane.normalize_or(Vec3::Y) * 0.1125;
+                                    q.distance(rim) - 0.0125
+                                };
+                                let torso = (0..=16)
+                                    .map(|k| near(j.neck.lerp(waist, k as f32 / 16.0)))
+                                    .fold(f32::INFINITY, f32::min);
+                                (near(j.head) - j.head_radius, torso - torso_r)
+                            }
+                        };
+                        let d = if which == 0 { head } else { torso };
+                        if d < worst.0 {
+                            worst = (
+                                d,
+                                format!(
+                                    "{} ({}) {kind:?} t={t:.3} head {head:.3} torso {torso:.3}",
+                                    spec.name, spec.notation
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("worst clearance {kind:?} {which} {:.3}: {}", worst.0, worst.1);
+    }
+    }
+}
+
+/// Highest centre of mass of any club over the loop.
+fn club_peak(notation: &str) -> f32 {
+    let spec = PatternSpec::from_notation(notation);
+    let scene = with_prop(&spec, PropKind::Club);
+    let step = scene.loop_duration() / 2000.0;
+    (0..2000)
+        .flat_map(|k| scene.pose_at(k as f64 * step).props)
+        .map(|p| p.position.y)
+        .fold(f32::MIN, f32::max)
+}
+
+#[test]
+fn a_three_club_cascade_of_singles_peaks_above_the_head() {
+    let spec = PatternSpec::from_notation("3");
+    let scene = with_prop(&spec, PropKind::Club);
+    let pose = scene.pose_at(0.0);
+    let head_top = pose.jugglers[0].head.y + pose.jugglers[0].head_radius;
+    let peak = club_peak("3");
+    eprintln!("3-club peak {peak:.3} m, head top {head_top:.3} m, bps {}", scene.timing().bps);
+    assert!(peak >= head_top, "peak {peak} below the head top {head_top}");
+    // Balls keep Juggling Lab's tempo.
+    assert_eq!(with_prop(&spec, PropKind::Ball).timing().bps, 2.9);
+}

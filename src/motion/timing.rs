@@ -25,6 +25,13 @@ pub enum MotionError {
 /// Beats per second Juggling Lab uses for patterns with no throw higher than 2.
 pub const DEFAULT_BPS_LOW: f64 = 2.0;
 
+/// Automatic tempo for clubs as a fraction of the ball tempo. Clubs are thrown higher and
+/// slower than balls: a club must turn a whole number of times and is caught at the handle, so a
+/// 3-club cascade of singles peaks at or above the top of the juggler's head (about 1.7 m for
+/// the default adult), where the ball cascade peaks near the eyes. At 0.75 × 2.9 = 2.175 beats
+/// per second the 3-club cascade's centres of mass peak about 0.8 m above the hands.
+pub const CLUB_TEMPO: f64 = 0.75;
+
 /// Juggling Lab's automatic tempo for one throw value (only values above 2 count).
 fn bps_for_value(value: u32) -> f64 {
     match value {
@@ -69,7 +76,15 @@ impl Timing {
         let bps = match settings.bps {
             Some(bps) if bps.is_finite() && bps > 0.0 => bps,
             Some(bps) => return Err(MotionError::Bps(bps)),
-            None => slow_for_bounces(schedule, auto_bps(schedule), dwell, gravity),
+            None => {
+                let auto = auto_bps(schedule);
+                let auto = if settings.prop == crate::types::PropKind::Club {
+                    auto * CLUB_TEMPO
+                } else {
+                    auto
+                };
+                slow_for_bounces(schedule, auto, dwell, gravity)
+            }
         };
         Ok(Timing {
             bps,
