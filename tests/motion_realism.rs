@@ -141,13 +141,20 @@ fn segments_distance(a0: Vec3, a1: Vec3, b0: Vec3, b1: Vec3) -> f32 {
         .fold(f32::INFINITY, f32::min)
 }
 
+/// Closest approach of any prop to any head (sphere) and torso (capsule from the base of the
+/// neck to the middle of the hips, radius half the hip span, as `juggler pose --json` reports
+/// it) over the standard patterns (no custom hand positions), per prop kind. Balls and rings
+/// keep clear of every head; the remaining club and torso figures are printed (see
+/// docs/motion.md: clearance by construction for clubs is not finished).
 #[test]
-fn measure_clearance() {
+fn props_keep_clear_of_heads() {
     for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
-    for which in 0..2 {
-    let mut worst = (f32::INFINITY, String::new());
-    for spec in all_specs() {
-        {
+        let mut head_min = (f32::INFINITY, String::new());
+        let mut torso_min = f32::INFINITY;
+        for spec in all_specs() {
+            if !spec.settings.hand_positions.is_empty() {
+                continue;
+            }
             let scene = with_prop(&spec, kind);
             let step = scene.loop_duration() / SAMPLES as f64;
             for k in 0..SAMPLES {
@@ -157,51 +164,70 @@ fn measure_clearance() {
                     for j in &pose.jugglers {
                         let waist = (j.hips[0] + j.hips[1]) * 0.5;
                         let torso_r = j.hips[0].distance(j.hips[1]) * 0.5;
-                        let (head, torso) = match kind {
-                            PropKind::Ball => (
-                                prop.position.distance(j.head) - j.head_radius - 0.05,
-                                segment_distance(prop.position, j.neck, waist) - torso_r - 0.05,
-                            ),
-                            PropKind::Club => {
-                                let knob = prop.position - prop.axis * 0.20;
-                                let tip = knob + prop.axis * 0.485;
-                                (
-                                    segment_distance(j.head, knob, tip) - j.head_radius - 0.045,
-                                    segments_distance(knob, tip, j.neck, waist) - torso_r - 0.045,
-                                )
-                            }
-                            PropKind::Ring => {
-                                let n = prop.axis;
-                                let near = |q: Vec3| {
-                                    let d = q - prop.position;
-                                    let inplane = d - n * d.dot(n);
-                                    let rim = prop.position
-                                        + inplane.normalize_or(Vec3::Y) * 0.1125;
-                                    q.distance(rim) - 0.0125
-                                };
-                                let torso = (0..=16)
-                                    .map(|k| near(j.neck.lerp(waist, k as f32 / 16.0)))
-                                    .fold(f32::INFINITY, f32::min);
-                                (near(j.head) - j.head_radius, torso - torso_r)
-                            }
-                        };
-                        let d = if which == 0 { head } else { torso };
-                        if d < worst.0 {
-                            worst = (
-                                d,
-                                format!(
-                                    "{} ({}) {kind:?} t={t:.3} head {head:.3} torso {torso:.3}",
-                                    spec.name, spec.notation
-                                ),
-                            );
+                        let (head, torso) =
+                            clearance(kind, prop, j.head, j.head_radius, j.neck, waist, torso_r);
+                        torso_min = torso_min.min(torso);
+                        if head < head_min.0 {
+                            head_min =
+                                (head, format!("{} ({}) t={t:.3}", spec.name, spec.notation));
                         }
                     }
                 }
             }
         }
+        eprintln!(
+            "{kind:?}: closest head approach {:.3} m ({}), closest torso approach {torso_min:.3} m",
+            head_min.0, head_min.1
+        );
+        if kind != PropKind::Club {
+            assert!(
+                head_min.0 > 0.0,
+                "{kind:?} enters a head: {:.3} m at {}",
+                head_min.0,
+                head_min.1
+            );
+        }
     }
-    eprintln!("worst clearance {kind:?} {which} {:.3}: {}", worst.0, worst.1);
-    }
+}
+
+/// Clearance (metres, negative = overlap) of one prop from a head sphere and a torso capsule.
+fn clearance(
+    kind: PropKind,
+    prop: &juggler::body::PropPose,
+    head_centre: Vec3,
+    head_radius: f32,
+    neck: Vec3,
+    waist: Vec3,
+    torso_r: f32,
+) -> (f32, f32) {
+    match kind {
+        PropKind::Ball => (
+            prop.position.distance(head_centre) - head_radius - 0.05,
+            segment_distance(prop.position, neck, waist) - torso_r - 0.05,
+        ),
+        PropKind::Club => {
+            // The club as a segment from knob to tip, 4.5 cm thick at its widest.
+            let knob = prop.position - prop.axis * 0.20;
+            let tip = knob + prop.axis * 0.485;
+            (
+                segment_distance(head_centre, knob, tip) - head_radius - 0.045,
+                segments_distance(knob, tip, neck, waist) - torso_r - 0.045,
+            )
+        }
+        PropKind::Ring => {
+            // The ring as its mid-circle (radius 11.25 cm), 1.25 cm thick.
+            let n = prop.axis;
+            let near = |q: Vec3| {
+                let d = q - prop.position;
+                let inplane = d - n * d.dot(n);
+                let rim = prop.position + inplane.normalize_or(Vec3::Y) * 0.1125;
+                q.distance(rim) - 0.0125
+            };
+            let torso = (0..=16)
+                .map(|k| near(neck.lerp(waist, k as f32 / 16.0)))
+                .fold(f32::INFINITY, f32::min);
+            (near(head_centre) - head_radius, torso - torso_r)
+        }
     }
 }
 
@@ -223,8 +249,14 @@ fn a_three_club_cascade_of_singles_peaks_above_the_head() {
     let pose = scene.pose_at(0.0);
     let head_top = pose.jugglers[0].head.y + pose.jugglers[0].head_radius;
     let peak = club_peak("3");
-    eprintln!("3-club peak {peak:.3} m, head top {head_top:.3} m, bps {}", scene.timing().bps);
-    assert!(peak >= head_top, "peak {peak} below the head top {head_top}");
+    eprintln!(
+        "3-club peak {peak:.3} m, head top {head_top:.3} m, bps {}",
+        scene.timing().bps
+    );
+    assert!(
+        peak >= head_top,
+        "peak {peak} below the head top {head_top}"
+    );
     // Balls keep Juggling Lab's tempo.
     assert_eq!(with_prop(&spec, PropKind::Ball).timing().bps, 2.9);
 }
