@@ -183,10 +183,12 @@ fn settings_strings_and_pattern_files_are_accepted() {
 
 #[test]
 fn a_held_club_points_forward_from_the_hand() {
-    // At t = 0.3 s the left hand of a 3-club cascade is about to throw: the club it holds points
-    // forward and a little in (toward −x for the left hand), its pivot 15 cm along it from the
-    // hand; the right hand has just caught, its club's body up and forward.
-    let v = pose_json(&["3", "--prop", "club", "--time", "0.3"]);
+    // At t = 0.4 s the left hand of a 3-club cascade (clubs' tempo, 2.175 beats/s) is about to
+    // throw: the club it holds points forward and a little in (toward −x for the left hand), its
+    // pivot 15 cm along it from the hand; the right hand has just caught, its club's body up and
+    // forward.
+    let v = pose_json(&["3", "--prop", "club", "--time", "0.4"]);
+    assert_eq!(v["bps"], 2.175);
     let held = |hand: &str| -> Vec<Value> {
         let props = v["props"].as_array().unwrap();
         props
@@ -205,6 +207,20 @@ fn a_held_club_points_forward_from_the_hand() {
     assert!(dist(pos, expected) < 1e-4, "{pos:?} vs {expected:?}");
     let caught = vec3(&right[0]["axis"]);
     assert!(caught[1] > 0.8 && caught[2] > 0.3, "{caught:?}");
+    // Knob 20 cm behind the centre of mass along the axis, tip 48.5 cm beyond the knob.
+    let knob = vec3(&left[0]["knob"]);
+    let tip = vec3(&left[0]["tip"]);
+    assert!(dist(knob, [0, 1, 2].map(|i| pos[i] - 0.20 * axis[i])) < 1e-4, "{knob:?}");
+    assert!((dist(knob, tip) - 0.485).abs() < 1e-4, "{knob:?} {tip:?}");
+    // The head's radius and the torso capsule of the default adult.
+    let j = &v["jugglers"][0];
+    assert!((j["head_radius"].as_f64().unwrap() - 0.115).abs() < 1e-6);
+    assert_eq!(vec3(&j["torso"]["top"]), [0.0, 1.4, 0.0]);
+    assert_eq!(vec3(&j["torso"]["bottom"]), [0.0, 0.95, 0.0]);
+    assert!((j["torso"]["radius"].as_f64().unwrap() - 0.17).abs() < 1e-6);
+    // Balls report neither knob nor tip.
+    let balls = pose_json(&["3", "--time", "0.4"]);
+    assert!(balls["props"][0].get("knob").is_none() && balls["props"][0].get("tip").is_none());
 }
 
 #[test]
