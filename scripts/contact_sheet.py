@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Contact sheet of one pattern: N frames over one loop, front and side rows, tiled in a PNG.
+
+usage: scripts/contact_sheet.py JUGGLER_BINARY PATTERN OUT.png [--prop club] [--frames 7]
+Needs Pillow (pip install pillow). Exports with `juggler export` into a temporary directory.
+"""
+import argparse
+import pathlib
+import subprocess
+import tempfile
+
+from PIL import Image, ImageDraw
+
+ap = argparse.ArgumentParser()
+ap.add_argument("binary")
+ap.add_argument("pattern")
+ap.add_argument("out")
+ap.add_argument("--prop", default="ball")
+ap.add_argument("--frames", type=int, default=7)
+ap.add_argument("--size", default="200x240")
+args = ap.parse_args()
+
+rows = []
+with tempfile.TemporaryDirectory() as tmp:
+    for azimuth in ("0", "90"):
+        out = pathlib.Path(tmp) / azimuth
+        # Frames spread over one loop: a low fps over the loop, then pick evenly.
+        subprocess.run(
+            [args.binary, "export", args.pattern, "--out", str(out), "--prop", args.prop,
+             "--size", args.size, "--fps", "24", "--azimuth", azimuth, "--quiet"],
+            check=True,
+        )
+        files = sorted(out.glob("*.png"))
+        # Evenly over the loop; 7 frames do not alias with the beat of most patterns.
+        picks = [files[int(i * len(files) / args.frames)] for i in range(args.frames)]
+        rows.append([Image.open(f).convert("RGB") for f in picks])
+
+w, h = rows[0][0].size
+sheet = Image.new("RGB", (w * args.frames, h * len(rows) + 18), "white")
+ImageDraw.Draw(sheet).text((4, 3), f"{args.pattern}  {args.prop}  (top: front, bottom: side)", fill="black")
+for r, row in enumerate(rows):
+    for c, im in enumerate(row):
+        sheet.paste(im, (c * w, 18 + r * h))
+sheet.save(args.out, optimize=True)
