@@ -260,3 +260,35 @@ fn a_three_club_cascade_of_singles_peaks_above_the_head() {
     // Balls keep Juggling Lab's tempo.
     assert_eq!(with_prop(&spec, PropKind::Ball).timing().bps, 2.9);
 }
+
+/// Closest pair of balls held in the same hand over the loop.
+fn closest_in_one_hand(spec: &PatternSpec) -> f32 {
+    let scene = with_prop(spec, PropKind::Ball);
+    let step = scene.loop_duration() / SAMPLES as f64;
+    let mut closest = f32::INFINITY;
+    for k in 0..SAMPLES {
+        let pose = scene.pose_at(k as f64 * step);
+        for (i, a) in pose.props.iter().enumerate() {
+            for b in &pose.props[i + 1..] {
+                if a.held_by.is_some() && a.held_by == b.held_by {
+                    closest = closest.min(a.position.distance(b.position));
+                }
+            }
+        }
+    }
+    closest
+}
+
+/// Balls caught and thrown together (`[33]`) sit at least one ball diameter (10 cm) apart.
+/// (Balls that come together in a hand from different catches are not spread yet: the figures
+/// for `[43]23`, `[54][22]2` and `[32]1` are printed.)
+#[test]
+fn multiplexed_balls_thrown_together_are_a_diameter_apart() {
+    for notation in ["[33]", "[43]23", "[54][22]2", "[32]1"] {
+        let d = closest_in_one_hand(&PatternSpec::from_notation(notation));
+        eprintln!("{notation}: closest two balls in one hand {d:.4} m");
+        if notation == "[33]" {
+            assert!(d >= 0.10, "{notation}: {d}");
+        }
+    }
+}

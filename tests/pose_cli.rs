@@ -210,7 +210,10 @@ fn a_held_club_points_forward_from_the_hand() {
     // Knob 20 cm behind the centre of mass along the axis, tip 48.5 cm beyond the knob.
     let knob = vec3(&left[0]["knob"]);
     let tip = vec3(&left[0]["tip"]);
-    assert!(dist(knob, [0, 1, 2].map(|i| pos[i] - 0.20 * axis[i])) < 1e-4, "{knob:?}");
+    assert!(
+        dist(knob, [0, 1, 2].map(|i| pos[i] - 0.20 * axis[i])) < 1e-4,
+        "{knob:?}"
+    );
     assert!((dist(knob, tip) - 0.485).abs() < 1e-4, "{knob:?} {tip:?}");
     // The head's radius and the torso capsule of the default adult.
     let j = &v["jugglers"][0];

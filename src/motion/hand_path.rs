@@ -11,7 +11,7 @@ use crate::layout::Placement;
 use crate::types::HandRef;
 
 /// Distance between neighbouring props held or thrown together (multiplexes), metres.
-pub const MULTIPLEX_SPREAD: f64 = 0.09;
+pub const MULTIPLEX_SPREAD: f64 = 0.105;
 /// Longest stretch of a hand path without a knot; longer gaps get waypoints (seconds).
 pub const MAX_GAP_SECONDS: f64 = 0.5;
 /// Bound on the waypoints of one gap, so a very slow pattern cannot grow the path without end.
