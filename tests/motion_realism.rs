@@ -292,3 +292,53 @@ fn multiplexed_balls_thrown_together_are_a_diameter_apart() {
         }
     }
 }
+
+/// Least ratio (hand speed along the prop's path / prop speed) over every catch, and least
+/// distance the hand moves down after a catch before turning up, sampled at 960 Hz.
+fn catch_give(notation: &str) -> (f32, f32) {
+    let scene = Scene::new(&PatternSpec::from_notation(notation)).expect("valid");
+    let dt = 1.0 / 960.0;
+    let steps = (scene.loop_duration() / dt) as usize;
+    let poses: Vec<_> = (0..steps + 2)
+        .map(|k| scene.pose_at(k as f64 * dt))
+        .collect();
+    let (mut ratio, mut give) = (f32::INFINITY, f32::INFINITY);
+    for k in 2..steps {
+        for (i, p) in poses[k].props.iter().enumerate() {
+            let prev = &poses[k - 1].props[i];
+            let Some(h) = p.held_by.filter(|_| prev.held_by.is_none()) else {
+                continue;
+            };
+            let hand = |q: &juggler::body::Pose| q.jugglers[h.juggler].arms[h.hand.index()].hand;
+            let prop_v = (prev.position - poses[k - 2].props[i].position) / dt as f32;
+            let hand_v = (hand(&poses[k + 1]) - hand(&poses[k - 1])) / (2.0 * dt as f32);
+            ratio = ratio.min(hand_v.dot(prop_v.normalize()) / prop_v.length());
+            let y0 = hand(&poses[k]).y;
+            let mut low = y0;
+            for pose in &poses[k..steps] {
+                let y = hand(pose).y;
+                if y > low + 1e-4 {
+                    break;
+                }
+                low = y;
+            }
+            give = give.min(y0 - low);
+        }
+    }
+    (ratio, give)
+}
+
+/// Catches give: the catching hand moves along the incoming prop at ≥ 40 % of its speed
+/// (45 % planned, `CATCH_MIN_SPEED_FRACTION`) and keeps moving down after the catch.
+#[test]
+fn catching_hands_move_with_the_prop() {
+    for notation in ["3", "5", "51", "531", "441"] {
+        let (ratio, give) = catch_give(notation);
+        eprintln!("{notation}: least catch speed ratio {ratio:.3}, least give {give:.3} m");
+        assert!(
+            ratio >= 0.40,
+            "{notation}: hand at {ratio} of the prop's speed"
+        );
+        assert!(give >= 0.03, "{notation}: the hand gives only {give} m");
+    }
+}

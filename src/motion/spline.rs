@@ -8,12 +8,21 @@
 
 use glam::DVec3;
 
+/// Least speed of a catching hand along the incoming prop, as a fraction of the prop's speed
+/// (`KnotVelocity::Along::max_speed`): the hand meets the prop moving with it and absorbs it
+/// over a distance instead of stopping it dead.
+pub const CATCH_MIN_SPEED_FRACTION: f64 = 0.45;
+/// The least catch speed above never exceeds this (m/s): very high throws arrive at up to
+/// 20 m/s, and a hand matching 45 % of that would be dragged toward the floor.
+pub const CATCH_MIN_SPEED_CAP: f64 = 4.0;
+
 /// What a knot says about the curve's velocity there.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum KnotVelocity {
     /// Exactly this velocity.
     Fixed(DVec3),
-    /// `speed × direction` with the speed chosen in `[0, max_speed]`.
+    /// `speed × direction` with the speed chosen in `[min, max_speed]`, `min` being
+    /// `CATCH_MIN_SPEED_FRACTION × max_speed` capped at `CATCH_MIN_SPEED_CAP` (a catch).
     Along { direction: DVec3, max_speed: f64 },
     /// Any velocity.
     Free,
@@ -55,8 +64,9 @@ impl PeriodicSpline {
                 } = *c
                 {
                     let speed = v.dot(direction);
-                    if !(0.0..=max_speed).contains(&speed) {
-                        *c = KnotVelocity::Fixed(direction * speed.clamp(0.0, max_speed));
+                    let min_speed = (CATCH_MIN_SPEED_FRACTION * max_speed).min(CATCH_MIN_SPEED_CAP);
+                    if !(min_speed..=max_speed).contains(&speed) {
+                        *c = KnotVelocity::Fixed(direction * speed.clamp(min_speed, max_speed));
                         changed = true;
                     }
                 }
@@ -373,7 +383,8 @@ mod tests {
                 DVec3::new(0.3, 0.0, 0.0),
                 KnotVelocity::Along {
                     direction: DVec3::new(0.5, -1.0, 0.0),
-                    max_speed: 10.0,
+                    // The optimum (about 1.7 m/s) lies inside the catch speed range 1.08..2.4 m/s.
+                    max_speed: 2.4,
                 },
             ),
         ];
