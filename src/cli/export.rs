@@ -40,7 +40,10 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     progress.finish();
     let summary = result.map_err(|e| CliError::usage(e.to_string()))?;
     if !args.quiet {
-        println!("{}", describe(&spec, &summary, started.elapsed()));
+        super::print_out(&format!(
+            "{}\n",
+            describe(&spec, &summary, started.elapsed())
+        ))?;
     }
     Ok(0)
 }

@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use juggler::files::{self, jml, FileError, FileKind, LoadedPattern};
+use juggler::files::{self, jml, library, FileError, FileKind, LoadedPattern};
 use juggler::schedule;
+use juggler::text::escape_control;
 
 use super::{print_out, CliError, ListArgs};
 
@@ -23,13 +24,9 @@ struct Facts {
 }
 
 pub fn run(args: &ListArgs) -> Result<u8, CliError> {
-    let target = args.path.clone().unwrap_or_else(files::library_dir);
-    let paths = pattern_files(&target)?;
     let mut problems: Vec<String> = Vec::new();
-    let mut sections: Vec<(PathBuf, Vec<Row>)> = Vec::new();
-    for path in paths {
-        let (patterns, errors) = read_file(&path);
-        problems.extend(errors.iter().map(FileError::to_string));
+    let mut sections: Vec<(String, Vec<Row>)> = Vec::new();
+    let mut add = |origin: String, patterns: &[LoadedPattern], problems: &mut Vec<String>| {
         let rows: Vec<Row> = patterns.iter().map(row).collect();
         for (p, r) in patterns.iter().zip(&rows) {
             if let Err(message) = &r.facts {
@@ -43,14 +40,32 @@ pub fn run(args: &ListArgs) -> Result<u8, CliError> {
                 );
             }
         }
-        sections.push((path, rows));
+        sections.push((origin, rows));
+    };
+    let target = args.path.clone().or_else(library::override_dir);
+    match target {
+        Some(target) => {
+            for path in pattern_files(&target)? {
+                let (patterns, errors) = read_file(&path);
+                problems.extend(errors.iter().map(FileError::to_string));
+                add(path.display().to_string(), &patterns, &mut problems);
+            }
+        }
+        // The shipped library, embedded in the binary.
+        None => {
+            let library = library::library();
+            problems.extend(library.problems.iter().cloned());
+            for file in &library.files {
+                add(file.origin.clone(), &file.patterns, &mut problems);
+            }
+        }
     }
     print_out(&render(&sections))?;
     if problems.is_empty() {
         Ok(0)
     } else {
         for p in &problems {
-            eprintln!("{p}");
+            super::print_err(&format!("{}\n", escape_control(p)));
         }
         let s = if problems.len() == 1 { "" } else { "s" };
         Err(CliError::invalid(format!(
@@ -108,8 +123,8 @@ fn read_file(path: &Path) -> (Vec<LoadedPattern>, Vec<FileError>) {
 
 fn row(p: &LoadedPattern) -> Row {
     Row {
-        name: p.spec.name.clone(),
-        notation: p.spec.notation.clone(),
+        name: escape_control(&p.spec.name).into_owned(),
+        notation: escape_control(&p.spec.notation).into_owned(),
         prop: p.spec.settings.prop.name(),
         facts: schedule::from_notation(&p.spec.notation)
             .map(|s| Facts {
@@ -122,7 +137,7 @@ fn row(p: &LoadedPattern) -> Row {
 }
 
 /// The table: one heading line per file, then one line per pattern with aligned columns.
-fn render(sections: &[(PathBuf, Vec<Row>)]) -> String {
+fn render(sections: &[(String, Vec<Row>)]) -> String {
     const HEADERS: [&str; 6] = ["NAME", "SITESWAP", "PROPS", "PERIOD", "JUGGLERS", "VALID"];
     let cells = |r: &Row| -> [String; 6] {
         match &r.facts {
@@ -165,7 +180,10 @@ fn render(sections: &[(PathBuf, Vec<Row>)]) -> String {
             if i + 1 == c.len() {
                 s.push_str(cell);
             } else {
-                s.push_str(&format!("{cell:<w$}  "));
+                // Padded by hand: `{:<w$}` panics for widths of 65 536 and more.
+                s.push_str(cell);
+                let pad = w.saturating_sub(cell.chars().count()) + 2;
+                s.extend(std::iter::repeat_n(' ', pad));
             }
         }
         s.trim_end().to_string() + "\n"
@@ -177,7 +195,7 @@ fn render(sections: &[(PathBuf, Vec<Row>)]) -> String {
         let s = if section.len() == 1 { "" } else { "s" };
         out.push_str(&format!(
             "# {} ({} pattern{s})\n",
-            path.display(),
+            escape_control(path),
             section.len()
         ));
         for c in rows.by_ref().take(section.len()) {

@@ -213,6 +213,16 @@ pub fn print_out(text: &str) -> Result<(), CliError> {
     }
 }
 
+/// Writes `text` to standard error, ignoring failures: a message that cannot be shown (stderr
+/// closed or full) must not turn an error into a crash.
+pub fn print_err(text: &str) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr
+        .write_all(text.as_bytes())
+        .and_then(|()| stderr.flush());
+}
+
 /// Parse arguments, run the command, map the result to an exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -227,7 +237,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
-            eprintln!("juggler: {}", err.message);
+            print_err(&format!("juggler: {}\n", err.message));
             ExitCode::from(err.code)
         }
     }

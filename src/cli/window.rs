@@ -10,7 +10,8 @@ use juggler::spec::PatternSpec;
 
 use super::export::{camera_overrides, merge_camera};
 use super::input::{apply_options, load_spec, load_specs};
-use super::{CliError, ViewArgs};
+use super::{print_out, CliError, ViewArgs};
+use juggler::text::{escape_control, shell_quote};
 
 /// The pattern shown when none is given.
 pub const DEFAULT_PATTERN: &str = "3";
@@ -79,12 +80,12 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             width,
             height,
         }) => {
-            println!(
-                "saved {}x{} screenshot to {}",
+            print_out(&format!(
+                "saved {}x{} screenshot to {}\n",
                 width,
                 height,
-                path.display()
-            );
+                escape_control(&path.display().to_string())
+            ))?;
             Ok(0)
         }
         Ok(Outcome::Bench {
@@ -94,15 +95,17 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         }) => {
             let fps = f64::from(frames) / seconds.max(1e-9);
             let work_ms = 1000.0 * work_seconds / f64::from(frames.max(1));
-            println!(
-                "{text}: {frames} frames in {seconds:.2} s = {fps:.1} frames/s \
-                 ({work_ms:.2} ms per frame building and submitting it)"
-            );
+            print_out(&format!(
+                "{}: {frames} frames in {seconds:.2} s = {fps:.1} frames/s \
+                 ({work_ms:.2} ms per frame building and submitting it)\n",
+                escape_control(&text)
+            ))?;
             Ok(0)
         }
         Err(WindowError::NoDisplay) => Err(CliError::usage(no_display_message(&text))),
         Err(err @ WindowError::Backend(_)) => Err(CliError::usage(format!(
-            "{err}; without a window, try `juggler export {text} --out anim.gif`"
+            "{err}; without a window, try `juggler export {} --out anim.gif`",
+            shell_quote(&text)
         ))),
         Err(err @ WindowError::Screenshot(_)) => Err(CliError::usage(err.to_string())),
     }
@@ -144,6 +147,7 @@ fn describe(text: &str, err: &LoadError) -> String {
 fn no_display_message(text: &str) -> String {
     format!(
         "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); \
-         to make an animation without a window use `juggler export {text} --out anim.gif`"
+         to make an animation without a window use `juggler export {} --out anim.gif`",
+        shell_quote(text)
     )
 }

@@ -7,6 +7,7 @@
 
 use std::path::Path;
 
+pub mod argument;
 pub mod color;
 pub mod error;
 pub mod jml;
@@ -15,7 +16,9 @@ pub mod text_list;
 pub mod toml_format;
 
 pub use error::{FileError, Location};
-pub use library::{find_in_library, library_dir, library_files};
+pub use library::find_in_library;
+#[cfg(not(target_arch = "wasm32"))]
+pub use library::{library_dir, library_files};
 pub use toml_format::{from_toml_str, to_toml};
 
 use crate::spec::PatternSpec;

@@ -83,6 +83,13 @@ const KNOWN: [&str; 16] = [
     "title",
 ];
 
+/// Whether `key` (case-insensitive, trimmed) is a Juggling Lab settings key (`pattern`,
+/// `bps`, ...): an argument starting with `key=` for such a key is a settings string.
+pub fn is_settings_key(key: &str) -> bool {
+    let key = key.trim().to_ascii_lowercase();
+    KNOWN.contains(&key.as_str())
+}
+
 /// Parses `key=value;key=value` (keys case-insensitive, values trimmed, empty entries
 /// skipped, a repeated key keeps its last value).
 pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
