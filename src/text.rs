@@ -28,6 +28,16 @@ pub fn escape_control(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// [`escape_control`] line by line: the `\n` line breaks of `text` are kept, every other
+/// control character is escaped.
+pub fn escape_control_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && needs_escape(c)) {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<Cow<str>> = text.split('\n').map(escape_control).collect();
+    Cow::Owned(lines.join("\n"))
+}
+
 fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(c,
@@ -83,6 +93,12 @@ mod tests {
         assert_eq!(escape_control("ab\u{202E}cd"), "ab\\u{202E}cd");
         // Printable non-ASCII text stays as written.
         assert_eq!(escape_control("Kaskade für 3 Bälle"), "Kaskade für 3 Bälle");
+    }
+
+    #[test]
+    fn line_breaks_survive_line_by_line_escaping() {
+        assert_eq!(escape_control_lines("a\n\u{1b}b\n"), "a\n\\eb\n");
+        assert!(matches!(escape_control_lines("a\nb"), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -199,14 +199,20 @@ pub struct ListArgs {
 /// Writes `text` to standard output. A reader that stopped early (`juggler list | head`) is
 /// not an error: the rest of the output is simply dropped.
 pub fn print_out(text: &str) -> Result<(), CliError> {
+    write_out(text).map(|_| ())
+}
+
+/// Like [`print_out`], telling whether the reader is still there (`false` once the pipe is
+/// closed), so that a command printing as it goes can stop.
+pub fn write_out(text: &str) -> Result<bool, CliError> {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(CliError::usage(format!(
             "cannot write to standard output: {e}"
         ))),

@@ -16,7 +16,7 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
 use super::color::parse_color;
-use super::error::{FileError, Location};
+use super::error::{FileError, Location, Locator};
 use super::settings_spec;
 use super::LoadedPattern;
 use crate::spec::PatternSpec;
@@ -48,7 +48,8 @@ pub fn read_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileErro
 /// Imports what can be imported; errors only when the file is not well-formed JML.
 pub fn import_lenient(text: &str, origin: &str) -> Result<JmlImport, FileError> {
     let root = parse_tree(text, origin)?;
-    let at = |offset: usize| Location::of_offset(origin, text, offset);
+    let locator = Locator::new(origin, text);
+    let at = |offset: usize| locator.at(offset);
     if root.name != "jml" {
         return Err(FileError::Xml {
             at: at(root.offset),

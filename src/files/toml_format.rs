@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::color::{color_text, parse_color};
-use super::error::{FileError, Location};
+use super::error::{FileError, Location, Locator};
 use super::LoadedPattern;
 use crate::spec::{BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings};
 use crate::types::{PropKind, Rgba};
@@ -444,6 +444,7 @@ pub fn from_toml_str(text: &str, origin: &str) -> Result<Vec<PatternSpec>, FileE
 /// Like [`from_toml_str`], keeping where each pattern's siteswap is written, without checking
 /// the siteswaps.
 pub fn read_toml_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileError> {
+    let locator = Locator::new(origin, text);
     let toml_error = |e: toml::de::Error| FileError::Toml {
         at: Location::of_offset(origin, text, e.span().map_or(0, |s| s.start)),
         message: e.message().trim().to_string(),
@@ -459,7 +460,7 @@ pub fn read_toml_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, Fil
     entries
         .into_iter()
         .map(|entry| {
-            let at = Location::of_offset(origin, text, entry.siteswap.span().start);
+            let at = locator.at(entry.siteswap.span().start);
             if entry.siteswap.get_ref().trim().is_empty() {
                 return Err(FileError::Toml {
                     at,
