@@ -11,6 +11,7 @@ pub mod files;
 pub mod layout;
 pub mod motion;
 pub mod notation;
+pub mod ranges;
 pub mod render;
 pub mod scene;
 pub mod schedule;

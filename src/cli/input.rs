@@ -3,6 +3,7 @@
 //! command-line overrides.
 
 use juggler::files::argument::{self, ArgumentError};
+use juggler::ranges;
 use juggler::spec::PatternSpec;
 
 use super::{CliError, PatternOptions};
@@ -33,14 +34,18 @@ pub fn load_spec(arg: &str, options: &PatternOptions) -> Result<PatternSpec, Cli
 /// Command-line settings override what the pattern file or settings string said.
 pub fn apply_options(spec: &mut PatternSpec, options: &PatternOptions) -> Result<(), CliError> {
     let settings = &mut spec.settings;
+    let usage = |e: ranges::RangeError| CliError::usage(e.to_string());
     if let Some(bps) = options.bps {
-        settings.bps = Some(bps);
+        settings.bps = Some(ranges::BPS.named("--bps").check(bps).map_err(usage)?);
     }
     if let Some(dwell) = options.dwell {
-        settings.dwell = dwell;
+        settings.dwell = ranges::DWELL.named("--dwell").check(dwell).map_err(usage)?;
     }
     if let Some(gravity) = options.gravity {
-        settings.gravity = gravity;
+        settings.gravity = ranges::GRAVITY
+            .named("--gravity")
+            .check(gravity)
+            .map_err(usage)?;
     }
     if let Some(prop) = &options.prop {
         settings.prop = prop.parse().map_err(CliError::usage)?;

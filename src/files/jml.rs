@@ -88,6 +88,13 @@ pub fn import_lenient(text: &str, origin: &str) -> Result<JmlImport, FileError> 
 }
 
 fn push(import: &mut JmlImport, result: Result<LoadedPattern, FileError>) {
+    let result = result.and_then(|p| match crate::ranges::check_settings(&p.spec.settings) {
+        Ok(()) => Ok(p),
+        Err(e) => Err(FileError::BadSetting {
+            at: p.at.clone(),
+            message: format!("pattern '{}': {e}", p.spec.name),
+        }),
+    });
     match result {
         Ok(p) => import.patterns.push(p),
         Err(e) => import.problems.push(e),
