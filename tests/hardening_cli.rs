@@ -113,3 +113,128 @@ fn a_moved_binary_still_has_the_pattern_library() {
     assert!(stdout.contains("# patterns/tricks3.toml ("), "{stdout}");
     assert!(stdout.ends_with(" in 10 files\n"), "{stdout}");
 }
+
+/// Runs juggler with stdout and stderr sent where the test says.
+fn juggler_to(args: &[&str], stdout: std::process::Stdio, stderr: std::process::Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .env_remove("JUGGLER_PATTERNS")
+        .stdout(stdout)
+        .stderr(stderr)
+        .output()
+        .expect("juggler runs")
+}
+
+fn dev_full() -> std::process::Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+        .into()
+}
+
+#[test]
+fn a_full_stdout_is_an_error_with_exit_code_2_in_every_command() {
+    for args in [
+        &["check", "531"][..],
+        &["check", "--json", "531"],
+        &["pose", "531"],
+        &["pose", "--json", "531"],
+        &["list"],
+        &["--help"],
+        &["check", "--help"],
+        &["--version"],
+    ] {
+        let out = juggler_to(args, dev_full(), std::process::Stdio::piped());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "juggler: cannot write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn errors_written_to_a_full_stderr_do_not_panic() {
+    for (args, code) in [
+        (&["pose", "("][..], 1),
+        (&["pose", "cascade"], 1),
+        (&["list", "/nonexistent/dir"], 1),
+        (&["--bogus"], 2),
+        (&["pose", "531", "--bps", "nan"], 2),
+    ] {
+        let out = juggler_to(args, std::process::Stdio::piped(), dev_full());
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+}
+
+#[test]
+fn a_closed_stdout_pipe_ends_output_quietly() {
+    for args in [&["list"][..], &["check", "531"], &["pose", "--json", "531"]] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let out = juggler_to(args, writer.into(), std::process::Stdio::piped());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+    // check --file stops reading once nobody listens (here: a list longer than any pipe buffer).
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("many.txt");
+    std::fs::write(&list, "531\n".repeat(20_000)).unwrap();
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = juggler_to(
+        &["check", "--file", list.to_str().unwrap()],
+        writer.into(),
+        std::process::Stdio::piped(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_screenshot_never_overwrites_without_force_nor_replaces_a_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let existing = dir.path().join("existing.png");
+    std::fs::write(&existing, b"precious").unwrap();
+    let out = juggler_in(dir.path(), &["531", "--screenshot", "existing.png"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "juggler: existing.png: already exists (add --force to overwrite it)\n"
+    );
+    for special in ["/dev/null", "."] {
+        let out = juggler_in(dir.path(), &["531", "--screenshot", special, "--force"]);
+        assert_eq!(out.status.code(), Some(2), "{special}");
+        assert_eq!(
+            text(&out.stderr),
+            format!("juggler: {special}: not a regular file; a screenshot never replaces it\n")
+        );
+    }
+    assert_eq!(std::fs::read(&existing).unwrap(), b"precious");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_huge_written_repeat_count_is_refused_before_allocating() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in ["pose", "check"] {
+        let out = juggler_in(dir.path(), &[command, "([4444]^1000000)"]);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            all.contains(
+                "pattern too large: more than 100000 beats or 100000 throws after expansion"
+            ),
+            "{command}: {all}"
+        );
+    }
+    // At the limit it still works, in bounded time and memory.
+    let out = juggler_in(dir.path(), &["pose", "--json", "([4444]^25000)"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}

@@ -108,6 +108,9 @@ pub struct ViewArgs {
     /// Draw one frame, save it as a PNG screenshot and exit
     #[arg(long, value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
+    /// Overwrite an existing screenshot file (never a directory or device)
+    #[arg(long, requires = "screenshot")]
+    pub force: bool,
     /// Time in seconds of the screenshot frame
     #[arg(
         long,
@@ -229,9 +232,40 @@ pub fn print_err(text: &str) {
         .and_then(|()| stderr.flush());
 }
 
+/// Prints clap's help, version or usage error like clap would, but through [`print_out`] /
+/// [`print_err`]: `--help > /dev/full` is an error (exit 2), not a silent success.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    use std::io::IsTerminal;
+    let styled = e.render();
+    if e.use_stderr() {
+        let text = if std::io::stderr().is_terminal() {
+            styled.ansi().to_string()
+        } else {
+            styled.to_string()
+        };
+        print_err(&text);
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE));
+    }
+    let text = if std::io::stdout().is_terminal() {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    };
+    match print_out(&text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            print_err(&format!("juggler: {}\n", err.message));
+            ExitCode::from(err.code)
+        }
+    }
+}
+
 /// Parse arguments, run the command, map the result to an exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     let result = match cli.command {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Pose(args)) => pose::run(&args),

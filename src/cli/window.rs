@@ -4,7 +4,8 @@
 use juggler::render::camera::ViewOverrides;
 use juggler::render::window::scene_animation::{load_error, SceneAnimation};
 use juggler::render::window::{
-    self, display, Animation, Entry, LoadError, Loader, Mode, Outcome, WindowError, WindowOptions,
+    self, display, screenshot, Animation, Entry, LoadError, Loader, Mode, Outcome, WindowError,
+    WindowOptions,
 };
 use juggler::spec::PatternSpec;
 
@@ -26,6 +27,11 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             "--at must be a finite time in seconds, got {}",
             args.at
         )));
+    }
+    if let Some(path) = &args.screenshot {
+        screenshot::check_target(path, args.force).map_err(|e| {
+            CliError::usage(juggler::text::escape_control(&e.to_string()).into_owned())
+        })?;
     }
     let view = camera_overrides(&args.camera)?;
     let mut specs = load_specs(&text)?;
