@@ -142,6 +142,11 @@ impl Range {
     }
 }
 
+/// An `f32` setting as the `f64` it was written as (`1e30`, not `1.0000000150474662e30`).
+fn wide(v: f32) -> f64 {
+    v.to_string().parse().unwrap_or(f64::from(v))
+}
+
 fn check_body(body: &BodySpec) -> Result<(), RangeError> {
     let lengths = [
         ("shoulder width", body.shoulder_width),
@@ -151,11 +156,11 @@ fn check_body(body: &BodySpec) -> Result<(), RangeError> {
     ];
     for (name, value) in lengths {
         if let Some(v) = value {
-            BODY_LENGTH.named(name).check(f64::from(v))?;
+            BODY_LENGTH.named(name).check(wide(v))?;
         }
     }
     if let Some(h) = body.shoulder_height {
-        SHOULDER_HEIGHT.check(f64::from(h))?;
+        SHOULDER_HEIGHT.check(wide(h))?;
     }
     Ok(())
 }
@@ -168,13 +173,13 @@ pub fn check_settings(settings: &Settings) -> Result<(), RangeError> {
     DWELL.check(settings.dwell)?;
     GRAVITY.check(settings.gravity)?;
     for p in &settings.placements {
-        POSITION.check(f64::from(p.x))?;
-        POSITION.check(f64::from(p.z))?;
-        FACING.check(f64::from(p.facing_deg))?;
+        POSITION.check(wide(p.x))?;
+        POSITION.check(wide(p.z))?;
+        FACING.check(wide(p.facing_deg))?;
     }
     for points in &settings.hand_positions {
         for v in points.throw.iter().chain(&points.catch) {
-            HAND_POINT.check(f64::from(*v))?;
+            HAND_POINT.check(wide(*v))?;
         }
     }
     if let Some(body) = &settings.body {
@@ -184,10 +189,10 @@ pub fn check_settings(settings: &Settings) -> Result<(), RangeError> {
         check_body(body)?;
     }
     if let Some(camera) = &settings.camera {
-        AZIMUTH.check(f64::from(camera.azimuth_deg))?;
-        ELEVATION.check(f64::from(camera.elevation_deg))?;
+        AZIMUTH.check(wide(camera.azimuth_deg))?;
+        ELEVATION.check(wide(camera.elevation_deg))?;
         if let Some(d) = camera.distance {
-            CAMERA_DISTANCE.check(f64::from(d))?;
+            CAMERA_DISTANCE.check(wide(d))?;
         }
     }
     Ok(())

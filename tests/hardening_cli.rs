@@ -238,3 +238,212 @@ fn a_huge_written_repeat_count_is_refused_before_allocating() {
     let out = juggler_in(dir.path(), &["pose", "--json", "([4444]^25000)"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+fn json_of(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn a_huge_time_is_reduced_modulo_the_loop_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let far = json_of(&juggler_in(
+        dir.path(),
+        &["pose", "531", "--json", "--time", "1e17"],
+    ));
+    let duration = far["loop_duration"].as_f64().unwrap();
+    assert_eq!(duration, 12.0 / 7.0);
+    let reduced = 1e17f64.rem_euclid(duration);
+    let near = json_of(&juggler_in(
+        dir.path(),
+        &["pose", "531", "--json", "--time", &reduced.to_string()],
+    ));
+    assert_eq!(far["time"].as_f64(), Some(1e17));
+    assert_eq!(far["jugglers"], near["jugglers"]);
+    assert_eq!(far["props"], near["props"]);
+    let out = juggler_in(dir.path(), &["pose", "531", "--json", "--time", "-1e300"]);
+    let stdout = text(&out.stdout);
+    let pose: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(pose["time"].as_f64(), Some(-1e300));
+    // NaN would be written as null inside a coordinate list.
+    assert!(
+        !stdout.contains("[null") && !stdout.contains(",null"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn settings_outside_their_range_are_refused_everywhere_instead_of_giving_nan() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("slow.toml"),
+        "siteswap = \"531\"\nbps = 1e-308\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("heavy.jml"),
+        "<jml><patternlist><line display=\"x\" notation=\"siteswap\">pattern=531;gravity=1e308</line></patternlist></jml>",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("far.toml"),
+        "siteswap = \"3\"\njugglers = [{ x = 0, z = 1e30, facing = 0 }]\n",
+    )
+    .unwrap();
+    let cases: [(&[&str], i32, &str); 7] = [
+        (
+            &["pose", "531", "--bps", "1e-308"],
+            2,
+            "--bps must be between 0.1 and 50, not 1e-308",
+        ),
+        (
+            &["pose", "531", "--gravity", "1e308"],
+            2,
+            "--gravity must be between 0.1 and 1000 m/s², not 1e308",
+        ),
+        (
+            &["pose", "531", "--dwell", "2"],
+            2,
+            "--dwell must be between 0 and 2 (excluded) beats, not 2",
+        ),
+        (
+            &["pose", "pattern=531;bps=1e-308"],
+            1,
+            "bps (beats per second) must be between 0.1 and 50, not 1e-308",
+        ),
+        (
+            &["pose", "slow.toml"],
+            1,
+            "slow.toml:2:7: bps (beats per second) must be between 0.1 and 50, not 1e-308",
+        ),
+        (
+            &["pose", "heavy.jml"],
+            1,
+            "heavy.jml:1:19: pattern 'x': gravity must be between 10 and 100000 cm/s², not 1e308",
+        ),
+        (
+            &["pose", "far.toml"],
+            1,
+            "juggler position must be between -1000 and 1000 metres, not 1e30",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let out = juggler_in(dir.path(), args);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn check_file_shares_the_txt_reader_and_streams_with_a_line_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(
+        &list,
+        b"\xef\xbb\xbf531 # the classic\r3\r\n# comment\n441\r",
+    )
+    .unwrap();
+    let out = juggler_in(dir.path(), &["check", "--json", "--file", "list.txt"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let patterns: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["pattern"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(patterns, ["531", "3", "441"]);
+    // The same file through the other commands' reader.
+    let out = juggler_in(dir.path(), &["list", "list.txt"]);
+    assert!(
+        text(&out.stdout).ends_with("3 patterns in 1 file\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    // An endless line stops at the cap instead of filling memory.
+    let out = juggler_in(dir.path(), &["check", "--file", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "juggler: /dev/zero:1:1: line longer than 65536 bytes\n"
+    );
+    let out = juggler_in(dir.path(), &["check", "--file", "."]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn list_survives_names_longer_than_the_format_width_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "n".repeat(70_000);
+    std::fs::write(
+        dir.path().join("long.toml"),
+        format!("[[pattern]]\nname = \"{name}\"\nsiteswap = \"531\"\n\n[[pattern]]\nname = \"b\"\nsiteswap = \"{}\"\n", "3".repeat(66_000)),
+    )
+    .unwrap();
+    let out = juggler_in(dir.path(), &["list", "long.toml"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with(&name))
+        .expect("the long name's row");
+    assert!(
+        row[name.len()..].starts_with("  531 "),
+        "{}",
+        &row[name.len()..name.len() + 20]
+    );
+    assert!(
+        row.ends_with("  3 balls  3       1         yes"),
+        "{}",
+        &row[row.len() - 60..]
+    );
+    assert!(stdout.ends_with("2 patterns in 1 file\n"));
+}
+
+#[test]
+fn control_characters_in_input_are_escaped_in_human_output() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("esc.toml"),
+        "name = \"red\\u001b[31m alert\\u0007\"\nsiteswap = \"531\"\n",
+    )
+    .unwrap();
+    for args in [&["list", "esc.toml"][..], &["pose", "esc.toml"]] {
+        let out = juggler_in(dir.path(), args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(
+            !stdout.contains('\u{1b}') && !stdout.contains('\u{7}'),
+            "{args:?}"
+        );
+        assert!(
+            stdout.contains("red\\e[31m alert\\u{7}"),
+            "{args:?}: {stdout}"
+        );
+    }
+    let out = juggler_in(dir.path(), &["check", "3\u{1b}[2J"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!text(&out.stdout).contains('\u{1b}'));
+    assert!(
+        text(&out.stdout).starts_with("3\\e[2J: invalid"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = juggler_in(dir.path(), &["pose", "qqqq\u{1b}[2J"]);
+    assert_eq!(
+        text(&out.stderr).lines().next().unwrap(),
+        "juggler: no pattern named \"qqqq\\e[2J\""
+    );
+}
