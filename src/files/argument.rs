@@ -12,14 +12,16 @@
 //! 4. Other text holding a `/` is a **file path** (`./531`, `dir/mine`, `/tmp/x`); write `./`
 //!    to read a file whose name is a valid siteswap.
 //! 5. Other text holding `=` is a settings string (whose reader reports the unknown key).
-//! 6. A **library name**: a pattern name or file stem of the library, compared
+//! 6. Text without two letters in a row (`532`, `5 3 [`) is a mistyped **siteswap**: its
+//!    parser or validity check reports what is wrong and where.
+//! 7. A **library name**: a pattern name or file stem of the library, compared
 //!    case-insensitively with `-`, `_` and spaces alike (`Mills Mess`, `mills-mess`,
 //!    `tricks3`). Only now is the library read (once per process).
-//! 7. Text that looks like a name (a run of four or more letters, two words of two or more
+//! 8. Text that looks like a name (a run of four or more letters, two words of two or more
 //!    letters, an apostrophe between letters, or a non-ASCII letter: `cascade`, `Rubenstein's Revenge`) is an **unknown
 //!    name**: `no pattern named "…"` with the library's close matches.
-//! 8. Anything else is read as a siteswap, whose parser or validity check reports what is
-//!    wrong and where (`532`, `(4,2x)`, `5 3 [`).
+//! 9. Anything else is read as a siteswap, whose parser or validity check reports what is
+//!    wrong and where (`bx`, `3bb`).
 //!
 //! [`read`] needs no file system (the web build uses it); [`load`] (native builds) also
 //! reads the file a path names.
@@ -143,6 +145,19 @@ pub fn is_valid_siteswap(text: &str) -> bool {
     crate::schedule::from_notation(text).is_ok()
 }
 
+/// Whether `text` has two letters in a row (every library name and file stem has).
+pub fn has_word(text: &str) -> bool {
+    let mut previous = false;
+    for c in text.chars() {
+        let letter = c.is_alphabetic();
+        if letter && previous {
+            return true;
+        }
+        previous = letter;
+    }
+    false
+}
+
 /// Whether invalid, unknown text reads as a name someone meant rather than a mistyped
 /// siteswap: a run of 4+ letters, two words of 2+ letters, an apostrophe between letters, or
 /// a non-ASCII letter.
@@ -218,6 +233,11 @@ pub fn read(arg: &str) -> Result<Argument, ArgumentError> {
             .map_err(ArgumentError::Settings);
     }
     if text.is_empty() {
+        return siteswap(&text);
+    }
+    // The library is read only for text with a word in it: `532` or `5 3 [` are mistyped
+    // siteswaps and go straight to the siteswap checker.
+    if !has_word(&text) {
         return siteswap(&text);
     }
     if let Some(spec) = library::find(&text) {

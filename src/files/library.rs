@@ -177,10 +177,16 @@ impl Library {
     }
 }
 
+static LIBRARY: OnceLock<Library> = OnceLock::new();
+
+/// Whether the library has been read in this process (it is read on first use only).
+pub fn is_loaded() -> bool {
+    LIBRARY.get().is_some()
+}
+
 /// The library in use, read on first use and kept for the process: the `$JUGGLER_PATTERNS`
 /// directory when that is set (native builds), else the embedded library.
 pub fn library() -> &'static Library {
-    static LIBRARY: OnceLock<Library> = OnceLock::new();
     LIBRARY.get_or_init(|| {
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(dir) = native::override_dir() {
@@ -412,6 +418,22 @@ mod tests {
         assert_eq!(library.files.len(), EMBEDDED.len());
         assert!(library.patterns().count() >= 100);
         assert_eq!(library.files[0].origin, "patterns/cascades.toml");
+        // The reading rule only looks names up when they have a word in them.
+        for file in &library.files {
+            assert!(
+                super::super::argument::has_word(file.stem()),
+                "{}",
+                file.name
+            );
+            for p in &file.patterns {
+                assert!(
+                    super::super::argument::has_word(&p.spec.name)
+                        || super::super::argument::is_valid_siteswap(&p.spec.name),
+                    "library name {:?} can never be looked up",
+                    p.spec.name
+                );
+            }
+        }
     }
 
     #[test]
