@@ -88,6 +88,11 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
         Ok(files)
     } else if target.is_file() {
         Ok(vec![target.to_path_buf()])
+    } else if target.exists() {
+        Err(CliError::invalid(format!(
+            "{}: not a regular file or directory",
+            target.display()
+        )))
     } else {
         Err(CliError::invalid(format!(
             "{}: no such file or directory",
@@ -101,14 +106,8 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
 fn read_file(path: &Path) -> (Vec<LoadedPattern>, Vec<FileError>) {
     if FileKind::of_path(path) == Some(FileKind::Jml) {
         let origin = path.display().to_string();
-        return match std::fs::read_to_string(path) {
-            Err(source) => (
-                Vec::new(),
-                vec![FileError::Io {
-                    path: origin,
-                    source,
-                }],
-            ),
+        return match files::read_text_file(path) {
+            Err(e) => (Vec::new(), vec![e]),
             Ok(text) => match jml::import_lenient(&text, &origin) {
                 Ok(import) => (import.patterns, import.problems),
                 Err(e) => (Vec::new(), vec![e]),
@@ -168,10 +167,13 @@ fn render(sections: &[(String, Vec<Row>)]) -> String {
         .iter()
         .flat_map(|(_, rows)| rows.iter().map(cells))
         .collect();
+    // Cells longer than MAX_ALIGN characters overflow their column instead of widening it
+    // for every row: the table stays linear in size whatever one pattern's name is.
+    const MAX_ALIGN: usize = 48;
     let mut widths = HEADERS.map(|h| h.chars().count());
     for c in &all {
         for (w, cell) in widths.iter_mut().zip(c) {
-            *w = (*w).max(cell.chars().count());
+            *w = (*w).max(cell.chars().count().min(MAX_ALIGN));
         }
     }
     let line = |c: &[String; 6]| -> String {

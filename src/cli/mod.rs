@@ -254,7 +254,9 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
     match print_out(&text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            print_err(&format!("juggler: {}\n", err.message));
+            // User text inside messages (a pattern, a file's content) is shown escaped.
+            let message = juggler::text::escape_control_lines(&err.message);
+            print_err(&format!("juggler: {message}\n"));
             ExitCode::from(err.code)
         }
     }
@@ -277,7 +279,9 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
-            print_err(&format!("juggler: {}\n", err.message));
+            // User text inside messages (a pattern, a file's content) is shown escaped.
+            let message = juggler::text::escape_control_lines(&err.message);
+            print_err(&format!("juggler: {message}\n"));
             ExitCode::from(err.code)
         }
     }

@@ -120,6 +120,12 @@ pub enum FileError {
         notation: String,
         message: String,
     },
+    /// A path that is a directory, device or pipe rather than a regular file.
+    #[error("{path}: not a regular file")]
+    NotRegular { path: String },
+    /// A file larger than `files::MAX_FILE_BYTES`.
+    #[error("{path}: larger than {limit} bytes; not read")]
+    TooLarge { path: String, limit: u64 },
     /// A path whose extension names no known pattern file type.
     #[error("{path}: unknown pattern file type (expected .toml, .jml, .xml or .txt)")]
     UnknownFileType { path: String },
@@ -137,9 +143,11 @@ impl FileError {
             | FileError::UnsupportedJml { at, .. }
             | FileError::BadSetting { at, .. }
             | FileError::Siteswap { at, .. } => Some(at),
-            FileError::Io { .. } | FileError::UnknownFileType { .. } | FileError::Empty { .. } => {
-                None
-            }
+            FileError::Io { .. }
+            | FileError::NotRegular { .. }
+            | FileError::TooLarge { .. }
+            | FileError::UnknownFileType { .. }
+            | FileError::Empty { .. } => None,
         }
     }
 }
