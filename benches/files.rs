@@ -53,8 +53,9 @@ fn many(n: usize) -> (String, String, String) {
         toml.push_str(&format!(
             "[[pattern]]\nname = \"p{i}\"\nsiteswap = \"{s}\"\nbps = 3.5\n\n"
         ));
+        let escaped = s.replace('<', "&lt;").replace('>', "&gt;");
         jml.push_str(&format!(
-            "<line display=\"p{i}\" notation=\"siteswap\">pattern={s};bps=3.5</line>\n"
+            "<line display=\"p{i}\" notation=\"siteswap\">pattern={escaped};bps=3.5</line>\n"
         ));
         txt.push_str(&format!("{s} # p{i}\n"));
     }
