@@ -486,3 +486,31 @@ fn large_pattern_files_load_in_every_format() {
     assert!(out.status.success());
     assert_eq!(text(&out.stdout).matches("531: valid").count(), N);
 }
+
+#[test]
+fn a_user_library_name_with_a_slash_is_found_when_no_such_file_exists() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib");
+    std::fs::create_dir(&lib).unwrap();
+    std::fs::write(
+        lib.join("mine.toml"),
+        "[[pattern]]\nname = \"Half/shower\"\nsiteswap = \"(4,2x)*\"\nbps = 3\n",
+    )
+    .unwrap();
+    let run = |arg: &str| {
+        Command::new(env!("CARGO_BIN_EXE_juggler"))
+            .args(["pose", arg])
+            .current_dir(dir.path())
+            .env("JUGGLER_PATTERNS", &lib)
+            .output()
+            .unwrap()
+    };
+    let out = run("half/SHOWER");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("Half/shower at t = 0.000 s (3.00 beats/s"));
+    let out = run("half/nothing");
+    assert_eq!(
+        text(&out.stderr),
+        "juggler: half/nothing: no such pattern file\n"
+    );
+}

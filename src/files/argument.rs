@@ -279,6 +279,12 @@ pub fn load(arg: &str) -> Result<Vec<PatternSpec>, ArgumentError> {
                 {
                     return Ok(vec![PatternSpec::from_notation(&path)]);
                 }
+                // A name of a user's library (`$JUGGLER_PATTERNS`) may hold a `/`.
+                if has_word(&path) {
+                    if let Some(spec) = library::find(&path) {
+                        return Ok(vec![spec]);
+                    }
+                }
                 return Err(ArgumentError::NoSuchFile { path });
             }
             super::load_path(p).map_err(ArgumentError::File)

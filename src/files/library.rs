@@ -426,6 +426,12 @@ mod tests {
                 file.name
             );
             for p in &file.patterns {
+                // Nothing the reading rule takes for a path or settings string.
+                let name = &p.spec.name;
+                assert!(
+                    !name.contains(['/', '=']) && !super::super::argument::has_file_extension(name),
+                    "library name {name:?} reads as a path or settings string"
+                );
                 assert!(
                     super::super::argument::has_word(&p.spec.name)
                         || super::super::argument::is_valid_siteswap(&p.spec.name),
