@@ -424,7 +424,11 @@ fn control_characters_in_input_are_escaped_in_human_output() {
         "name = \"red\\u001b[31m alert\\u0007\"\nsiteswap = \"531\"\n",
     )
     .unwrap();
-    for args in [&["list", "esc.toml"][..], &["pose", "esc.toml"]] {
+    for args in [
+        &["list", "esc.toml"][..],
+        &["pose", "esc.toml"],
+        &["export", "esc.toml", "--out", "e.gif", "--size", "32x24"],
+    ] {
         let out = juggler_in(dir.path(), args);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let stdout = text(&out.stdout);

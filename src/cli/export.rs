@@ -40,10 +40,8 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     progress.finish();
     let summary = result.map_err(|e| CliError::usage(e.to_string()))?;
     if !args.quiet {
-        super::print_out(&format!(
-            "{}\n",
-            describe(&spec, &summary, started.elapsed())
-        ))?;
+        let line = describe(&spec, &summary, started.elapsed());
+        super::print_out(&format!("{}\n", juggler::text::escape_control(&line)))?;
     }
     Ok(0)
 }
