@@ -67,6 +67,16 @@ fn an_unknown_library_name_is_not_read_as_a_siteswap() {
         "{}",
         text(&out.stderr)
     );
+    // check --json keeps its one-record-per-pattern contract.
+    let out = juggler_in(dir.path(), &["check", "--json", "cascade"]);
+    assert_eq!(out.status.code(), Some(1));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["valid"], false);
+    assert_eq!(record["error"]["kind"], "name");
+    assert!(record["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("no pattern named \"cascade\"; close matches: "));
     // A mistyped siteswap still gets the siteswap's own message.
     let out = juggler_in(dir.path(), &["pose", "532"]);
     assert_eq!(out.status.code(), Some(1));

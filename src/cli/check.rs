@@ -7,7 +7,7 @@ use juggler::notation::{self, Pattern};
 use juggler::schedule::{self, PatternError, Schedule};
 use serde::Serialize;
 
-use super::{print_err, write_out, CheckArgs, CliError, EXIT_INVALID};
+use super::{print_err, print_out, write_out, CheckArgs, CliError, EXIT_INVALID};
 use juggler::files::argument::{self, Argument, ArgumentError, Source};
 use juggler::files::text_list::TextEntries;
 use juggler::text::{escape_control, escape_control_lines};
@@ -38,6 +38,15 @@ fn check_argument(arg: &str, json: bool) -> Result<u8, CliError> {
             .into_iter()
             .map(|spec| spec.notation)
             .collect(),
+        Err(e @ ArgumentError::UnknownName { .. }) if json => {
+            let value = serde_json::json!({
+                "valid": false,
+                "pattern": arg,
+                "error": {"kind": "name", "message": e.to_string(), "column": null, "beat": null},
+            });
+            print_out(&format!("{value}\n"))?;
+            return Ok(EXIT_INVALID);
+        }
         Err(e @ ArgumentError::UnknownName { .. }) => return Err(CliError::invalid(e.to_string())),
         // Siteswaps and settings strings (including their errors) are reported as written.
         Ok(Argument::Pattern { .. }) | Err(_) => vec![arg.to_string()],
