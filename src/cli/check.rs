@@ -59,16 +59,39 @@ fn check_argument(arg: &str, json: bool) -> Result<u8, CliError> {
             break;
         }
     }
+    out.flush()?;
     Ok(if all_valid { 0 } else { EXIT_INVALID })
 }
 
-/// Standard output for reports printed one at a time.
+/// Standard output for reports printed one at a time, written in blocks of at most
+/// [`Output::BLOCK`] bytes (memory stays bounded; one write per block, not per line).
 #[derive(Default)]
 struct Output {
     /// Reports printed so far (human reports are separated by a blank line).
     count: usize,
     /// The reader went away: nothing more to print.
     closed: bool,
+    pending: String,
+}
+
+impl Output {
+    const BLOCK: usize = 64 * 1024;
+
+    fn emit(&mut self, text: &str) -> Result<(), CliError> {
+        self.pending.push_str(text);
+        if self.pending.len() >= Self::BLOCK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), CliError> {
+        if !self.closed && !self.pending.is_empty() {
+            self.closed = !write_out(&self.pending)?;
+        }
+        self.pending.clear();
+        Ok(())
+    }
 }
 
 /// Checks one pattern and prints its report; whether it is valid.
@@ -85,7 +108,7 @@ fn report(input: &str, json: bool, out: &mut Output) -> Result<bool, CliError> {
         text.push_str(&escape_control_lines(&human_report(input, &outcome)));
     }
     out.count += 1;
-    out.closed = !write_out(&text)?;
+    out.emit(&text)?;
     Ok(outcome.is_ok())
 }
 
@@ -123,8 +146,10 @@ fn check_file(path: &Path, json: bool) -> Result<u8, CliError> {
                         "pattern": null,
                         "error": {"kind": "file", "message": error.to_string(), "column": null, "beat": null},
                     });
-                    out.closed = !write_out(&format!("{value}\n"))?;
+                    out.emit(&format!("{value}\n"))?;
                 } else {
+                    // In order with the reports before it.
+                    out.flush()?;
                     print_err(&format!("juggler: {error}\n"));
                 }
                 if fatal {
@@ -133,6 +158,7 @@ fn check_file(path: &Path, json: bool) -> Result<u8, CliError> {
             }
         }
     }
+    out.flush()?;
     Ok(if all_valid { 0 } else { EXIT_INVALID })
 }
 
