@@ -528,3 +528,21 @@ fn a_user_library_name_with_a_slash_is_found_when_no_such_file_exists() {
         "juggler: half/nothing: no such pattern file\n"
     );
 }
+
+#[test]
+fn an_unreadable_library_override_is_named_when_a_name_is_not_found() {
+    let out = Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(["pose", "Mills Mess"])
+        .env("JUGGLER_PATTERNS", "/nonexistent/juggler-lib")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).ends_with(
+            "(the library /nonexistent/juggler-lib of JUGGLER_PATTERNS has problems: \
+             /nonexistent/juggler-lib: cannot read: No such file or directory (os error 2))\n"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}

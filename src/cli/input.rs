@@ -13,7 +13,17 @@ use super::{CliError, PatternOptions};
 pub fn load_specs(arg: &str) -> Result<Vec<PatternSpec>, CliError> {
     argument::load(arg).map_err(|e| match &e {
         ArgumentError::UnknownName { .. } => {
-            CliError::invalid(format!("{e}\n  (`juggler list` shows the pattern library)"))
+            let library = juggler::files::library::library();
+            let problems = match (&library.directory, library.problems.first()) {
+                (Some(dir), Some(first)) => format!(
+                    "\n  (the library {} of JUGGLER_PATTERNS has problems: {first})",
+                    juggler::text::shell_quote(dir)
+                ),
+                _ => String::new(),
+            };
+            CliError::invalid(format!(
+                "{e}\n  (`juggler list` shows the pattern library){problems}"
+            ))
         }
         ArgumentError::Directory { path } => CliError::usage(format!(
             "{e}, or use `juggler list {}`",
