@@ -144,7 +144,7 @@ fn loop_note(s: &ExportSummary) -> Option<String> {
         ))
     } else if s.full_loop > LONG_LOOP {
         Some(format!(
-            "the loop lasts {:.2} s, until every prop is back in its own place (props have their own colours): choose a length with --loops or --duration, or colour props by orbit for a shorter loop",
+            "the loop lasts {:.2} s, until every prop is back in its own place (props have their own colours): choose a length with --loops or --duration, or --color-by-orbit for a shorter loop",
             s.full_loop
         ))
     } else {
