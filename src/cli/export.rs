@@ -123,7 +123,7 @@ fn describe(spec: &PatternSpec, s: &ExportSummary, took: Duration) -> String {
         took.as_secs_f64()
     );
     if let Some(note) = loop_note(s) {
-        line.push_str("\n");
+        line.push('\n');
         line.push_str(&note);
     }
     line

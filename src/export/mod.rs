@@ -72,7 +72,7 @@ pub fn picture_loop(source: &dyn PoseSource, period: f64) -> f64 {
     let n = n as u64;
     let mut divisors: Vec<u64> = (1..)
         .take_while(|d| d * d <= n)
-        .filter(|d| n % d == 0)
+        .filter(|d| n.is_multiple_of(*d))
         .flat_map(|d| [d, n / d])
         .filter(|&d| d < n)
         .collect();
