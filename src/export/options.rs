@@ -298,17 +298,27 @@ impl FramePlan {
     }
 
     /// GIF delay of frame `i` in hundredths of a second: the frame boundaries are rounded
-    /// down to hundredths cumulatively, so the delays alternate and add up to the animation's
-    /// length (30 fps: 3, 3, 4, 3, 3, 4, ...); at least 2.
+    /// cumulatively, so the delays alternate and add up to the animation's length rounded to
+    /// hundredths (30 fps: 3, 3, 4, 3, 3, 4, ...); at least 2.
     pub fn gif_delay(&self, i: usize) -> u16 {
         self.delay_in(i, 100).clamp(2, u16::MAX as u32) as u16
     }
 
-    /// Delay of frame `i` in units of `1 / per_second` s, cumulatively rounded down (with a
-    /// tolerance for floating-point error) so that the delays of all frames add up to the
-    /// duration in those units.
+    /// Delay of frame `i` in units of `1 / per_second` s. Frame boundaries `k × interval`
+    /// are rounded down after a shift that makes the last one the whole duration rounded to
+    /// the nearest unit, so the delays add up to the duration in those units (with a
+    /// tolerance for floating-point error).
     pub fn delay_in(&self, i: usize, per_second: u32) -> u32 {
-        let at = |k: usize| (k as f64 * self.interval * per_second as f64 + 1e-6).floor();
+        let step = self.interval * per_second as f64;
+        let total = self.count as f64 * step;
+        let shift = total.round() - total;
+        let at = |k: usize| {
+            if k == 0 {
+                0.0
+            } else {
+                (k as f64 * step + shift + 1e-6).floor().max(0.0)
+            }
+        };
         (at(i + 1) - at(i)).clamp(0.0, u32::MAX as f64) as u32
     }
 }

@@ -96,11 +96,24 @@ pub fn unregister_child(pid: u32) {
         .retain(|&p| p != pid);
 }
 
-/// Remove a file or a directory tree, ignoring errors.
+/// Remove a file or a directory tree, ignoring errors. A directory is first renamed, so
+/// that threads still writing frames into it by path can no longer add files.
 fn remove_any(path: &Path) {
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.is_dir() => {
-            let _ = std::fs::remove_dir_all(path);
+            let mut doomed = path.as_os_str().to_owned();
+            doomed.push(".del");
+            let doomed = PathBuf::from(doomed);
+            let target = if std::fs::rename(path, &doomed).is_ok() {
+                doomed
+            } else {
+                path.to_path_buf()
+            };
+            for _ in 0..5 {
+                if std::fs::remove_dir_all(&target).is_ok() || !target.exists() {
+                    break;
+                }
+            }
         }
         Ok(_) => {
             let _ = std::fs::remove_file(path);
