@@ -61,6 +61,10 @@ struct Base {
     pixmap: Pixmap,
 }
 
+/// Frames with more shapes than this are drawn whole, without comparing them with the
+/// previous frame.
+const MAX_TRACKED_SHAPES: usize = 8192;
+
 /// Leading shapes two frames must share before they are kept rendered as a base.
 const MIN_BASE: usize = 4;
 
@@ -95,6 +99,16 @@ impl Canvas {
             anti_alias: true,
             ..Paint::default()
         };
+        if frame.shapes.len() > MAX_TRACKED_SHAPES {
+            // A crowd: nearly every part moves, and comparing shapes costs more than drawing.
+            self.base = None;
+            self.shown = None;
+            self.pixmap.fill(color(frame.background));
+            for shape in &frame.shapes {
+                draw_shape(&mut self.pixmap, shape, &mut paint, Transform::identity());
+            }
+            return;
+        }
         self.update_base(frame, &mut paint);
         let dirty = match &self.shown {
             Some((background, shapes)) if *background == frame.background => {
