@@ -52,6 +52,8 @@ pub struct Canvas {
     base: Option<Base>,
     /// Scratch surface for redrawing one rectangle.
     scratch: Option<Pixmap>,
+    /// Pixels the last `draw` may have changed: `(x0, y0, x1, y1)`, empty when none.
+    changed: (u32, u32, u32, u32),
 }
 
 /// A rendered run of leading shapes.
@@ -79,6 +81,7 @@ impl Canvas {
             shown: None,
             base: None,
             scratch: None,
+            changed: (0, 0, width, height),
         })
     }
 
@@ -99,6 +102,7 @@ impl Canvas {
             anti_alias: true,
             ..Paint::default()
         };
+        self.changed = (0, 0, w, h);
         if frame.shapes.len() > MAX_TRACKED_SHAPES {
             // A crowd: nearly every part moves, and comparing shapes costs more than drawing.
             self.base = None;
@@ -118,6 +122,11 @@ impl Canvas {
         };
         match dirty {
             Some(rects) => {
+                self.changed = rects
+                    .iter()
+                    .copied()
+                    .reduce(|a, b| a.union(&b))
+                    .map_or((0, 0, 0, 0), |r| (r.x0, r.y0, r.x1, r.y1));
                 let extents: Vec<Option<Bounds>> = frame.shapes.iter().map(bounds).collect();
                 for rect in rects {
                     self.redraw_rect(frame, &extents, rect, &mut paint);
@@ -270,6 +279,13 @@ impl Canvas {
         for px in self.pixmap.data().chunks_exact(4) {
             out.extend_from_slice(&px[..3]);
         }
+    }
+
+    /// The pixel rectangle `(x0, y0, x1, y1)` outside which the last [`Canvas::draw`] left
+    /// every pixel as it was (the whole image after a full redraw; empty when nothing
+    /// changed).
+    pub fn changed_area(&self) -> (u32, u32, u32, u32) {
+        self.changed
     }
 
     /// The canvas' premultiplied RGBA bytes.
@@ -928,6 +944,49 @@ mod tests {
         }]);
         canvas.draw(&other);
         assert_eq!(canvas.to_rgb(), rasterize(&other).unwrap());
+    }
+
+    #[test]
+    fn pixels_outside_the_changed_area_keep_their_values() {
+        use crate::render::build_frame;
+        use crate::render::fixture::Cascade;
+        let cascade = Cascade::default();
+        let poses: Vec<_> = (0..4).map(|i| cascade.pose_at(i as f64 * 0.5)).collect();
+        let camera = crate::render::Camera::framing_all(&poses, 200.0 / 150.0, None);
+        let mut canvas = Canvas::new(200, 150).unwrap();
+        canvas.draw(&build_frame(&cascade.pose_at(0.0), &camera, 200, 150));
+        assert_eq!(canvas.changed_area(), (0, 0, 200, 150));
+        let mut smaller = 0;
+        for i in 1..20 {
+            let before = canvas.rgba().to_vec();
+            canvas.draw(&build_frame(
+                &cascade.pose_at(i as f64 * 0.033),
+                &camera,
+                200,
+                150,
+            ));
+            let (x0, y0, x1, y1) = canvas.changed_area();
+            if (x1 - x0) * (y1 - y0) < 200 * 150 / 2 {
+                smaller += 1;
+            }
+            for y in 0..150u32 {
+                for x in 0..200u32 {
+                    if x >= x0 && x < x1 && y >= y0 && y < y1 {
+                        continue;
+                    }
+                    let at = 4 * (y * 200 + x) as usize;
+                    assert_eq!(
+                        canvas.rgba()[at..at + 4],
+                        before[at..at + 4],
+                        "frame {i} ({x}, {y})"
+                    );
+                }
+            }
+        }
+        assert!(
+            smaller >= 10,
+            "the changed area is usually small: {smaller} of 19"
+        );
     }
 
     #[test]
