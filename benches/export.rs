@@ -53,38 +53,6 @@ fn large_scene(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("pose_at", |b| b.iter(|| scene.pose_at(black_box(0.37))));
     let pose = scene.pose_at(0.37);
-    if std::env::var_os("JUGGLER_BENCH_STATS").is_some() {
-        let f = build_frame(&pose, &cam, w, h);
-        let mut hist = [0usize; 6];
-        for s in &f.shapes {
-            let side = match s {
-                juggler::render::Shape::Circle { radius, .. } => 2.0 * radius,
-                juggler::render::Shape::Line {
-                    from, to, width, ..
-                } => (*from - *to).abs().max_element() + width,
-                juggler::render::Shape::Polygon { points, .. } => {
-                    let xs = points.iter().map(|p| p.x);
-                    let ys = points.iter().map(|p| p.y);
-                    let dx = xs.clone().fold(f32::MIN, f32::max) - xs.fold(f32::MAX, f32::min);
-                    let dy = ys.clone().fold(f32::MIN, f32::max) - ys.fold(f32::MAX, f32::min);
-                    dx.max(dy)
-                }
-            };
-            let k = match side {
-                s if s <= 1.5 => 0,
-                s if s <= 3.0 => 1,
-                s if s <= 6.0 => 2,
-                s if s <= 20.0 => 3,
-                s if s <= 100.0 => 4,
-                _ => 5,
-            };
-            hist[k] += 1;
-        }
-        eprintln!(
-            "{} shapes; sides <=1.5, <=3, <=6, <=20, <=100, more: {hist:?}",
-            f.shapes.len()
-        );
-    }
     group.bench_function("build_frame", |b| {
         b.iter(|| build_frame(black_box(&pose), &cam, w, h))
     });
