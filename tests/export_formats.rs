@@ -242,18 +242,48 @@ mod animated_png {
         let mut buf = vec![0; reader.output_buffer_size()];
         let mut total_ms = 0u32;
         let mut decoded = 0;
-        for _ in 0..62 {
+        // Compose the frames and compare each with the PNG frame sequence of the same export.
+        let frames_dir = dir.path().join("frames");
+        ok(&juggler(&[
+            "export",
+            "3",
+            "--out",
+            frames_dir.to_str().unwrap(),
+            "--size",
+            "80x60",
+            "-q",
+        ]));
+        let mut canvas = vec![0u8; 80 * 60 * 3];
+        let mut partial = 0;
+        for i in 0..62 {
             let info = reader.next_frame(&mut buf).unwrap();
-            assert_eq!(
-                (info.width, info.height, info.color_type),
-                (80, 60, png::ColorType::Rgb)
-            );
+            assert_eq!(info.color_type, png::ColorType::Rgb);
             let fc = reader.info().frame_control.unwrap();
             assert_eq!(fc.delay_den, 1000);
+            assert_eq!(fc.dispose_op, png::DisposeOp::None);
             total_ms += fc.delay_num as u32;
+            let (fw, fh) = (fc.width as usize, fc.height as usize);
+            if fw * fh < 80 * 60 {
+                partial += 1;
+            }
+            for y in 0..fh {
+                let to = 3 * ((y + fc.y_offset as usize) * 80 + fc.x_offset as usize);
+                canvas[to..to + 3 * fw].copy_from_slice(&buf[3 * y * fw..3 * (y + 1) * fw]);
+            }
+            let want = std::fs::read(frames_dir.join(format!("frame_{i:05}.png"))).unwrap();
+            let mut frame_reader = png::Decoder::new(std::io::Cursor::new(want))
+                .read_info()
+                .unwrap();
+            let mut pixels = vec![0; frame_reader.output_buffer_size()];
+            frame_reader.next_frame(&mut pixels).unwrap();
+            assert!(canvas == pixels, "frame {i} differs from the PNG frame");
             decoded += 1;
         }
         assert_eq!(decoded, 62);
+        assert!(
+            partial >= 50,
+            "later frames store only what changed ({partial} of 61)"
+        );
         // 6 beats at 2.9 beats per second: 2068.97 ms.
         assert_eq!(total_ms, 2069);
     }
