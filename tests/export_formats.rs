@@ -651,6 +651,34 @@ mod files_and_signals {
     }
 
     #[test]
+    fn frames_into_a_linked_directory_keep_the_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real");
+        std::fs::create_dir(&real).unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        ok(&juggler(&[
+            "export",
+            "3",
+            "--out",
+            link.to_str().unwrap(),
+            "--size",
+            "32x32",
+            "--duration",
+            "0.1",
+        ]));
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(
+            names(&real),
+            ["frame_00000.png", "frame_00001.png", "frame_00002.png"]
+        );
+        assert_eq!(names(dir.path()), ["link", "real"]);
+    }
+
+    #[test]
     fn force_replaces_only_regular_files_never_devices_or_directories() {
         let dir = tempfile::tempdir().unwrap();
         let link = dir.path().join("null.gif");

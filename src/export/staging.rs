@@ -299,12 +299,22 @@ pub struct StagedFrames {
     done: bool,
     /// Parent directories this export created (innermost first), removed again on failure.
     created: Vec<PathBuf>,
+    /// Staging inside the output directory (its parent is not writable): frames are renamed
+    /// in one by one.
+    inside: bool,
 }
 
 impl StagedFrames {
     /// Create missing parent directories of `out` and the staging directory beside it.
     pub fn new(out: &Path, force: bool) -> Result<StagedFrames, ExportError> {
-        let parent = parent_dir(out);
+        // A link to a directory: work on the directory itself (the link stays).
+        let out = match std::fs::symlink_metadata(out) {
+            Ok(m) if m.file_type().is_symlink() && out.is_dir() => {
+                std::fs::canonicalize(out).map_err(|e| io_error(out, e))?
+            }
+            _ => out.to_path_buf(),
+        };
+        let parent = parent_dir(&out);
         let mut created = Vec::new();
         let mut dir = parent.as_path();
         while !dir.as_os_str().is_empty() && !dir.exists() {
@@ -316,17 +326,31 @@ impl StagedFrames {
         }
         let mut staged = StagedFrames {
             staging: PathBuf::new(),
-            out: out.to_path_buf(),
+            out: out.clone(),
             force,
             done: false,
             created,
+            inside: false,
         };
         std::fs::create_dir_all(&parent).map_err(|e| io_error(&parent, e))?;
         remove_stale(&parent);
         let staging = parent.join(staging_name(""));
         register(&staging);
         staged.staging = staging;
-        std::fs::create_dir(&staged.staging).map_err(|e| io_error(&parent, e))?;
+        if let Err(e) = std::fs::create_dir(&staged.staging) {
+            // The parent is not writable but the output directory may be: stage inside it
+            // and rename the frames in one by one at the end.
+            if !out.is_dir() {
+                return Err(io_error(&parent, e));
+            }
+            unregister(&staged.staging);
+            remove_stale(&out);
+            let inside = out.join(staging_name(""));
+            register(&inside);
+            staged.staging = inside;
+            staged.inside = true;
+            std::fs::create_dir(&staged.staging).map_err(|e| io_error(&out, e))?;
+        }
         Ok(staged)
     }
 
@@ -339,6 +363,16 @@ impl StagedFrames {
     /// (see the module documentation).
     pub fn commit(mut self, count: usize) -> Result<PathBuf, ExportError> {
         let out = self.out.clone();
+        if self.inside {
+            if !self.force {
+                if let Some(first) = existing_frames(&out).first() {
+                    return Err(ExportError::Exists(first.clone()));
+                }
+            }
+            self.rename_one_by_one(count)?;
+            self.finish();
+            return Ok(out);
+        }
         match std::fs::symlink_metadata(&out) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 std::fs::rename(&self.staging, &out).map_err(|e| io_error(&out, e))?;
