@@ -59,7 +59,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the positions of hands, arms and props at one time
     Pose(PoseArgs),
-    /// Export frames (PNG sequence or animated GIF) without a window
+    /// Export frames without a window: PNG sequence, animated GIF or PNG, MP4 or WebM video
     Export(ExportArgs),
     /// List the patterns of a directory or file with their facts
     List(ListArgs),
