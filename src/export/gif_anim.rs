@@ -20,7 +20,7 @@ use crate::render::{build_frame, Camera};
 /// Frames rendered per parallel chunk at most (one chunk of indexed frames is held).
 const CHUNK: usize = 32;
 /// Consecutive frames drawn on one canvas at most.
-const BLOCK: usize = 8;
+const BLOCK: usize = 16;
 /// Pixel budget of one chunk of indexed frames (bytes), keeping memory bounded for large
 /// images.
 const CHUNK_BYTES: usize = 128 << 20;
@@ -287,7 +287,7 @@ mod tests {
 
     #[test]
     fn chunks_shrink_for_large_images() {
-        assert_eq!(chunking(400 * 450), (32, 8));
+        assert_eq!(chunking(400 * 450), (32, 16));
         assert_eq!(chunking(4096 * 4096), (8, 4));
         assert_eq!(chunking(8192 * 8192), (2, 1));
     }
