@@ -113,15 +113,26 @@ fn looks_same(a: &Pose, b: &Pose) -> bool {
     if !same_body {
         return false;
     }
+    // Props of `b` sorted along x: each prop of `a` looks only at those within EPS in x.
+    let mut order: Vec<usize> = (0..b.props.len()).collect();
+    order.sort_by(|&i, &k| b.props[i].position.x.total_cmp(&b.props[k].position.x));
+    let xs: Vec<f32> = order.iter().map(|&i| b.props[i].position.x).collect();
     let mut used = vec![false; b.props.len()];
     a.props.iter().all(|p| {
-        let found = b.props.iter().enumerate().position(|(k, q)| {
-            !used[k]
-                && q.color == p.color
-                && q.kind == p.kind
-                && near(q.position, p.position)
-                && near(q.axis, p.axis)
-        });
+        let from = xs.partition_point(|&x| x < p.position.x - EPS);
+        let found = order[from..]
+            .iter()
+            .zip(&xs[from..])
+            .take_while(|(_, &x)| x <= p.position.x + EPS)
+            .map(|(&k, _)| k)
+            .find(|&k| {
+                let q = &b.props[k];
+                !used[k]
+                    && q.color == p.color
+                    && q.kind == p.kind
+                    && near(q.position, p.position)
+                    && near(q.axis, p.axis)
+            });
         found.map(|k| used[k] = true).is_some()
     })
 }
