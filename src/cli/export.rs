@@ -43,6 +43,11 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     let progress = Bar::new(!args.quiet && std::io::stderr().is_terminal());
     let result = export::export(source.as_ref(), &camera, &options, &progress);
     progress.finish();
+    // A signal arrived: its handler removes the staging output and ends the process with the
+    // signal; an error caused by that removal is not reported.
+    while export::staging::interrupted() {
+        std::thread::park_timeout(Duration::from_millis(100));
+    }
     let summary = result.map_err(|e| CliError::usage(e.to_string()))?;
     if !args.quiet {
         println!("{}", describe(&spec, &summary, started.elapsed()));

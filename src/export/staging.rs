@@ -137,6 +137,15 @@ pub fn cleanup_all() {
     }
 }
 
+/// Set once a signal is being handled: the process is about to end of it.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a signal is ending the process (an export failing now failed because of it: the
+/// caller should wait for the end rather than report an error).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
 /// Make SIGINT, SIGTERM, SIGHUP and SIGQUIT remove staging output before the process dies
 /// of the signal (exit status as for the signal). Idempotent.
 pub fn install_signal_cleanup() -> std::io::Result<()> {
@@ -151,6 +160,7 @@ pub fn install_signal_cleanup() -> std::io::Result<()> {
         .name("export-signals".into())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
+                INTERRUPTED.store(true, Ordering::SeqCst);
                 cleanup_all();
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
                 std::process::exit(128 + signal);
