@@ -59,7 +59,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the positions of hands, arms and props at one time
     Pose(PoseArgs),
-    /// Export frames (PNG sequence or animated GIF) without a window
+    /// Export frames without a window: PNG sequence, animated GIF or PNG, MP4 or WebM video
     Export(ExportArgs),
     /// List the patterns of a directory or file with their facts
     List(ListArgs),
@@ -163,7 +163,8 @@ pub struct PoseArgs {
 pub struct ExportArgs {
     /// Siteswap, settings string, pattern file or library name
     pub pattern: String,
-    /// Output: a directory for PNG frames, or a file ending in .gif
+    /// Output: a file ending in .gif, .png/.apng (animated PNG), .mp4 (H.264) or .webm
+    /// (VP9; video needs ffmpeg), or a directory for PNG frames
     #[arg(long, short)]
     pub out: PathBuf,
     /// Image size in pixels, WxH
@@ -172,7 +173,9 @@ pub struct ExportArgs {
     /// Frames per second
     #[arg(long, default_value_t = 30.0, allow_hyphen_values = true)]
     pub fps: f64,
-    /// Number of full pattern loops (default 1)
+    /// Number of loops (default 1). When props look alike (one colour, or coloured by
+    /// orbit) a loop is one period of the picture; with per-prop colours it lasts until every
+    /// prop is back in its own place
     #[arg(long, conflicts_with = "duration")]
     pub loops: Option<u32>,
     /// Duration in seconds (instead of whole loops)
@@ -184,6 +187,10 @@ pub struct ExportArgs {
     /// Overwrite existing output
     #[arg(long)]
     pub force: bool,
+    /// Video quality for .mp4/.webm (constant rate factor; lower is better and larger;
+    /// default 20 for MP4, 32 for WebM)
+    #[arg(long)]
+    pub crf: Option<u32>,
     /// No progress bar or summary line
     #[arg(long, short)]
     pub quiet: bool,
