@@ -15,4 +15,5 @@ pub mod render;
 pub mod scene;
 pub mod schedule;
 pub mod spec;
+pub mod tools;
 pub mod types;
