@@ -275,16 +275,33 @@ impl Plan {
             .collect()
     }
 
-    /// Counts the patterns, searching start states on all cores.
+    /// Counts the patterns on all cores. The work is split into the partial patterns of the
+    /// first two beats of every start state, because a few start states (the ground state
+    /// first) hold most of the patterns.
     pub fn count(&self) -> u64 {
-        self.tasks()
+        // Patterns shorter than the split are found (and counted) in the first pass.
+        let (short, prefixes): (Vec<u64>, Vec<Vec<Prefix>>) = self
+            .tasks()
             .into_par_iter()
             .map(|(l, s0)| {
                 let mut search = Search::new(self, l, s0);
+                search.split_at = Some(2);
                 search.run(&mut |_: &[u32]| {});
-                search.found
+                (search.found, std::mem::take(&mut search.prefixes))
             })
-            .sum()
+            .unzip();
+        short.iter().sum::<u64>()
+            + prefixes
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .map(|p| {
+                    let mut search = Search::new(self, p.l, p.states[0]);
+                    search.resume(p, &mut |_: &[u32]| {});
+                    search.found
+                })
+                .sum::<u64>()
     }
 
     /// Finds the patterns and hands them to `sink` in a fixed order (start states in chunks
@@ -329,6 +346,14 @@ impl Plan {
     }
 }
 
+/// A partial pattern to continue searching from.
+struct Prefix {
+    l: u32,
+    states: Vec<State>,
+    throws: Vec<u32>,
+    text: String,
+}
+
 /// The depth-first search for the patterns of one period through one start state.
 struct Search<'a> {
     plan: &'a Plan,
@@ -339,6 +364,9 @@ struct Search<'a> {
     throws: Vec<u32>,
     text: String,
     found: u64,
+    /// Stop at this beat and keep the partial patterns in `prefixes` instead.
+    split_at: Option<u32>,
+    prefixes: Vec<Prefix>,
 }
 
 impl<'a> Search<'a> {
@@ -351,7 +379,19 @@ impl<'a> Search<'a> {
             throws: Vec::with_capacity(l as usize),
             text: String::new(),
             found: 0,
+            split_at: None,
+            prefixes: Vec::new(),
         }
+    }
+
+    /// Continues the search from a partial pattern.
+    fn resume(&mut self, p: Prefix, emit: &mut dyn FnMut(&[u32])) {
+        let pos = p.throws.len() as u32;
+        let s = *p.states.last().unwrap_or(&self.s0);
+        self.states = p.states;
+        self.throws = p.throws;
+        self.text = p.text;
+        self.beat(pos, s, emit);
     }
 
     fn run(&mut self, emit: &mut dyn FnMut(&[u32])) {
@@ -361,6 +401,15 @@ impl<'a> Search<'a> {
 
     /// Tries every throw at beat `pos` from state `s`.
     fn beat(&mut self, pos: u32, s: State, emit: &mut dyn FnMut(&[u32])) {
+        if self.split_at == Some(pos) && pos < self.l {
+            self.prefixes.push(Prefix {
+                l: self.l,
+                states: self.states.clone(),
+                throws: self.throws.clone(),
+                text: self.text.clone(),
+            });
+            return;
+        }
         if pos == self.l {
             if s == self.s0 && self.complete_ok() {
                 self.found += 1;
