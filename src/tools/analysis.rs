@@ -30,7 +30,7 @@ pub fn vanilla_throws(sch: &Schedule) -> Option<Vec<u32>> {
         values[b] = t.value;
     }
     let written = sch.pattern_period as usize;
-    if written == 0 || written > period || period % written != 0 {
+    if written == 0 || written > period || !period.is_multiple_of(written) {
         return None;
     }
     // An auto-mirrored pattern repeats its written values.
@@ -102,7 +102,7 @@ fn decompose(throws: &[u32], states: &[State]) -> Vec<Vec<u32>> {
 
 /// The hand a throw at `beat` is made by in an asynchronous pattern (right on even beats).
 pub fn async_hand(beat: u32) -> Hand {
-    if beat % 2 == 0 {
+    if beat.is_multiple_of(2) {
         Hand::Right
     } else {
         Hand::Left

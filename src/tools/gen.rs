@@ -237,14 +237,7 @@ impl Plan {
             };
         }
         let mut out = Vec::new();
-        fn place(
-            h: u32,
-            l: u32,
-            left: u32,
-            from: u32,
-            s: State,
-            out: &mut Vec<State>,
-        ) {
+        fn place(h: u32, l: u32, left: u32, from: u32, s: State, out: &mut Vec<State>) {
             if left == 0 {
                 out.push(s);
                 return;

@@ -23,7 +23,7 @@ pub fn after_throw(s: State, value: u32) -> Option<State> {
     let base = s >> 1;
     match (lands, value) {
         (false, 0) => Some(base),
-        (true, v) if v >= 1 && v <= MAX_HEIGHT => {
+        (true, v) if (1..=MAX_HEIGHT).contains(&v) => {
             let bit = 1u128 << (v - 1);
             (base & bit == 0).then_some(base | bit)
         }
@@ -50,11 +50,7 @@ pub fn state_of(throws: &[u32]) -> Option<State> {
         }
     }
     // Every beat that throws must have a landing, and vice versa.
-    if throws
-        .iter()
-        .zip(&landed)
-        .any(|(&t, &l)| (t > 0) != l)
-    {
+    if throws.iter().zip(&landed).any(|(&t, &l)| (t > 0) != l) {
         return None;
     }
     let mut s: State = 0;

@@ -147,7 +147,13 @@ mod tests {
 
     #[test]
     fn every_pattern_is_valid_and_contains_both() {
-        let pairs = [("3", "441"), ("531", "50505"), ("5", "744"), ("a", "db97"), ("51", "3")];
+        let pairs = [
+            ("3", "441"),
+            ("531", "50505"),
+            ("5", "744"),
+            ("a", "db97"),
+            ("51", "3"),
+        ];
         for (a, b) in pairs {
             for x in transitions(&t(a), &t(b), 50).unwrap() {
                 let text = x.pattern_text();

@@ -87,8 +87,8 @@ fn every_generated_pattern_is_valid_and_starts_in_its_state() {
     let mut n = 0;
     plan(&q).unwrap().generate(&mut |f| {
         let text = f.text();
-        let sch = crate::schedule::from_notation(&text)
-            .unwrap_or_else(|e| panic!("{text} invalid: {e}"));
+        let sch =
+            crate::schedule::from_notation(&text).unwrap_or_else(|e| panic!("{text} invalid: {e}"));
         assert_eq!(sch.props, 4, "{text}");
         assert!(sch.max_throw <= 7);
         assert_eq!(state_of(&f.throws), Some(f.state), "{text}");
