@@ -76,7 +76,10 @@ fn gen_output_forms() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["pattern"], "450");
     assert_eq!(v["ground_state"], false);
-    assert_eq!((v["get_in"].as_str(), v["get_out"].as_str()), (Some("4"), Some("2")));
+    assert_eq!(
+        (v["get_in"].as_str(), v["get_out"].as_str()),
+        (Some("4"), Some("2"))
+    );
 }
 
 #[test]
@@ -92,7 +95,10 @@ fn gen_refuses_bad_queries_with_exit_2() {
     ] {
         let (code, out, err) = juggler(args);
         assert_eq!(code, 2, "{args:?}: {out}");
-        assert!(err.starts_with("juggler: ") && err.len() > 20, "{args:?}: {err}");
+        assert!(
+            err.starts_with("juggler: ") && err.len() > 20,
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -105,7 +111,10 @@ fn trans_patterns_are_valid_and_contain_both() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     // Juggling Lab: (3^2)34(51^2)23 and (3^2)52(51^2)23.
-    let throws: Vec<&str> = lines.iter().map(|v| v["throws"].as_str().unwrap()).collect();
+    let throws: Vec<&str> = lines
+        .iter()
+        .map(|v| v["throws"].as_str().unwrap())
+        .collect();
     assert_eq!(throws, ["34", "52"]);
     for v in &lines {
         let p = v["pattern"].as_str().unwrap();
@@ -122,15 +131,76 @@ fn trans_patterns_are_valid_and_contain_both() {
 fn check_reports_prime_composite_states_and_get_in_out() {
     let (code, out, _) = juggler(&["check", "423"]);
     assert_eq!(code, 0);
-    assert!(out.contains("composite: made of the prime cycles 42 + 3"), "{out}");
+    assert!(
+        out.contains("composite: made of the prime cycles 42 + 3"),
+        "{out}"
+    );
     assert!(out.contains("xxx  xx-x  xxx"), "{out}");
     let (_, out, _) = juggler(&["check", "450", "--json"]);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let a = &v["analysis"];
     assert_eq!(a["prime"], true);
     assert_eq!(a["states"][0], "xx-x");
-    assert_eq!((a["get_in"].as_str(), a["get_out"].as_str()), (Some("4"), Some("2")));
+    assert_eq!(
+        (a["get_in"].as_str(), a["get_out"].as_str()),
+        (Some("4"), Some("2"))
+    );
     let (_, out, _) = juggler(&["check", "(4,4)", "--json"]);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert!(v["analysis"].is_null());
+}
+
+#[test]
+fn diagram_svg_parses_matches_its_snapshot_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("531.svg");
+    let out_s = out.to_str().unwrap();
+    let (code, _, err) = juggler(&["diagram", "531", "--out", out_s]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    // Well-formed XML: every element closes; count the drawn throws.
+    let mut reader = quick_xml::Reader::from_str(&svg);
+    let (mut paths, mut depth) = (0, 0i32);
+    loop {
+        match reader.read_event().expect("SVG parses as XML") {
+            quick_xml::events::Event::Start(_) => depth += 1,
+            quick_xml::events::Event::End(_) => depth -= 1,
+            quick_xml::events::Event::Empty(e) if e.name().as_ref() == b"path" => paths += 1,
+            quick_xml::events::Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert_eq!(depth, 0);
+    // 12 beats shown, one throw each, plus the throws from before beat 0 landing inside.
+    assert!((12..=20).contains(&paths), "{paths} paths");
+    let snapshot =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/diagram/531.svg");
+    assert_eq!(svg, std::fs::read_to_string(snapshot).unwrap());
+    // An existing file is kept without --force (exit 2), replaced with it.
+    std::fs::write(&out, "keep").unwrap();
+    let (code, _, err) = juggler(&["diagram", "531", "--out", out_s]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep");
+    let (code, _, _) = juggler(&["diagram", "531", "--out", out_s, "--force"]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), svg);
+    // A directory is never replaced; an invalid pattern exits 1 and writes nothing.
+    let (code, _, _) = juggler(&[
+        "diagram",
+        "531",
+        "--out",
+        dir.path().to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(code, 2);
+    let bad = dir.path().join("bad.svg");
+    let (code, _, _) = juggler(&["diagram", "543", "--out", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(!bad.exists());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary files left"
+    );
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 mod check;
+mod diagram;
 mod export;
 mod gen;
 mod input;
@@ -71,6 +72,8 @@ pub enum Command {
     Gen(GenArgs),
     /// Transitions between two siteswaps with the same number of props, and back
     Trans(TransArgs),
+    /// Draw a ladder diagram of a pattern as an SVG file
+    Diagram(DiagramArgs),
 }
 
 /// Timing and prop options shared by every command that animates.
@@ -189,6 +192,21 @@ pub struct TransArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct DiagramArgs {
+    /// Siteswap or Juggling Lab settings string
+    pub pattern: String,
+    /// Output SVG file
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Diagram kind: ladder (causal is not implemented yet)
+    #[arg(long, default_value = "ladder")]
+    pub kind: String,
+    /// Replace an existing file
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Args, Debug)]
 pub struct PoseArgs {
     /// Siteswap, settings string or pattern file
     pub pattern: String,
@@ -270,6 +288,7 @@ pub fn main() -> ExitCode {
         Some(Command::Show(args)) => window::run(&args),
         Some(Command::Gen(args)) => gen::run(&args),
         Some(Command::Trans(args)) => trans::run(&args),
+        Some(Command::Diagram(args)) => diagram::run(&args),
         None => window::run(&cli.view),
     };
     match result {

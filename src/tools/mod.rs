@@ -6,6 +6,7 @@
 //! a bit set (`State`): bit `k` set = a prop lands `k` beats from now.
 
 pub mod analysis;
+pub mod diagram;
 pub mod gen;
 pub mod state;
 pub mod trans;
