@@ -92,6 +92,7 @@ fn gen_refuses_bad_queries_with_exit_2() {
         &["gen", "3", "5", "3", "-s"],
         &["gen", "3", "5", "3", "-x", "("],
         &["gen", "9", "-", "20"],
+        &["gen", "8", "-", "9"],
     ] {
         let (code, out, err) = juggler(args);
         assert_eq!(code, 2, "{args:?}: {out}");

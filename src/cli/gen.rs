@@ -186,6 +186,13 @@ fn line(found: &Found, out: &Output) -> String {
 pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let (query, out) = parse(&args.args)?;
     let plan = plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
+    if out.count < 2 && plan.height() > 35 {
+        return Err(CliError::usage(format!(
+            "throws up to {} can be generated, but throws above 35 have no siteswap letter; \
+             give a maximum throw of at most 35, or count with -no",
+            plan.height()
+        )));
+    }
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
     let mut failed: Option<std::io::Error> = None;
