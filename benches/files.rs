@@ -42,5 +42,65 @@ fn bench_files(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_files);
+/// `n` patterns in each format, as a user's big collection would hold them.
+fn many(n: usize) -> (String, String, String) {
+    let siteswaps = ["531", "(4,2x)*", "<3p|3p>", "[54]24", "97531"];
+    let mut toml = String::new();
+    let mut jml = String::from("<?xml version=\"1.0\"?>\n<jml version=\"1.2\">\n<patternlist>\n");
+    let mut txt = String::new();
+    for i in 0..n {
+        let s = siteswaps[i % siteswaps.len()];
+        toml.push_str(&format!(
+            "[[pattern]]\nname = \"p{i}\"\nsiteswap = \"{s}\"\nbps = 3.5\n\n"
+        ));
+        let escaped = s.replace('<', "&lt;").replace('>', "&gt;");
+        jml.push_str(&format!(
+            "<line display=\"p{i}\" notation=\"siteswap\">pattern={escaped};bps=3.5</line>\n"
+        ));
+        txt.push_str(&format!("{s} # p{i}\n"));
+    }
+    jml.push_str("</patternlist>\n</jml>\n");
+    (toml, jml, txt)
+}
+
+/// Loaders must be linear: 100 000 patterns per format, read (not validated).
+fn bench_big_files(c: &mut Criterion) {
+    const N: usize = 100_000;
+    let (toml, jml, txt) = many(N);
+    let mut group = c.benchmark_group("100000 patterns");
+    group.sample_size(10);
+    group.measurement_time(std::time::Duration::from_secs(8));
+    group.bench_function("load TOML", |b| {
+        b.iter(|| {
+            let p = files::read_str(black_box(&toml), files::FileKind::Toml, "big.toml").unwrap();
+            assert_eq!(p.len(), N);
+        })
+    });
+    group.bench_function("load JML", |b| {
+        b.iter(|| {
+            let p = files::read_str(black_box(&jml), files::FileKind::Jml, "big.jml").unwrap();
+            assert_eq!(p.len(), N);
+        })
+    });
+    group.bench_function("load .txt", |b| {
+        b.iter(|| {
+            let p = files::read_str(black_box(&txt), files::FileKind::Text, "big.txt").unwrap();
+            assert_eq!(p.len(), N);
+        })
+    });
+    // What `check --file` does per line: stream, parse, validate.
+    group.bench_function("check --file .txt (stream + validate)", |b| {
+        b.iter(|| {
+            let mut valid = 0;
+            for entry in files::text_list::TextEntries::new(black_box(txt.as_bytes())) {
+                let entry = entry.unwrap();
+                valid += usize::from(juggler::schedule::from_notation(&entry.text).is_ok());
+            }
+            assert_eq!(valid, N);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_files, bench_big_files);
 criterion_main!(benches);

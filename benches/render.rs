@@ -118,6 +118,7 @@ fn png_frames_per_second(c: &mut Criterion) {
                 duration: None,
                 start: 0.0,
                 force: true,
+                crf: None,
             })
             .expect("options");
             let cam = camera(&cascade, 640, 480);

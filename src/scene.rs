@@ -26,6 +26,9 @@ pub enum SceneError {
     /// A body dimension is out of range.
     #[error(transparent)]
     Body(#[from] BodyError),
+    /// A physical setting is outside its documented range (`ranges`).
+    #[error(transparent)]
+    Range(#[from] crate::ranges::RangeError),
     /// A juggler placement has a coordinate or angle that is not a finite number.
     #[error("placement of juggler {juggler} is not finite")]
     Placement { juggler: usize },
@@ -70,6 +73,9 @@ impl Scene {
         let dims = (0..schedule.jugglers)
             .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
+        // After the stages' own checks (they name the stage); this catches values each stage
+        // accepts but that are outside their documented range (a bps of 1e-308).
+        crate::ranges::check_settings(settings)?;
         let motion = Motion::new(&schedule, timing, &layout, &settings.hand_positions);
         let colors = motion
             .state_at(0.0)
@@ -102,8 +108,34 @@ impl Scene {
         })
     }
 
-    /// The whole scene at time `t` seconds (any real number; the pattern loops).
+    /// The whole scene at time `t` seconds (any real number; the pattern loops). `t` is
+    /// reduced modulo the loop first (exactly: `rem_euclid` of two doubles is exact), so a
+    /// time like 1e17 s is as precise as its remainder; `Pose::time` is `t` as given.
     pub fn pose_at(&self, t: f64) -> Pose {
+        let t = if t.is_finite() { t } else { 0.0 };
+        let looped = self.loop_time(t);
+        let mut pose = self.pose_in_loop(looped);
+        pose.time = t;
+        pose
+    }
+
+    /// `t` reduced into `[0, loop_duration)`.
+    pub fn loop_time(&self, t: f64) -> f64 {
+        let duration = self.loop_duration();
+        if duration.is_finite() && duration > 0.0 {
+            // rem_euclid can round up to `duration` itself for tiny negative `t`.
+            let r = t.rem_euclid(duration);
+            if r >= duration {
+                0.0
+            } else {
+                r
+            }
+        } else {
+            t
+        }
+    }
+
+    fn pose_in_loop(&self, t: f64) -> Pose {
         let state = self.motion.state_at(t);
         let jugglers = state
             .hands

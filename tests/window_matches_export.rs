@@ -41,6 +41,8 @@ fn window_view_and_export_frame_agree() {
             shot.to_str().expect("utf-8"),
             "--at",
             "0.37",
+            // The same file for every pattern: replacing it needs --force.
+            "--force",
         ]);
         assert!(
             out.status.success(),

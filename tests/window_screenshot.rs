@@ -17,6 +17,8 @@ fn screenshot(dir: &Path, pattern: &str, at: f64) -> Image {
         path.to_str().expect("utf-8 path"),
         "--at",
         &at,
+        // Some tests take the same frame twice: replacing it needs --force.
+        "--force",
     ]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{pattern} at {at}: {stderr}");

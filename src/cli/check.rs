@@ -8,39 +8,158 @@ use juggler::schedule::{self, PatternError, Schedule};
 use juggler::tools::analysis::{analyse, vanilla_throws, Analysis};
 use serde::Serialize;
 
-use super::{print_out, CheckArgs, CliError, EXIT_INVALID};
+use super::{print_err, print_out, write_out, CheckArgs, CliError, EXIT_INVALID};
+use juggler::files::argument::{self, Argument, ArgumentError, Source};
+use juggler::files::text_list::TextEntries;
+use juggler::text::{escape_control, escape_control_lines};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
 
 /// Runs the command: exit 0 when every pattern is valid, 1 otherwise.
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
-    let inputs: Vec<String> = match (&args.file, &args.pattern) {
-        (Some(path), _) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(String::from)
-                .collect()
+    match (&args.file, &args.pattern) {
+        (Some(path), _) => check_file(path, args.json),
+        (None, Some(pattern)) => check_argument(pattern, args.json),
+        (None, None) => Err(CliError::usage("give a PATTERN or --file F")),
+    }
+}
+
+/// `check PATTERN`, read by the one reading rule: a siteswap or settings string is checked as
+/// written; a library name checks its pattern's siteswap; a file checks each of its patterns.
+fn check_argument(arg: &str, json: bool) -> Result<u8, CliError> {
+    let inputs = match argument::read(arg) {
+        Ok(Argument::Pattern {
+            source: Source::Library,
+            spec,
+        }) => vec![spec.notation.clone()],
+        Ok(Argument::File(path)) if path.to_ascii_lowercase().ends_with(".txt") => {
+            return check_file(Path::new(&path), json)
         }
-        (None, Some(pattern)) => vec![pattern.clone()],
-        (None, None) => return Err(CliError::usage("give a PATTERN or --file F")),
+        Ok(Argument::File(_)) => super::input::load_specs(arg)?
+            .into_iter()
+            .map(|spec| spec.notation)
+            .collect(),
+        Err(e @ ArgumentError::UnknownName { .. }) if json => {
+            let value = serde_json::json!({
+                "valid": false,
+                "pattern": arg,
+                "error": {"kind": "name", "message": e.to_string(), "column": null, "beat": null},
+            });
+            print_out(&format!("{value}\n"))?;
+            return Ok(EXIT_INVALID);
+        }
+        Err(e @ ArgumentError::UnknownName { .. }) => return Err(CliError::invalid(e.to_string())),
+        // Siteswaps and settings strings (including their errors) are reported as written.
+        Ok(Argument::Pattern { .. }) | Err(_) => vec![arg.to_string()],
     };
+    let mut out = Output::default();
     let mut all_valid = true;
-    let mut out = String::new();
-    for (n, input) in inputs.iter().enumerate() {
-        let outcome = check(input);
-        all_valid &= outcome.is_ok();
-        if args.json {
-            out.push_str(&json_report(input, &outcome));
-            out.push('\n');
-        } else {
-            if n > 0 {
-                out.push('\n');
-            }
-            out.push_str(&human_report(input, &outcome));
+    for input in &inputs {
+        all_valid &= report(input, json, &mut out)?;
+        if out.closed {
+            break;
         }
     }
-    print_out(&out)?;
+    out.flush()?;
+    Ok(if all_valid { 0 } else { EXIT_INVALID })
+}
+
+/// Standard output for reports printed one at a time, written in blocks of at most
+/// [`Output::BLOCK`] bytes (memory stays bounded; one write per block, not per line).
+#[derive(Default)]
+struct Output {
+    /// Reports printed so far (human reports are separated by a blank line).
+    count: usize,
+    /// The reader went away: nothing more to print.
+    closed: bool,
+    pending: String,
+}
+
+impl Output {
+    const BLOCK: usize = 64 * 1024;
+
+    fn emit(&mut self, text: &str) -> Result<(), CliError> {
+        self.pending.push_str(text);
+        if self.pending.len() >= Self::BLOCK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), CliError> {
+        if !self.closed && !self.pending.is_empty() {
+            self.closed = !write_out(&self.pending)?;
+        }
+        self.pending.clear();
+        Ok(())
+    }
+}
+
+/// Checks one pattern and prints its report; whether it is valid.
+fn report(input: &str, json: bool, out: &mut Output) -> Result<bool, CliError> {
+    let outcome = check(input);
+    let mut text = String::new();
+    if json {
+        text.push_str(&json_report(input, &outcome));
+        text.push('\n');
+    } else {
+        if out.count > 0 {
+            text.push('\n');
+        }
+        text.push_str(&escape_control_lines(&human_report(input, &outcome)));
+    }
+    out.count += 1;
+    out.emit(&text)?;
+    Ok(outcome.is_ok())
+}
+
+/// `check --file`: every line of a text list (the shared `.txt` reader: comments, BOM, any
+/// line ending), read and reported one at a time, so memory does not grow with the file.
+fn check_file(path: &Path, json: bool) -> Result<u8, CliError> {
+    let shown = escape_control(&path.display().to_string()).into_owned();
+    let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        if path.is_dir() {
+            return Err(CliError::usage(format!(
+                "cannot read {shown}: it is a directory"
+            )));
+        }
+        let file = std::fs::File::open(path)
+            .map_err(|e| CliError::usage(format!("cannot read {shown}: {e}")))?;
+        Box::new(BufReader::new(file))
+    };
+    let mut out = Output::default();
+    let mut all_valid = true;
+    for entry in TextEntries::new(reader) {
+        if out.closed {
+            break;
+        }
+        match entry {
+            Ok(entry) => all_valid &= report(&entry.text, json, &mut out)?,
+            Err(e) => {
+                let fatal = e.is_fatal();
+                let error = e.into_file_error(&shown);
+                all_valid = false;
+                if json {
+                    let value = serde_json::json!({
+                        "valid": false,
+                        "pattern": null,
+                        "error": {"kind": "file", "message": error.to_string(), "column": null, "beat": null},
+                    });
+                    out.emit(&format!("{value}\n"))?;
+                } else {
+                    // In order with the reports before it.
+                    out.flush()?;
+                    print_err(&format!("juggler: {error}\n"));
+                }
+                if fatal {
+                    break;
+                }
+            }
+        }
+    }
+    out.flush()?;
     Ok(if all_valid { 0 } else { EXIT_INVALID })
 }
 

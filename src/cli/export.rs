@@ -1,4 +1,5 @@
-//! `juggler export PATTERN --out DIR|FILE.gif`: headless PNG frames or an animated GIF.
+//! `juggler export PATTERN --out DIR|FILE.gif|FILE.png|FILE.mp4|FILE.webm`: headless PNG
+//! frames, an animated GIF or PNG, or a video.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -24,8 +25,12 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
         duration: args.duration,
         start: args.start,
         force: args.force,
+        crf: args.crf,
     })
     .map_err(|e| CliError::usage(e.to_string()))?;
+    // Ctrl-C, kill and hang-up remove the staging output before the process ends.
+    export::staging::install_signal_cleanup()
+        .map_err(|e| CliError::usage(format!("cannot set up signal handling: {e}")))?;
     let camera_args = camera_overrides(&args.camera)?;
 
     let spec = load_spec(&args.pattern, &args.options)?;
@@ -38,9 +43,15 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     let progress = Bar::new(!args.quiet && std::io::stderr().is_terminal());
     let result = export::export(source.as_ref(), &camera, &options, &progress);
     progress.finish();
+    // A signal arrived: its handler removes the staging output and ends the process with the
+    // signal; an error caused by that removal is not reported.
+    while export::staging::interrupted() {
+        std::thread::park_timeout(Duration::from_millis(100));
+    }
     let summary = result.map_err(|e| CliError::usage(e.to_string()))?;
     if !args.quiet {
-        println!("{}", describe(&spec, &summary, started.elapsed()));
+        let line = describe(&spec, &summary, started.elapsed());
+        super::print_out(&format!("{}\n", juggler::text::escape_control(&line)))?;
     }
     Ok(0)
 }
@@ -102,10 +113,12 @@ pub(super) fn merge_camera(cli: ViewOverrides, spec: &PatternSpec) -> ViewOverri
 /// The final line: what was written, how many frames, how long it took.
 fn describe(spec: &PatternSpec, s: &ExportSummary, took: Duration) -> String {
     let what = match s.format {
-        Format::Gif => format!("GIF {}", s.path.display()),
         Format::PngFrames => format!("PNG frames in {}", s.path.display()),
+        Format::Apng if s.frames == 1 => format!("PNG {}", s.path.display()),
+        Format::Apng => format!("animated PNG {}", s.path.display()),
+        other => format!("{} {}", other.name(), s.path.display()),
     };
-    format!(
+    let mut line = format!(
         "{}: wrote {what}: {} frames, {}x{}, {:.2} s of animation, {} in {:.2} s",
         spec.name,
         s.frames,
@@ -114,7 +127,35 @@ fn describe(spec: &PatternSpec, s: &ExportSummary, took: Duration) -> String {
         s.duration,
         human_bytes(s.bytes),
         took.as_secs_f64()
-    )
+    );
+    if let Some(note) = loop_note(s) {
+        line.push('\n');
+        line.push_str(&note);
+    }
+    line
+}
+
+/// Loops longer than this are pointed out when the length was chosen by default.
+const LONG_LOOP: f64 = 10.0;
+
+/// What the user should know about the loop the export is made of.
+fn loop_note(s: &ExportSummary) -> Option<String> {
+    if !s.default_length {
+        return None;
+    }
+    if s.loop_duration < s.full_loop - 1e-9 {
+        Some(format!(
+            "one loop of the picture ({:.2} s); props that look alike trade places, every prop is back in its own place after {:.2} s",
+            s.loop_duration, s.full_loop
+        ))
+    } else if s.full_loop > LONG_LOOP {
+        Some(format!(
+            "the loop lasts {:.2} s, until every prop is back in its own place (props have their own colours): choose a length with --loops or --duration, or --color-by-orbit for a shorter loop",
+            s.full_loop
+        ))
+    } else {
+        None
+    }
 }
 
 fn human_bytes(bytes: u64) -> String {

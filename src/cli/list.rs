@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use juggler::files::{self, jml, FileError, FileKind, LoadedPattern};
+use juggler::files::{self, jml, library, FileError, FileKind, LoadedPattern};
 use juggler::schedule;
+use juggler::text::escape_control;
 
 use super::{print_out, CliError, ListArgs};
 
@@ -23,13 +24,9 @@ struct Facts {
 }
 
 pub fn run(args: &ListArgs) -> Result<u8, CliError> {
-    let target = args.path.clone().unwrap_or_else(files::library_dir);
-    let paths = pattern_files(&target)?;
     let mut problems: Vec<String> = Vec::new();
-    let mut sections: Vec<(PathBuf, Vec<Row>)> = Vec::new();
-    for path in paths {
-        let (patterns, errors) = read_file(&path);
-        problems.extend(errors.iter().map(FileError::to_string));
+    let mut sections: Vec<(String, Vec<Row>)> = Vec::new();
+    let mut add = |origin: String, patterns: &[LoadedPattern], problems: &mut Vec<String>| {
         let rows: Vec<Row> = patterns.iter().map(row).collect();
         for (p, r) in patterns.iter().zip(&rows) {
             if let Err(message) = &r.facts {
@@ -43,14 +40,32 @@ pub fn run(args: &ListArgs) -> Result<u8, CliError> {
                 );
             }
         }
-        sections.push((path, rows));
+        sections.push((origin, rows));
+    };
+    let target = args.path.clone().or_else(library::override_dir);
+    match target {
+        Some(target) => {
+            for path in pattern_files(&target)? {
+                let (patterns, errors) = read_file(&path);
+                problems.extend(errors.iter().map(FileError::to_string));
+                add(path.display().to_string(), &patterns, &mut problems);
+            }
+        }
+        // The shipped library, embedded in the binary.
+        None => {
+            let library = library::library();
+            problems.extend(library.problems.iter().cloned());
+            for file in &library.files {
+                add(file.origin.clone(), &file.patterns, &mut problems);
+            }
+        }
     }
     print_out(&render(&sections))?;
     if problems.is_empty() {
         Ok(0)
     } else {
         for p in &problems {
-            eprintln!("{p}");
+            super::print_err(&format!("{}\n", escape_control(p)));
         }
         let s = if problems.len() == 1 { "" } else { "s" };
         Err(CliError::invalid(format!(
@@ -73,6 +88,11 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
         Ok(files)
     } else if target.is_file() {
         Ok(vec![target.to_path_buf()])
+    } else if target.exists() {
+        Err(CliError::invalid(format!(
+            "{}: not a regular file or directory",
+            target.display()
+        )))
     } else {
         Err(CliError::invalid(format!(
             "{}: no such file or directory",
@@ -86,14 +106,8 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
 fn read_file(path: &Path) -> (Vec<LoadedPattern>, Vec<FileError>) {
     if FileKind::of_path(path) == Some(FileKind::Jml) {
         let origin = path.display().to_string();
-        return match std::fs::read_to_string(path) {
-            Err(source) => (
-                Vec::new(),
-                vec![FileError::Io {
-                    path: origin,
-                    source,
-                }],
-            ),
+        return match files::read_text_file(path) {
+            Err(e) => (Vec::new(), vec![e]),
             Ok(text) => match jml::import_lenient(&text, &origin) {
                 Ok(import) => (import.patterns, import.problems),
                 Err(e) => (Vec::new(), vec![e]),
@@ -108,8 +122,8 @@ fn read_file(path: &Path) -> (Vec<LoadedPattern>, Vec<FileError>) {
 
 fn row(p: &LoadedPattern) -> Row {
     Row {
-        name: p.spec.name.clone(),
-        notation: p.spec.notation.clone(),
+        name: escape_control(&p.spec.name).into_owned(),
+        notation: escape_control(&p.spec.notation).into_owned(),
         prop: p.spec.settings.prop.name(),
         facts: schedule::from_notation(&p.spec.notation)
             .map(|s| Facts {
@@ -122,7 +136,7 @@ fn row(p: &LoadedPattern) -> Row {
 }
 
 /// The table: one heading line per file, then one line per pattern with aligned columns.
-fn render(sections: &[(PathBuf, Vec<Row>)]) -> String {
+fn render(sections: &[(String, Vec<Row>)]) -> String {
     const HEADERS: [&str; 6] = ["NAME", "SITESWAP", "PROPS", "PERIOD", "JUGGLERS", "VALID"];
     let cells = |r: &Row| -> [String; 6] {
         match &r.facts {
@@ -153,10 +167,13 @@ fn render(sections: &[(PathBuf, Vec<Row>)]) -> String {
         .iter()
         .flat_map(|(_, rows)| rows.iter().map(cells))
         .collect();
+    // Cells longer than MAX_ALIGN characters overflow their column instead of widening it
+    // for every row: the table stays linear in size whatever one pattern's name is.
+    const MAX_ALIGN: usize = 48;
     let mut widths = HEADERS.map(|h| h.chars().count());
     for c in &all {
         for (w, cell) in widths.iter_mut().zip(c) {
-            *w = (*w).max(cell.chars().count());
+            *w = (*w).max(cell.chars().count().min(MAX_ALIGN));
         }
     }
     let line = |c: &[String; 6]| -> String {
@@ -165,7 +182,10 @@ fn render(sections: &[(PathBuf, Vec<Row>)]) -> String {
             if i + 1 == c.len() {
                 s.push_str(cell);
             } else {
-                s.push_str(&format!("{cell:<w$}  "));
+                // Padded by hand: `{:<w$}` panics for widths of 65 536 and more.
+                s.push_str(cell);
+                let pad = w.saturating_sub(cell.chars().count()) + 2;
+                s.extend(std::iter::repeat_n(' ', pad));
             }
         }
         s.trim_end().to_string() + "\n"
@@ -177,7 +197,7 @@ fn render(sections: &[(PathBuf, Vec<Row>)]) -> String {
         let s = if section.len() == 1 { "" } else { "s" };
         out.push_str(&format!(
             "# {} ({} pattern{s})\n",
-            path.display(),
+            escape_control(path),
             section.len()
         ));
         for c in rows.by_ref().take(section.len()) {

@@ -62,7 +62,7 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the positions of hands, arms and props at one time
     Pose(PoseArgs),
-    /// Export frames (PNG sequence or animated GIF) without a window
+    /// Export frames without a window: PNG sequence, animated GIF or PNG, MP4 or WebM video
     Export(ExportArgs),
     /// List the patterns of a directory or file with their facts
     List(ListArgs),
@@ -117,6 +117,9 @@ pub struct ViewArgs {
     /// Draw one frame, save it as a PNG screenshot and exit
     #[arg(long, value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
+    /// Overwrite an existing screenshot file (never a directory or device)
+    #[arg(long, requires = "screenshot")]
+    pub force: bool,
     /// Time in seconds of the screenshot frame
     #[arg(
         long,
@@ -224,7 +227,8 @@ pub struct PoseArgs {
 pub struct ExportArgs {
     /// Siteswap, settings string, pattern file or library name
     pub pattern: String,
-    /// Output: a directory for PNG frames, or a file ending in .gif
+    /// Output: a file ending in .gif, .png/.apng (animated PNG), .mp4 (H.264) or .webm
+    /// (VP9; video needs ffmpeg), or a directory for PNG frames
     #[arg(long, short)]
     pub out: PathBuf,
     /// Image size in pixels, WxH
@@ -233,7 +237,9 @@ pub struct ExportArgs {
     /// Frames per second
     #[arg(long, default_value_t = 30.0, allow_hyphen_values = true)]
     pub fps: f64,
-    /// Number of full pattern loops (default 1)
+    /// Number of loops (default 1). When props look alike (one colour, or coloured by
+    /// orbit) a loop is one period of the picture; with per-prop colours it lasts until every
+    /// prop is back in its own place
     #[arg(long, conflicts_with = "duration")]
     pub loops: Option<u32>,
     /// Duration in seconds (instead of whole loops)
@@ -245,6 +251,10 @@ pub struct ExportArgs {
     /// Overwrite existing output
     #[arg(long)]
     pub force: bool,
+    /// Video quality for .mp4/.webm (constant rate factor; lower is better and larger;
+    /// default 20 for MP4, 32 for WebM)
+    #[arg(long)]
+    pub crf: Option<u32>,
     /// No progress bar or summary line
     #[arg(long, short)]
     pub quiet: bool,
@@ -263,23 +273,72 @@ pub struct ListArgs {
 /// Writes `text` to standard output. A reader that stopped early (`juggler list | head`) is
 /// not an error: the rest of the output is simply dropped.
 pub fn print_out(text: &str) -> Result<(), CliError> {
+    write_out(text).map(|_| ())
+}
+
+/// Like [`print_out`], telling whether the reader is still there (`false` once the pipe is
+/// closed), so that a command printing as it goes can stop.
+pub fn write_out(text: &str) -> Result<bool, CliError> {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
     {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(CliError::usage(format!(
             "cannot write to standard output: {e}"
         ))),
     }
 }
 
+/// Writes `text` to standard error, ignoring failures: a message that cannot be shown (stderr
+/// closed or full) must not turn an error into a crash.
+pub fn print_err(text: &str) {
+    use std::io::Write;
+    let mut stderr = std::io::stderr().lock();
+    let _ = stderr
+        .write_all(text.as_bytes())
+        .and_then(|()| stderr.flush());
+}
+
+/// Prints clap's help, version or usage error like clap would, but through [`print_out`] /
+/// [`print_err`]: `--help > /dev/full` is an error (exit 2), not a silent success.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    use std::io::IsTerminal;
+    let styled = e.render();
+    if e.use_stderr() {
+        let text = if std::io::stderr().is_terminal() {
+            styled.ansi().to_string()
+        } else {
+            styled.to_string()
+        };
+        print_err(&text);
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE));
+    }
+    let text = if std::io::stdout().is_terminal() {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    };
+    match print_out(&text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            // User text inside messages (a pattern, a file's content) is shown escaped.
+            let message = juggler::text::escape_control_lines(&err.message);
+            print_err(&format!("juggler: {message}\n"));
+            ExitCode::from(err.code)
+        }
+    }
+}
+
 /// Parse arguments, run the command, map the result to an exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     let result = match cli.command {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Pose(args)) => pose::run(&args),
@@ -294,7 +353,9 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(err) => {
-            eprintln!("juggler: {}", err.message);
+            // User text inside messages (a pattern, a file's content) is shown escaped.
+            let message = juggler::text::escape_control_lines(&err.message);
+            print_err(&format!("juggler: {message}\n"));
             ExitCode::from(err.code)
         }
     }

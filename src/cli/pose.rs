@@ -10,16 +10,13 @@ use juggler::scene::Scene;
 use juggler::types::{Hand, HandRef, PropKind, Rgba};
 
 use super::input::load_spec;
-use super::{print_out, CliError, PatternOptions, PoseArgs};
+use super::{print_out, CliError, PoseArgs};
 
 pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
-    if !args.time.is_finite() {
-        return Err(CliError::usage(format!(
-            "--time must be a finite number of seconds (got {})",
-            args.time
-        )));
-    }
-    check_options(&args.options)?;
+    juggler::ranges::TIME
+        .named("--time")
+        .check(args.time)
+        .map_err(|e| CliError::usage(e.to_string()))?;
     let spec = load_spec(&args.pattern, &args.options)?;
     let scene = Scene::new(&spec).map_err(|e| CliError::invalid(e.to_string()))?;
     let pose = scene.pose_at(args.time);
@@ -35,26 +32,6 @@ pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
 
 /// Timing options must be in range: a bad value is a usage error (exit 2), while the same
 /// value coming from a pattern file is invalid input (exit 1, from `Scene::new`).
-fn check_options(options: &PatternOptions) -> Result<(), CliError> {
-    for (name, value) in [("--bps", options.bps), ("--gravity", options.gravity)] {
-        if let Some(v) = value {
-            if !(v.is_finite() && v > 0.0) {
-                return Err(CliError::usage(format!(
-                    "{name} must be a number greater than 0 (got {v})"
-                )));
-            }
-        }
-    }
-    if let Some(dwell) = options.dwell {
-        if !(dwell > 0.0 && dwell < 2.0) {
-            return Err(CliError::usage(format!(
-                "--dwell must be greater than 0 and less than 2 beats (got {dwell})"
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// The JSON contract of `juggler pose --json` (issues 4 and 5).
 #[derive(Serialize)]
 struct PoseReport {
@@ -186,7 +163,7 @@ fn human(scene: &Scene, pose: &Pose) -> String {
     let _ = writeln!(
         out,
         "{} at t = {:.3} s ({:.2} beats/s, dwell {} beats, loop {:.3} s); metres, y up",
-        scene.spec().name,
+        juggler::text::escape_control(&scene.spec().name),
         pose.time,
         timing.bps,
         timing.dwell,

@@ -4,13 +4,15 @@
 use juggler::render::camera::ViewOverrides;
 use juggler::render::window::scene_animation::{load_error, SceneAnimation};
 use juggler::render::window::{
-    self, display, Animation, Entry, LoadError, Loader, Mode, Outcome, WindowError, WindowOptions,
+    self, display, screenshot, Animation, Entry, LoadError, Loader, Mode, Outcome, WindowError,
+    WindowOptions,
 };
 use juggler::spec::PatternSpec;
 
 use super::export::{camera_overrides, merge_camera};
 use super::input::{apply_options, load_spec, load_specs};
-use super::{CliError, ViewArgs};
+use super::{print_out, CliError, ViewArgs};
+use juggler::text::{escape_control, shell_quote};
 
 /// The pattern shown when none is given.
 pub const DEFAULT_PATTERN: &str = "3";
@@ -25,6 +27,11 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             "--at must be a finite time in seconds, got {}",
             args.at
         )));
+    }
+    if let Some(path) = &args.screenshot {
+        screenshot::check_target(path, args.force).map_err(|e| {
+            CliError::usage(juggler::text::escape_control(&e.to_string()).into_owned())
+        })?;
     }
     let view = camera_overrides(&args.camera)?;
     let mut specs = load_specs(&text)?;
@@ -79,12 +86,12 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             width,
             height,
         }) => {
-            println!(
-                "saved {}x{} screenshot to {}",
+            print_out(&format!(
+                "saved {}x{} screenshot to {}\n",
                 width,
                 height,
-                path.display()
-            );
+                escape_control(&path.display().to_string())
+            ))?;
             Ok(0)
         }
         Ok(Outcome::Bench {
@@ -94,15 +101,17 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         }) => {
             let fps = f64::from(frames) / seconds.max(1e-9);
             let work_ms = 1000.0 * work_seconds / f64::from(frames.max(1));
-            println!(
-                "{text}: {frames} frames in {seconds:.2} s = {fps:.1} frames/s \
-                 ({work_ms:.2} ms per frame building and submitting it)"
-            );
+            print_out(&format!(
+                "{}: {frames} frames in {seconds:.2} s = {fps:.1} frames/s \
+                 ({work_ms:.2} ms per frame building and submitting it)\n",
+                escape_control(&text)
+            ))?;
             Ok(0)
         }
         Err(WindowError::NoDisplay) => Err(CliError::usage(no_display_message(&text))),
         Err(err @ WindowError::Backend(_)) => Err(CliError::usage(format!(
-            "{err}; without a window, try `juggler export {text} --out anim.gif`"
+            "{err}; without a window, try `juggler export {} --out anim.gif`",
+            shell_quote(&text)
         ))),
         Err(err @ WindowError::Screenshot(_)) => Err(CliError::usage(err.to_string())),
     }
@@ -144,6 +153,7 @@ fn describe(text: &str, err: &LoadError) -> String {
 fn no_display_message(text: &str) -> String {
     format!(
         "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); \
-         to make an animation without a window use `juggler export {text} --out anim.gif`"
+         to make an animation without a window use `juggler export {} --out anim.gif`",
+        shell_quote(text)
     )
 }

@@ -20,7 +20,7 @@ use crate::render::{build_frame, Camera};
 /// Frames rendered per parallel chunk at most (one chunk of indexed frames is held).
 const CHUNK: usize = 32;
 /// Consecutive frames drawn on one canvas at most.
-const BLOCK: usize = 8;
+const BLOCK: usize = 16;
 /// Pixel budget of one chunk of indexed frames (bytes), keeping memory bounded for large
 /// images.
 const CHUNK_BYTES: usize = 128 << 20;
@@ -68,55 +68,105 @@ pub fn write_gif<W: Write>(
     for chunk_start in (0..plan.count).step_by(chunk) {
         let chunk_end = (chunk_start + chunk).min(plan.count);
         // Fixed blocks drawn in order on a fresh canvas each: the canvas redraws only what
-        // changes between consecutive frames, and fixed blocks keep the output identical
-        // however the threads are scheduled.
-        let blocks: Vec<Vec<Vec<u8>>> = (chunk_start..chunk_end)
+        // changes between consecutive frames, and only that area is quantised and searched
+        // for differences. Fixed blocks keep the output identical however the threads are
+        // scheduled.
+        let blocks: Vec<Option<Block>> = (chunk_start..chunk_end)
             .step_by(block)
             .collect::<Vec<_>>()
             .into_par_iter()
             .map(|block_start| {
-                let Some(mut canvas) = Canvas::new(width, height) else {
-                    return Vec::new();
-                };
-                (block_start..(block_start + block).min(chunk_end))
-                    .map(|i| {
-                        let frame =
-                            build_frame(&source.pose_at(plan.time(i)), camera, width, height);
-                        canvas.draw(&frame);
-                        let mut out = Vec::new();
-                        palette.quantize_rgba(canvas.rgba(), &mut out);
-                        out
-                    })
-                    .collect()
+                let block_end = (block_start + block).min(chunk_end);
+                render_block(
+                    source,
+                    camera,
+                    plan,
+                    (w16, h16),
+                    &palette,
+                    block_start..block_end,
+                )
             })
             .collect();
-        let indexed: Vec<Vec<u8>> = blocks.into_iter().flatten().collect();
-        if indexed.len() != chunk_end - chunk_start {
-            return Err(ExportError::BadSize(format!("{width}x{height}")));
-        }
-        let encoded: Vec<gif::Frame<'static>> = (0..indexed.len())
-            .into_par_iter()
-            .map(|k| {
-                let before = if k == 0 {
-                    previous.as_deref()
-                } else {
-                    Some(indexed[k - 1].as_slice())
-                };
-                let mut frame = difference(before, &indexed[k], w16, h16);
-                frame.delay = plan.gif_delay(chunk_start + k);
+        let blocks: Vec<Block> = blocks
+            .into_iter()
+            .collect::<Option<_>>()
+            .ok_or_else(|| ExportError::BadSize(format!("{width}x{height}")))?;
+        // The first frame of each block against the last of the block before.
+        let mut befores: Vec<Option<&[u8]>> = vec![previous.as_deref()];
+        befores.extend(blocks.iter().map(|b| Some(b.last.as_slice())));
+        let firsts: Vec<gif::Frame<'static>> = blocks
+            .par_iter()
+            .zip(befores.par_iter())
+            .map(|(b, before)| {
+                let mut frame = difference(*before, &b.first, w16, h16);
+                frame.delay = plan.gif_delay(b.start);
                 frame.make_lzw_pre_encoded();
                 frame
             })
             .collect();
-        for frame in &encoded {
-            encoder
-                .write_lzw_pre_encoded_frame(frame)
-                .map_err(gif_error)?;
-            progress.advance(1);
+        for (b, first) in blocks.iter().zip(&firsts) {
+            for frame in std::iter::once(first).chain(&b.rest) {
+                encoder
+                    .write_lzw_pre_encoded_frame(frame)
+                    .map_err(gif_error)?;
+                progress.advance(1);
+            }
         }
-        previous = indexed.into_iter().last();
+        previous = blocks.into_iter().last().map(|b| b.last);
     }
     encoder.into_inner().map_err(gif_error)
+}
+
+/// Consecutive frames drawn on one canvas: the first as a whole indexed image (to be
+/// differenced against the block before), the others encoded, and the last indexed image.
+struct Block {
+    start: usize,
+    first: Vec<u8>,
+    rest: Vec<gif::Frame<'static>>,
+    last: Vec<u8>,
+}
+
+fn render_block(
+    source: &dyn PoseSource,
+    camera: &Camera,
+    plan: &FramePlan,
+    (w16, h16): (u16, u16),
+    palette: &Palette,
+    frames: std::ops::Range<usize>,
+) -> Option<Block> {
+    let (width, height) = (w16 as u32, h16 as u32);
+    let mut canvas = Canvas::new(width, height)?;
+    let mut indexed = Vec::new();
+    let mut before = vec![0u8; width as usize * height as usize];
+    let mut first = Vec::new();
+    let mut rest = Vec::new();
+    let start = frames.start;
+    for i in frames {
+        let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+        canvas.draw(&frame);
+        if i == start {
+            palette.quantize_rgba(canvas.rgba(), &mut indexed);
+            first.clone_from(&indexed);
+            continue;
+        }
+        let area = canvas.changed_area();
+        let (x0, y0, x1, y1) = (area.0 as usize, area.1 as usize, area.2 as usize, area.3);
+        let w = width as usize;
+        for y in y0..y1 as usize {
+            before[y * w + x0..y * w + x1].copy_from_slice(&indexed[y * w + x0..y * w + x1]);
+        }
+        palette.quantize_rgba_area(canvas.rgba(), w, area, &mut indexed);
+        let mut out = difference_in(&before, &indexed, w16, h16, area);
+        out.delay = plan.gif_delay(i);
+        out.make_lzw_pre_encoded();
+        rest.push(out);
+    }
+    Some(Block {
+        start,
+        first,
+        rest,
+        last: indexed,
+    })
 }
 
 /// The palette from three frames spread over the plan.
@@ -156,7 +206,6 @@ pub fn difference(
     width: u16,
     height: u16,
 ) -> gif::Frame<'static> {
-    let (w, h) = (width as usize, height as usize);
     let mut frame = gif::Frame {
         dispose: DisposalMethod::Keep,
         ..gif::Frame::default()
@@ -167,8 +216,33 @@ pub fn difference(
         frame.buffer = now.to_vec().into();
         return frame;
     };
-    let rows_changed: Vec<usize> = (0..h)
-        .filter(|&y| before[y * w..(y + 1) * w] != now[y * w..(y + 1) * w])
+    difference_in(
+        before,
+        now,
+        width,
+        height,
+        (0, 0, width as u32, height as u32),
+    )
+}
+
+/// [`difference`] for a frame after the first when only the rectangle `(x0, y0, x1, y1)`
+/// can differ: only that area is searched.
+pub fn difference_in(
+    before: &[u8],
+    now: &[u8],
+    width: u16,
+    height: u16,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+) -> gif::Frame<'static> {
+    let w = width as usize;
+    let _ = height;
+    let (x0, x1) = (x0 as usize, (x1 as usize).max(x0 as usize));
+    let mut frame = gif::Frame {
+        dispose: DisposalMethod::Keep,
+        ..gif::Frame::default()
+    };
+    let rows_changed: Vec<usize> = (y0 as usize..y1 as usize)
+        .filter(|&y| before[y * w + x0..y * w + x1] != now[y * w + x0..y * w + x1])
         .collect();
     frame.transparent = Some(TRANSPARENT);
     let (Some(&top), Some(&bottom)) = (rows_changed.first(), rows_changed.last()) else {
@@ -177,14 +251,14 @@ pub fn difference(
         frame.buffer = vec![TRANSPARENT].into();
         return frame;
     };
-    let (mut left, mut right) = (w, 0);
+    let (mut left, mut right) = (x1, x0);
     for &y in &rows_changed {
         let (b, n) = (&before[y * w..(y + 1) * w], &now[y * w..(y + 1) * w]);
         // Only look outside the columns already known to change.
-        if let Some(x) = (0..left.min(w)).find(|&x| b[x] != n[x]) {
+        if let Some(x) = (x0..left.min(x1)).find(|&x| b[x] != n[x]) {
             left = x;
         }
-        if let Some(x) = (right.max(left)..w).rev().find(|&x| b[x] != n[x]) {
+        if let Some(x) = (right.max(left)..x1).rev().find(|&x| b[x] != n[x]) {
             right = right.max(x);
         }
     }
@@ -213,7 +287,7 @@ mod tests {
 
     #[test]
     fn chunks_shrink_for_large_images() {
-        assert_eq!(chunking(400 * 450), (32, 8));
+        assert_eq!(chunking(400 * 450), (32, 16));
         assert_eq!(chunking(4096 * 4096), (8, 4));
         assert_eq!(chunking(8192 * 8192), (2, 1));
     }

@@ -18,11 +18,14 @@ use crate::render::raster::{rasterize, RgbImage};
 use crate::render::{build_frame, Camera};
 use crate::spec::CameraSpec;
 
+pub mod apng;
 pub mod gif_anim;
 pub mod options;
+pub mod ordered;
 pub mod palette;
 pub mod png_frames;
 pub mod staging;
+pub mod video;
 
 pub use options::{ExportOptions, ExportRequest, Format, FramePlan, Length};
 
@@ -32,6 +35,12 @@ pub trait PoseSource: Sync {
     fn pose_at(&self, t: f64) -> Pose;
     /// Seconds after which the animation repeats exactly (every prop back in its place).
     fn loop_duration(&self) -> f64;
+    /// Seconds after which the picture repeats: every prop is where a prop that looks the
+    /// same was (same colour and kind), so the animation loops seamlessly although props
+    /// may have changed places. Divides [`PoseSource::loop_duration`]; by default equal.
+    fn picture_loop_duration(&self) -> f64 {
+        self.loop_duration()
+    }
 }
 
 impl PoseSource for crate::scene::Scene {
@@ -41,6 +50,91 @@ impl PoseSource for crate::scene::Scene {
     fn loop_duration(&self) -> f64 {
         crate::scene::Scene::loop_duration(self)
     }
+    fn picture_loop_duration(&self) -> f64 {
+        let period = self.timing().seconds(self.schedule().period as f64);
+        picture_loop(self, period)
+    }
+}
+
+/// The shortest whole number of `period`s after which `source` looks the same as at the
+/// start, among the divisors of its full loop (checked on poses at four times of the
+/// period: jugglers in the same posture, and props matched one to one with a prop of the
+/// same look at the same place and attitude). The full loop when no shorter one is found.
+pub fn picture_loop(source: &dyn PoseSource, period: f64) -> f64 {
+    let full = source.loop_duration();
+    if !(period.is_finite() && period > 0.0 && full.is_finite() && full > period) {
+        return full;
+    }
+    let n = (full / period).round();
+    if (n * period - full).abs() > 1e-9 * full || n > 1e7 {
+        return full;
+    }
+    let n = n as u64;
+    let mut divisors: Vec<u64> = (1..)
+        .take_while(|d| d * d <= n)
+        .filter(|d| n.is_multiple_of(*d))
+        .flat_map(|d| [d, n / d])
+        .filter(|&d| d < n)
+        .collect();
+    divisors.sort_unstable();
+    divisors.dedup();
+    let samples: Vec<(f64, Pose)> = [0.0, 0.29, 0.53, 0.81]
+        .iter()
+        .map(|f| {
+            let t = f * period;
+            (t, source.pose_at(t))
+        })
+        .collect();
+    divisors
+        .into_iter()
+        .find(|&d| {
+            let shift = d as f64 * period;
+            samples
+                .iter()
+                .all(|(t, pose)| looks_same(pose, &source.pose_at(t + shift)))
+        })
+        .map_or(full, |d| d as f64 * period)
+}
+
+/// Whether two poses draw the same picture (up to 0.1 mm and props trading places).
+fn looks_same(a: &Pose, b: &Pose) -> bool {
+    const EPS: f32 = 1e-4;
+    let near = |p: glam::Vec3, q: glam::Vec3| (p - q).abs().max_element() <= EPS;
+    if a.jugglers.len() != b.jugglers.len() || a.props.len() != b.props.len() {
+        return false;
+    }
+    let same_body = a.jugglers.iter().zip(&b.jugglers).all(|(x, y)| {
+        near(x.head, y.head)
+            && x.arms
+                .iter()
+                .zip(&y.arms)
+                .all(|(p, q)| near(p.hand, q.hand) && near(p.elbow, q.elbow))
+    });
+    if !same_body {
+        return false;
+    }
+    // Props of `b` sorted along x: each prop of `a` looks only at those within EPS in x.
+    let mut order: Vec<usize> = (0..b.props.len()).collect();
+    order.sort_by(|&i, &k| b.props[i].position.x.total_cmp(&b.props[k].position.x));
+    let xs: Vec<f32> = order.iter().map(|&i| b.props[i].position.x).collect();
+    let mut used = vec![false; b.props.len()];
+    a.props.iter().all(|p| {
+        let from = xs.partition_point(|&x| x < p.position.x - EPS);
+        let found = order[from..]
+            .iter()
+            .zip(&xs[from..])
+            .take_while(|(_, &x)| x <= p.position.x + EPS)
+            .map(|(&k, _)| k)
+            .find(|&k| {
+                let q = &b.props[k];
+                !used[k]
+                    && q.color == p.color
+                    && q.kind == p.kind
+                    && near(q.position, p.position)
+                    && near(q.axis, p.axis)
+            });
+        found.map(|k| used[k] = true).is_some()
+    })
 }
 
 impl PoseSource for crate::render::fixture::Cascade {
@@ -88,8 +182,26 @@ pub enum ExportError {
     Exists(PathBuf),
     #[error("{} is a directory, not a GIF file", .0.display())]
     OutputIsDirectory(PathBuf),
-    #[error("{} is a file: PNG frames need a directory (or name a .gif file)", .0.display())]
+    #[error("{} is a file: PNG frames need a directory (or name a .gif, .png, .mp4 or .webm file)", .0.display())]
     OutputIsFile(PathBuf),
+    #[error("cannot write .{0} files: name a .gif, .png (animated PNG), .apng, .mp4 or .webm file, or a directory for PNG frames")]
+    UnsupportedFormat(String),
+    #[error("{format} video needs an even width and height (yuv420p), got {width}x{height}: use --size {}x{}", width + width % 2, height + height % 2)]
+    OddVideoSize {
+        width: u32,
+        height: u32,
+        format: &'static str,
+    },
+    #[error("--crf is for video output (.mp4, .webm)")]
+    CrfNotVideo,
+    #[error("--crf {crf} is out of range: expected 0 (best) to {max}")]
+    BadCrf { crf: u32, max: u32 },
+    #[error("{} is not a regular file: only regular files are replaced, even with --force", .0.display())]
+    NotRegular(PathBuf),
+    #[error("ffmpeg is needed for video export but was not found: install the Debian package 'ffmpeg' (apt-get install ffmpeg)")]
+    NoFfmpeg,
+    #[error("ffmpeg failed: {0}")]
+    Ffmpeg(String),
     #[error("directory {} does not exist", .0.display())]
     NoDirectory(PathBuf),
     #[error("cannot write {}: {source}", path.display())]
@@ -127,6 +239,13 @@ pub struct ExportSummary {
     pub duration: f64,
     /// Bytes written in total.
     pub bytes: u64,
+    /// Seconds of the loop the export is made of: the picture's loop (props looking alike
+    /// trade places) or the full loop.
+    pub loop_duration: f64,
+    /// Seconds until every prop is back in its own place.
+    pub full_loop: f64,
+    /// Whether the length was chosen by default (no `--loops` or `--duration`).
+    pub default_length: bool,
 }
 
 /// A camera that frames the whole animation of `source` (poses sampled over one loop, so it
@@ -169,9 +288,40 @@ pub fn export(
     options: &ExportOptions,
     progress: &dyn Progress,
 ) -> Result<ExportSummary, ExportError> {
-    let plan = options.plan(source.loop_duration())?;
+    let full_loop = source.loop_duration();
+    let loop_duration = source.picture_loop_duration();
+    let plan = options.plan(loop_duration)?;
     let size = (options.width(), options.height());
     let (path, bytes) = match options.format() {
+        Format::Apng => {
+            let staged = staging::StagedFile::new(options.out(), options.force())?;
+            progress.start(plan.count);
+            let mut writer = staged.writer()?;
+            apng::write_apng(source, camera, &plan, size, progress, &mut writer)
+                .map_err(|e| e.naming(options.out()))?;
+            finish_file(writer, options.out())?;
+            let path = staged.commit()?;
+            let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            (path, bytes)
+        }
+        Format::Mp4 | Format::WebM => {
+            let staged = staging::StagedFile::new(options.out(), options.force())?;
+            progress.start(plan.count);
+            video::write_video(
+                source,
+                camera,
+                &plan,
+                size,
+                options.format(),
+                options.fps(),
+                options.crf(),
+                staged.path(),
+                progress,
+            )?;
+            let path = staged.commit()?;
+            let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+            (path, bytes)
+        }
         Format::Gif => {
             let staged = staging::StagedFile::new(options.out(), options.force())?;
             progress.start(plan.count);
@@ -212,7 +362,25 @@ pub fn export(
         height: options.height(),
         duration: plan.duration(),
         bytes,
+        loop_duration,
+        full_loop,
+        default_length: options.length() == Length::Default,
     })
+}
+
+/// Flush and sync a finished staging file.
+fn finish_file(
+    mut writer: std::io::BufWriter<std::fs::File>,
+    out: &std::path::Path,
+) -> Result<(), ExportError> {
+    use std::io::Write;
+    let io = |source| ExportError::Io {
+        path: out.to_path_buf(),
+        source,
+    };
+    writer.flush().map_err(io)?;
+    let file = writer.into_inner().map_err(|e| io(e.into_error()))?;
+    file.sync_all().map_err(io)
 }
 
 #[cfg(test)]
@@ -229,6 +397,7 @@ mod tests {
             duration: None,
             start: 0.0,
             force: false,
+            crf: None,
         }
     }
 

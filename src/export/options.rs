@@ -22,11 +22,50 @@ pub enum Format {
     PngFrames,
     /// One animated GIF file, looping forever.
     Gif,
+    /// One PNG file (`.png` or `.apng`): an animated PNG in full colour, looping forever, or a
+    /// still PNG when the export is one frame.
+    Apng,
+    /// An H.264 video (yuv420p) in an MP4 file, encoded by `ffmpeg`.
+    Mp4,
+    /// A VP9 video in a WebM file, encoded by `ffmpeg`.
+    WebM,
 }
+
+impl Format {
+    /// Whether the output is one file (everything but a frame directory).
+    pub fn is_file(self) -> bool {
+        self != Format::PngFrames
+    }
+
+    /// Whether `ffmpeg` encodes it.
+    pub fn is_video(self) -> bool {
+        matches!(self, Format::Mp4 | Format::WebM)
+    }
+
+    /// Short name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::PngFrames => "PNG frames",
+            Format::Gif => "GIF",
+            Format::Apng => "PNG",
+            Format::Mp4 => "MP4",
+            Format::WebM => "WebM",
+        }
+    }
+}
+
+/// Extensions of image and video formats juggler does not write: such a path is refused
+/// rather than taken for a frame directory.
+const OTHER_MEDIA: &[&str] = &[
+    "jpg", "jpeg", "webp", "bmp", "tif", "tiff", "svg", "avif", "heic", "ico", "mov", "mkv", "avi",
+    "m4v", "mpg", "mpeg", "ogv", "wmv", "flv",
+];
 
 /// How long the export runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Length {
+    /// No length given: one loop.
+    Default,
     /// Whole loops of the pattern (the animation repeats seamlessly).
     Loops(u32),
     /// A duration in seconds.
@@ -44,6 +83,9 @@ pub struct ExportRequest {
     pub duration: Option<f64>,
     pub start: f64,
     pub force: bool,
+    /// Video quality (ffmpeg's constant rate factor): lower is better and larger. `None`:
+    /// 20 for MP4, 32 for WebM.
+    pub crf: Option<u32>,
 }
 
 /// Validated export options.
@@ -57,6 +99,16 @@ pub struct ExportOptions {
     length: Length,
     start: f64,
     force: bool,
+    crf: Option<u32>,
+}
+
+/// Highest constant rate factor (H.264 takes 0..=51, VP9 0..=63).
+pub fn max_crf(format: Format) -> u32 {
+    if format == Format::WebM {
+        63
+    } else {
+        51
+    }
 }
 
 impl ExportOptions {
@@ -66,7 +118,25 @@ impl ExportOptions {
     /// directory that is a file, existing output without `force`).
     pub fn new(request: &ExportRequest) -> Result<ExportOptions, ExportError> {
         let (width, height) = parse_size(&request.size)?;
-        let format = format_of(&request.out);
+        let format = format_of(&request.out)?;
+        if format.is_video() && (width % 2 == 1 || height % 2 == 1) {
+            return Err(ExportError::OddVideoSize {
+                width,
+                height,
+                format: format.name(),
+            });
+        }
+        if let Some(crf) = request.crf {
+            if !format.is_video() {
+                return Err(ExportError::CrfNotVideo);
+            }
+            if crf > max_crf(format) {
+                return Err(ExportError::BadCrf {
+                    crf,
+                    max: max_crf(format),
+                });
+            }
+        }
         if !request.fps.is_finite() || request.fps <= 0.0 || request.fps > MAX_FPS {
             return Err(ExportError::BadFps(request.fps));
         }
@@ -79,7 +149,7 @@ impl ExportOptions {
             (Some(n), None) => Length::Loops(n),
             (None, Some(d)) if d.is_finite() && d > 0.0 => Length::Seconds(d),
             (None, Some(d)) => return Err(ExportError::BadDuration(d)),
-            (None, None) => Length::Loops(1),
+            (None, None) => Length::Default,
         };
         if !request.start.is_finite() {
             return Err(ExportError::BadStart(request.start));
@@ -93,6 +163,7 @@ impl ExportOptions {
             length,
             start: request.start,
             force: request.force,
+            crf: request.crf,
         };
         options.check_output()?;
         Ok(options)
@@ -102,12 +173,21 @@ impl ExportOptions {
     fn check_output(&self) -> Result<(), ExportError> {
         let out = &self.out;
         match self.format {
-            Format::Gif => {
+            Format::Gif | Format::Apng | Format::Mp4 | Format::WebM => {
                 if out.is_dir() {
                     return Err(ExportError::OutputIsDirectory(out.clone()));
                 }
-                if out.exists() && !self.force {
-                    return Err(ExportError::Exists(out.clone()));
+                if let Ok(meta) = std::fs::symlink_metadata(out) {
+                    if !self.force {
+                        return Err(ExportError::Exists(out.clone()));
+                    }
+                    // Only a regular file (or a link to one) is ever replaced.
+                    let regular = meta.is_file()
+                        || (meta.file_type().is_symlink()
+                            && std::fs::metadata(out).is_ok_and(|m| m.is_file()));
+                    if !regular {
+                        return Err(ExportError::NotRegular(out.clone()));
+                    }
                 }
                 let parent = parent_dir(out);
                 if !parent.is_dir() {
@@ -156,6 +236,9 @@ impl ExportOptions {
     pub fn force(&self) -> bool {
         self.force
     }
+    pub fn crf(&self) -> Option<u32> {
+        self.crf
+    }
 
     /// The frame times for a pattern whose loop lasts `loop_duration` seconds.
     ///
@@ -164,7 +247,11 @@ impl ExportOptions {
     /// is then within half a frame of `1 / fps`. A duration: frames every `1 / fps` seconds.
     pub fn plan(&self, loop_duration: f64) -> Result<FramePlan, ExportError> {
         let (duration, seamless) = match self.length {
-            Length::Loops(n) => {
+            Length::Default | Length::Loops(_) => {
+                let n = match self.length {
+                    Length::Loops(n) => n,
+                    _ => 1,
+                };
                 if !loop_duration.is_finite() || loop_duration <= 0.0 {
                     return Err(ExportError::NoLoop(loop_duration));
                 }
@@ -210,12 +297,29 @@ impl FramePlan {
         self.count as f64 * self.interval
     }
 
-    /// GIF delay of frame `i` in hundredths of a second: rounded cumulatively so the whole
-    /// animation keeps its exact length (e.g. 30 fps gives 3, 4, 3, 3, 4, 3, ...), at least 2.
+    /// GIF delay of frame `i` in hundredths of a second: the frame boundaries are rounded
+    /// cumulatively, so the delays alternate and add up to the animation's length rounded to
+    /// hundredths (30 fps: 3, 3, 4, 3, 3, 4, ...); at least 2.
     pub fn gif_delay(&self, i: usize) -> u16 {
-        let at = |k: usize| (k as f64 * self.interval * 100.0).round();
-        let delay = at(i + 1) - at(i);
-        delay.clamp(2.0, u16::MAX as f64) as u16
+        self.delay_in(i, 100).clamp(2, u16::MAX as u32) as u16
+    }
+
+    /// Delay of frame `i` in units of `1 / per_second` s. Frame boundaries `k × interval`
+    /// are rounded down after a shift that makes the last one the whole duration rounded to
+    /// the nearest unit, so the delays add up to the duration in those units (with a
+    /// tolerance for floating-point error).
+    pub fn delay_in(&self, i: usize, per_second: u32) -> u32 {
+        let step = self.interval * per_second as f64;
+        let total = self.count as f64 * step;
+        let shift = total.round() - total;
+        let at = |k: usize| {
+            if k == 0 {
+                0.0
+            } else {
+                (k as f64 * step + shift + 1e-6).floor().max(0.0)
+            }
+        };
+        (at(i + 1) - at(i)).clamp(0.0, u32::MAX as f64) as u32
     }
 }
 
@@ -236,12 +340,24 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), ExportError> {
     Ok((w, h))
 }
 
-/// A path ending in `.gif` (any case) is a GIF file; anything else a frame directory.
-pub fn format_of(out: &Path) -> Format {
-    match out.extension().and_then(|e| e.to_str()) {
-        Some(e) if e.eq_ignore_ascii_case("gif") => Format::Gif,
+/// The output kind from the path's extension (any case): `.gif`, `.png`/`.apng`, `.mp4`,
+/// `.webm` are files; other image or video extensions are refused; anything else is a frame
+/// directory.
+pub fn format_of(out: &Path) -> Result<Format, ExportError> {
+    let Some(ext) = out.extension().and_then(|e| e.to_str()) else {
+        return Ok(Format::PngFrames);
+    };
+    let ext = ext.to_ascii_lowercase();
+    Ok(match ext.as_str() {
+        "gif" => Format::Gif,
+        "png" | "apng" => Format::Apng,
+        "mp4" => Format::Mp4,
+        "webm" => Format::WebM,
+        other if OTHER_MEDIA.contains(&other) => {
+            return Err(ExportError::UnsupportedFormat(other.to_string()))
+        }
         _ => Format::PngFrames,
-    }
+    })
 }
 
 /// The directory a file is written in (`.` for a bare file name).
@@ -265,6 +381,7 @@ mod tests {
             duration: None,
             start: 0.0,
             force: false,
+            crf: None,
         }
     }
 
@@ -293,10 +410,24 @@ mod tests {
 
     #[test]
     fn format_follows_the_extension() {
-        assert_eq!(format_of(Path::new("a/b.gif")), Format::Gif);
-        assert_eq!(format_of(Path::new("B.GIF")), Format::Gif);
-        assert_eq!(format_of(Path::new("frames")), Format::PngFrames);
-        assert_eq!(format_of(Path::new("frames.d")), Format::PngFrames);
+        let f = |p: &str| format_of(Path::new(p)).unwrap();
+        assert_eq!(f("a/b.gif"), Format::Gif);
+        assert_eq!(f("B.GIF"), Format::Gif);
+        assert_eq!(f("frames"), Format::PngFrames);
+        assert_eq!(f("frames.d"), Format::PngFrames);
+        assert_eq!(f("pic.png"), Format::Apng);
+        assert_eq!(f("pic.APNG"), Format::Apng);
+        assert_eq!(f("clip.mp4"), Format::Mp4);
+        assert_eq!(f("clip.WebM"), Format::WebM);
+        for bad in ["a.jpg", "a.mov", "b.MKV", "c.webp"] {
+            assert!(
+                matches!(
+                    format_of(Path::new(bad)),
+                    Err(ExportError::UnsupportedFormat(_))
+                ),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
@@ -448,7 +579,24 @@ mod tests {
         };
         let delays: Vec<u16> = (0..30).map(|i| plan.gif_delay(i)).collect();
         assert_eq!(delays.iter().map(|&d| d as u32).sum::<u32>(), 100);
-        assert!(delays.iter().all(|&d| d == 3 || d == 4));
+        assert_eq!(&delays[..6], &[3, 3, 4, 3, 3, 4]);
+        // 1.3 s at 25 fps: 4 each, 130 hundredths.
+        let plan = FramePlan {
+            start: 0.0,
+            interval: 1.3 / 33.0,
+            count: 33,
+        };
+        let sum: u32 = (0..33).map(|i| plan.gif_delay(i) as u32).sum();
+        assert_eq!(sum, 130);
+        // Milliseconds for APNG: 1 s in 30 frames adds up to 1000.
+        let plan = FramePlan {
+            start: 0.0,
+            interval: 1.0 / 30.0,
+            count: 30,
+        };
+        let ms: Vec<u32> = (0..30).map(|i| plan.delay_in(i, 1000)).collect();
+        assert_eq!(ms.iter().sum::<u32>(), 1000);
+        assert_eq!(&ms[..3], &[33, 33, 34]);
         let fast = FramePlan {
             start: 0.0,
             interval: 0.001,

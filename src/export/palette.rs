@@ -178,6 +178,38 @@ impl Palette {
     }
 }
 
+impl Palette {
+    /// Re-quantise only the rectangle `(x0, y0, x1, y1)` of an RGBA image `width` pixels
+    /// wide into `indexed` (one index per pixel of the whole image, kept from the previous
+    /// frame elsewhere).
+    pub fn quantize_rgba_area(
+        &self,
+        rgba: &[u8],
+        width: usize,
+        (x0, y0, x1, y1): (u32, u32, u32, u32),
+        indexed: &mut [u8],
+    ) {
+        let (x0, x1) = (x0 as usize, x1 as usize);
+        for y in y0 as usize..y1 as usize {
+            let row = y * width;
+            let mut last = u32::MAX;
+            let mut last_index = 0u8;
+            let pixels = &rgba[4 * (row + x0)..4 * (row + x1)];
+            for (px, slot) in pixels
+                .chunks_exact(4)
+                .zip(indexed[row + x0..row + x1].iter_mut())
+            {
+                let word = u32::from_le_bytes([px[0], px[1], px[2], 0]);
+                if word != last {
+                    last = word;
+                    last_index = self.index([px[0], px[1], px[2]]);
+                }
+                *slot = last_index;
+            }
+        }
+    }
+}
+
 /// The solid colours a frame is drawn with: its background and each shape's fill, with
 /// translucent fills blended over the background and over the floor-like colours below them.
 pub fn frame_colors(frame: &Frame) -> Vec<[u8; 3]> {

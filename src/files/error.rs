@@ -31,6 +31,53 @@ impl fmt::Display for Location {
     }
 }
 
+/// Locates many offsets of one text in linear total time (a file's patterns, in file order):
+/// line starts are indexed once, and columns are counted on from the previous offset when it
+/// is earlier on the same line (so even a one-line file of many patterns stays linear).
+pub struct Locator<'a> {
+    origin: &'a str,
+    text: &'a str,
+    line_starts: Vec<usize>,
+    /// The last offset located and its 0-based column in characters.
+    cursor: std::cell::Cell<(usize, usize)>,
+}
+
+impl<'a> Locator<'a> {
+    pub fn new(origin: &'a str, text: &'a str) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Locator {
+            origin,
+            text,
+            line_starts,
+            cursor: std::cell::Cell::new((0, 0)),
+        }
+    }
+
+    /// The location of byte offset `offset` (clamped to the text), as [`Location::of_offset`].
+    pub fn at(&self, offset: usize) -> Location {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let (last, last_column) = self.cursor.get();
+        let column = if last >= start && last <= offset {
+            last_column + self.text[last..offset].chars().count()
+        } else {
+            self.text[start..offset].chars().count()
+        };
+        self.cursor.set((offset, column));
+        Location {
+            origin: self.origin.to_string(),
+            line: line + 1,
+            column: column + 1,
+        }
+    }
+}
+
 /// 1-based line and column (in characters) of byte offset `offset` of `text`.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
@@ -73,6 +120,12 @@ pub enum FileError {
         notation: String,
         message: String,
     },
+    /// A path that is a directory, device or pipe rather than a regular file.
+    #[error("{path}: not a regular file")]
+    NotRegular { path: String },
+    /// A file larger than `files::MAX_FILE_BYTES`.
+    #[error("{path}: larger than {limit} bytes; not read")]
+    TooLarge { path: String, limit: u64 },
     /// A path whose extension names no known pattern file type.
     #[error("{path}: unknown pattern file type (expected .toml, .jml, .xml or .txt)")]
     UnknownFileType { path: String },
@@ -90,9 +143,11 @@ impl FileError {
             | FileError::UnsupportedJml { at, .. }
             | FileError::BadSetting { at, .. }
             | FileError::Siteswap { at, .. } => Some(at),
-            FileError::Io { .. } | FileError::UnknownFileType { .. } | FileError::Empty { .. } => {
-                None
-            }
+            FileError::Io { .. }
+            | FileError::NotRegular { .. }
+            | FileError::TooLarge { .. }
+            | FileError::UnknownFileType { .. }
+            | FileError::Empty { .. } => None,
         }
     }
 }
@@ -100,6 +155,18 @@ impl FileError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn locator_agrees_with_line_column_in_any_order() {
+        let text = "ab\nçd\n\nxyz é\n";
+        let locator = Locator::new("f", text);
+        let offsets: Vec<usize> = (0..=text.len() + 2).chain((0..text.len()).rev()).collect();
+        for offset in offsets {
+            let (line, column) = line_column(text, offset);
+            let at = locator.at(offset);
+            assert_eq!((at.line, at.column), (line, column), "offset {offset}");
+        }
+    }
 
     #[test]
     fn line_column_counts_from_one() {

@@ -16,7 +16,7 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
 use super::color::parse_color;
-use super::error::{FileError, Location};
+use super::error::{FileError, Location, Locator};
 use super::settings_spec;
 use super::LoadedPattern;
 use crate::spec::PatternSpec;
@@ -48,7 +48,8 @@ pub fn read_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileErro
 /// Imports what can be imported; errors only when the file is not well-formed JML.
 pub fn import_lenient(text: &str, origin: &str) -> Result<JmlImport, FileError> {
     let root = parse_tree(text, origin)?;
-    let at = |offset: usize| Location::of_offset(origin, text, offset);
+    let locator = Locator::new(origin, text);
+    let at = |offset: usize| locator.at(offset);
     if root.name != "jml" {
         return Err(FileError::Xml {
             at: at(root.offset),
@@ -87,6 +88,13 @@ pub fn import_lenient(text: &str, origin: &str) -> Result<JmlImport, FileError> 
 }
 
 fn push(import: &mut JmlImport, result: Result<LoadedPattern, FileError>) {
+    let result = result.and_then(|p| match crate::ranges::check_settings(&p.spec.settings) {
+        Ok(()) => Ok(p),
+        Err(e) => Err(FileError::BadSetting {
+            at: p.at.clone(),
+            message: format!("pattern '{}': {e}", p.spec.name),
+        }),
+    });
     match result {
         Ok(p) => import.patterns.push(p),
         Err(e) => import.problems.push(e),

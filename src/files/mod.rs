@@ -7,6 +7,7 @@
 
 use std::path::Path;
 
+pub mod argument;
 pub mod color;
 pub mod error;
 pub mod jml;
@@ -15,7 +16,9 @@ pub mod text_list;
 pub mod toml_format;
 
 pub use error::{FileError, Location};
-pub use library::{find_in_library, library_dir, library_files};
+pub use library::find_in_library;
+#[cfg(not(target_arch = "wasm32"))]
+pub use library::{library_dir, library_files};
 pub use toml_format::{from_toml_str, to_toml};
 
 use crate::spec::PatternSpec;
@@ -73,11 +76,42 @@ pub fn read_path(path: &Path) -> Result<Vec<LoadedPattern>, FileError> {
     let kind = FileKind::of_path(path).ok_or_else(|| FileError::UnknownFileType {
         path: origin.clone(),
     })?;
-    let text = std::fs::read_to_string(path).map_err(|source| FileError::Io {
+    let text = read_text_file(path)?;
+    read_str(&text, kind, &origin)
+}
+
+/// The largest pattern file read (64 MiB: about 1.4 million TOML patterns).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The text of a pattern file: a regular file (never a device or pipe, which could be
+/// endless) of at most [`MAX_FILE_BYTES`], in UTF-8.
+pub fn read_text_file(path: &Path) -> Result<String, FileError> {
+    use std::io::Read;
+    let origin = path.display().to_string();
+    let io = |source| FileError::Io {
         path: origin.clone(),
         source,
-    })?;
-    read_str(&text, kind, &origin)
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    if !file.metadata().map_err(io)?.is_file() {
+        return Err(FileError::NotRegular { path: origin });
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(FileError::TooLarge {
+            path: origin,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
 }
 
 /// Checks a pattern's siteswap with `schedule::from_notation`; an invalid one is an error at

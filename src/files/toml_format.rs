@@ -35,8 +35,9 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use super::color::{color_text, parse_color};
-use super::error::{FileError, Location};
+use super::error::{FileError, Location, Locator};
 use super::LoadedPattern;
+use crate::ranges::{self, Range};
 use crate::spec::{BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings};
 use crate::types::{PropKind, Rgba};
 
@@ -158,34 +159,24 @@ struct CameraEntry {
     distance: Option<Length>,
 }
 
-fn de_positive<'de, D: Deserializer<'de>>(d: D, what: &str) -> Result<Option<f64>, D::Error> {
+fn de_range<'de, D: Deserializer<'de>>(d: D, range: Range) -> Result<Option<f64>, D::Error> {
     let v = f64::deserialize(d)?;
-    if v.is_finite() && v > 0.0 {
-        Ok(Some(v))
-    } else {
-        Err(de::Error::custom(format!(
-            "{what} must be a positive number, not {v}"
-        )))
-    }
+    range
+        .check(v)
+        .map(Some)
+        .map_err(|e| de::Error::custom(e.to_string()))
 }
 
 fn de_bps<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    de_positive(d, "bps (beats per second)")
+    de_range(d, ranges::BPS)
 }
 
 fn de_gravity<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    de_positive(d, "gravity (m/s²)")
+    de_range(d, ranges::GRAVITY)
 }
 
 fn de_dwell<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    let v = f64::deserialize(d)?;
-    if v > 0.0 && v < 2.0 {
-        Ok(Some(v))
-    } else {
-        Err(de::Error::custom(format!(
-            "dwell must be between 0 and 2 beats (exclusive), not {v}"
-        )))
-    }
+    de_range(d, ranges::DWELL)
 }
 
 /// `f32` written with its shortest decimal form, so `0.3` stays `0.3` in the file.
@@ -444,6 +435,7 @@ pub fn from_toml_str(text: &str, origin: &str) -> Result<Vec<PatternSpec>, FileE
 /// Like [`from_toml_str`], keeping where each pattern's siteswap is written, without checking
 /// the siteswaps.
 pub fn read_toml_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileError> {
+    let locator = Locator::new(origin, text);
     let toml_error = |e: toml::de::Error| FileError::Toml {
         at: Location::of_offset(origin, text, e.span().map_or(0, |s| s.start)),
         message: e.message().trim().to_string(),
@@ -459,17 +451,21 @@ pub fn read_toml_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, Fil
     entries
         .into_iter()
         .map(|entry| {
-            let at = Location::of_offset(origin, text, entry.siteswap.span().start);
+            let at = locator.at(entry.siteswap.span().start);
             if entry.siteswap.get_ref().trim().is_empty() {
                 return Err(FileError::Toml {
                     at,
                     message: "siteswap is empty".into(),
                 });
             }
-            Ok(LoadedPattern {
-                spec: entry.into_spec(),
-                at,
-            })
+            let spec = entry.into_spec();
+            if let Err(e) = ranges::check_settings(&spec.settings) {
+                return Err(FileError::Toml {
+                    at,
+                    message: e.to_string(),
+                });
+            }
+            Ok(LoadedPattern { spec, at })
         })
         .collect()
 }
@@ -622,10 +618,15 @@ camera = { azimuth = 340, elevation = 20 }
             ("dwell = 0", "dwell must be between 0 and 2"),
             (
                 "bps = -1",
-                "bps (beats per second) must be a positive number",
+                "bps (beats per second) must be between 0.1 and 50, not -1",
             ),
-            ("bps = nan", "must be a positive number"),
+            ("bps = nan", "must be between 0.1 and 50, not NaN"),
+            ("bps = 1e-308", "must be between 0.1 and 50, not 1e-308"),
             ("gravity = 0", "gravity"),
+            (
+                "gravity = 1e308",
+                "gravity must be between 0.1 and 1000 m/s², not 1e308",
+            ),
             ("prop = \"knife\"", "unknown variant `knife`"),
             ("colors = [\"mauve\"]", "colour 'mauve' not recognized"),
             ("hands = [{ throw = [], catch = [0.3] }]", "1 to 3 numbers"),
@@ -762,9 +763,9 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
 
         prop_compose! {
             fn settings()(
-                bps in proptest::option::of(0.01f64..20.0),
+                bps in proptest::option::of(0.1f64..20.0),
                 dwell in 0.001f64..1.999,
-                gravity in 0.01f64..50.0,
+                gravity in 0.1f64..50.0,
                 prop in prop_oneof![Just(PropKind::Ball), Just(PropKind::Club), Just(PropKind::Ring)],
                 colors in proptest::collection::vec(any::<(u8, u8, u8, u8)>(), 0..4),
                 color_by_orbit in any::<bool>(),

@@ -9,11 +9,14 @@ use super::ast::{Element, Item, Modifier, Multi, PassTarget, PatternNode, Span};
 use super::error::ParseErrorKind;
 use crate::types::Hand;
 
-/// Most beats a pattern may have after expansion.
-pub const MAX_BEATS: u64 = 1_000_000;
+/// Most beats a pattern may have after expansion. With [`MAX_THROWS`] this bounds the memory
+/// of every command by what it draws or prints, not by a written repeat count: a period at the
+/// limit takes about 130 MB to animate (`pose`, `export`, window) and 6 MB of `check --json`
+/// output, while `([4444]^1000000)` (17 bytes) is refused instead of needing 2.9 GB.
+pub const MAX_BEATS: u64 = 100_000;
 /// Most throw elements (all jugglers, hands and multiplex positions, 0s included) after
 /// expansion.
-pub const MAX_THROWS: u64 = 4_000_000;
+pub const MAX_THROWS: u64 = 100_000;
 
 /// One throw element of the expanded period (0s included: they are empty catch slots).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

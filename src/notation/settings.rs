@@ -38,6 +38,9 @@ pub enum SettingsError {
     Body(String),
     #[error("'{0}' is not supported yet")]
     Unsupported(&'static str),
+    /// A value outside its documented range (`ranges`).
+    #[error("{0}")]
+    Range(String),
 }
 
 fn quote_list(keys: &[String]) -> String {
@@ -82,6 +85,13 @@ const KNOWN: [&str; 16] = [
     "handspec",
     "title",
 ];
+
+/// Whether `key` (case-insensitive, trimmed) is a Juggling Lab settings key (`pattern`,
+/// `bps`, ...): an argument starting with `key=` for such a key is a settings string.
+pub fn is_settings_key(key: &str) -> bool {
+    let key = key.trim().to_ascii_lowercase();
+    KNOWN.contains(&key.as_str())
+}
 
 /// Parses `key=value;key=value` (keys case-insensitive, values trimmed, empty entries
 /// skipped, a repeated key keeps its last value).
@@ -150,6 +160,9 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
         if g <= 0.0 {
             return Err(SettingsError::Gravity);
         }
+        crate::ranges::GRAVITY_CM
+            .check(g)
+            .map_err(|e| SettingsError::Range(e.to_string()))?;
         settings.gravity = g / 100.0;
     }
     if let Some(d) = get("propdiam")
@@ -190,6 +203,7 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
     if let Some(b) = get("body") {
         settings.placements = body(b)?;
     }
+    crate::ranges::check_settings(&settings).map_err(|e| SettingsError::Range(e.to_string()))?;
     let name = get("title")
         .filter(|t| !t.is_empty())
         .unwrap_or(&notation)

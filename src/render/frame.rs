@@ -201,17 +201,133 @@ fn order_against_bodies(pose: &Pose, view: &View, layers: &mut [Layer]) {
             _ => None,
         })
         .collect();
+    // A ray can only meet a body whose on-screen box holds the point it goes through: look
+    // bodies up in a grid of their boxes instead of testing every body (large scenes).
+    let grid = BodyGrid::new(view, &bodies);
+    let mut candidates = Vec::new();
     for layer in layers.iter_mut() {
         let Some(p) = anchor(layer.part, pose) else {
             continue;
         };
-        for &(_, axis, top, body_depth) in &bodies {
+        grid.candidates(view, p, &mut candidates);
+        for &b in &candidates {
+            let (_, axis, top, body_depth) = bodies[b];
             match in_front_of_cylinder(view.eye, p, axis, BODY_RADIUS, top) {
                 Some(true) => layer.depth = layer.depth.min(body_depth - GAP),
                 Some(false) => layer.depth = layer.depth.max(body_depth + GAP),
                 None => {}
             }
         }
+    }
+}
+
+/// Bodies by the screen cells their projected bounding boxes cover. A body with a corner
+/// behind the camera has no box and is a candidate everywhere.
+struct BodyGrid {
+    /// Bodies without a screen box.
+    everywhere: Vec<usize>,
+    origin: Vec2,
+    cell: f32,
+    cols: usize,
+    rows: usize,
+    cells: Vec<Vec<usize>>,
+    /// Each body's box (min, max), for the exact check inside a cell.
+    boxes: Vec<Option<(Vec2, Vec2)>>,
+}
+
+impl BodyGrid {
+    const SIDE: usize = 48;
+
+    fn new(view: &View, bodies: &[(usize, Vec3, f32, f32)]) -> BodyGrid {
+        let boxes: Vec<Option<(Vec2, Vec2)>> = bodies
+            .iter()
+            .map(|&(_, axis, top, _)| {
+                let mut lo = Vec2::splat(f32::INFINITY);
+                let mut hi = Vec2::splat(f32::NEG_INFINITY);
+                for corner in 0..8 {
+                    let dx = if corner & 1 == 0 {
+                        -BODY_RADIUS
+                    } else {
+                        BODY_RADIUS
+                    };
+                    let dz = if corner & 2 == 0 {
+                        -BODY_RADIUS
+                    } else {
+                        BODY_RADIUS
+                    };
+                    let y = if corner & 4 == 0 { 0.0 } else { top };
+                    let (q, _) = view.project(Vec3::new(axis.x + dx, y, axis.z + dz))?;
+                    lo = lo.min(q);
+                    hi = hi.max(q);
+                }
+                (lo.is_finite() && hi.is_finite()).then_some((lo - 1.0, hi + 1.0))
+            })
+            .collect();
+        let everywhere = (0..bodies.len()).filter(|&b| boxes[b].is_none()).collect();
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for (a, b) in boxes.iter().flatten() {
+            lo = lo.min(*a);
+            hi = hi.max(*b);
+        }
+        let mut grid = BodyGrid {
+            everywhere,
+            origin: lo,
+            cell: 1.0,
+            cols: 0,
+            rows: 0,
+            cells: Vec::new(),
+            boxes,
+        };
+        if !(lo.is_finite() && hi.is_finite()) {
+            return grid;
+        }
+        let extent = (hi - lo).max(Vec2::splat(1.0));
+        grid.cell = extent.max_element() / Self::SIDE as f32;
+        grid.cols = ((extent.x / grid.cell).ceil() as usize).clamp(1, Self::SIDE);
+        grid.rows = ((extent.y / grid.cell).ceil() as usize).clamp(1, Self::SIDE);
+        grid.cells = vec![Vec::new(); grid.cols * grid.rows];
+        for (b, bounds) in grid.boxes.iter().enumerate() {
+            let Some((a, c)) = bounds else { continue };
+            let (x0, y0) = grid.cell_of(*a);
+            let (x1, y1) = grid.cell_of(*c);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    grid.cells[y * grid.cols + x].push(b);
+                }
+            }
+        }
+        grid
+    }
+
+    fn cell_of(&self, q: Vec2) -> (usize, usize) {
+        let c = (q - self.origin) / self.cell;
+        (
+            (c.x.max(0.0) as usize).min(self.cols - 1),
+            (c.y.max(0.0) as usize).min(self.rows - 1),
+        )
+    }
+
+    /// Bodies whose ray test may hit for a layer anchored at `p` (all of them when `p` is
+    /// behind the camera).
+    fn candidates(&self, view: &View, p: Vec3, out: &mut Vec<usize>) {
+        out.clear();
+        let Some((q, _)) = view.project(p) else {
+            out.extend(0..self.boxes.len());
+            return;
+        };
+        out.extend_from_slice(&self.everywhere);
+        if self.cells.is_empty() {
+            return;
+        }
+        let (x, y) = self.cell_of(q);
+        for &b in &self.cells[y * self.cols + x] {
+            if let Some((lo, hi)) = self.boxes[b] {
+                if q.x >= lo.x && q.x <= hi.x && q.y >= lo.y && q.y <= hi.y {
+                    out.push(b);
+                }
+            }
+        }
+        out.sort_unstable();
     }
 }
 

@@ -52,6 +52,8 @@ pub struct Canvas {
     base: Option<Base>,
     /// Scratch surface for redrawing one rectangle.
     scratch: Option<Pixmap>,
+    /// Pixels the last `draw` may have changed: `(x0, y0, x1, y1)`, empty when none.
+    changed: (u32, u32, u32, u32),
 }
 
 /// A rendered run of leading shapes.
@@ -60,6 +62,10 @@ struct Base {
     shapes: Vec<Shape>,
     pixmap: Pixmap,
 }
+
+/// Frames with more shapes than this are drawn whole, without comparing them with the
+/// previous frame.
+const MAX_TRACKED_SHAPES: usize = 8192;
 
 /// Leading shapes two frames must share before they are kept rendered as a base.
 const MIN_BASE: usize = 4;
@@ -75,6 +81,7 @@ impl Canvas {
             shown: None,
             base: None,
             scratch: None,
+            changed: (0, 0, width, height),
         })
     }
 
@@ -95,6 +102,17 @@ impl Canvas {
             anti_alias: true,
             ..Paint::default()
         };
+        self.changed = (0, 0, w, h);
+        if frame.shapes.len() > MAX_TRACKED_SHAPES {
+            // A crowd: nearly every part moves, and comparing shapes costs more than drawing.
+            self.base = None;
+            self.shown = None;
+            self.pixmap.fill(color(frame.background));
+            for shape in &frame.shapes {
+                draw_shape(&mut self.pixmap, shape, &mut paint, Transform::identity());
+            }
+            return;
+        }
         self.update_base(frame, &mut paint);
         let dirty = match &self.shown {
             Some((background, shapes)) if *background == frame.background => {
@@ -104,8 +122,14 @@ impl Canvas {
         };
         match dirty {
             Some(rects) => {
+                self.changed = rects
+                    .iter()
+                    .copied()
+                    .reduce(|a, b| a.union(&b))
+                    .map_or((0, 0, 0, 0), |r| (r.x0, r.y0, r.x1, r.y1));
+                let extents: Vec<Option<Bounds>> = frame.shapes.iter().map(bounds).collect();
                 for rect in rects {
-                    self.redraw_rect(frame, rect, &mut paint);
+                    self.redraw_rect(frame, &extents, rect, &mut paint);
                 }
             }
             None => {
@@ -180,7 +204,13 @@ impl Canvas {
     /// every later shape touching it. The drawing surface extends `SCRATCH_MARGIN` pixels
     /// beyond the rectangle so that the edges clipped at its border (where tiny-skia's
     /// clipping shifts anti-aliasing slightly) stay outside the copied pixels.
-    fn redraw_rect(&mut self, frame: &Frame, rect: Rect, paint: &mut Paint<'_>) {
+    fn redraw_rect(
+        &mut self,
+        frame: &Frame,
+        extents: &[Option<Bounds>],
+        rect: Rect,
+        paint: &mut Paint<'_>,
+    ) {
         let (w, h) = (self.width(), self.height());
         let outer = Rect {
             x0: rect.x0.saturating_sub(SCRATCH_MARGIN),
@@ -216,8 +246,8 @@ impl Canvas {
             }
         };
         let shift = Transform::from_translate(-(outer.x0 as f32), -(outer.y0 as f32));
-        for shape in &frame.shapes[start..] {
-            if bounds(shape).is_some_and(|b| b.touches(&outer)) {
+        for (shape, extent) in frame.shapes[start..].iter().zip(&extents[start..]) {
+            if extent.is_some_and(|b| b.touches(&outer)) {
                 draw_shape(&mut scratch, shape, paint, shift);
             }
         }
@@ -249,6 +279,13 @@ impl Canvas {
         for px in self.pixmap.data().chunks_exact(4) {
             out.extend_from_slice(&px[..3]);
         }
+    }
+
+    /// The pixel rectangle `(x0, y0, x1, y1)` outside which the last [`Canvas::draw`] left
+    /// every pixel as it was (the whole image after a full redraw; empty when nothing
+    /// changed).
+    pub fn changed_area(&self) -> (u32, u32, u32, u32) {
+        self.changed
     }
 
     /// The canvas' premultiplied RGBA bytes.
@@ -470,28 +507,87 @@ fn dirty_rects(old: &[Shape], new: &[Shape], w: u32, h: u32) -> Option<Vec<Rect>
             .map(|(shape, _)| shape),
     );
 
+    if changed.len() > MAX_PRECISE_CHANGES {
+        return tile_rects(&changed, w, h);
+    }
     let mut rects: Vec<Rect> = changed
         .iter()
         .filter_map(|s| bounds(s))
         .filter_map(|b| b.pixels(w, h))
         .collect();
     // Merge overlapping rectangles until none overlap.
+    // Passes of absorbing every later rectangle a rectangle overlaps (it grows as it
+    // absorbs), until a pass merges nothing.
     let mut merged = true;
     while merged {
         merged = false;
-        'outer: for i in 0..rects.len() {
-            for j in i + 1..rects.len() {
+        let mut i = 0;
+        while i < rects.len() {
+            let mut j = i + 1;
+            while j < rects.len() {
                 if rects[i].overlaps(&rects[j]) {
                     rects[i] = rects[i].union(&rects[j]);
                     rects.swap_remove(j);
                     merged = true;
-                    break 'outer;
+                    j = i + 1;
+                } else {
+                    j += 1;
                 }
             }
+            i += 1;
         }
     }
     let area: u64 = rects.iter().map(Rect::area).sum();
     (area as f32 <= MAX_DIRTY_FRACTION * w as f32 * h as f32).then_some(rects)
+}
+
+/// Above this many changed shapes, changed areas are gathered on a grid of tiles instead of
+/// merging rectangles pairwise (which grows with the square of their number).
+const MAX_PRECISE_CHANGES: usize = 256;
+/// Side of a tile, pixels.
+const TILE: u32 = 32;
+
+/// The rectangles covering the tiles that changed shapes touch (runs of tiles along each
+/// tile row), or `None` when they cover most of the image.
+fn tile_rects(changed: &[&Shape], w: u32, h: u32) -> Option<Vec<Rect>> {
+    let (cols, rows) = (w.div_ceil(TILE) as usize, h.div_ceil(TILE) as usize);
+    let mut touched = vec![false; cols * rows];
+    for rect in changed
+        .iter()
+        .filter_map(|s| bounds(s))
+        .filter_map(|b| b.pixels(w, h))
+    {
+        for ty in (rect.y0 / TILE) as usize..=((rect.y1 - 1) / TILE) as usize {
+            for tx in (rect.x0 / TILE) as usize..=((rect.x1 - 1) / TILE) as usize {
+                touched[ty * cols + tx] = true;
+            }
+        }
+    }
+    let count = touched.iter().filter(|&&t| t).count();
+    if count as f32 > MAX_DIRTY_FRACTION * (cols * rows) as f32 {
+        return None;
+    }
+    let mut rects = Vec::new();
+    for ty in 0..rows {
+        let mut tx = 0;
+        while tx < cols {
+            if !touched[ty * cols + tx] {
+                tx += 1;
+                continue;
+            }
+            let start = tx;
+            while tx < cols && touched[ty * cols + tx] {
+                tx += 1;
+            }
+            rects.push(Rect {
+                x0: start as u32 * TILE,
+                y0: ty as u32 * TILE,
+                x1: (tx as u32 * TILE).min(w),
+                y1: ((ty as u32 + 1) * TILE).min(h),
+            });
+        }
+    }
+    Some(rects)
 }
 
 fn color(c: Rgba) -> Color {
@@ -508,7 +604,108 @@ fn positive(v: f32) -> bool {
     v.is_finite() && v > 0.0 && v < 1.0e6
 }
 
+/// Shapes at most this many pixels wide and high are blended straight into the pixels they
+/// cover (coverage = the shape's area spread over its box) instead of going through
+/// tiny-skia's path pipeline, whose fixed cost dominates for the dot-sized figures of
+/// large scenes.
+const SPLAT_SIDE: f32 = 3.0;
+
+/// The area of a shape in square pixels.
+fn area(shape: &Shape) -> f32 {
+    match shape {
+        Shape::Circle { radius, .. } => std::f32::consts::PI * radius * radius,
+        Shape::Line {
+            from, to, width, ..
+        } => from.distance(*to) * width + std::f32::consts::FRAC_PI_4 * width * width,
+        Shape::Polygon { points, .. } => {
+            let n = points.len();
+            let twice: f32 = (0..n)
+                .map(|i| {
+                    let (a, b) = (points[i], points[(i + 1) % n]);
+                    a.x * b.y - b.x * a.y
+                })
+                .sum();
+            0.5 * twice.abs()
+        }
+    }
+}
+
+fn shape_color(shape: &Shape) -> Rgba {
+    match shape {
+        Shape::Circle { color, .. } | Shape::Line { color, .. } | Shape::Polygon { color, .. } => {
+            *color
+        }
+    }
+}
+
+/// Blend a dot-sized shape with extent `b` into the premultiplied pixels, shifted by
+/// `(dx, dy)`. A line is blended as a row of small boxes along it, so that it keeps its
+/// direction; other shapes as their box.
+fn splat(pixmap: &mut Pixmap, b: Bounds, shape: &Shape, dx: f32, dy: f32) {
+    let c = shape_color(shape);
+    if let Shape::Line {
+        from, to, width, ..
+    } = shape
+    {
+        let steps = (from.distance(*to) / 0.75).ceil().max(1.0);
+        let share = area(shape) / (steps + 1.0);
+        let r = 0.5 * width.max(0.75);
+        for i in 0..=(steps as u32) {
+            let p = from.lerp(*to, i as f32 / steps);
+            let part = Bounds {
+                x0: p.x - r + dx,
+                y0: p.y - r + dy,
+                x1: p.x + r + dx,
+                y1: p.y + r + dy,
+            };
+            splat_box(pixmap, part, share, c);
+        }
+        return;
+    }
+    let moved = Bounds {
+        x0: b.x0 + dx,
+        y0: b.y0 + dy,
+        x1: b.x1 + dx,
+        y1: b.y1 + dy,
+    };
+    splat_box(pixmap, moved, area(shape), c);
+}
+
+/// Blend colour `c` with total coverage `area` (square pixels) spread evenly over box `b`.
+fn splat_box(pixmap: &mut Pixmap, b: Bounds, area: f32, c: Rgba) {
+    let (w, h) = (pixmap.width() as i64, pixmap.height() as i64);
+    let (x0, y0, x1, y1) = (b.x0, b.y0, b.x1, b.y1);
+    let box_area = ((x1 - x0) * (y1 - y0)).max(1e-6);
+    let density = (area / box_area).min(1.0);
+    let alpha = c.a as f32 / 255.0;
+    let data = pixmap.data_mut();
+    for py in (y0.floor() as i64).max(0)..(y1.ceil() as i64).min(h) {
+        let oy = (y1.min(py as f32 + 1.0) - y0.max(py as f32)).max(0.0);
+        for px in (x0.floor() as i64).max(0)..(x1.ceil() as i64).min(w) {
+            let ox = (x1.min(px as f32 + 1.0) - x0.max(px as f32)).max(0.0);
+            let a = (ox * oy * density * alpha).min(1.0);
+            if a <= 0.0 {
+                continue;
+            }
+            let at = 4 * (py * w + px) as usize;
+            let keep = 1.0 - a;
+            for (k, src) in [c.r, c.g, c.b].into_iter().enumerate() {
+                let v = src as f32 * a + data[at + k] as f32 * keep;
+                data[at + k] = v.round().min(255.0) as u8;
+            }
+            let v = 255.0 * a + data[at + 3] as f32 * keep;
+            data[at + 3] = v.round().min(255.0) as u8;
+        }
+    }
+}
+
 fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>, transform: Transform) {
+    if let Some(b) = bounds(shape) {
+        if b.x1 - b.x0 <= SPLAT_SIDE && b.y1 - b.y0 <= SPLAT_SIDE {
+            splat(pixmap, b, shape, transform.tx, transform.ty);
+            return;
+        }
+    }
     match shape {
         Shape::Circle {
             center,
@@ -747,6 +944,90 @@ mod tests {
         }]);
         canvas.draw(&other);
         assert_eq!(canvas.to_rgb(), rasterize(&other).unwrap());
+    }
+
+    #[test]
+    fn pixels_outside_the_changed_area_keep_their_values() {
+        use crate::render::build_frame;
+        use crate::render::fixture::Cascade;
+        let cascade = Cascade::default();
+        let poses: Vec<_> = (0..4).map(|i| cascade.pose_at(i as f64 * 0.5)).collect();
+        let camera = crate::render::Camera::framing_all(&poses, 200.0 / 150.0, None);
+        let mut canvas = Canvas::new(200, 150).unwrap();
+        canvas.draw(&build_frame(&cascade.pose_at(0.0), &camera, 200, 150));
+        assert_eq!(canvas.changed_area(), (0, 0, 200, 150));
+        let mut smaller = 0;
+        for i in 1..20 {
+            let before = canvas.rgba().to_vec();
+            canvas.draw(&build_frame(
+                &cascade.pose_at(i as f64 * 0.033),
+                &camera,
+                200,
+                150,
+            ));
+            let (x0, y0, x1, y1) = canvas.changed_area();
+            if (x1 - x0) * (y1 - y0) < 200 * 150 / 2 {
+                smaller += 1;
+            }
+            for y in 0..150u32 {
+                for x in 0..200u32 {
+                    if x >= x0 && x < x1 && y >= y0 && y < y1 {
+                        continue;
+                    }
+                    let at = 4 * (y * 200 + x) as usize;
+                    assert_eq!(
+                        canvas.rgba()[at..at + 4],
+                        before[at..at + 4],
+                        "frame {i} ({x}, {y})"
+                    );
+                }
+            }
+        }
+        assert!(
+            smaller >= 10,
+            "the changed area is usually small: {smaller} of 19"
+        );
+    }
+
+    #[test]
+    fn dot_sized_shapes_cover_their_area_where_they_are() {
+        let white = Rgba::rgb(255, 255, 255);
+        let mut f = frame(vec![
+            Shape::Circle {
+                center: Vec2::new(10.5, 10.5),
+                radius: 0.5,
+                color: Rgba::rgb(0, 0, 0),
+            },
+            // A 2.5 px horizontal line, 0.5 px wide, along row 20.
+            Shape::Line {
+                from: Vec2::new(5.0, 20.5),
+                to: Vec2::new(7.5, 20.5),
+                width: 0.5,
+                color: Rgba::rgb(0, 0, 0),
+            },
+        ]);
+        f.background = white;
+        let image = rasterize(&f).unwrap();
+        let darkness = |x0: u32, x1: u32, y0: u32, y1: u32| -> f32 {
+            let mut sum = 0.0;
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    sum += (255 - image.get(x, y).unwrap()[0]) as f32 / 255.0;
+                }
+            }
+            sum
+        };
+        // The disc: pi/4 of a pixel, all inside pixel (10, 10).
+        let disc = std::f32::consts::FRAC_PI_4;
+        assert!((darkness(10, 11, 10, 11) - disc).abs() < 0.02);
+        assert!(darkness(8, 13, 8, 13) - darkness(10, 11, 10, 11) < 0.01);
+        // The line: 2.5 x 0.5 plus its round caps, on rows 20 (and a little 19, 21), not above
+        // (its boxes overlap a little, and overlaps blend rather than add: within 15 %).
+        let line = 2.5 * 0.5 + std::f32::consts::FRAC_PI_4 * 0.25;
+        let got = darkness(3, 10, 18, 23);
+        assert!((got - line).abs() < 0.15 * line, "{got} vs {line}");
+        assert!(darkness(3, 10, 20, 21) > 0.6 * line);
+        assert_eq!(darkness(3, 10, 10, 18), 0.0);
     }
 
     #[test]

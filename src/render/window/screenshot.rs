@@ -22,6 +22,10 @@ pub enum ScreenshotError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{}: already exists (add --force to overwrite it)", .path.display())]
+    Exists { path: PathBuf },
+    #[error("{}: not a regular file; a screenshot never replaces it", .path.display())]
+    NotRegular { path: PathBuf },
     #[error("cannot encode screenshot {path}: {source}")]
     Encode {
         path: PathBuf,
@@ -42,8 +46,24 @@ pub fn flip_rows(rgba: &mut [u8], width: u32, height: u32) {
     }
 }
 
+/// Whether a screenshot may be written to `path`: a new file always; an existing regular file
+/// only with `overwrite`; never a directory, device, pipe or symbolic link.
+pub fn check_target(path: &Path, overwrite: bool) -> Result<(), ScreenshotError> {
+    match std::fs::symlink_metadata(path) {
+        Err(_) => Ok(()),
+        Ok(meta) if !meta.file_type().is_file() => Err(ScreenshotError::NotRegular {
+            path: path.to_path_buf(),
+        }),
+        Ok(_) if overwrite => Ok(()),
+        Ok(_) => Err(ScreenshotError::Exists {
+            path: path.to_path_buf(),
+        }),
+    }
+}
+
 /// Writes a `width` x `height` RGBA image (top row first) to `path` as an opaque RGB PNG,
-/// atomically.
+/// atomically, with the user's umask (mode 0666 minus umask). An existing regular file is
+/// replaced (callers check [`check_target`] first); anything else at `path` is refused.
 pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), ScreenshotError> {
     let expected = width as usize * height as usize * 4;
     if rgba.len() != expected || expected == 0 {
@@ -62,11 +82,16 @@ pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<()
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".juggler-shot")
-        .suffix(".png")
-        .tempfile_in(dir)
-        .map_err(io)?;
+    check_target(path, true)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".juggler-shot").suffix(".png");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // Created with open(2)'s mode, which the kernel masks with the umask.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(io)?;
     {
         let mut encoder = png::Encoder::new(BufWriter::new(tmp.as_file_mut()), width, height);
         encoder.set_color(png::ColorType::Rgb);
@@ -84,6 +109,8 @@ pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<()
         writer.finish().map_err(encode)?;
     }
     tmp.as_file_mut().flush().map_err(io)?;
+    // Checked again just before the rename: something may have appeared meanwhile.
+    check_target(path, true)?;
     tmp.persist(path).map_err(|e| io(e.error))?;
     Ok(())
 }
@@ -125,6 +152,55 @@ mod tests {
         assert_eq!(&buf[..12], &[255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30]);
         // No temporary file is left behind.
         assert_eq!(std::fs::read_dir(dir.path()).expect("list").count(), 1);
+    }
+
+    #[test]
+    fn never_overwrites_without_force_nor_replaces_special_files() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let existing = dir.path().join("existing.png");
+        std::fs::write(&existing, b"precious").unwrap();
+        let err = check_target(&existing, false).unwrap_err();
+        assert!(
+            err.to_string()
+                .ends_with("existing.png: already exists (add --force to overwrite it)"),
+            "{err}"
+        );
+        assert!(check_target(&existing, true).is_ok());
+        assert!(check_target(&dir.path().join("new.png"), false).is_ok());
+        for special in [dir.path().to_path_buf(), PathBuf::from("/dev/null")] {
+            let err = check_target(&special, true).unwrap_err();
+            assert!(matches!(err, ScreenshotError::NotRegular { .. }), "{err}");
+            assert!(write_png(&special, 1, 1, &[0; 4]).is_err());
+        }
+        assert_eq!(std::fs::read(&existing).unwrap(), b"precious");
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link.png");
+            std::os::unix::fs::symlink(&existing, &link).unwrap();
+            assert!(matches!(
+                check_target(&link, true),
+                Err(ScreenshotError::NotRegular { .. })
+            ));
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn screenshot_mode_follows_the_umask_not_0600() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("mode.png");
+        write_png(&path, 1, 1, &[1, 2, 3, 255]).expect("write");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        // The process umask, as Linux reports it ("Umask:\t0022").
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        if let Some(umask) = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Umask:"))
+            .and_then(|v| u32::from_str_radix(v.trim(), 8).ok())
+        {
+            assert_eq!(mode, 0o666 & !umask, "mode {mode:o}, umask {umask:o}");
+        }
     }
 
     #[test]

@@ -1,0 +1,219 @@
+//! MP4 (H.264, yuv420p) and WebM (VP9) through `ffmpeg`: raw RGB frames are piped to its
+//! standard input (no temporary images); it writes the staging file, which the caller
+//! renames into place when ffmpeg succeeded.
+//!
+//! The video's frame rate is exactly the requested one and it holds exactly the planned
+//! frames, so it lasts `frames / fps` seconds.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use super::options::{Format, FramePlan};
+use super::ordered::for_each_rgb_frame;
+use super::staging::{register_child, unregister_child};
+use super::{ExportError, PoseSource, Progress};
+use crate::render::Camera;
+
+/// The ffmpeg program (overridable with `JUGGLER_FFMPEG`, e.g. for a build elsewhere).
+pub fn ffmpeg_program() -> std::ffi::OsString {
+    std::env::var_os("JUGGLER_FFMPEG").unwrap_or_else(|| "ffmpeg".into())
+}
+
+/// Default constant rate factors: visually lossless-looking for flat-coloured frames.
+pub fn default_crf(format: Format) -> u32 {
+    if format == Format::WebM {
+        32
+    } else {
+        20
+    }
+}
+
+/// `fps` as an exact fraction for ffmpeg (`30`, `2997/100`).
+pub fn rate_text(fps: f64) -> String {
+    if fps.fract() == 0.0 {
+        return format!("{}", fps as u64);
+    }
+    // Up to 6 decimals, reduced.
+    let den = 1_000_000u64;
+    let num = (fps * den as f64).round() as u64;
+    let g = gcd(num, den);
+    format!("{}/{}", num / g, den / g)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The ffmpeg arguments for writing `out` (a staging file: the container is named).
+pub fn ffmpeg_args(
+    format: Format,
+    (width, height): (u32, u32),
+    fps: f64,
+    crf: u32,
+    out: &Path,
+) -> Vec<std::ffi::OsString> {
+    let rate = rate_text(fps);
+    let mut args: Vec<std::ffi::OsString> = [
+        "-hide_banner",
+        "-nostdin",
+        "-loglevel",
+        "error",
+        "-y",
+        "-f",
+        "rawvideo",
+        "-pix_fmt",
+        "rgb24",
+        "-s",
+        &format!("{width}x{height}"),
+        "-framerate",
+        &rate,
+        "-i",
+        "pipe:0",
+        "-an",
+        "-pix_fmt",
+        "yuv420p",
+        "-r",
+        &rate,
+    ]
+    .iter()
+    .map(Into::into)
+    .collect();
+    let crf = crf.to_string();
+    let codec: &[&str] = match format {
+        Format::WebM => &[
+            "-c:v",
+            "libvpx-vp9",
+            "-crf",
+            &crf,
+            "-b:v",
+            "0",
+            "-row-mt",
+            "1",
+            "-deadline",
+            "good",
+            "-cpu-used",
+            "4",
+            "-f",
+            "webm",
+        ],
+        _ => &[
+            "-c:v",
+            "libx264",
+            "-crf",
+            &crf,
+            "-preset",
+            "medium",
+            "-movflags",
+            "+faststart",
+            "-f",
+            "mp4",
+        ],
+    };
+    args.extend(codec.iter().map(Into::into));
+    args.push(out.as_os_str().to_owned());
+    args
+}
+
+/// Encode the frames of `plan` into `out` (already created) with ffmpeg.
+#[allow(clippy::too_many_arguments)]
+pub fn write_video(
+    source: &dyn PoseSource,
+    camera: &Camera,
+    plan: &FramePlan,
+    size: (u32, u32),
+    format: Format,
+    fps: f64,
+    crf: Option<u32>,
+    out: &Path,
+    progress: &dyn Progress,
+) -> Result<(), ExportError> {
+    let crf = crf.unwrap_or_else(|| default_crf(format));
+    let mut child = Command::new(ffmpeg_program())
+        .args(ffmpeg_args(format, size, fps, crf, out))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => ExportError::NoFfmpeg,
+            _ => ExportError::Ffmpeg(e.to_string()),
+        })?;
+    register_child(child.id());
+    // Read ffmpeg's messages as they come, so a chatty ffmpeg never blocks.
+    let stderr = child.stderr.take();
+    let messages = std::thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(mut s) = stderr {
+            let _ = s.read_to_string(&mut text);
+        }
+        text
+    });
+    let mut stdin = child.stdin.take();
+    let mut broken = false;
+    let rendered = for_each_rgb_frame(source, camera, plan, size, |_, rgb| {
+        if let Some(pipe) = stdin.as_mut() {
+            if pipe.write_all(rgb).is_err() {
+                // ffmpeg stopped reading: its own message says why.
+                broken = true;
+                stdin = None;
+            }
+        }
+        progress.advance(1);
+        Ok(())
+    });
+    drop(stdin);
+    let status = child.wait();
+    unregister_child(child.id());
+    let text = messages.join().unwrap_or_default();
+    rendered?;
+    let status = status.map_err(|e| ExportError::Ffmpeg(e.to_string()))?;
+    if !status.success() || broken {
+        let last = text
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("no message")
+            .trim()
+            .to_string();
+        return Err(ExportError::Ffmpeg(format!("{status}: {last}")));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_are_exact_fractions() {
+        assert_eq!(rate_text(30.0), "30");
+        assert_eq!(rate_text(29.97), "2997/100");
+        assert_eq!(rate_text(12.5), "25/2");
+    }
+
+    #[test]
+    fn arguments_name_the_codec_and_container() {
+        let args: Vec<String> =
+            ffmpeg_args(Format::Mp4, (400, 450), 25.0, 20, Path::new("/tmp/.x.tmp"))
+                .into_iter()
+                .map(|a| a.into_string().unwrap())
+                .collect();
+        let joined = args.join(" ");
+        assert!(
+            joined.contains("-s 400x450 -framerate 25 -i pipe:0"),
+            "{joined}"
+        );
+        assert!(joined.contains("-c:v libx264 -crf 20"), "{joined}");
+        assert!(joined.ends_with("-f mp4 /tmp/.x.tmp"), "{joined}");
+        let webm: Vec<String> = ffmpeg_args(Format::WebM, (2, 2), 30.0, 31, Path::new("o"))
+            .into_iter()
+            .map(|a| a.into_string().unwrap())
+            .collect();
+        assert!(webm.join(" ").contains("-c:v libvpx-vp9 -crf 31 -b:v 0"));
+    }
+}

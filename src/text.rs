@@ -1,0 +1,127 @@
+//! Text shown to people: user input echoed in messages and tables has its control characters
+//! escaped (a pattern file cannot move the terminal's cursor or change its colours), and
+//! command hints quote their arguments the way a POSIX shell reads them back.
+
+use std::borrow::Cow;
+
+/// `text` with every control character (C0, DEL, C1, and the Unicode line and paragraph
+/// separators and bidirectional overrides) written as a visible escape: `\t`, `\n`, `\r`,
+/// `\e` for ESC, else `\u{XX}`. Text without such characters is returned as is.
+pub fn escape_control(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if needs_escape(c) {
+            match c {
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\u{1b}' => out.push_str("\\e"),
+                c => out.push_str(&format!("\\u{{{:X}}}", u32::from(c))),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// [`escape_control`] line by line: the `\n` line breaks of `text` are kept, every other
+/// control character is escaped.
+pub fn escape_control_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && needs_escape(c)) {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<Cow<str>> = text.split('\n').map(escape_control).collect();
+    Cow::Owned(lines.join("\n"))
+}
+
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{2028}' | '\u{2029}'            // line / paragraph separator
+            | '\u{202A}'..='\u{202E}'          // bidi embeddings and overrides
+            | '\u{2066}'..='\u{2069}'          // bidi isolates
+        )
+}
+
+/// `arg` as one word for a POSIX shell: unchanged when it holds only characters no shell
+/// treats specially (letters, digits, `-_.,/:=+@%`), else in single quotes with each `'`
+/// written `'\''`. Control characters are escaped too (see [`escape_control`]), so a hint
+/// never writes them raw to the terminal.
+pub fn shell_quote(arg: &str) -> Cow<'_, str> {
+    let plain = !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.,/:=+@%".contains(c))
+        && !arg.starts_with('-')
+        && !arg.starts_with('=');
+    if plain {
+        return Cow::Borrowed(arg);
+    }
+    let quoted = format!("'{}'", arg.replace('\'', "'\\''"));
+    match escape_control(&quoted) {
+        Cow::Borrowed(_) => Cow::Owned(quoted),
+        Cow::Owned(escaped) => Cow::Owned(escaped),
+    }
+}
+
+/// `text` cut to at most `max` characters, ending in `…` when cut (for echoing long input
+/// in a one-line message).
+pub fn truncate(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => Cow::Borrowed(text),
+        Some(_) => {
+            let keep: String = text.chars().take(max.saturating_sub(1)).collect();
+            Cow::Owned(keep + "…")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert!(matches!(escape_control("531 (4,2x)*"), Cow::Borrowed(_)));
+        assert_eq!(escape_control("a\u{1b}[31mred"), "a\\e[31mred");
+        assert_eq!(escape_control("x\ty\r\nz"), "x\\ty\\r\\nz");
+        assert_eq!(escape_control("\u{7}\u{7f}\u{9b}"), "\\u{7}\\u{7F}\\u{9B}");
+        assert_eq!(escape_control("ab\u{202E}cd"), "ab\\u{202E}cd");
+        // Printable non-ASCII text stays as written.
+        assert_eq!(escape_control("Kaskade für 3 Bälle"), "Kaskade für 3 Bälle");
+    }
+
+    #[test]
+    fn line_breaks_survive_line_by_line_escaping() {
+        assert_eq!(escape_control_lines("a\n\u{1b}b\n"), "a\n\\eb\n");
+        assert!(matches!(escape_control_lines("a\nb"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn shell_quoting() {
+        assert_eq!(shell_quote("531"), "531");
+        assert_eq!(shell_quote("out/anim.gif"), "out/anim.gif");
+        assert_eq!(shell_quote("pattern=531;bps=4"), "'pattern=531;bps=4'");
+        assert_eq!(shell_quote("(4,2x)*"), "'(4,2x)*'");
+        assert_eq!(shell_quote("<3p|3p>"), "'<3p|3p>'");
+        assert_eq!(
+            shell_quote("Rubenstein's Revenge"),
+            "'Rubenstein'\\''s Revenge'"
+        );
+        assert_eq!(shell_quote(""), "''");
+        assert_eq!(shell_quote("-3"), "'-3'");
+        assert_eq!(shell_quote("$(rm -rf ~)"), "'$(rm -rf ~)'");
+        assert_eq!(shell_quote("a\nb"), "'a\\nb'");
+    }
+
+    #[test]
+    fn truncation_counts_characters() {
+        assert_eq!(truncate("531", 3), "531");
+        assert_eq!(truncate("5311", 3), "53…");
+        assert_eq!(truncate("ääää", 3), "ää…");
+    }
+}

@@ -1,0 +1,548 @@
+//! Hostile-input hardening, end to end: one test per class of fault, named after the fault it
+//! pins (issue 15).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn juggler_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("JUGGLER_PATTERNS")
+        .output()
+        .expect("juggler runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_file_or_directory_named_like_a_siteswap_does_not_shadow_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("531"), "not a pattern").unwrap();
+    std::fs::create_dir(dir.path().join("3")).unwrap();
+    for (arg, bps) in [("531", "3.50 beats/s"), ("3", "2.90 beats/s")] {
+        let out = juggler_in(dir.path(), &["pose", arg]);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{arg}: {}", text(&out.stderr));
+        assert!(
+            stdout.starts_with(&format!("{arg} at t = 0.000 s ({bps}")),
+            "{stdout}"
+        );
+    }
+    // Written as a path, the file is read (and is not a pattern file).
+    let out = juggler_in(dir.path(), &["pose", "./531"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "juggler: ./531: unknown pattern file type (expected .toml, .jml, .xml or .txt)\n"
+    );
+    let out = juggler_in(dir.path(), &["pose", "./3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).starts_with("juggler: ./3 is a directory: give one pattern file"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn an_unknown_library_name_is_not_read_as_a_siteswap() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = juggler_in(dir.path(), &["pose", "cascade"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("juggler: no pattern named \"cascade\"; close matches: "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("\"3-ball cascade\""), "{stderr}");
+    assert!(!stderr.contains("average"), "{stderr}");
+    let out = juggler_in(dir.path(), &["pose", "Rubinstein's Revenge"]);
+    assert!(
+        text(&out.stderr).starts_with(
+            "juggler: no pattern named \"Rubinstein's Revenge\"; close matches: \"Rubenstein's Revenge\"\n"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    // check --json keeps its one-record-per-pattern contract.
+    let out = juggler_in(dir.path(), &["check", "--json", "cascade"]);
+    assert_eq!(out.status.code(), Some(1));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["valid"], false);
+    assert_eq!(record["error"]["kind"], "name");
+    assert!(record["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("no pattern named \"cascade\"; close matches: "));
+    // A mistyped siteswap still gets the siteswap's own message.
+    let out = juggler_in(dir.path(), &["pose", "532"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("juggler: Invalid pattern average"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_moved_binary_still_has_the_pattern_library() {
+    let dir = tempfile::tempdir().unwrap();
+    let moved = dir.path().join("juggler");
+    std::fs::copy(env!("CARGO_BIN_EXE_juggler"), &moved).unwrap();
+    let run = |args: &[&str]| {
+        // Another test thread forking while the copy was open for writing keeps it busy
+        // (ETXTBSY) for a moment.
+        for _ in 0..50 {
+            match Command::new(&moved)
+                .args(args)
+                .current_dir(dir.path())
+                .env_remove("JUGGLER_PATTERNS")
+                .output()
+            {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                result => return result.unwrap(),
+            }
+        }
+        panic!("the copied binary stayed busy");
+    };
+    let out = run(&["pose", "Mills Mess"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("Mills Mess at t = 0.000 s (2.90 beats/s, dwell 0.8 beats"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run(&["list"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("# patterns/tricks3.toml ("), "{stdout}");
+    assert!(stdout.ends_with(" in 10 files\n"), "{stdout}");
+}
+
+/// Runs juggler with stdout and stderr sent where the test says.
+fn juggler_to(args: &[&str], stdout: std::process::Stdio, stderr: std::process::Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .env_remove("JUGGLER_PATTERNS")
+        .stdout(stdout)
+        .stderr(stderr)
+        .output()
+        .expect("juggler runs")
+}
+
+fn dev_full() -> std::process::Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+        .into()
+}
+
+#[test]
+fn a_full_stdout_is_an_error_with_exit_code_2_in_every_command() {
+    for args in [
+        &["check", "531"][..],
+        &["check", "--json", "531"],
+        &["pose", "531"],
+        &["pose", "--json", "531"],
+        &["list"],
+        &["--help"],
+        &["check", "--help"],
+        &["--version"],
+    ] {
+        let out = juggler_to(args, dev_full(), std::process::Stdio::piped());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "juggler: cannot write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn errors_written_to_a_full_stderr_do_not_panic() {
+    for (args, code) in [
+        (&["pose", "("][..], 1),
+        (&["pose", "cascade"], 1),
+        (&["list", "/nonexistent/dir"], 1),
+        (&["--bogus"], 2),
+        (&["pose", "531", "--bps", "nan"], 2),
+    ] {
+        let out = juggler_to(args, std::process::Stdio::piped(), dev_full());
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+}
+
+#[test]
+fn a_closed_stdout_pipe_ends_output_quietly() {
+    for args in [&["list"][..], &["check", "531"], &["pose", "--json", "531"]] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let out = juggler_to(args, writer.into(), std::process::Stdio::piped());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+    // check --file stops reading once nobody listens (here: a list longer than any pipe buffer).
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("many.txt");
+    std::fs::write(&list, "531\n".repeat(20_000)).unwrap();
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = juggler_to(
+        &["check", "--file", list.to_str().unwrap()],
+        writer.into(),
+        std::process::Stdio::piped(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_screenshot_never_overwrites_without_force_nor_replaces_a_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let existing = dir.path().join("existing.png");
+    std::fs::write(&existing, b"precious").unwrap();
+    let out = juggler_in(dir.path(), &["531", "--screenshot", "existing.png"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "juggler: existing.png: already exists (add --force to overwrite it)\n"
+    );
+    for special in ["/dev/null", "."] {
+        let out = juggler_in(dir.path(), &["531", "--screenshot", special, "--force"]);
+        assert_eq!(out.status.code(), Some(2), "{special}");
+        assert_eq!(
+            text(&out.stderr),
+            format!("juggler: {special}: not a regular file; a screenshot never replaces it\n")
+        );
+    }
+    assert_eq!(std::fs::read(&existing).unwrap(), b"precious");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_huge_written_repeat_count_is_refused_before_allocating() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in ["pose", "check"] {
+        let out = juggler_in(dir.path(), &[command, "([4444]^1000000)"]);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            all.contains(
+                "pattern too large: more than 100000 beats or 100000 throws after expansion"
+            ),
+            "{command}: {all}"
+        );
+    }
+    // At the limit it still works, in bounded time and memory.
+    let out = juggler_in(dir.path(), &["pose", "--json", "([4444]^25000)"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+fn json_of(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn a_huge_time_is_reduced_modulo_the_loop_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let far = json_of(&juggler_in(
+        dir.path(),
+        &["pose", "531", "--json", "--time", "1e17"],
+    ));
+    let duration = far["loop_duration"].as_f64().unwrap();
+    assert_eq!(duration, 12.0 / 7.0);
+    let reduced = 1e17f64.rem_euclid(duration);
+    let near = json_of(&juggler_in(
+        dir.path(),
+        &["pose", "531", "--json", "--time", &reduced.to_string()],
+    ));
+    assert_eq!(far["time"].as_f64(), Some(1e17));
+    assert_eq!(far["jugglers"], near["jugglers"]);
+    assert_eq!(far["props"], near["props"]);
+    let out = juggler_in(dir.path(), &["pose", "531", "--json", "--time", "-1e300"]);
+    let stdout = text(&out.stdout);
+    let pose: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(pose["time"].as_f64(), Some(-1e300));
+    // NaN would be written as null inside a coordinate list.
+    assert!(
+        !stdout.contains("[null") && !stdout.contains(",null"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn settings_outside_their_range_are_refused_everywhere_instead_of_giving_nan() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("slow.toml"),
+        "siteswap = \"531\"\nbps = 1e-308\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("heavy.jml"),
+        "<jml><patternlist><line display=\"x\" notation=\"siteswap\">pattern=531;gravity=1e308</line></patternlist></jml>",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("far.toml"),
+        "siteswap = \"3\"\njugglers = [{ x = 0, z = 1e30, facing = 0 }]\n",
+    )
+    .unwrap();
+    let cases: [(&[&str], i32, &str); 7] = [
+        (
+            &["pose", "531", "--bps", "1e-308"],
+            2,
+            "--bps must be between 0.1 and 50, not 1e-308",
+        ),
+        (
+            &["pose", "531", "--gravity", "1e308"],
+            2,
+            "--gravity must be between 0.1 and 1000 m/s², not 1e308",
+        ),
+        (
+            &["pose", "531", "--dwell", "2"],
+            2,
+            "--dwell must be between 0 and 2 (excluded) beats, not 2",
+        ),
+        (
+            &["pose", "pattern=531;bps=1e-308"],
+            1,
+            "bps (beats per second) must be between 0.1 and 50, not 1e-308",
+        ),
+        (
+            &["pose", "slow.toml"],
+            1,
+            "slow.toml:2:7: bps (beats per second) must be between 0.1 and 50, not 1e-308",
+        ),
+        (
+            &["pose", "heavy.jml"],
+            1,
+            "heavy.jml:1:19: pattern 'x': gravity must be between 10 and 100000 cm/s², not 1e308",
+        ),
+        (
+            &["pose", "far.toml"],
+            1,
+            "juggler position must be between -1000 and 1000 metres, not 1e30",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let out = juggler_in(dir.path(), args);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains(message),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn check_file_shares_the_txt_reader_and_streams_with_a_line_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(
+        &list,
+        b"\xef\xbb\xbf531 # the classic\r3\r\n# comment\n441\r",
+    )
+    .unwrap();
+    let out = juggler_in(dir.path(), &["check", "--json", "--file", "list.txt"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let patterns: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["pattern"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(patterns, ["531", "3", "441"]);
+    // The same file through the other commands' reader.
+    let out = juggler_in(dir.path(), &["list", "list.txt"]);
+    assert!(
+        text(&out.stdout).ends_with("3 patterns in 1 file\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    // An endless line stops at the cap instead of filling memory.
+    let out = juggler_in(dir.path(), &["check", "--file", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "juggler: /dev/zero:1:1: line longer than 65536 bytes\n"
+    );
+    let out = juggler_in(dir.path(), &["check", "--file", "."]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn list_survives_names_longer_than_the_format_width_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "n".repeat(70_000);
+    std::fs::write(
+        dir.path().join("long.toml"),
+        format!("[[pattern]]\nname = \"{name}\"\nsiteswap = \"531\"\n\n[[pattern]]\nname = \"b\"\nsiteswap = \"{}\"\n{}", "3".repeat(66_000), "[[pattern]]\nsiteswap = \"441\"\n".repeat(1000)),
+    )
+    .unwrap();
+    let out = juggler_in(dir.path(), &["list", "long.toml"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with(&name))
+        .expect("the long name's row");
+    assert!(
+        row[name.len()..].starts_with("  531 "),
+        "{}",
+        &row[name.len()..name.len() + 20]
+    );
+    assert!(
+        row.ends_with("  3 balls  3       1         yes"),
+        "{}",
+        &row[row.len() - 60..]
+    );
+    assert!(stdout.ends_with("1002 patterns in 1 file\n"));
+    // Long cells overflow their column instead of widening it for all 1002 rows: the table
+    // is about as long as its cells (it was 137 MB).
+    assert!(stdout.len() < 300_000, "{} bytes", stdout.len());
+    assert!(stdout.contains("\n441                                               441"));
+}
+
+#[test]
+fn control_characters_in_input_are_escaped_in_human_output() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("esc.toml"),
+        "name = \"red\\u001b[31m alert\\u0007\"\nsiteswap = \"531\"\n",
+    )
+    .unwrap();
+    for args in [
+        &["list", "esc.toml"][..],
+        &["pose", "esc.toml"],
+        &["export", "esc.toml", "--out", "e.gif", "--size", "32x24"],
+    ] {
+        let out = juggler_in(dir.path(), args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(
+            !stdout.contains('\u{1b}') && !stdout.contains('\u{7}'),
+            "{args:?}"
+        );
+        assert!(
+            stdout.contains("red\\e[31m alert\\u{7}"),
+            "{args:?}: {stdout}"
+        );
+    }
+    let out = juggler_in(dir.path(), &["check", "3\u{1b}[2J"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!text(&out.stdout).contains('\u{1b}'));
+    assert!(
+        text(&out.stdout).starts_with("3\\e[2J: invalid"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = juggler_in(dir.path(), &["pose", "qqqq\u{1b}[2J"]);
+    assert_eq!(
+        text(&out.stderr).lines().next().unwrap(),
+        "juggler: no pattern named \"qqqq\\e[2J\""
+    );
+}
+
+#[test]
+fn large_pattern_files_load_in_every_format() {
+    // 16 000 TOML patterns took 6.7 s to list when every pattern's line was counted from the
+    // start of the file; the speed itself is measured in benches/files.rs (100 000 patterns).
+    const N: usize = 20_000;
+    let dir = tempfile::tempdir().unwrap();
+    let mut toml = String::new();
+    let mut jml = String::from("<jml><patternlist>\n");
+    let mut txt = String::new();
+    for i in 0..N {
+        toml.push_str(&format!(
+            "[[pattern]]\nname = \"p{i}\"\nsiteswap = \"531\"\n"
+        ));
+        jml.push_str(&format!(
+            "<line display=\"p{i}\" notation=\"siteswap\">531</line>\n"
+        ));
+        txt.push_str("531 # p\n");
+    }
+    jml.push_str("</patternlist></jml>\n");
+    std::fs::write(dir.path().join("big.toml"), toml).unwrap();
+    std::fs::write(dir.path().join("big.jml"), jml).unwrap();
+    std::fs::write(dir.path().join("big.txt"), txt).unwrap();
+    for file in ["big.toml", "big.jml", "big.txt"] {
+        let out = juggler_in(dir.path(), &["list", file]);
+        assert!(out.status.success(), "{file}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).ends_with(&format!("{N} patterns in 1 file\n")),
+            "{file}"
+        );
+    }
+    let out = juggler_in(dir.path(), &["check", "--file", "big.txt"]);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout).matches("531: valid").count(), N);
+}
+
+#[test]
+fn a_user_library_name_with_a_slash_is_found_when_no_such_file_exists() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib");
+    std::fs::create_dir(&lib).unwrap();
+    std::fs::write(
+        lib.join("mine.toml"),
+        "[[pattern]]\nname = \"Half/shower\"\nsiteswap = \"(4,2x)*\"\nbps = 3\n",
+    )
+    .unwrap();
+    let run = |arg: &str| {
+        Command::new(env!("CARGO_BIN_EXE_juggler"))
+            .args(["pose", arg])
+            .current_dir(dir.path())
+            .env("JUGGLER_PATTERNS", &lib)
+            .output()
+            .unwrap()
+    };
+    let out = run("half/SHOWER");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("Half/shower at t = 0.000 s (3.00 beats/s"));
+    let out = run("half/nothing");
+    assert_eq!(
+        text(&out.stderr),
+        "juggler: half/nothing: no such pattern file\n"
+    );
+}
+
+#[test]
+fn an_unreadable_library_override_is_named_when_a_name_is_not_found() {
+    let out = Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(["pose", "Mills Mess"])
+        .env("JUGGLER_PATTERNS", "/nonexistent/juggler-lib")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).ends_with(
+            "(the library /nonexistent/juggler-lib of JUGGLER_PATTERNS has problems: \
+             /nonexistent/juggler-lib: cannot read: No such file or directory (os error 2))\n"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
