@@ -17,4 +17,5 @@ pub mod scene;
 pub mod schedule;
 pub mod spec;
 pub mod text;
+pub mod tools;
 pub mod types;

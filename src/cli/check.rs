@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use juggler::notation::settings::{parse_input, SettingsError};
 use juggler::notation::{self, Pattern};
 use juggler::schedule::{self, PatternError, Schedule};
+use juggler::tools::analysis::{analyse, vanilla_throws, Analysis};
 use serde::Serialize;
 
 use super::{print_err, print_out, write_out, CheckArgs, CliError, EXIT_INVALID};
@@ -240,6 +241,7 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
                     counts
                 );
             }
+            s.push_str(&analysis_text(sch));
         }
         Err(failure) => {
             let _ = writeln!(s, "{input}: invalid");
@@ -286,6 +288,9 @@ struct ValidJson<'a> {
     max_throw: u32,
     orbits: Vec<OrbitJson<'a>>,
     state: Vec<StateJson<'a>>,
+    /// Prime/composite, visited states, get-in/get-out (solo asynchronous patterns; null
+    /// otherwise).
+    analysis: Option<Analysis>,
 }
 
 #[derive(Serialize)]
@@ -366,6 +371,7 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
                     landings: &l.counts,
                 })
                 .collect(),
+            analysis: vanilla_throws(sch).and_then(|t| analyse(&t)),
         }),
         Err(failure) => {
             let (column, beat) = match failure {
@@ -387,4 +393,34 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
     result.unwrap_or_else(|e| {
         format!("{{\"valid\":false,\"error\":{{\"kind\":\"internal\",\"message\":\"{e}\"}}}}")
     })
+}
+
+/// The siteswap analysis lines of the human report: prime or composite, the states visited
+/// and the way in and out of the ground state.
+fn analysis_text(sch: &Schedule) -> String {
+    let Some(a) = vanilla_throws(sch).and_then(|t| analyse(&t)) else {
+        return "  analysis (prime, states, get-in/out): solo asynchronous patterns only\n".into();
+    };
+    let mut s = String::new();
+    if a.prime {
+        let _ = writeln!(s, "  prime: no state is visited twice");
+    } else {
+        let _ = writeln!(
+            s,
+            "  composite: made of the prime cycles {}",
+            a.decomposition.join(" + ")
+        );
+    }
+    let _ = writeln!(s, "  states visited (x = a prop lands that many beats on):");
+    let _ = writeln!(s, "    {}", a.states.join("  "));
+    if a.ground_state {
+        let _ = writeln!(s, "  starts in the ground state: no get-in/get-out needed");
+    } else {
+        let _ = writeln!(
+            s,
+            "  excited state: get in from the ground state with {}, get out with {}",
+            a.get_in, a.get_out
+        );
+    }
+    s
 }

@@ -7,10 +7,13 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 mod check;
+mod diagram;
 mod export;
+mod gen;
 mod input;
 mod list;
 mod pose;
+mod trans;
 mod window;
 
 /// Exit codes: 0 success, 1 invalid input (bad pattern, bad file), 2 usage or environment.
@@ -65,6 +68,12 @@ pub enum Command {
     List(ListArgs),
     /// Open a pattern (library name, file or siteswap) in the window
     Show(ViewArgs),
+    /// Generate siteswaps: OBJECTS MAXTHROW PERIOD [Juggling Lab's generator options]
+    Gen(GenArgs),
+    /// Transitions between two siteswaps with the same number of props, and back
+    Trans(TransArgs),
+    /// Draw a ladder diagram of a pattern as an SVG file
+    Diagram(DiagramArgs),
 }
 
 /// Timing and prop options shared by every command that animates.
@@ -143,6 +152,61 @@ pub struct CheckArgs {
     /// Print JSON instead of a human summary
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = GEN_HELP)]
+pub struct GenArgs {
+    /// OBJECTS MAXTHROW PERIOD, then options in Juggling Lab's spelling (see below)
+    #[arg(
+        required = true,
+        num_args = 1..,
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
+    pub args: Vec<String>,
+}
+
+const GEN_HELP: &str = "MAXTHROW may be '-' (unbounded: objects × period); PERIOD a number or a \
+range (1-5, -5, 3-, '-'; an open period needs -prime).
+Options (Juggling Lab's spelling):
+  -n            print the number of patterns after them     -no   the number only
+  -se           no get-in/get-out sequences; excited patterns marked with *
+  -x RE ..      exclude patterns containing RE              -i RE ..  must contain RE
+  -lame         no '11'
+  -g            ground state only     -ng   excited state only
+  -f            full listing (composite patterns too)       -prime    prime patterns only
+  -rot          every rotation of each pattern
+  -d N          communication delay (implies -g); -l N, -mf, -mc, -mt, -cp, -sym, -jp accepted
+  --json        one JSON object per line: pattern, period, ground_state, get_in, get_out
+Not yet: -s (sync), -m N > 1 (multiplex), -j N > 1 (passing).
+Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no";
+
+#[derive(Args, Debug)]
+pub struct TransArgs {
+    /// The pattern to start from (solo asynchronous siteswap)
+    pub from: String,
+    /// The pattern to go to
+    pub to: String,
+    /// Print JSON objects, one per line: from, to, throws, back, pattern
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct DiagramArgs {
+    /// Siteswap or Juggling Lab settings string
+    pub pattern: String,
+    /// Output SVG file
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Diagram kind: ladder (causal is not implemented yet)
+    #[arg(long, default_value = "ladder")]
+    pub kind: String,
+    /// Replace an existing file
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Args, Debug)]
@@ -281,6 +345,9 @@ pub fn main() -> ExitCode {
         Some(Command::Export(args)) => export::run(&args),
         Some(Command::List(args)) => list::run(&args),
         Some(Command::Show(args)) => window::run(&args),
+        Some(Command::Gen(args)) => gen::run(&args),
+        Some(Command::Trans(args)) => trans::run(&args),
+        Some(Command::Diagram(args)) => diagram::run(&args),
         None => window::run(&cli.view),
     };
     match result {

@@ -1,0 +1,252 @@
+//! `juggler gen`: the siteswap generator with Juggling Lab's options.
+
+use std::io::Write;
+
+use juggler::tools::gen::{plan, Found, GroundFilter, Listing, Query};
+use juggler::tools::state::throws_text;
+use serde::Serialize;
+
+use super::{CliError, GenArgs};
+
+/// What the options ask for besides the query.
+struct Output {
+    json: bool,
+    /// 0 = patterns only, 1 = patterns and the count (-n), 2 = count only (-no).
+    count: u8,
+    sequences: bool,
+    ground_only: bool,
+    props: u32,
+}
+
+fn number(args: &[String], i: usize, what: &str) -> Result<u32, CliError> {
+    let text = args
+        .get(i)
+        .ok_or_else(|| CliError::usage(format!("{} needs a number", args[i - 1])))?;
+    text.parse()
+        .map_err(|_| CliError::usage(format!("{what}: {text:?} is not a whole number")))
+}
+
+/// Reads `OBJECTS MAXTHROW PERIOD [options]` as Juggling Lab's generator does.
+fn parse(args: &[String]) -> Result<(Query, Output), CliError> {
+    if args.len() < 3 {
+        return Err(CliError::usage(
+            "usage: juggler gen OBJECTS MAXTHROW PERIOD [options] (see juggler gen --help)",
+        ));
+    }
+    let props = number(args, 0, "number of objects")?;
+    let max_throw = if args[1] == "-" {
+        None
+    } else {
+        Some(number(args, 1, "maximum throw")?)
+    };
+    let (period_min, period_max) = parse_period(&args[2])?;
+    let mut q = Query::new(props, max_throw, period_min);
+    q.period_max = period_max;
+    let mut out = Output {
+        json: false,
+        count: 0,
+        sequences: true,
+        ground_only: false,
+        props,
+    };
+    let mut i = 3;
+    // Options whose modes this generator does not have yet.
+    let unsupported = |what: &str| {
+        Err(CliError::usage(format!(
+            "{what} is not supported by juggler's generator yet (solo asynchronous patterns only)"
+        )))
+    };
+    while i < args.len() {
+        match args[i].as_str() {
+            "-n" => out.count = 1,
+            "-no" => out.count = 2,
+            "-se" => out.sequences = false,
+            "-g" => q.ground = GroundFilter::GroundOnly,
+            "-ng" => q.ground = GroundFilter::ExcitedOnly,
+            "-f" => q.listing = Listing::Full,
+            "-prime" => q.listing = Listing::Prime,
+            "-rot" => q.rotations = true,
+            "-lame" => q.lame = true,
+            "--json" | "-json" => out.json = true,
+            "-x" | "-i" => {
+                let include = args[i] == "-i";
+                let mut any = false;
+                while i + 1 < args.len() && !args[i + 1].starts_with('-') {
+                    i += 1;
+                    any = true;
+                    if include {
+                        q.include.push(args[i].clone());
+                    } else {
+                        q.exclude.push(args[i].clone());
+                    }
+                }
+                if !any {
+                    return Err(CliError::usage(format!(
+                        "{} needs at least one regular expression",
+                        if include { "-i" } else { "-x" }
+                    )));
+                }
+            }
+            "-m" => {
+                i += 1;
+                if number(args, i, "simultaneous throws (-m)")? > 1 {
+                    return unsupported("multiplexing (-m N > 1)");
+                }
+            }
+            "-j" => {
+                i += 1;
+                if number(args, i, "jugglers (-j)")? > 1 {
+                    return unsupported("passing (-j N > 1)");
+                }
+            }
+            "-d" => {
+                i += 1;
+                number(args, i, "communication delay (-d)")?;
+                // Juggling Lab: a communication delay means ground state patterns only.
+                q.ground = GroundFilter::GroundOnly;
+            }
+            "-l" => {
+                i += 1;
+                number(args, i, "leader (-l)")?;
+            }
+            // Multiplex and passing refinements: no effect on solo patterns without multiplexes.
+            "-mf" | "-mc" | "-mt" | "-cp" | "-sym" | "-jp" => {}
+            "-s" => return unsupported("synchronous generation (-s)"),
+            other => {
+                return Err(CliError::usage(format!(
+                    "unknown option {other:?} (see juggler gen --help)"
+                )))
+            }
+        }
+        i += 1;
+    }
+    out.ground_only = q.ground == GroundFilter::GroundOnly;
+    Ok((q, out))
+}
+
+/// `5`, `1-5`, `-5`, `3-` or `-` (unbounded).
+fn parse_period(text: &str) -> Result<(u32, Option<u32>), CliError> {
+    let bad = || {
+        CliError::usage(format!(
+            "period {text:?}: give a number or a range like 1-5, -5, 3- or -"
+        ))
+    };
+    let num = |s: &str| s.parse::<u32>().map_err(|_| bad());
+    match text.split_once('-') {
+        None => {
+            let p = num(text)?;
+            Ok((p, Some(p)))
+        }
+        Some(("", "")) => Ok((1, None)),
+        Some(("", hi)) => Ok((1, Some(num(hi)?))),
+        Some((lo, "")) => Ok((num(lo)?, None)),
+        Some((lo, hi)) => Ok((num(lo)?, Some(num(hi)?))),
+    }
+}
+
+#[derive(Serialize)]
+struct PatternJson {
+    pattern: String,
+    period: usize,
+    ground_state: bool,
+    get_in: String,
+    get_out: String,
+}
+
+fn line(found: &Found, out: &Output) -> String {
+    let pattern = found.text();
+    if out.json {
+        let json = PatternJson {
+            period: found.throws.len(),
+            pattern,
+            ground_state: found.ground_state,
+            get_in: throws_text(&found.get_in),
+            get_out: throws_text(&found.get_out),
+        };
+        return serde_json::to_string(&json).unwrap_or_default();
+    }
+    if out.ground_only {
+        return pattern;
+    }
+    if !out.sequences {
+        let mark = if found.ground_state { ' ' } else { '*' };
+        return format!("{mark} {pattern} {mark}").trim_end().to_string();
+    }
+    let width = out.props as usize;
+    format!(
+        "{:>width$}  {pattern}  {}",
+        throws_text(&found.get_in),
+        throws_text(&found.get_out)
+    )
+    .trim_end()
+    .to_string()
+}
+
+/// Runs the command: exit 0 (also when nothing is found), 2 for a bad query.
+pub fn run(args: &GenArgs) -> Result<u8, CliError> {
+    let (query, out) = parse(&args.args)?;
+    let plan = plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
+    if out.count < 2 && plan.height() > 35 {
+        return Err(CliError::usage(format!(
+            "throws up to {} can be generated, but throws above 35 have no siteswap letter; \
+             give a maximum throw of at most 35, or count with -no",
+            plan.height()
+        )));
+    }
+    let stdout = std::io::stdout();
+    let mut w = std::io::BufWriter::new(stdout.lock());
+    let mut failed: Option<std::io::Error> = None;
+    let count = if out.count == 2 {
+        plan.count()
+    } else {
+        plan.generate(&mut |found| {
+            let mut text = line(found, &out);
+            text.push('\n');
+            match w.write_all(text.as_bytes()) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        })
+    };
+    if failed.is_none() && out.count > 0 {
+        let text = if out.json {
+            format!("{{\"count\":{count}}}\n")
+        } else if count == 1 {
+            "1 pattern\n".to_string()
+        } else {
+            format!("{count} patterns\n")
+        };
+        if let Err(e) = w.write_all(text.as_bytes()) {
+            failed = Some(e);
+        }
+    }
+    if failed.is_none() {
+        if let Err(e) = w.flush() {
+            failed = Some(e);
+        }
+    }
+    match failed {
+        Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::usage(format!(
+            "cannot write to standard output: {e}"
+        ))),
+        _ => Ok(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn periods() {
+        assert_eq!(parse_period("5").unwrap(), (5, Some(5)));
+        assert_eq!(parse_period("1-5").unwrap(), (1, Some(5)));
+        assert_eq!(parse_period("-5").unwrap(), (1, Some(5)));
+        assert_eq!(parse_period("3-").unwrap(), (3, None));
+        assert_eq!(parse_period("-").unwrap(), (1, None));
+        assert!(parse_period("a").is_err());
+    }
+}

@@ -1,0 +1,12 @@
+//! Siteswap tools on top of `notation` and `schedule`: the pattern generator (`gen`), the
+//! transition finder (`trans`), pattern analysis for `check` (`analysis`) and ladder/causal
+//! diagrams as pure data and SVG text (`diagram`). Pure: no I/O.
+//!
+//! The generator and the transition finder work on solo asynchronous siteswaps, whose state is
+//! a bit set (`State`): bit `k` set = a prop lands `k` beats from now.
+
+pub mod analysis;
+pub mod diagram;
+pub mod gen;
+pub mod state;
+pub mod trans;

@@ -1,0 +1,207 @@
+//! `juggler gen`, `juggler trans` and `check`'s analysis through the binary.
+//! Expected generator sets in tests/data/gen were computed with Juggling Lab 1.6.6
+//! (scripts/compare_gen.sh --save); each pattern is written as its greatest rotation.
+
+use std::process::Command;
+
+fn juggler(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .output()
+        .expect("run juggler");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn greatest_rotation(p: &str) -> String {
+    (0..p.len())
+        .map(|i| format!("{}{}", &p[i..], &p[..i]))
+        .max()
+        .unwrap_or_default()
+}
+
+#[test]
+fn generator_sets_equal_juggling_labs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gen");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "{} expected-set files", files.len());
+    let mut total = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let header = text.lines().next().unwrap();
+        let query = header.split('`').nth(1).unwrap().trim_start_matches("gen ");
+        let mut expected: Vec<String> = text
+            .lines()
+            .skip(1)
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect();
+        expected.sort();
+        let mut args = vec!["gen"];
+        args.extend(query.split_whitespace());
+        args.push("--json");
+        let (code, out, err) = juggler(&args);
+        assert_eq!(code, 0, "{query}: {err}");
+        let mut got: Vec<String> = out
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                greatest_rotation(v["pattern"].as_str().unwrap())
+            })
+            .collect();
+        got.sort();
+        assert_eq!(got, expected, "gen {query}");
+        total += got.len();
+    }
+    assert!(total > 600, "{total} patterns compared");
+}
+
+#[test]
+fn gen_output_forms() {
+    let (code, out, _) = juggler(&["gen", "3", "5", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "     441\n     522\n     531\n  4  450  2\n");
+    let (_, out, _) = juggler(&["gen", "3", "5", "3", "-n"]);
+    assert!(out.ends_with("\n4 patterns\n"), "{out}");
+    let (_, out, _) = juggler(&["gen", "4", "7", "5", "-no"]);
+    assert_eq!(out, "64 patterns\n");
+    let (_, out, _) = juggler(&["gen", "3", "5", "3", "--json", "-ng"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["pattern"], "450");
+    assert_eq!(v["ground_state"], false);
+    assert_eq!(
+        (v["get_in"].as_str(), v["get_out"].as_str()),
+        (Some("4"), Some("2"))
+    );
+}
+
+#[test]
+fn gen_refuses_bad_queries_with_exit_2() {
+    for args in [
+        &["gen", "3", "5"][..],
+        &["gen", "x", "5", "3"],
+        &["gen", "3", "5", "3", "-bogus"],
+        &["gen", "3", "5", "-"],
+        &["gen", "3", "5", "3", "-s"],
+        &["gen", "3", "5", "3", "-x", "("],
+        &["gen", "9", "-", "20"],
+        &["gen", "8", "-", "9"],
+    ] {
+        let (code, out, err) = juggler(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(
+            err.starts_with("juggler: ") && err.len() > 20,
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn trans_patterns_are_valid_and_contain_both() {
+    let (code, out, err) = juggler(&["trans", "3", "51", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // Juggling Lab: (3^2)34(51^2)23 and (3^2)52(51^2)23.
+    let throws: Vec<&str> = lines
+        .iter()
+        .map(|v| v["throws"].as_str().unwrap())
+        .collect();
+    assert_eq!(throws, ["34", "52"]);
+    for v in &lines {
+        let p = v["pattern"].as_str().unwrap();
+        assert!(p.contains("33") && p.contains("5151"), "{p}");
+        let (code, _, err) = juggler(&["check", p]);
+        assert_eq!(code, 0, "{p}: {err}");
+    }
+    let (code, _, err) = juggler(&["trans", "531", "4"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("3 props") && err.contains("4"), "{err}");
+}
+
+#[test]
+fn check_reports_prime_composite_states_and_get_in_out() {
+    let (code, out, _) = juggler(&["check", "423"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("composite: made of the prime cycles 42 + 3"),
+        "{out}"
+    );
+    assert!(out.contains("xxx  xx-x  xxx"), "{out}");
+    let (_, out, _) = juggler(&["check", "450", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let a = &v["analysis"];
+    assert_eq!(a["prime"], true);
+    assert_eq!(a["states"][0], "xx-x");
+    assert_eq!(
+        (a["get_in"].as_str(), a["get_out"].as_str()),
+        (Some("4"), Some("2"))
+    );
+    let (_, out, _) = juggler(&["check", "(4,4)", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["analysis"].is_null());
+}
+
+#[test]
+fn diagram_svg_parses_matches_its_snapshot_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("531.svg");
+    let out_s = out.to_str().unwrap();
+    let (code, _, err) = juggler(&["diagram", "531", "--out", out_s]);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    // Well-formed XML: every element closes; count the drawn throws.
+    let mut reader = quick_xml::Reader::from_str(&svg);
+    let (mut paths, mut depth) = (0, 0i32);
+    loop {
+        match reader.read_event().expect("SVG parses as XML") {
+            quick_xml::events::Event::Start(_) => depth += 1,
+            quick_xml::events::Event::End(_) => depth -= 1,
+            quick_xml::events::Event::Empty(e) if e.name().as_ref() == b"path" => paths += 1,
+            quick_xml::events::Event::Eof => break,
+            _ => {}
+        }
+    }
+    assert_eq!(depth, 0);
+    // 12 beats shown, one throw each, plus the throws from before beat 0 landing inside.
+    assert!((12..=20).contains(&paths), "{paths} paths");
+    let snapshot =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/diagram/531.svg");
+    assert_eq!(svg, std::fs::read_to_string(snapshot).unwrap());
+    // An existing file is kept without --force (exit 2), replaced with it.
+    std::fs::write(&out, "keep").unwrap();
+    let (code, _, err) = juggler(&["diagram", "531", "--out", out_s]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep");
+    let (code, _, _) = juggler(&["diagram", "531", "--out", out_s, "--force"]);
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), svg);
+    // A directory is never replaced; an invalid pattern exits 1 and writes nothing.
+    let (code, _, _) = juggler(&[
+        "diagram",
+        "531",
+        "--out",
+        dir.path().to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(code, 2);
+    let bad = dir.path().join("bad.svg");
+    let (code, _, _) = juggler(&["diagram", "543", "--out", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(!bad.exists());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary files left"
+    );
+}
