@@ -44,12 +44,14 @@ pub fn landings(e: &Expansion, throws: &[ThrowEvent]) -> Vec<Landings> {
 }
 
 /// A pattern is in the ground state when its props land as early as the hands can catch
-/// them: every beat's catches (one per non-zero throw each hand makes on that beat) are all
-/// filled until the props run out. That is the state reached from holding every prop.
+/// them: every beat's catches (one per throw slot a hand has on that beat, a `0` included:
+/// an empty hand could catch there) are all filled until the props run out. That is the
+/// state reached from holding every prop, so `450` (state `xx-x`) is excited, as in Juggling
+/// Lab and `check`'s analysis.
 pub fn is_ground(e: &Expansion, state: &[Landings], props: usize) -> bool {
     let beats = state.first().map_or(0, |l| l.counts.len());
     let mut capacity_per_beat = vec![0u64; e.period as usize];
-    for s in e.slots.iter().filter(|s| s.value > 0) {
+    for s in &e.slots {
         capacity_per_beat[s.beat as usize] += 1;
     }
     let mut remaining = props as u64;

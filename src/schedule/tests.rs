@@ -175,6 +175,9 @@ fn states_and_ground_state() {
         ("<3p|3p>", true),
         ("<5p|3p>", false),
         ("0", true),
+        ("450", false),
+        ("55703", false),
+        ("50505", false),
     ] {
         assert_eq!(schedule(pattern).ground_state, ground, "{pattern}");
     }
