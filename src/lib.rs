@@ -3,8 +3,10 @@
 //! Pipeline, one module per stage, data flowing one way (see ARCHITECTURE.md):
 //! `notation` (text -> AST) -> `schedule` (validity, throws) -> `motion` (hands and props at t)
 //! -> `body` (arms, bodies) -> `scene` (all of it for one pattern) -> `render` (frame) ->
-//! `render::raster` / `render::window`, `export`. `files` loads pattern files into a `spec`.
+//! `render::raster` / `render::gl`, `export`. `files` loads pattern files into a `spec`.
+//! `app` is the interactive application (state, input, UI) drawing through `render::gl`.
 
+pub mod app;
 pub mod body;
 pub mod export;
 pub mod files;

@@ -1,12 +1,12 @@
 //! `juggler [PATTERN]` / `juggler show PATTERN`: the interactive window, its screenshot mode
 //! and its hidden frame-rate measurement.
 
-use juggler::render::camera::ViewOverrides;
-use juggler::render::window::scene_animation::{load_error, SceneAnimation};
-use juggler::render::window::{
+use juggler::app::scene_animation::{load_error, SceneAnimation};
+use juggler::app::{
     self, display, screenshot, Animation, Entry, LoadError, Loader, Mode, Outcome, WindowError,
     WindowOptions,
 };
+use juggler::render::camera::ViewOverrides;
 use juggler::spec::PatternSpec;
 
 use super::export::{camera_overrides, merge_camera};
@@ -69,14 +69,14 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         let spec = load_spec(typed, &options).map_err(|e| LoadError::new(e.message, None))?;
         animate(typed, &spec, view)
     });
-    let outcome = window::run(WindowOptions {
+    let outcome = app::run(WindowOptions {
         title: format!("juggler - {}", spec.name),
         text: text.clone(),
         animation,
         loader,
         playlist,
         mode,
-        size: window::DEFAULT_SIZE,
+        size: app::DEFAULT_SIZE,
         msaa: args.msaa,
     });
     match outcome {

@@ -1,10 +1,9 @@
 //! Rendering: a camera, and a `Frame` (what to draw, where, in which order and colour) built
 //! from a `Pose`. Back-ends only put a `Frame` on a surface: `raster` (tiny-skia, headless) and
-//! `window` (macroquad). They are the only files that import those crates.
+//! `gl` (macroquad). They (and the application, `crate::app`) are the only files that import
+//! those crates.
 //!
-//! OWNER: render/export helper (frame, camera, raster); window helper (`window.rs`).
-
-pub mod window;
+//! OWNER: render/export helper (frame, camera, raster); window helper (`gl/`).
 
 use glam::Vec2;
 
@@ -13,6 +12,7 @@ use crate::types::Rgba;
 pub mod camera;
 pub mod fixture;
 pub mod frame;
+pub mod gl;
 pub mod raster;
 pub mod style;
 

@@ -1,9 +1,10 @@
-//! The interactive window (macroquad): type a siteswap and watch it juggled.
+//! The interactive application (macroquad window): type a siteswap and watch it juggled.
 //!
 //! Submodules: `state` (playback, orbit, text field: plain data), `input` (events -> actions),
-//! `geometry` (where the controls sit), `draw` (a `Frame` onto the window), `ui` (the
-//! controls), `screenshot` (PNG), `display` (is there a display at all). This directory is the
-//! only place in the crate that imports macroquad.
+//! `geometry` (where the controls sit), `ui` (the controls), `animation` /
+//! `scene_animation` (what plays), `screenshot` (PNG), `display` (is there a display at all).
+//! The juggling itself is drawn by the render back-end `render::gl` (a `Frame` onto the
+//! window). `app/` and `render/gl/` are the only places in the crate that import macroquad.
 //!
 //! [`run`] opens the window and returns when it is closed, after a screenshot, or after a
 //! frame-rate measurement. It never panics for lack of a display: check [`display::detect_from_env`]
@@ -11,13 +12,11 @@
 
 pub mod animation;
 pub mod display;
-pub mod draw;
 pub mod geometry;
 pub mod input;
 pub mod scene_animation;
 pub mod screenshot;
 pub mod state;
-pub mod tessellate;
 pub mod ui;
 
 use std::cell::RefCell;
@@ -30,6 +29,7 @@ use glam::Vec2;
 use macroquad::prelude as mq;
 use thiserror::Error;
 
+use crate::render::gl::draw;
 pub use animation::{Animation, Entry, Facts, LoadError, Loader};
 use display::DisplayKind;
 use geometry::Geometry;
@@ -42,7 +42,7 @@ use state::{AppState, Effect};
 pub const DEFAULT_SIZE: (i32, i32) = (1280, 720);
 
 /// The monospace font of all window text (DejaVu Sans Mono, Bitstream Vera licence).
-static FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansMono.ttf");
+static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansMono.ttf");
 
 /// What the window does after opening.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,6 @@
+//! The macroquad back-end: draws a `Frame` onto the window (OpenGL / WebGL). `tessellate`
+//! turns shapes into anti-aliased triangles (plain data, unit-tested), `draw` uploads them.
+//! The application around it (state, input, UI) lives in `crate::app`.
+
+pub mod draw;
+pub mod tessellate;
