@@ -10,7 +10,6 @@ mod common;
 
 use glam::Vec3;
 
-use juggler::files::{library_dir, load_path};
 use juggler::scene::Scene;
 use juggler::spec::PatternSpec;
 use juggler::types::PropKind;
@@ -20,20 +19,7 @@ const SAMPLES: usize = 500;
 const H: f64 = 0.02;
 
 fn all_specs() -> Vec<PatternSpec> {
-    let mut specs: Vec<PatternSpec> = common::valid_vectors()
-        .iter()
-        .map(|p| PatternSpec::from_notation(p))
-        .collect();
-    let mut files: Vec<_> = std::fs::read_dir(library_dir())
-        .expect("patterns/ readable")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    for file in files {
-        specs.extend(load_path(&file).unwrap_or_else(|e| panic!("{e}")));
-    }
-    specs
+    common::vector_and_library_specs()
 }
 
 fn with_prop(spec: &PatternSpec, kind: PropKind) -> Scene {

@@ -12,7 +12,6 @@ use glam::Vec2;
 
 use juggler::body::Pose;
 use juggler::export::auto_camera;
-use juggler::files::{library_dir, load_path};
 use juggler::motion::MULTIPLEX_SPREAD;
 use juggler::render::frame::{build_layers, Part};
 use juggler::render::style::Style;
@@ -27,20 +26,7 @@ const WIDTH: u32 = 480;
 const HEIGHT: u32 = 360;
 
 fn all_specs() -> Vec<PatternSpec> {
-    let mut specs: Vec<PatternSpec> = common::valid_vectors()
-        .iter()
-        .map(|p| PatternSpec::from_notation(p))
-        .collect();
-    let mut files: Vec<_> = std::fs::read_dir(library_dir())
-        .expect("patterns/ readable")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    for file in files {
-        specs.extend(load_path(&file).unwrap_or_else(|e| panic!("{e}")));
-    }
-    specs
+    common::vector_and_library_specs()
 }
 
 /// The most props one hand throws at once.

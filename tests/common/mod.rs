@@ -43,3 +43,21 @@ pub fn valid_vectors() -> Vec<String> {
         .map(|v| v.pattern)
         .collect()
 }
+
+/// Every valid vector and every pattern of the shipped library's TOML files, in a fixed order.
+pub fn vector_and_library_specs() -> Vec<juggler::spec::PatternSpec> {
+    let mut specs: Vec<juggler::spec::PatternSpec> = valid_vectors()
+        .iter()
+        .map(|p| juggler::spec::PatternSpec::from_notation(p))
+        .collect();
+    let mut files: Vec<_> = std::fs::read_dir(juggler::files::library_dir())
+        .expect("patterns/ readable")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    for file in files {
+        specs.extend(juggler::files::load_path(&file).unwrap_or_else(|e| panic!("{e}")));
+    }
+    specs
+}
