@@ -103,53 +103,6 @@ pub fn shortest_transition(from: State, to: State) -> Option<Vec<u32>> {
     Some(out)
 }
 
-/// All shortest throw sequences from `from` to `to`: every assignment of the props landing in
-/// the first `b` beats to the free places of `to` (`b` as in [`shortest_transition`]), with
-/// the throws from each beat in increasing order of value. At most `limit` are returned.
-pub fn all_shortest_transitions(from: State, to: State, limit: usize) -> Vec<Vec<u32>> {
-    let Some(first) = shortest_transition(from, to) else {
-        return Vec::new();
-    };
-    let beats = first.len() as u32;
-    let rest = if beats >= 128 { 0 } else { from >> beats };
-    let free = to & !rest;
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(beats as usize);
-    fn go(
-        from: State,
-        beats: u32,
-        i: u32,
-        free: State,
-        cur: &mut Vec<u32>,
-        out: &mut Vec<Vec<u32>>,
-        limit: usize,
-    ) {
-        if out.len() >= limit {
-            return;
-        }
-        if i == beats {
-            out.push(cur.clone());
-            return;
-        }
-        if from >> i & 1 == 0 {
-            cur.push(0);
-            go(from, beats, i + 1, free, cur, out, limit);
-            cur.pop();
-            return;
-        }
-        let mut f = free;
-        while f != 0 {
-            let k = f.trailing_zeros();
-            f &= f - 1;
-            cur.push(k + beats - i);
-            go(from, beats, i + 1, free & !(1u128 << k), cur, out, limit);
-            cur.pop();
-        }
-    }
-    go(from, beats, 0, free, &mut cur, &mut out, limit);
-    out
-}
-
 /// A throw value as one character (0-9, then a-z), as Juggling Lab prints it.
 pub fn throw_char(v: u32) -> char {
     char::from_digit(v, 36).unwrap_or('?')
@@ -184,7 +137,8 @@ mod tests {
         assert_eq!(shortest_transition(0b111, 0b1111), None);
         // Ground 3 props to props at 2, 3, 4: three throws, any matching of the three props
         // to the three places (3! = 6 sequences), 555 among them.
-        let all = all_shortest_transitions(0b111, 0b11100, 10);
+        let beats = shortest_transition(0b111, 0b11100).unwrap().len() as u32;
+        let all = crate::tools::trans::sequences(0b111, 0b11100, beats, 35, 10);
         assert_eq!(all.len(), 6);
         assert_eq!(all[0], vec![5, 5, 5]);
         assert!(all.contains(&vec![6, 4, 5]));
