@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compares the SET of patterns `juggler gen` finds with Juggling Lab's generator for the same
-# queries (rotations canonicalised: each pattern is written as its greatest rotation).
+# queries (rotations of solo asynchronous patterns canonicalised: each is written as its greatest
+# rotation; synchronous, multiplex and passing patterns are compared as printed).
 # Needs Java (../shared/jl/jl.sh); not run in CI. Usage:
 #   scripts/compare_gen.sh [--save] ["3 5 3" "4 7 5 -f" ...]
 #   --save writes Juggling Lab's sets as tests/data/gen/<query>.txt (expected data).
@@ -26,7 +27,10 @@ for line in sys.stdin:
         continue
     f = [x for x in f if x != "*"]
     p = f[1] if len(f) == 3 else f[0]
-    print(max(p[i:] + p[:i] for i in range(len(p))))
+    if any(c in p for c in "([<"):
+        print(p)
+    else:
+        print(max(p[i:] + p[:i] for i in range(len(p))))
 ' | sort
 }
 fail=0
