@@ -124,7 +124,7 @@ impl Query {
 
     /// Synchronous, multiplex or passing: searched by [`super::multi`].
     pub fn is_general(&self) -> bool {
-        self.sync || self.multiplex > 1 || self.jugglers > 1
+        self.sync || self.multiplex != 1 || self.jugglers != 1
     }
 }
 

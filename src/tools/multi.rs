@@ -192,7 +192,7 @@ pub fn plan(q: &Query) -> Result<MultiPlan, GenError> {
         return Err(GenError::TooLong(u128::from(period_max)));
     }
     let ht = height as usize;
-    let repunit = |_hand: usize, beat: usize| -> u8 { u8::from(!q.sync || beat % 2 == 0) };
+    let repunit = |_hand: usize, beat: usize| -> u8 { u8::from(!q.sync || beat.is_multiple_of(2)) };
     // Ground state: props on the lowest places the rhythm allows, no multiplexes.
     let gsl;
     {
@@ -262,9 +262,10 @@ pub fn plan(q: &Query) -> Result<MultiPlan, GenError> {
             (false, false) => r".*\[([^2\]]*(2p|.p2|2p.))*[^2\]]*\].*",
             (false, true) => r".*\[([^2\]]*(2p|.p2|2p.|2x|2xp|.xp2|2xp.))*[^2\]]*\].*",
         };
-        include.push(Regex::new(&format!("^(?:{re})$")).map_err(|e| {
-            GenError::Regex("-mt".to_string(), e.to_string())
-        })?);
+        include.push(
+            Regex::new(&format!("^(?:{re})$"))
+                .map_err(|e| GenError::Regex("-mt".to_string(), e.to_string()))?,
+        );
     }
     Ok(MultiPlan {
         props,
@@ -307,7 +308,7 @@ impl MultiPlan {
 
     fn repunit(&self, hand: usize, beat: usize) -> u8 {
         let _ = hand;
-        u8::from(!self.sync || beat % 2 == 0)
+        u8::from(!self.sync || beat.is_multiple_of(2))
     }
 
     /// Most props place `hand` can take `index` beats after beat `beat`.
@@ -378,6 +379,7 @@ impl MultiPlan {
             .into_par_iter()
             .map(|(l, s0)| match Search::new(self, l, &s0) {
                 Some(mut search) => {
+                    search.need_text = !self.exclude.is_empty() || !self.include.is_empty();
                     search.start_beat(0);
                     search.cycles(0, 1, 0, &mut |_: &str| {})
                 }
@@ -484,7 +486,8 @@ impl MultiPlan {
                             let dest = to[base + k] as usize;
                             let target = self.person[dest];
                             if self.sync {
-                                let dest_hand = dest - self.person.iter().position(|&p| p == target).unwrap_or(0);
+                                let dest_hand = dest
+                                    - self.person.iter().position(|&p| p == target).unwrap_or(0);
                                 if dest_hand != h - lo {
                                     out.push('x');
                                 }
@@ -638,6 +641,8 @@ struct Search<'a> {
     /// Multiplexing filter: index `(beat * hands + h) * slot_size + k`.
     mp: Vec<Slot>,
     text: String,
+    /// The pattern's text is kept (for listing, or for regular expressions).
+    need_text: bool,
 }
 
 impl<'a> Search<'a> {
@@ -706,6 +711,7 @@ impl<'a> Search<'a> {
             throws_left: vec![0; l * hands],
             mp,
             text: String::new(),
+            need_text: true,
         })
     }
 
@@ -722,16 +728,24 @@ impl<'a> Search<'a> {
     }
 
     /// Assigns the next throw of beat `pos`, or finishes the beat.
-    fn cycles(&mut self, pos: usize, min_throw: usize, min_hand: usize, emit: &mut dyn FnMut(&str)) -> u64 {
+    fn cycles(
+        &mut self,
+        pos: usize,
+        min_throw: usize,
+        min_hand: usize,
+        emit: &mut dyn FnMut(&str),
+    ) -> u64 {
         let p = self.p;
         let hands = p.hands;
         let Some(h) = (0..hands).find(|&h| self.throws_left[pos * hands + h] != 0) else {
             let len = self.text.len();
             let occ = p.maxocc;
             let range = pos * hands * occ..(pos + 1) * hands * occ;
-            let mut text = std::mem::take(&mut self.text);
-            p.write_beat(pos, &self.values[range.clone()], &self.to[range], &mut text);
-            self.text = text;
+            if self.need_text {
+                let mut text = std::mem::take(&mut self.text);
+                p.write_beat(pos, &self.values[range.clone()], &self.to[range], &mut text);
+                self.text = text;
+            }
             let n = self.beat_done(pos, emit);
             self.text.truncate(len);
             return n;
@@ -878,7 +892,13 @@ impl<'a> Search<'a> {
                 self.mp[dest + k] = self.mp[from + k + 1];
             }
             self.mp[dest + ss - 1] = Slot::default();
-            if add_throw(&mut self.mp[dest + self.l - 1], j, first.kind, first.value, first.from) {
+            if add_throw(
+                &mut self.mp[dest + self.l - 1],
+                j,
+                first.kind,
+                first.value,
+                first.from,
+            ) {
                 return false;
             }
         }
@@ -931,7 +951,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if pos % p.rp == 0 {
+        if pos.is_multiple_of(p.rp) {
             let cs = compare_states(&self.states[0], s);
             if p.listing != Listing::Full && pos != l && cs == std::cmp::Ordering::Equal {
                 return false;
@@ -942,7 +962,7 @@ impl<'a> Search<'a> {
         }
         if p.listing == Listing::Prime {
             for j in 1..pos {
-                if (pos - j) % p.rp == 0 && self.states[j] == *s {
+                if (pos - j).is_multiple_of(p.rp) && self.states[j] == *s {
                     return false;
                 }
             }
@@ -1039,36 +1059,24 @@ impl<'a> Search<'a> {
     /// False when juggler `m + 1`'s throws, best beat first, outscore juggler `m`'s.
     fn permutation_ok(&self) -> bool {
         let l = self.l;
+        // Scores of jugglers m and m + 1 on each beat, taken greatest first (the first beat
+        // of the greatest on ties), compared pair by pair until one is greater.
+        let mut a: Vec<i64> = (0..l).map(|i| self.score(i, 1)).collect();
         for m in 1..self.p.jugglers {
-            let mut done_m = vec![false; l];
-            let mut done_m1 = vec![false; l];
-            for _ in 0..l {
-                let (mut score_m, mut score_m1, mut best_m, mut best_m1) = (-1, -1, 0, 0);
-                for i in 0..l {
-                    if !done_m[i] {
-                        let s = self.score(i, m);
-                        if s > score_m {
-                            score_m = s;
-                            best_m = i;
-                        }
-                    }
-                    if !done_m1[i] {
-                        let s = self.score(i, m + 1);
-                        if s > score_m1 {
-                            score_m1 = s;
-                            best_m1 = i;
-                        }
-                    }
-                }
-                if score_m1 > score_m {
+            let mut b: Vec<i64> = (0..l).map(|i| self.score(i, m + 1)).collect();
+            let mut sa = a.clone();
+            let mut sb = b.clone();
+            sa.sort_unstable_by(|x, y| y.cmp(x));
+            sb.sort_unstable_by(|x, y| y.cmp(x));
+            for (x, y) in sa.iter().zip(&sb) {
+                if y > x {
                     return false;
                 }
-                if score_m1 < score_m {
+                if y < x {
                     break;
                 }
-                done_m[best_m] = true;
-                done_m1[best_m1] = true;
             }
+            std::mem::swap(&mut a, &mut b);
         }
         true
     }
@@ -1192,12 +1200,20 @@ fn add_throw(dest: &mut Slot, slot_hand: usize, kind: u8, value: u16, from: u8) 
             }
             match dest.kind {
                 MP_EMPTY => {
-                    *dest = Slot { kind: MP_THROW, from, value };
+                    *dest = Slot {
+                        kind: MP_THROW,
+                        from,
+                        value,
+                    };
                     false
                 }
                 MP_LOWER_BOUND => {
                     if dest.value <= value || usize::from(dest.value) <= HOLD {
-                        *dest = Slot { kind: MP_THROW, from, value };
+                        *dest = Slot {
+                            kind: MP_THROW,
+                            from,
+                            value,
+                        };
                         false
                     } else {
                         true
