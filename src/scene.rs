@@ -88,7 +88,7 @@ impl BodyPlan {
     /// Knee dip at time `t` (seconds): the deepest of the dips of all high throws near `t`.
     fn dip_at(&self, t: f64, period: f64) -> f32 {
         let mut dip = 0.0f32;
-        if !(period > 0.0) {
+        if period.is_nan() || period <= 0.0 {
             return dip;
         }
         let t = t.rem_euclid(period);
