@@ -307,4 +307,13 @@ fn the_cli_lists_and_exports_event_patterns() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(std::fs::metadata(&gif).unwrap().len() > 1000);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(["check", data("cascade.jml").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Cascade from events: valid\n  defined by Juggling Lab events: props 3, jugglers 1, loop 0.7000 s\n"
+    );
 }

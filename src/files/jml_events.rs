@@ -35,6 +35,11 @@ pub const GRAVITY: f64 = 9.8;
 const JUGGLE_PLANE_OFFSET: f64 = 30.0;
 /// Juggling Lab's default height of a juggler's position above the floor, cm.
 const POSITION_HEIGHT: f64 = 100.0;
+/// Largest coordinate accepted, cm (1 km, as `ranges` allows for positions).
+const MAX_CM: f64 = 100_000.0;
+/// Loop length accepted, seconds.
+const MIN_DELAY: f64 = 0.01;
+const MAX_DELAY: f64 = 10_000.0;
 /// Events closer than this (seconds) count as simultaneous.
 const TIME_EPS: f64 = 1e-7;
 /// Most paths, jugglers and events read (a guard against hostile files).
@@ -111,10 +116,15 @@ struct RawEvent {
     trans: Vec<Trans>,
 }
 
+/// A number attribute: finite, and within ±`MAX_CM` (coordinates, times and angles alike).
 fn number(e: &Element, name: &str, default: Option<f64>) -> Result<f64, String> {
     match e.attr(name) {
         Some(v) => match v.trim().parse::<f64>() {
-            Ok(x) if x.is_finite() => Ok(x),
+            Ok(x) if x.is_finite() && x.abs() <= MAX_CM => Ok(x),
+            Ok(x) if x.is_finite() => Err(format!(
+                "<{}> {name}=\"{v}\" is outside -{MAX_CM}..{MAX_CM}",
+                e.name
+            )),
             _ => Err(format!(
                 "<{}> {name}=\"{v}\" is not a finite number",
                 e.name
@@ -209,9 +219,9 @@ fn read_pattern(pattern: &Element, version: &str) -> Result<EventPattern, String
         match kind.as_str() {
             "delay" => {
                 let d = number(s, "delay", None)?;
-                if d <= 0.0 {
+                if !(MIN_DELAY..=MAX_DELAY).contains(&d) {
                     return Err(format!(
-                        "<symmetry type=\"delay\"> delay=\"{d}\" is not positive"
+                        "<symmetry type=\"delay\"> delay=\"{d}\" is not between {MIN_DELAY} and {MAX_DELAY} seconds"
                     ));
                 }
                 if delay.is_some() {
@@ -704,23 +714,30 @@ fn build(
     title: Option<String>,
     path_prop: Vec<(PropKind, Option<Rgba>)>,
 ) -> Result<EventPattern, String> {
-    // sigma^k and its inverse powers, up to the order of sigma.
-    let order = {
-        let mut p = sigma.clone();
-        let mut m = 1;
-        while p.iter().enumerate().any(|(i, &v)| i != v) && m < 100_000 {
-            p = compose(&p, sigma);
-            m += 1;
+    // The cycles of sigma: label_in(k, p) is the loop-0 label of physical path p in loop k
+    // (sigma^-k (p)), found in p's cycle.
+    let mut cycle_of = vec![(0usize, 0usize); paths];
+    let mut cycles: Vec<Vec<usize>> = Vec::new();
+    let mut seen = vec![false; paths];
+    for start in 0..paths {
+        if seen[start] {
+            continue;
         }
-        m
-    };
-    let inv_sigma = inverse(sigma);
-    // label_at(k)[p]: the loop-0 label of physical path p in loop k (sigma^-k (p)).
-    let mut inv_powers: Vec<Perm> = vec![(0..paths).collect()];
-    for k in 1..order {
-        inv_powers.push(compose(&inv_powers[k - 1], &inv_sigma));
+        let mut c = Vec::new();
+        let mut p = start;
+        while !seen[p] {
+            seen[p] = true;
+            cycle_of[p] = (cycles.len(), c.len());
+            c.push(p);
+            p = sigma[p];
+        }
+        cycles.push(c);
     }
-    let label_in = |k: i64, p: usize| inv_powers[k.rem_euclid(order as i64) as usize][p];
+    let label_in = |k: i64, p: usize| {
+        let (c, i) = cycle_of[p];
+        let len = cycles[c].len() as i64;
+        cycles[c][(i as i64 - k).rem_euclid(len) as usize]
+    };
 
     // Throw and catch transitions by loop-0 label: (label) -> [(event index, time)].
     let mut throws_of: Vec<Vec<usize>> = vec![Vec::new(); paths];
@@ -737,7 +754,8 @@ fn build(
     // The first event (index, loop) after `after` seconds carrying physical path p in `table`.
     let next = |table: &Vec<Vec<usize>>, p: usize, after: f64| -> Option<(usize, i64)> {
         let k0 = (after / delay).floor() as i64;
-        for k in k0..k0 + order as i64 + 1 {
+        let len = cycles[cycle_of[p].0].len() as i64;
+        for k in k0..k0 + len + 1 {
             let label = label_in(k, p);
             let found = table[label]
                 .iter()
@@ -1113,7 +1131,7 @@ mod tests {
             "<symmetry type=\"delay\" pperm=\"(1)\" delay=\"-1\"/>",
             ROUND_TRIP
         )
-        .contains("not positive"));
+        .contains("not between 0.01 and 10000 seconds"));
         assert_eq!(
             err(
                 delay,
@@ -1144,6 +1162,14 @@ mod tests {
         assert!(read("<jml><pattern><setup paths=\"0\"/></pattern></jml>")
             .unwrap_err()
             .contains("paths=\"0\""));
+        // Hostile numbers: a kilometre-wide throw, a loop of a microsecond.
+        assert!(err(delay, &ROUND_TRIP.replace("x=\"20\"", "x=\"1e9\""))
+            .contains("is outside -100000..100000"));
+        assert!(err(
+            "<symmetry type=\"delay\" pperm=\"(1)\" delay=\"0.000001\"/>",
+            ROUND_TRIP
+        )
+        .contains("not between"));
         assert!(read("<jml><patternlist/></jml>")
             .unwrap_err()
             .contains("no <pattern>"));
