@@ -29,6 +29,9 @@ pub enum SceneError {
     /// A physical setting is outside its documented range (`ranges`).
     #[error(transparent)]
     Range(#[from] crate::ranges::RangeError),
+    /// A pattern defined by Juggling Lab events that cannot be animated.
+    #[error("{message}")]
+    Events { message: String },
     /// A juggler placement has a coordinate or angle that is not a finite number.
     #[error("placement of juggler {juggler} is not finite")]
     Placement { juggler: usize },
@@ -197,6 +200,9 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
+        if crate::files::jml_events::is_event_notation(&spec.notation) {
+            return Scene::from_event_spec(spec);
+        }
         let settings = &spec.settings;
         let schedule = schedule::from_notation(&spec.notation)?;
         let timing = Timing::new(&schedule, settings)?;
@@ -252,6 +258,72 @@ impl Scene {
         })
     }
 
+    /// A pattern defined by Juggling Lab events (its notation is a JML text): the events give
+    /// the timing, places and jugglers; the settings give prop kind, gravity and bodies.
+    /// `schedule()` is then only a summary: jugglers and props, a period of 1 "beat" lasting
+    /// one loop of the events, no throws.
+    fn from_event_spec(spec: &PatternSpec) -> Result<Scene, SceneError> {
+        let settings = &spec.settings;
+        crate::ranges::check_settings(settings)?;
+        let events = crate::files::jml_events::read(&spec.notation)
+            .map_err(|message| SceneError::Events { message })?;
+        let timing = Timing {
+            bps: events.bps,
+            dwell: settings.dwell,
+            gravity: settings.gravity,
+        };
+        let motion = Motion::from_events(&events.choreography, timing);
+        let jugglers = events.jugglers;
+        let layout = Layout {
+            jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
+        };
+        let dims = (0..jugglers)
+            .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let colors = events
+            .prop_path
+            .iter()
+            .enumerate()
+            .map(|(i, &path)| match events.path_prop.get(path) {
+                Some((_, Some(color))) => *color,
+                _ => prop_color(&settings.colors, settings.color_by_orbit, i, path),
+            })
+            .collect();
+        let held_only = events
+            .choreography
+            .paths
+            .iter()
+            .map(|p| {
+                p.segments
+                    .iter()
+                    .all(|s| matches!(s, crate::motion::PathSegment::Held { .. }))
+            })
+            .collect();
+        let schedule = Schedule {
+            jugglers,
+            period: 1,
+            pattern_period: 1,
+            throws: Vec::new(),
+            props: motion.prop_count(),
+            sync: false,
+            max_throw: 0,
+            ground_state: true,
+            orbits: Vec::new(),
+            mirrored: false,
+            state: Vec::new(),
+        };
+        Ok(Scene {
+            held_only,
+            spec: spec.clone(),
+            schedule,
+            timing,
+            layout,
+            motion,
+            dims,
+            colors,
+        })
+    }
+
     /// The whole scene at time `t` seconds (any real number; the pattern loops). `t` is
     /// reduced modulo the loop first (exactly: `rem_euclid` of two doubles is exact), so a
     /// time like 1e17 s is as precise as its remainder; `Pose::time` is `t` as given.
@@ -281,10 +353,11 @@ impl Scene {
 
     fn pose_in_loop(&self, t: f64) -> Pose {
         let state = self.motion.state_at(t);
+        let placements = self.placements_at(t);
         let jugglers = state
             .hands
             .iter()
-            .zip(&self.layout.jugglers)
+            .zip(&placements)
             .zip(&self.dims)
             .zip(&self.bodies)
             .map(|(((hands, placement), dims), plan)| {
@@ -299,7 +372,7 @@ impl Scene {
             .props
             .iter()
             .enumerate()
-            .map(|(i, p)| self.prop_pose(i, p, state.time))
+            .map(|(i, p)| self.prop_pose(i, p, state.time, &placements))
             .collect();
         Pose {
             time: state.time,
@@ -308,7 +381,21 @@ impl Scene {
         }
     }
 
-    fn prop_pose(&self, index: usize, state: &PropState, t: f64) -> PropPose {
+    /// Where every juggler stands at `t` (the layout's places; jugglers of event patterns
+    /// may move).
+    fn placements_at(&self, t: f64) -> Vec<crate::layout::Placement> {
+        (0..self.layout.jugglers.len())
+            .map(|j| self.motion.placement_at(j, t))
+            .collect()
+    }
+
+    fn prop_pose(
+        &self,
+        index: usize,
+        state: &PropState,
+        t: f64,
+        placements: &[crate::layout::Placement],
+    ) -> PropPose {
         let kind = self.spec.settings.prop;
         let phase = match (state.flight, state.held_by) {
             (Some(flight), _) => PropPhase::Flying {
@@ -331,7 +418,7 @@ impl Scene {
                 progress: 0.0,
             },
         };
-        let axis = prop_axis(kind, phase, &self.layout.jugglers);
+        let axis = prop_axis(kind, phase, placements);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
         // runs linearly in time from its value at the release to its value at the catch; a
@@ -347,7 +434,7 @@ impl Scene {
                         flight,
                         progress: p,
                     };
-                    prop_axis(kind, end, &self.layout.jugglers) * CLUB_GRIP_TO_PIVOT
+                    prop_axis(kind, end, placements) * CLUB_GRIP_TO_PIVOT
                 };
                 at(0.0).lerp(at(1.0), progress)
             }

@@ -184,6 +184,19 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
 }
 
 fn row(p: &LoadedPattern) -> Row {
+    if files::jml_events::is_event_notation(&p.spec.notation) {
+        // A pattern defined by Juggling Lab events: no siteswap; one period is one loop.
+        return Row {
+            name: escape_control(&p.spec.name).into_owned(),
+            notation: "(events)".into(),
+            prop: p.spec.settings.prop.name(),
+            facts: files::jml_events::read(&p.spec.notation).map(|e| Facts {
+                props: e.paths,
+                period: 1,
+                jugglers: e.jugglers,
+            }),
+        };
+    }
     Row {
         name: p.spec.name.clone(),
         notation: p.spec.notation.clone(),
