@@ -11,6 +11,7 @@ pub mod argument;
 pub mod color;
 pub mod error;
 pub mod jml;
+pub mod jml_write;
 pub mod library;
 pub mod text_list;
 pub mod toml_format;
