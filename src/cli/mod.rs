@@ -13,6 +13,7 @@ mod gen;
 mod input;
 mod list;
 mod pose;
+mod tojml;
 mod trans;
 mod window;
 
@@ -74,6 +75,8 @@ pub enum Command {
     Trans(TransArgs),
     /// Draw a ladder diagram of a pattern as an SVG file
     Diagram(DiagramArgs),
+    /// Write a pattern as event-based JML that Juggling Lab reads
+    Tojml(TojmlArgs),
 }
 
 /// Timing and prop options shared by every command that animates.
@@ -216,6 +219,22 @@ pub struct DiagramArgs {
     /// Replace an existing file
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TojmlArgs {
+    /// Siteswap, settings string, pattern file or library name
+    pub pattern: String,
+    /// Output JML file (default: standard output)
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+    /// Replace an existing file
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
+    pub options: PatternOptions,
 }
 
 #[derive(Args, Debug)]
@@ -385,6 +404,7 @@ pub fn main() -> ExitCode {
         Some(Command::Gen(args)) => gen::run(&args),
         Some(Command::Trans(args)) => trans::run(&args),
         Some(Command::Diagram(args)) => diagram::run(&args),
+        Some(Command::Tojml(args)) => tojml::run(&args),
         None => window::run(&cli.view),
     };
     match result {

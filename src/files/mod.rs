@@ -12,6 +12,7 @@ pub mod color;
 pub mod error;
 pub mod jml;
 pub mod jml_events;
+pub mod jml_write;
 pub mod library;
 pub mod text_list;
 pub mod toml_format;
