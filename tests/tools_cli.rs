@@ -167,6 +167,52 @@ fn trans_patterns_are_valid_and_contain_both() {
 }
 
 #[test]
+fn trans_sync_multiplex_and_passing() {
+    for (a, b, first) in [
+        // Juggling Lab 1.6.6 lists (6x,4) and (4x,6) (and hand-by-hand variants).
+        ("(4,4)", "(6x,2x)", "(6x,4)"),
+        // Juggling Lab: [43]4, [53]3 and [54]2 (and hand-by-hand variants).
+        ("[33]33", "1[54]2", "[54]2"),
+        ("<3|3>", "<4p|2p>", "<4p|3><4p|2p>"),
+    ] {
+        let (code, out, err) = juggler(&["trans", a, b, "--json"]);
+        assert_eq!(code, 0, "{a} {b}: {err}");
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert!(!lines.is_empty(), "{a} {b}");
+        assert_eq!(lines[0]["throws"], first, "{a} {b}");
+        for v in &lines {
+            let p = v["pattern"].as_str().unwrap();
+            assert!(p.starts_with(&format!("{a}{a}")), "{p}");
+            let (code, _, err) = juggler(&["check", p]);
+            assert_eq!(code, 0, "{p}: {err}");
+        }
+    }
+    // Plain text: the header, then one line per transition.
+    let (code, out, _) = juggler(&["trans", "(4,4)", "(6x,2x)"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(
+            "(4,4) -> (6x,2x): 2 shortest transitions; back (6x,2x) -> (4,4): (4,2x)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("(6x,4)    (4,4)(4,4)(6x,4)(6x,2x)(6x,2x)(4,2x)\n"),
+        "{out}"
+    );
+    // Why there is none.
+    let (code, _, err) = juggler(&["trans", "3", "(4,2x)*"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("synchronous"), "{err}");
+    let (code, _, err) = juggler(&["trans", "<3|3>", "33"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("jugglers"), "{err}");
+}
+
+#[test]
 fn check_reports_prime_composite_states_and_get_in_out() {
     let (code, out, _) = juggler(&["check", "423"]);
     assert_eq!(code, 0);

@@ -197,7 +197,7 @@ Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no
 
 #[derive(Args, Debug)]
 pub struct TransArgs {
-    /// The pattern to start from (solo asynchronous siteswap)
+    /// The pattern to start from (asynchronous, synchronous, multiplex or passing siteswap)
     pub from: String,
     /// The pattern to go to
     pub to: String,

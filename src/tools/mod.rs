@@ -11,3 +11,4 @@ pub mod gen;
 pub mod multi;
 pub mod state;
 pub mod trans;
+pub mod trans_general;
