@@ -73,7 +73,7 @@ pub enum Command {
     Gen(GenArgs),
     /// Transitions between two siteswaps with the same number of props, and back
     Trans(TransArgs),
-    /// Draw a ladder diagram of a pattern as an SVG file
+    /// Draw a ladder or causal diagram of a pattern as an SVG file
     Diagram(DiagramArgs),
     /// Write a pattern as event-based JML that Juggling Lab reads
     Tojml(TojmlArgs),
@@ -213,7 +213,8 @@ pub struct DiagramArgs {
     /// Output SVG file
     #[arg(long, short)]
     pub out: PathBuf,
-    /// Diagram kind: ladder (causal is not implemented yet)
+    /// Diagram kind: ladder (hands as rails, throws as arcs) or causal (one row per juggler,
+    /// each throw an arrow to the throw it causes)
     #[arg(long, default_value = "ladder")]
     pub kind: String,
     /// Replace an existing file

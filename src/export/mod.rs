@@ -20,6 +20,7 @@ use crate::spec::CameraSpec;
 
 pub mod apng;
 pub mod gif_anim;
+pub mod lzw;
 pub mod options;
 pub mod ordered;
 pub mod palette;
