@@ -11,7 +11,8 @@ use juggler::spec::PatternSpec;
 
 use super::export::{camera_overrides, merge_camera};
 use super::input::{apply_options, load_spec, load_specs};
-use super::{print_out, CliError, ViewArgs};
+use super::{print_out, CliError, PatternOptions, ViewArgs};
+use juggler::files::argument::Choice;
 use juggler::text::{escape_control, shell_quote};
 
 /// The pattern shown when none is given.
@@ -43,13 +44,21 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             .map_err(|e| CliError::usage(format!("--keys: {}", escape_control(&e))))?,
         None => Vec::new(),
     };
-    let mut specs = load_specs(&text)?;
+    let choice = args.choice.choice();
+    // A chosen pattern of a file plays alone; a whole file plays as a list.
+    let mut specs = if choice.is_some() {
+        vec![load_spec(&text, &choice, &PatternOptions::default())?]
+    } else {
+        load_specs(&text)?
+    };
     for spec in &mut specs {
         apply_options(spec, &args.options)?;
     }
     // A file of several patterns plays the first; PageDown/PageUp browse the others.
     let (spec, text) = match specs.as_slice() {
         [] => return Err(CliError::invalid(format!("{text}: no pattern"))),
+        // The field shows the chosen pattern's siteswap (the file would reload its first).
+        [only] if choice.is_some() => (only.clone(), only.notation.clone()),
         [only] => (only.clone(), text),
         [first, ..] => (first.clone(), first.notation.clone()),
     };
@@ -75,8 +84,8 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
     };
     let options = args.options.clone();
     let loader: Loader = Box::new(move |typed: &str| {
-        let spec =
-            load_spec(typed, &options).map_err(|e| LoadError::new(first_line(&e.message), None))?;
+        let spec = load_spec(typed, &Choice::default(), &options)
+            .map_err(|e| LoadError::new(first_line(&e.message), None))?;
         animate(typed, &spec, view)
     });
     let options = args.options.clone();
@@ -221,16 +230,16 @@ mod tests {
     #[test]
     fn an_unknown_name_typed_in_the_window_says_so_on_one_line() {
         let options = super::super::PatternOptions::default();
-        let err = load_spec("Rubinstein's Revenge", &options).unwrap_err();
+        let err = load_spec("Rubinstein's Revenge", &Choice::default(), &options).unwrap_err();
         let line = first_line(&err.message);
         assert_eq!(
             line,
             "no pattern named \"Rubinstein's Revenge\"; close matches: \"Rubenstein's Revenge\""
         );
-        let err = load_spec("shower cascade", &options).unwrap_err();
+        let err = load_spec("shower cascade", &Choice::default(), &options).unwrap_err();
         assert!(first_line(&err.message).starts_with("no pattern named \"shower cascade\""));
         // A mistyped siteswap is still a siteswap error with its column.
-        let spec = load_spec("532", &options).unwrap();
+        let spec = load_spec("532", &Choice::default(), &options).unwrap();
         let err = animate("532", &spec, ViewOverrides::default())
             .err()
             .unwrap();
