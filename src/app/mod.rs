@@ -250,11 +250,23 @@ struct Session {
 impl Session {
     /// Applies one input event; returns `true` when the user asked to quit.
     fn handle(&mut self, event: InputEvent, g: &Geometry, t: f64) -> bool {
-        for action in self.translator.translate(event, g, self.app.focus()) {
+        let focus = self.app.focus();
+        for action in self.translator.translate(event, g, focus) {
             if self.act(action, g, t) {
                 return true;
             }
         }
+        // A touch screen's keyboard comes up while something can be typed into (miniquad
+        // implements this on the web and Android only, and complains elsewhere).
+        #[cfg(any(target_arch = "wasm32", target_os = "android"))]
+        {
+            let now = self.app.focus();
+            if now != focus {
+                macroquad::miniquad::window::show_keyboard(now != state::Focus::Playing);
+            }
+        }
+        #[cfg(not(any(target_arch = "wasm32", target_os = "android")))]
+        let _ = focus;
         false
     }
 
@@ -403,6 +415,15 @@ impl Session {
         }
     }
 
+    /// Tells the state what fits in layout `g`: field columns, library rows, help lines.
+    fn fit(&mut self, g: &Geometry) {
+        self.app.field_columns = g.field_columns();
+        if let Some(list) = self.app.library.as_mut() {
+            list.set_rows(g.library_rows());
+        }
+        self.app.help_scroll = self.app.help_scroll.min(ui::help_max_scroll(g));
+    }
+
     /// The layout for the window's size and the panels open now.
     fn geometry(&self, text: &ui::Text) -> Geometry {
         let panels = Panels {
@@ -528,19 +549,14 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     let mut work_seconds = 0.0;
     loop {
         let g = session.geometry(&text);
-        session.app.field_columns = g.field_columns();
-        if let Some(list) = session.app.library.as_mut() {
-            list.set_rows(g.library_rows());
-        }
+        session.fit(&g);
         let now = fixed_time.unwrap_or(session.app.playback.time());
         if let Some(events) = script.take() {
             session.update_title();
             for event in events {
                 // The layout changes as panels open: hit-test each event against it.
                 let g = session.geometry(&text);
-                if let Some(list) = session.app.library.as_mut() {
-                    list.set_rows(g.library_rows());
-                }
+                session.fit(&g);
                 if session.handle(event, &g, now) && mode == Mode::Interactive {
                     return Ok(Outcome::Closed);
                 }
@@ -570,9 +586,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         }
         // Panels opened by the input above change the layout of this frame.
         let g = session.geometry(&text);
-        if let Some(list) = session.app.library.as_mut() {
-            list.set_rows(g.library_rows());
-        }
+        session.fit(&g);
 
         let work = Instant::now();
         let t = fixed_time.unwrap_or(session.app.playback.time());

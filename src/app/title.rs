@@ -25,9 +25,16 @@ pub fn window_title(facts: &Facts) -> String {
 }
 
 /// The title the window opens with on X11, unique to this process, so that [`TitleSetter`]
-/// can find it.
+/// can find it (elsewhere it is never shown).
 pub fn marker() -> String {
-    format!("juggler (process {})", std::process::id())
+    #[cfg(target_os = "linux")]
+    {
+        format!("juggler (process {})", std::process::id())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        "juggler".to_string()
+    }
 }
 
 /// Renames the window. Does nothing where that is not possible.

@@ -444,6 +444,29 @@ pub fn wrap(s: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The largest useful scroll of the help in layout `g` (lines that do not fit), 0 when the
+/// help is closed or fits.
+pub fn help_max_scroll(g: &Geometry) -> usize {
+    let Some(r) = g.side.filter(|_| !g.side_is_library) else {
+        return 0;
+    };
+    let columns = ((r.w - 24.0) / g.char_width).floor().max(0.0) as usize;
+    let lines = help_lines(columns).len();
+    lines.saturating_sub(help_rows(&r, g.line_height, lines))
+}
+
+/// Help lines shown at once in panel `r` holding `lines` lines: as many as fit below the
+/// title, less the last one when they do not all fit (it says how to see more).
+fn help_rows(r: &Rect, lh: f32, lines: usize) -> usize {
+    let first = r.y + 8.0 + lh * 0.75 + lh * 1.5;
+    let fit = (((r.bottom() - 4.0 - first) / lh).floor().max(0.0)) as usize + 1;
+    if fit >= lines {
+        fit
+    } else {
+        fit.saturating_sub(1).max(1)
+    }
+}
+
 fn draw_full_help(r: &Rect, pen: &Pen, scroll: usize) {
     fill(r, SIDE_BG);
     outline(r, 1.0, FOCUS);
@@ -458,7 +481,7 @@ fn draw_full_help(r: &Rect, pen: &Pen, scroll: usize) {
     };
     pen.draw(&truncate(title, columns), r.x + 12.0, y, FOCUS);
     y += lh * 1.5;
-    let rows = (((r.bottom() - y) / lh).floor().max(1.0)) as usize + 1;
+    let rows = help_rows(r, lh, lines.len());
     let scroll = scroll.min(lines.len().saturating_sub(rows));
     let key_x = r.x + 12.0;
     let what_x = if columns >= HELP_KEY_CHARS + 24 {
@@ -466,11 +489,7 @@ fn draw_full_help(r: &Rect, pen: &Pen, scroll: usize) {
     } else {
         key_x
     };
-    let shown = lines.iter().skip(scroll).take(rows);
-    for (key, what) in shown {
-        if y > r.bottom() - 4.0 {
-            break;
-        }
+    for (key, what) in lines.iter().skip(scroll).take(rows) {
         pen.draw(key, key_x, y, TEXT);
         pen.draw(what, what_x, y, DIM);
         y += lh;
@@ -645,7 +664,7 @@ fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
     } else {
         "click a throw to highlight its prop"
     };
-    if pen.width(hint) + label_w < r.w {
+    if !g.narrow && pen.width(hint) + label_w < r.w {
         let baseline = r.y + f32::from(pen.size) + 2.0;
         pen.draw(hint, r.right() - 10.0 - pen.width(hint), baseline, DIM);
     }
@@ -778,6 +797,24 @@ mod tests {
         for (key, _) in HELP_FULL {
             assert!(!matches!(key, "R" | "H" | "I" | "Q"), "{key}");
         }
+    }
+
+    #[test]
+    fn the_help_scrolls_only_when_it_does_not_fit() {
+        use crate::app::geometry::Panels;
+        let panels = Panels {
+            help: true,
+            facts: true,
+            ..Panels::default()
+        };
+        let big = Geometry::with_panels(1280.0, 1000.0, 9.6, panels);
+        assert_eq!(help_max_scroll(&big), 0);
+        let small = Geometry::with_panels(500.0, 400.0, 9.6, panels);
+        let max = help_max_scroll(&small);
+        let columns = ((small.side.unwrap().w - 24.0) / small.char_width) as usize;
+        assert!(max > 0 && max < help_lines(columns).len(), "{max}");
+        let closed = Geometry::new(500.0, 400.0, 9.6);
+        assert_eq!(help_max_scroll(&closed), 0);
     }
 
     #[test]
