@@ -9,6 +9,9 @@ use crate::tools::diagram::{beat_x, rail_y, Ladder, LadderArc};
 
 use super::geometry::{Geometry, Rect};
 
+/// Longest diagram the panel draws, beats (a longer period is named, not drawn: its arcs
+/// would be too many to see or to draw every frame).
+pub const MAX_BEATS: u32 = 256;
 /// Points per drawn arc (a polyline through the curve).
 pub const ARC_SEGMENTS: usize = 20;
 /// A click this close to an arc (pixels) hits it.

@@ -294,7 +294,10 @@ impl Session {
     /// The prop of the throw drawn at window point `p` of the diagram, at pattern time `t`.
     fn prop_at(&self, g: &Geometry, p: Vec2, t: f64) -> Option<usize> {
         let rect = g.diagram?;
-        let ladder = self.animation.ladder()?;
+        let ladder = self
+            .animation
+            .ladder()
+            .filter(|l| l.beats <= diagram_panel::MAX_BEATS)?;
         let map = diagram_panel::map_for(g, &rect, ladder);
         let arc = &ladder.arcs[map.hit(ladder, p)?];
         let repetition = self.repetition(t, ladder.beats);
@@ -318,6 +321,9 @@ impl Session {
         let (Some(prop), Some(ladder)) = (self.app.highlight, self.animation.ladder()) else {
             return Vec::new();
         };
+        if ladder.beats > diagram_panel::MAX_BEATS {
+            return Vec::new();
+        }
         let repetition = self.repetition(t, ladder.beats);
         if let Some(c) = &self.highlight_cache {
             if c.prop == prop && c.repetition == repetition {

@@ -606,9 +606,28 @@ fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
     fill(r, SIDE_BG);
     mq::draw_line(r.x, r.y, r.right(), r.y, 1.0, BORDER);
     let ladder = d.ladder;
+    if ladder.beats > diagram_panel::MAX_BEATS {
+        let line = format!(
+            "{} beats in a period: too long to draw in the window",
+            ladder.period
+        );
+        let row = Rect::new(r.x + 12.0, r.y, r.w - 24.0, r.h);
+        pen.draw(
+            &truncate(&line, pen.chars_in(row.w)),
+            row.x,
+            pen.baseline_in(&row),
+            DIM,
+        );
+        return;
+    }
     let map = diagram_panel::map_for(g, r, ladder);
     let label_w = map.left - r.x;
-    // Rails and their names.
+    // Rails and their names (where rails are too close for a name each, one per juggler).
+    let gap = if ladder.rails.len() > 1 {
+        map.y_of_rail(1) - map.y_of_rail(0)
+    } else {
+        g.line_height
+    };
     for (i, name) in ladder.rails.iter().enumerate() {
         let y = map.y_of_rail(i);
         mq::draw_line(
@@ -619,7 +638,16 @@ fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
             2.0,
             mq::Color::new(0.42, 0.45, 0.52, 1.0),
         );
-        pen.draw(name, r.x + 8.0, y + f32::from(pen.size) * 0.35, DIM);
+        let label = if gap >= 0.8 * g.line_height {
+            Some(name.as_str())
+        } else if 2.0 * gap >= 0.8 * g.line_height && i % 2 == 0 {
+            name.split(' ').next()
+        } else {
+            None
+        };
+        if let Some(label) = label {
+            pen.draw(label, r.x + 8.0, y + f32::from(pen.size) * 0.35, DIM);
+        }
     }
     // Period boundaries, dashed; a beat number under each boundary when there is room.
     let per_beat = map.x_of_beat(1.0) - map.x_of_beat(0.0);
