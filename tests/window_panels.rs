@@ -109,6 +109,38 @@ fn panels_leave_the_juggler_in_view_at_small_sizes() {
 }
 
 #[test]
+fn a_click_on_a_throw_of_the_diagram_rings_its_prop_and_esc_clears_it() {
+    // The yellow of the highlight ring (`app::ui`).
+    const RING: [u8; 3] = [255, 235, 77];
+    let dir = tempfile::tempdir().expect("temp dir");
+    // 531 at 1280x720: the diagram strip is y 520..656; the throw of beat 0 (a 5 from the
+    // right hand) starts at the top rail's first column.
+    let on_throw = "{Ctrl+D}{click 118 555}";
+    let lit = shot(dir.path(), "lit", &["531", "--keys", on_throw]);
+    let rings = count_near(&lit, RING, 12);
+    assert!(rings > 40, "{rings} ring pixels");
+    // The ring is in the view, around a prop (not in the diagram or the bars).
+    let in_view = (VIEW_TOP..520)
+        .flat_map(|y| (0..PANEL_LEFT).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            lit.at(x, y)
+                .iter()
+                .zip(RING)
+                .all(|(a, b)| a.abs_diff(b) <= 12)
+        })
+        .count();
+    assert!(in_view > 40, "{in_view} ring pixels in the view");
+    for (name, keys) in [
+        ("cleared", format!("{on_throw}{{Esc}}")),
+        ("missed", "{Ctrl+D}{click 700 530}".to_string()),
+        ("closed", "{click 700 530}".to_string()),
+    ] {
+        let image = shot(dir.path(), name, &["531", "--keys", &keys]);
+        assert_eq!(count_near(&image, RING, 12), 0, "{keys}");
+    }
+}
+
+#[test]
 fn bad_key_scripts_and_sizes_are_usage_errors() {
     for args in [
         ["3", "--keys", "{Hyper}"],

@@ -256,13 +256,14 @@ impl Session {
                 return true;
             }
         }
-        // A touch screen's keyboard comes up while something can be typed into (miniquad
-        // implements this on the web and Android only, and complains elsewhere).
+        // A touch screen's keyboard comes up while the pattern field is edited (not for the
+        // library list, which is mostly scrolled and tapped; miniquad implements this on the
+        // web and Android only, and complains elsewhere).
         #[cfg(any(target_arch = "wasm32", target_os = "android"))]
         {
             let now = self.app.focus();
             if now != focus {
-                macroquad::miniquad::window::show_keyboard(now != state::Focus::Playing);
+                macroquad::miniquad::window::show_keyboard(now == state::Focus::Field);
             }
         }
         #[cfg(not(any(target_arch = "wasm32", target_os = "android")))]
