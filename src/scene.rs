@@ -76,7 +76,11 @@ impl Scene {
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = Motion::new(&schedule, timing, &layout, &settings.hand_positions);
+        let motion = if settings.juggler_hand_positions.is_empty() {
+            Motion::new(&schedule, timing, &layout, &settings.hand_positions)
+        } else {
+            Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
+        };
         let colors = motion
             .state_at(0.0)
             .props

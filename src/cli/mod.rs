@@ -187,10 +187,17 @@ Options (Juggling Lab's spelling):
   -g            ground state only     -ng   excited state only
   -f            full listing (composite patterns too)       -prime    prime patterns only
   -rot          every rotation of each pattern
-  -d N          communication delay (implies -g); -l N, -mf, -mc, -mt, -cp, -sym, -jp accepted
+  -m N          multiplexing, at most N props thrown together
+  -mf           allow catching props from different places at once (squeezes)
+  -mc           no clustered throws such as [33]      -mt   a multiplex that is not a hold
+  -s            synchronous patterns (even periods)
+  -j N          N jugglers (passing)     -cp   connected patterns only
+  -sym          juggler-symmetric patterns only       -jp   every juggler permutation
+  -d N          communication delay in beats (implies -g)   -l N  leader for -d
   --json        one JSON object per line: pattern, period, ground_state, get_in, get_out
-Not yet: -s (sync), -m N > 1 (multiplex), -j N > 1 (passing).
-Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no";
+Regular expressions: [ ] ( ) | stand for themselves; \\[ \\] \\( \\) \\| are the operators.
+Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no
+         juggler gen 4 6 4 -s   juggler gen 5 6 4 -m 2 -g -mt   juggler gen 6 4 2 -j 2";
 
 #[derive(Args, Debug)]
 pub struct TransArgs {
