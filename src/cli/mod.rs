@@ -138,6 +138,13 @@ pub struct ViewArgs {
     /// Measure the window's frame rate over N frames and exit (for benchmarks)
     #[arg(long, value_name = "N", hide = true)]
     pub bench_frames: Option<u32>,
+    /// Window size in pixels, e.g. 500x400 (default 1280x720)
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// Keys and clicks replayed when the window opens, e.g. "Mills{Enter}{F1}" or
+    /// "{Ctrl+L}shower{Ctrl+D}" (with --screenshot: what the picture shows)
+    #[arg(long, value_name = "SCRIPT")]
+    pub keys: Option<String>,
     #[command(flatten)]
     pub choice: ChoiceArgs,
     #[command(flatten)]
