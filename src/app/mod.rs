@@ -18,12 +18,12 @@ pub mod scene_animation;
 pub mod screenshot;
 pub mod state;
 pub mod ui;
+pub mod web;
 
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Mutex;
-use std::time::Instant;
 
 use glam::Vec2;
 use macroquad::prelude as mq;
@@ -220,6 +220,8 @@ impl Session {
             Ok(loaded) => {
                 self.app
                     .loaded(pattern, loaded.loop_duration(), loaded.home_orbit());
+                #[cfg(target_arch = "wasm32")]
+                web::applied(pattern, &loaded.facts().name);
                 self.animation = loaded;
             }
             Err(err) => self.app.load_failed(pattern, err.message, err.column),
@@ -236,6 +238,8 @@ impl Session {
                 let home = loaded.home_orbit();
                 self.app
                     .loaded_entry(i, &entry.text, loaded.loop_duration(), home);
+                #[cfg(target_arch = "wasm32")]
+                web::applied(&entry.text, &loaded.facts().name);
                 self.animation = loaded;
             }
             Err(err) => self.app.load_failed(&entry.text, err.message, err.column),
@@ -310,7 +314,8 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     };
 
     let mut frames: u32 = 0;
-    let mut bench_start: Option<Instant> = None;
+    // Clock: macroquad's seconds since start (std's Instant does not exist in the web build).
+    let mut bench_start: Option<f64> = None;
     let mut work_seconds = 0.0;
     loop {
         let g = Geometry::new(mq::screen_width(), mq::screen_height(), text.char_width);
@@ -323,6 +328,8 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
                     .push(InputEvent::Dropped(path.display().to_string()));
             }
         }
+        #[cfg(target_arch = "wasm32")]
+        web::frame(&mut session);
         for event in collector.events.drain(..) {
             if mode == Mode::Interactive && session.handle(event, &g) {
                 return Ok(Outcome::Closed);
@@ -333,25 +340,25 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
             session.app.playback.advance(dt);
         }
 
-        let work = Instant::now();
+        let work = mq::get_time();
         let t = fixed_time.unwrap_or(session.app.playback.time());
         session.draw(&g, &text, material.as_ref(), t);
         frames += 1;
         if bench_start.is_some() {
-            work_seconds += work.elapsed().as_secs_f64();
+            work_seconds += mq::get_time() - work;
         }
 
         match &mode {
             Mode::Screenshot { path, .. } if frames >= SCREENSHOT_FRAMES => return capture(path),
             Mode::Bench { frames: wanted } => {
                 if frames == BENCH_WARMUP {
-                    bench_start = Some(Instant::now());
+                    bench_start = Some(mq::get_time());
                 }
                 let measured = frames.saturating_sub(BENCH_WARMUP);
                 if let Some(start) = bench_start.filter(|_| measured >= *wanted) {
                     return Ok(Outcome::Bench {
                         frames: measured,
-                        seconds: start.elapsed().as_secs_f64(),
+                        seconds: mq::get_time() - start,
                         work_seconds,
                     });
                 }

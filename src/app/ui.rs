@@ -55,6 +55,13 @@ pub struct Text {
 impl Text {
     /// Text drawn with `font`, or macroquad's built-in font when `None`.
     pub fn new(font: Option<Font>) -> Self {
+        // Every glyph the UI and typical typing need, rendered now: a glyph first met while
+        // drawing grows the font atlas mid-frame, and the draw calls already queued then bind
+        // the deleted old atlas texture (an error in the browser's WebGL).
+        if let Some(font) = &font {
+            let glyphs: Vec<char> = (' '..='~').chain("·…←↑→↓é".chars()).collect();
+            font.populate_font_cache(&glyphs, FONT_SIZE);
+        }
         let char_width = mq::measure_text("MMMMMMMMMM", font.as_ref(), FONT_SIZE, 1.0).width / 10.0;
         Text { font, char_width }
     }
