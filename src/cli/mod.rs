@@ -136,6 +136,8 @@ pub struct ViewArgs {
     #[arg(long, value_name = "N", hide = true)]
     pub bench_frames: Option<u32>,
     #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
     pub camera: CameraOptions,
@@ -220,6 +222,8 @@ pub struct PoseArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
     pub options: PatternOptions,
 }
 
@@ -259,6 +263,8 @@ pub struct ExportArgs {
     #[arg(long, short)]
     pub quiet: bool,
     #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
     pub camera: CameraOptions,
@@ -268,6 +274,30 @@ pub struct ExportArgs {
 pub struct ListArgs {
     /// Directory or pattern file (default: the shipped patterns/ library)
     pub path: Option<PathBuf>,
+    /// One JSON object per pattern and line: index, file, line, name, siteswap, prop, valid,
+    /// props, jugglers, period, or the error when not valid
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Which pattern of a file (or library file) to take.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ChoiceArgs {
+    /// The pattern of a file to use, 1-based, as `juggler list FILE` numbers them
+    #[arg(long, value_name = "N", conflicts_with = "name")]
+    pub index: Option<usize>,
+    /// The pattern of a file to use, by name (case-insensitive; -, _ and spaces alike)
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+impl ChoiceArgs {
+    pub fn choice(&self) -> juggler::files::argument::Choice {
+        juggler::files::argument::Choice {
+            index: self.index,
+            name: self.name.clone(),
+        }
+    }
 }
 
 /// Writes `text` to standard output. A reader that stopped early (`juggler list | head`) is
