@@ -277,6 +277,63 @@ pub fn file_patterns(name: &str, text: &str) -> Result<Vec<PatternSpec>, String>
     })
 }
 
+/// What the page opens with.
+pub struct Startup {
+    /// The pattern text playing (and shown in the field unless `error` says otherwise).
+    pub text: String,
+    pub animation: Box<dyn Animation>,
+    /// Shown as a failed load once the app runs: the link's pattern text and why it could not
+    /// be played, or why a link option was refused.
+    pub error: Option<(String, LoadError)>,
+}
+
+/// The link's pattern, or the default pattern when the link has none or a bad one; either way
+/// with the first problem of the link to show.
+pub fn startup(link: &LinkQuery) -> Startup {
+    let refused = link
+        .problems
+        .first()
+        .map(|p| LoadError::new(p.clone(), None));
+    let wanted = link
+        .pattern
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty());
+    if let Some(text) = wanted {
+        match load_pattern(text, link) {
+            Ok(animation) => {
+                return Startup {
+                    text: text.to_string(),
+                    animation,
+                    error: refused.map(|e| (text.to_string(), e)),
+                }
+            }
+            Err(e) => {
+                return Startup {
+                    text: DEFAULT_PATTERN.to_string(),
+                    animation: default_animation(link),
+                    error: Some((text.to_string(), e)),
+                }
+            }
+        }
+    }
+    Startup {
+        text: DEFAULT_PATTERN.to_string(),
+        animation: default_animation(link),
+        error: refused.map(|e| (DEFAULT_PATTERN.to_string(), e)),
+    }
+}
+
+/// The default pattern with the link's settings (they are checked, so it loads; without
+/// them as a last resort).
+fn default_animation(link: &LinkQuery) -> Box<dyn Animation> {
+    match load_pattern(DEFAULT_PATTERN, link) {
+        Ok(animation) => animation,
+        Err(_) => load_pattern(DEFAULT_PATTERN, &LinkQuery::default())
+            .unwrap_or_else(|e| unreachable!("the default pattern loads: {}", e.message)),
+    }
+}
+
 /// The page's title for a pattern: its name, and its siteswap when that differs.
 pub fn title(name: &str, text: &str) -> String {
     if name.trim().is_empty() || name == text {
@@ -363,26 +420,12 @@ mod page {
             }
         }
         let link = LinkQuery::parse(&search);
-        let wanted = link.pattern.clone();
-        let (text, animation) = match wanted.as_deref().map(|t| (t, load_pattern(t, &link))) {
-            Some((t, Ok(animation))) => (t.to_string(), animation),
-            other => {
-                if let Some((t, Err(e))) = other {
-                    STARTUP_ERROR.with(|s| *s.borrow_mut() = Some((t.to_string(), e)));
-                } else if let Some(problem) = link.problems.first() {
-                    STARTUP_ERROR.with(|s| {
-                        *s.borrow_mut() =
-                            Some((DEFAULT_PATTERN.to_string(), LoadError::new(problem, None)))
-                    });
-                }
-                let animation = load_pattern(DEFAULT_PATTERN, &link)
-                    .or_else(|_| load_pattern(DEFAULT_PATTERN, &LinkQuery::default()));
-                match animation {
-                    Ok(a) => (DEFAULT_PATTERN.to_string(), a),
-                    Err(e) => panic!("the default pattern does not load: {}", e.message),
-                }
-            }
-        };
+        let Startup {
+            text,
+            animation,
+            error,
+        } = startup(&link);
+        STARTUP_ERROR.with(|s| *s.borrow_mut() = error);
         set_title(&title(&animation.facts().name, &text));
         let loader_link = link.clone();
         LINK.with(|l| *l.borrow_mut() = link);
@@ -654,6 +697,36 @@ mod tests {
         let kind = file_patterns("photo.png", "\u{89}PNG").unwrap_err();
         assert!(kind.contains("not a pattern file"), "{kind}");
         assert!(file_patterns("empty.txt", "# nothing\n").is_err());
+    }
+
+    #[test]
+    fn the_page_starts_with_the_links_pattern_or_the_default_and_the_reason() {
+        let ok = startup(&LinkQuery::parse("pattern=531&prop=ring"));
+        assert_eq!(ok.text, "531");
+        assert!(ok.error.is_none());
+        assert_eq!(ok.animation.facts().props, 3);
+
+        let bad = startup(&LinkQuery::parse("pattern=532&bps=2"));
+        assert_eq!(bad.text, DEFAULT_PATTERN);
+        let (text, err) = bad.error.unwrap();
+        assert_eq!(text, "532");
+        assert!(err.message.contains("average"), "{}", err.message);
+        assert_eq!(bad.animation.facts().beats_per_second, 2.0);
+
+        // A refused option is reported while the pattern plays; an empty pattern is none.
+        let option = startup(&LinkQuery::parse("pattern=441&bps=fast"));
+        assert_eq!(option.text, "441");
+        let (text, err) = option.error.unwrap();
+        assert_eq!(text, "441");
+        assert!(
+            err.message.starts_with("bps=fast in the link"),
+            "{}",
+            err.message
+        );
+        let empty = startup(&LinkQuery::parse("?pattern=%20"));
+        assert_eq!(empty.text, DEFAULT_PATTERN);
+        assert!(empty.error.is_none());
+        assert_eq!(empty.animation.facts().props, 3);
     }
 
     #[test]
