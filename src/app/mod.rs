@@ -23,12 +23,12 @@ pub mod screenshot;
 pub mod state;
 pub mod title;
 pub mod ui;
+pub mod web;
 
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Mutex;
-use std::time::Instant;
 
 use glam::Vec2;
 use macroquad::prelude as mq;
@@ -368,6 +368,8 @@ impl Session {
             Ok(loaded) => {
                 self.app
                     .loaded(pattern, loaded.loop_duration(), loaded.home_orbit());
+                #[cfg(target_arch = "wasm32")]
+                web::applied(pattern, &loaded.facts().name);
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(pattern, err.message, err.column),
@@ -416,6 +418,8 @@ impl Session {
                 {
                     list.select_item(*file, i);
                 }
+                #[cfg(target_arch = "wasm32")]
+                web::applied(&text, &loaded.facts().name);
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(&text, err.message, err.column),
@@ -552,7 +556,8 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     let mut script = Some(script);
 
     let mut frames: u32 = 0;
-    let mut bench_start: Option<Instant> = None;
+    // Clock: macroquad's seconds since start (std's Instant does not exist in the web build).
+    let mut bench_start: Option<f64> = None;
     let mut work_seconds = 0.0;
     loop {
         let g = session.geometry(&text);
@@ -582,6 +587,8 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
                     .push(InputEvent::Dropped(path.display().to_string()));
             }
         }
+        #[cfg(target_arch = "wasm32")]
+        web::frame(&mut session);
         for event in collector.events.drain(..) {
             if mode == Mode::Interactive && session.handle(event, &g, now) {
                 return Ok(Outcome::Closed);
@@ -595,25 +602,25 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         let g = session.geometry(&text);
         session.fit(&g);
 
-        let work = Instant::now();
+        let work = mq::get_time();
         let t = fixed_time.unwrap_or(session.app.playback.time());
         session.draw(&g, &text, material.as_ref(), t);
         frames += 1;
         if bench_start.is_some() {
-            work_seconds += work.elapsed().as_secs_f64();
+            work_seconds += mq::get_time() - work;
         }
 
         match &mode {
             Mode::Screenshot { path, .. } if frames >= SCREENSHOT_FRAMES => return capture(path),
             Mode::Bench { frames: wanted } => {
                 if frames == BENCH_WARMUP {
-                    bench_start = Some(Instant::now());
+                    bench_start = Some(mq::get_time());
                 }
                 let measured = frames.saturating_sub(BENCH_WARMUP);
                 if let Some(start) = bench_start.filter(|_| measured >= *wanted) {
                     return Ok(Outcome::Bench {
                         frames: measured,
-                        seconds: start.elapsed().as_secs_f64(),
+                        seconds: mq::get_time() - start,
                         work_seconds,
                     });
                 }

@@ -70,6 +70,15 @@ impl Text {
     /// Text drawn with `font`, or macroquad's built-in font when `None`.
     pub fn new(font: Option<Font>) -> Self {
         let size = super::geometry::FONT_SIZE;
+        // Every glyph the UI and typical typing need, rendered now at both layout sizes: a glyph
+        // first met while drawing grows the font atlas mid-frame, and the draw calls already
+        // queued then bind the deleted old atlas texture (an error in the browser's WebGL).
+        if let Some(font) = &font {
+            let glyphs: Vec<char> = (' '..='~').chain("·…←↑→↓é".chars()).collect();
+            for s in [size, super::geometry::SMALL_FONT_SIZE] {
+                font.populate_font_cache(&glyphs, s);
+            }
+        }
         let char_width = mq::measure_text("MMMMMMMMMM", font.as_ref(), size, 1.0).width / 10.0;
         Text { font, char_width }
     }

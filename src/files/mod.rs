@@ -159,6 +159,18 @@ fn checked(patterns: Vec<LoadedPattern>) -> Result<Vec<PatternSpec>, FileError> 
     Ok(patterns.into_iter().map(|p| p.spec).collect())
 }
 
+/// Loads every pattern of a file's text (`origin` names it in messages), as [`load_path`]
+/// does: the web page's way to open a user's file.
+pub fn load_str(text: &str, kind: FileKind, origin: &str) -> Result<Vec<PatternSpec>, FileError> {
+    let loaded = read_str(text, kind, origin)?;
+    if loaded.is_empty() {
+        return Err(FileError::Empty {
+            origin: origin.to_string(),
+        });
+    }
+    checked(loaded)
+}
+
 /// Loads every pattern of a file: `.toml`, `.jml`/`.xml` or `.txt`. A file without patterns,
 /// or with an invalid siteswap, is an error.
 pub fn load_path(path: &Path) -> Result<Vec<PatternSpec>, FileError> {
