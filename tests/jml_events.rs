@@ -216,6 +216,10 @@ fn a_switch_symmetry_mirrors_events_onto_the_partner_who_moves() {
     assert!((j1_1.facing - 10f32.to_radians()).abs() < 1e-6);
     let j1_half = m.placement_at(0, 0.5);
     assert!((j1_half.position.x + 0.1).abs() < 1e-6);
+    // Smooth through a keyframe (Juggling Lab's spline), not a sudden reversal.
+    let x = |t: f64| m.placement_at(0, t).position.x as f64;
+    let (before, after) = ((x(1.0) - x(0.99)) / 0.01, (x(1.01) - x(1.0)) / 0.01);
+    assert!((before - after).abs() < 0.02, "{before} then {after}");
     let j2 = m.placement_at(1, 0.3);
     assert!((j2.position - Vec3::new(0.0, 0.0, 1.0)).length() < 1e-6);
     assert!((j2.facing - std::f32::consts::PI).abs() < 1e-5);
