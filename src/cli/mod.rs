@@ -136,6 +136,8 @@ pub struct ViewArgs {
     #[arg(long, value_name = "N", hide = true)]
     pub bench_frames: Option<u32>,
     #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
     pub camera: CameraOptions,
@@ -178,10 +180,17 @@ Options (Juggling Lab's spelling):
   -g            ground state only     -ng   excited state only
   -f            full listing (composite patterns too)       -prime    prime patterns only
   -rot          every rotation of each pattern
-  -d N          communication delay (implies -g); -l N, -mf, -mc, -mt, -cp, -sym, -jp accepted
+  -m N          multiplexing, at most N props thrown together
+  -mf           allow catching props from different places at once (squeezes)
+  -mc           no clustered throws such as [33]      -mt   a multiplex that is not a hold
+  -s            synchronous patterns (even periods)
+  -j N          N jugglers (passing)     -cp   connected patterns only
+  -sym          juggler-symmetric patterns only       -jp   every juggler permutation
+  -d N          communication delay in beats (implies -g)   -l N  leader for -d
   --json        one JSON object per line: pattern, period, ground_state, get_in, get_out
-Not yet: -s (sync), -m N > 1 (multiplex), -j N > 1 (passing).
-Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no";
+Regular expressions: [ ] ( ) | stand for themselves; \\[ \\] \\( \\) \\| are the operators.
+Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no
+         juggler gen 4 6 4 -s   juggler gen 5 6 4 -m 2 -g -mt   juggler gen 6 4 2 -j 2";
 
 #[derive(Args, Debug)]
 pub struct TransArgs {
@@ -219,6 +228,8 @@ pub struct PoseArgs {
     /// Print JSON
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
     #[command(flatten)]
     pub options: PatternOptions,
 }
@@ -259,6 +270,8 @@ pub struct ExportArgs {
     #[arg(long, short)]
     pub quiet: bool,
     #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
     pub camera: CameraOptions,
@@ -268,6 +281,30 @@ pub struct ExportArgs {
 pub struct ListArgs {
     /// Directory or pattern file (default: the shipped patterns/ library)
     pub path: Option<PathBuf>,
+    /// One JSON object per pattern and line: index, file, line, name, siteswap, prop, valid,
+    /// props, jugglers, period, or the error when not valid
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Which pattern of a file (or library file) to take.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ChoiceArgs {
+    /// The pattern of a file to use, 1-based, as `juggler list FILE` numbers them
+    #[arg(long, value_name = "N", conflicts_with = "name")]
+    pub index: Option<usize>,
+    /// The pattern of a file to use, by name (case-insensitive; -, _ and spaces alike)
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+impl ChoiceArgs {
+    pub fn choice(&self) -> juggler::files::argument::Choice {
+        juggler::files::argument::Choice {
+            index: self.index,
+            name: self.name.clone(),
+        }
+    }
 }
 
 /// Writes `text` to standard output. A reader that stopped early (`juggler list | head`) is

@@ -11,7 +11,8 @@ use juggler::spec::PatternSpec;
 
 use super::export::{camera_overrides, merge_camera};
 use super::input::{apply_options, load_spec, load_specs};
-use super::{print_out, CliError, ViewArgs};
+use super::{print_out, CliError, PatternOptions, ViewArgs};
+use juggler::files::argument::Choice;
 use juggler::text::{escape_control, shell_quote};
 
 /// The pattern shown when none is given.
@@ -34,13 +35,21 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         })?;
     }
     let view = camera_overrides(&args.camera)?;
-    let mut specs = load_specs(&text)?;
+    let choice = args.choice.choice();
+    // A chosen pattern of a file plays alone; a whole file plays as a list.
+    let mut specs = if choice.is_some() {
+        vec![load_spec(&text, &choice, &PatternOptions::default())?]
+    } else {
+        load_specs(&text)?
+    };
     for spec in &mut specs {
         apply_options(spec, &args.options)?;
     }
     // A file of several patterns plays the first; PageDown/PageUp browse the others.
     let (spec, text) = match specs.as_slice() {
         [] => return Err(CliError::invalid(format!("{text}: no pattern"))),
+        // The field shows the chosen pattern's siteswap (the file would reload its first).
+        [only] if choice.is_some() => (only.clone(), only.notation.clone()),
         [only] => (only.clone(), text),
         [first, ..] => (first.clone(), first.notation.clone()),
     };
@@ -66,7 +75,8 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
     };
     let options = args.options.clone();
     let loader: Loader = Box::new(move |typed: &str| {
-        let spec = load_spec(typed, &options).map_err(|e| LoadError::new(e.message, None))?;
+        let spec = load_spec(typed, &Choice::default(), &options)
+            .map_err(|e| LoadError::new(e.message, None))?;
         animate(typed, &spec, view)
     });
     let outcome = app::run(WindowOptions {

@@ -81,6 +81,27 @@ pub fn read_path(path: &Path) -> Result<Vec<LoadedPattern>, FileError> {
     read_str(&text, kind, &origin)
 }
 
+/// Everything a file yields, leniently: its patterns in file order (siteswaps not checked)
+/// and the errors met. A JML list keeps the patterns it can import and reports the others;
+/// other kinds yield all their patterns or one error. `juggler list` numbers these patterns
+/// 1, 2, ... and `--index N` chooses among them in the same order.
+pub fn read_path_lenient(path: &Path) -> (Vec<LoadedPattern>, Vec<FileError>) {
+    if FileKind::of_path(path) == Some(FileKind::Jml) {
+        let origin = path.display().to_string();
+        return match read_text_file(path) {
+            Err(e) => (Vec::new(), vec![e]),
+            Ok(text) => match jml::import_lenient(&text, &origin) {
+                Ok(import) => (import.patterns, import.problems),
+                Err(e) => (Vec::new(), vec![e]),
+            },
+        };
+    }
+    match read_path(path) {
+        Ok(patterns) => (patterns, Vec::new()),
+        Err(e) => (Vec::new(), vec![e]),
+    }
+}
+
 /// The largest pattern file read (64 MiB: about 1.4 million TOML patterns).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 

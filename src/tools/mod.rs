@@ -8,5 +8,6 @@
 pub mod analysis;
 pub mod diagram;
 pub mod gen;
+pub mod multi;
 pub mod state;
 pub mod trans;
