@@ -312,8 +312,10 @@ impl Scene {
             mirrored: false,
             state: Vec::new(),
         };
+        let bodies = plan_bodies(&motion, &layout, &dims);
         Ok(Scene {
             held_only,
+            bodies,
             spec: spec.clone(),
             schedule,
             timing,

@@ -187,9 +187,11 @@ fn row(p: &LoadedPattern) -> Row {
     if files::jml_events::is_event_notation(&p.spec.notation) {
         // A pattern defined by Juggling Lab events: no siteswap; one period is one loop.
         return Row {
-            name: escape_control(&p.spec.name).into_owned(),
-            notation: "(events)".into(),
+            name: p.spec.name.clone(),
+            // No siteswap: the table shows "(events)", JSON a null siteswap.
+            notation: String::new(),
             prop: p.spec.settings.prop.name(),
+            line: p.at.line,
             facts: files::jml_events::read(&p.spec.notation).map(|e| Facts {
                 props: e.paths,
                 period: 1,
@@ -221,7 +223,11 @@ fn render(sections: &[Section]) -> String {
     let cells = |(i, r): (usize, &Row)| -> [String; 7] {
         let index = (i + 1).to_string();
         let name = escape_control(&r.name).into_owned();
-        let notation = escape_control(&r.notation).into_owned();
+        let notation = if r.notation.is_empty() {
+            "(events)".to_string()
+        } else {
+            escape_control(&r.notation).into_owned()
+        };
         match &r.facts {
             Ok(f) => [
                 index,
