@@ -114,6 +114,9 @@ fn a_cascade_written_as_events_is_expanded_by_its_symmetries() {
     assert_eq!(m.prop_count(), 3);
     assert!((m.hand_period() - 0.7).abs() < 1e-12);
     assert!((scene.loop_duration() - 2.1).abs() < 1e-9);
+    // The schedule summary: two throws per loop, one period lasting one loop.
+    assert_eq!((scene.schedule().period, scene.schedule().props), (2, 3));
+    assert!((scene.schedule().period as f64 / scene.timing().bps - 0.7).abs() < 1e-12);
     let here = m.placement_at(0, 0.0);
     assert_eq!(here.position, Vec3::ZERO);
     let (r, l) = (HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left));
