@@ -453,7 +453,11 @@ pub fn convert(
         let (sj, sh) = who[i];
         let (tj, th) = who[(i + t.value) % period];
         let mut s = value_char(t.value).to_string();
-        let cross = if t.value.is_multiple_of(2) { sh != th } else { sh == th };
+        let cross = if t.value.is_multiple_of(2) {
+            sh != th
+        } else {
+            sh == th
+        };
         if cross {
             s.push('x');
         }
