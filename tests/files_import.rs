@@ -87,18 +87,12 @@ fn single_jml_pattern() {
 }
 
 #[test]
-fn event_based_jml_pattern_is_a_clear_error() {
+fn inconsistent_event_pattern_is_a_clear_error() {
     let msg = load_err("events.jml");
     assert!(
-        msg.contains("tests/data/events.jml:7:1: unsupported JML: pattern 'Tornado'"),
-        "{msg}"
-    );
-    assert!(
-        msg.contains("explicit events (2 <event>, 1 <position>)"),
-        "{msg}"
-    );
-    assert!(
-        msg.contains("only siteswap-based patterns can be imported"),
+        msg.contains(
+            "tests/data/events.jml:7:1: pattern 'Tornado': path 2 is thrown at t=0.2058 s but never caught"
+        ),
         "{msg}"
     );
 
@@ -109,7 +103,7 @@ fn event_based_jml_pattern_is_a_clear_error() {
     assert_eq!(import.patterns[0].spec.notation, "4");
     assert!(matches!(
         import.problems.as_slice(),
-        [FileError::UnsupportedJml { .. }]
+        [FileError::BadSetting { .. }]
     ));
 }
 

@@ -11,6 +11,7 @@ pub mod argument;
 pub mod color;
 pub mod error;
 pub mod jml;
+pub mod jml_events;
 pub mod jml_write;
 pub mod library;
 pub mod text_list;
@@ -139,6 +140,10 @@ pub fn read_text_file(path: &Path) -> Result<String, FileError> {
 /// Checks a pattern's siteswap with `schedule::from_notation`; an invalid one is an error at
 /// the pattern's location.
 pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
+    if jml_events::is_event_notation(&pattern.spec.notation) {
+        // Checked when read (`jml::import_events`).
+        return Ok(());
+    }
     crate::schedule::from_notation(&pattern.spec.notation)
         .map(|_| ())
         .map_err(|e| FileError::Siteswap {
@@ -152,6 +157,18 @@ pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
 fn checked(patterns: Vec<LoadedPattern>) -> Result<Vec<PatternSpec>, FileError> {
     patterns.iter().try_for_each(check_siteswap)?;
     Ok(patterns.into_iter().map(|p| p.spec).collect())
+}
+
+/// Loads every pattern of a file's text (`origin` names it in messages), as [`load_path`]
+/// does: the web page's way to open a user's file.
+pub fn load_str(text: &str, kind: FileKind, origin: &str) -> Result<Vec<PatternSpec>, FileError> {
+    let loaded = read_str(text, kind, origin)?;
+    if loaded.is_empty() {
+        return Err(FileError::Empty {
+            origin: origin.to_string(),
+        });
+    }
+    checked(loaded)
 }
 
 /// Loads every pattern of a file: `.toml`, `.jml`/`.xml` or `.txt`. A file without patterns,

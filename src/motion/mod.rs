@@ -277,7 +277,19 @@ impl Motion {
             throw_info: ch
                 .tosses
                 .iter()
-                .map(|t| (t.from, t.to, t.value.unwrap_or(0)))
+                .map(|t| {
+                    // Without a siteswap value: the value whose flight this is at the
+                    // nominal tempo (flight beats + dwell), for club spins.
+                    let nominal = || {
+                        let beats = (t.catch - t.release) * timing.bps + timing.dwell;
+                        if beats.is_finite() {
+                            beats.round().clamp(1.0, 1e6) as u32
+                        } else {
+                            1
+                        }
+                    };
+                    (t.from, t.to, t.value.unwrap_or_else(nominal))
+                })
                 .collect(),
             paths: ch.paths.clone(),
             prop_paths,
