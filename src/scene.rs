@@ -29,6 +29,9 @@ pub enum SceneError {
     /// A physical setting is outside its documented range (`ranges`).
     #[error(transparent)]
     Range(#[from] crate::ranges::RangeError),
+    /// A pattern defined by Juggling Lab events that cannot be animated.
+    #[error("{message}")]
+    Events { message: String },
     /// A juggler placement has a coordinate or angle that is not a finite number.
     #[error("placement of juggler {juggler} is not finite")]
     Placement { juggler: usize },
@@ -200,6 +203,9 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
+        if crate::files::jml_events::is_event_notation(&spec.notation) {
+            return Scene::from_event_spec(spec);
+        }
         let settings = &spec.settings;
         let schedule = schedule::from_notation(&spec.notation)?;
         let timing = Timing::new(&schedule, settings)?;
@@ -217,7 +223,11 @@ impl Scene {
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = Motion::new(&schedule, timing, &layout, &settings.hand_positions);
+        let motion = if settings.juggler_hand_positions.is_empty() {
+            Motion::new(&schedule, timing, &layout, &settings.hand_positions)
+        } else {
+            Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
+        };
         let colors = motion
             .state_at(0.0)
             .props
@@ -264,6 +274,76 @@ impl Scene {
         })
     }
 
+    /// A pattern defined by Juggling Lab events (its notation is a JML text): the events give
+    /// the timing, places and jugglers; the settings give prop kind, gravity and bodies.
+    /// `schedule()` is then only a summary: jugglers and props, a period of 1 "beat" lasting
+    /// one loop of the events, no throws.
+    fn from_event_spec(spec: &PatternSpec) -> Result<Scene, SceneError> {
+        let settings = &spec.settings;
+        crate::ranges::check_settings(settings)?;
+        let events = crate::files::jml_events::read(&spec.notation)
+            .map_err(|message| SceneError::Events { message })?;
+        let timing = Timing {
+            bps: events.bps,
+            dwell: settings.dwell,
+            gravity: settings.gravity,
+        };
+        let motion = Motion::from_events(&events.choreography, timing);
+        let jugglers = events.jugglers;
+        let layout = Layout {
+            jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
+        };
+        let dims = (0..jugglers)
+            .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let colors = events
+            .prop_path
+            .iter()
+            .enumerate()
+            .map(|(i, &path)| match events.path_prop.get(path) {
+                Some((_, Some(color))) => *color,
+                _ => prop_color(&settings.colors, settings.color_by_orbit, i, path),
+            })
+            .collect();
+        let held_only = events
+            .choreography
+            .paths
+            .iter()
+            .map(|p| {
+                p.segments
+                    .iter()
+                    .all(|s| matches!(s, crate::motion::PathSegment::Held { .. }))
+            })
+            .collect();
+        let schedule = Schedule {
+            jugglers,
+            period: 1,
+            pattern_period: 1,
+            throws: Vec::new(),
+            props: motion.prop_count(),
+            sync: false,
+            max_throw: 0,
+            ground_state: true,
+            orbits: Vec::new(),
+            mirrored: false,
+            state: Vec::new(),
+        };
+        let bodies = plan_bodies(&motion, &layout, &dims);
+        Ok(Scene {
+            held_only,
+            bodies,
+            // JML events carry no spin counts: every throw spins automatically.
+            spins: Vec::new(),
+            spec: spec.clone(),
+            schedule,
+            timing,
+            layout,
+            motion,
+            dims,
+            colors,
+        })
+    }
+
     /// The whole scene at time `t` seconds (any real number; the pattern loops). `t` is
     /// reduced modulo the loop first (exactly: `rem_euclid` of two doubles is exact), so a
     /// time like 1e17 s is as precise as its remainder; `Pose::time` is `t` as given.
@@ -293,10 +373,11 @@ impl Scene {
 
     fn pose_in_loop(&self, t: f64) -> Pose {
         let state = self.motion.state_at(t);
+        let placements = self.placements_at(t);
         let jugglers = state
             .hands
             .iter()
-            .zip(&self.layout.jugglers)
+            .zip(&placements)
             .zip(&self.dims)
             .zip(&self.bodies)
             .map(|(((hands, placement), dims), plan)| {
@@ -311,7 +392,7 @@ impl Scene {
             .props
             .iter()
             .enumerate()
-            .map(|(i, p)| self.prop_pose(i, p, state.time))
+            .map(|(i, p)| self.prop_pose(i, p, state.time, &placements))
             .collect();
         Pose {
             time: state.time,
@@ -320,7 +401,21 @@ impl Scene {
         }
     }
 
-    fn prop_pose(&self, index: usize, state: &PropState, t: f64) -> PropPose {
+    /// Where every juggler stands at `t` (the layout's places; jugglers of event patterns
+    /// may move).
+    fn placements_at(&self, t: f64) -> Vec<crate::layout::Placement> {
+        (0..self.layout.jugglers.len())
+            .map(|j| self.motion.placement_at(j, t))
+            .collect()
+    }
+
+    fn prop_pose(
+        &self,
+        index: usize,
+        state: &PropState,
+        t: f64,
+        placements: &[crate::layout::Placement],
+    ) -> PropPose {
         let kind = self.spec.settings.prop;
         let phase = match (state.flight, state.held_by) {
             (Some(flight), _) => PropPhase::Flying {
@@ -351,7 +446,7 @@ impl Scene {
             pancake: self.spec.settings.pancake_rings,
         };
         let axis_at =
-            |phase: PropPhase| prop_axis_styled(kind, phase, &self.layout.jugglers, style);
+            |phase: PropPhase| prop_axis_styled(kind, phase, placements, style);
         let axis = axis_at(phase);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
@@ -367,9 +462,7 @@ impl Scene {
                 // plane, away from the hand (up for a ring facing the audience, forward for a
                 // flat one, whose top the hand has tipped forward).
                 PropKind::Ring if style.pancake => {
-                    let lateral = self
-                        .layout
-                        .jugglers
+                    let lateral = placements
                         .get(holder)
                         .map_or(Vec3::X, |p| p.rotate(Vec3::X));
                     axis.cross(lateral).normalize_or(Vec3::Y) * RING_GRIP_TO_CENTRE

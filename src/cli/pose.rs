@@ -18,7 +18,7 @@ pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
         .named("--time")
         .check(args.time)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let spec = load_spec(&args.pattern, &args.options)?;
+    let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
     let scene = Scene::new(&spec).map_err(|e| CliError::invalid(e.to_string()))?;
     let pose = scene.pose_at(args.time);
     let text = if args.json {
