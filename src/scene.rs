@@ -12,7 +12,7 @@ use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
 use crate::schedule::{self, PatternError, Schedule, ThrowKind};
 use crate::spec::{body_of, PatternSpec};
-use crate::types::{HandRef, PropKind, Rgba};
+use crate::types::{PropKind, Rgba};
 
 /// Why a pattern spec cannot be animated.
 #[derive(Debug, thiserror::Error)]
@@ -59,9 +59,6 @@ pub struct Scene {
     held_only: Vec<bool>,
     /// Per juggler: how the body takes part (knee dips for high throws, gaze).
     bodies: Vec<BodyPlan>,
-    /// Every toss with the spins asked for it (`~N` or the settings' per-value table; `None`
-    /// = automatic): thrower, catcher, value, beat, spins. Empty when no throw asks.
-    spins: Vec<(HandRef, HandRef, u32, u32, Option<u32>)>,
 }
 
 /// How one juggler's body moves with the pattern, worked out once from the motion.
@@ -236,18 +233,6 @@ impl Scene {
             .map(|(i, p)| prop_color(&settings.colors, settings.color_by_orbit, i, p.orbit))
             .collect();
         let bodies = plan_bodies(&motion, &layout, &dims);
-        let mut spins: Vec<_> = schedule
-            .throws
-            .iter()
-            .filter(|t| t.kind != ThrowKind::Hold)
-            .map(|t| {
-                let by_value = settings.spins.iter().find(|s| s.0 == t.value).map(|s| s.1);
-                (t.from, t.to, t.value, t.beat, t.spins.or(by_value))
-            })
-            .collect();
-        if spins.iter().all(|s| s.4.is_none()) {
-            spins.clear();
-        }
         let held_only = schedule
             .orbits
             .iter()
@@ -263,7 +248,6 @@ impl Scene {
         Ok(Scene {
             held_only,
             bodies,
-            spins,
             spec: spec.clone(),
             schedule,
             timing,
@@ -332,8 +316,6 @@ impl Scene {
         Ok(Scene {
             held_only,
             bodies,
-            // JML events carry no spin counts: every throw spins automatically.
-            spins: Vec::new(),
             spec: spec.clone(),
             schedule,
             timing,
@@ -445,8 +427,7 @@ impl Scene {
             },
             pancake: self.spec.settings.pancake_rings,
         };
-        let axis_at =
-            |phase: PropPhase| prop_axis_styled(kind, phase, placements, style);
+        let axis_at = |phase: PropPhase| prop_axis_styled(kind, phase, placements, style);
         let axis = axis_at(phase);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
@@ -497,23 +478,19 @@ impl Scene {
         }
     }
 
-    /// Spins asked for the throw that made `flight` (`None` = automatic): the listed throw
-    /// with the same thrower, catcher and value whose beat is nearest the release.
+    /// Spins of the throw that made `flight`: its own (`~N`, carried in the toss record of
+    /// the event layer), else the pattern's per-value table, else `None` (automatic).
     fn spins_of(&self, flight: &crate::motion::Flight) -> Option<u32> {
-        if self.spins.is_empty() {
-            return None;
+        match flight.spins {
+            Some(n) if n.is_finite() && n >= 0.0 => Some(n.round().min(1e3) as u32),
+            _ => self
+                .spec
+                .settings
+                .spins
+                .iter()
+                .find(|s| s.0 == flight.value)
+                .map(|s| s.1),
         }
-        let period = f64::from(self.schedule.period.max(1));
-        let beat = (flight.release * self.timing.bps).rem_euclid(period);
-        self.spins
-            .iter()
-            .filter(|s| s.0 == flight.from && s.1 == flight.to && s.2 == flight.value)
-            .map(|s| {
-                let d = (f64::from(s.3) - beat).rem_euclid(period);
-                (d.min(period - d), s.4)
-            })
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .and_then(|(_, spins)| spins)
     }
 
     /// Seconds after which the whole scene repeats exactly.
@@ -812,6 +789,18 @@ mod tests {
         // `~N` asks for N turns: doubles and flats.
         let doubles = with_prop("3~2", PropKind::Club);
         assert!((club_turns_in_flight(&doubles, 0) - 2.2).abs() < 0.02);
+        // The spins travel in the event layer's toss record to every flight.
+        let flights: Vec<_> = (0..20)
+            .flat_map(|k| doubles.motion().state_at(0.1 * k as f64).props)
+            .filter_map(|p| p.flight)
+            .collect();
+        assert!(flights.len() > 20 && flights.iter().all(|f| f.spins == Some(2.0)));
+        assert!(auto
+            .motion()
+            .state_at(0.1)
+            .props
+            .iter()
+            .all(|p| p.flight.is_none_or(|f| f.spins.is_none())));
         let flats = with_prop("3~0", PropKind::Club);
         assert!((club_turns_in_flight(&flats, 0) - 0.2).abs() < 0.02);
         // The pattern's per-value table, and a throw's own `~N` wins over it.

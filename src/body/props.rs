@@ -237,6 +237,7 @@ mod tests {
             value,
             release: 0.0,
             catch: 1.0,
+            spins: None,
         }
     }
 
