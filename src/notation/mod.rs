@@ -23,7 +23,7 @@ pub use ast::{
 };
 pub use error::{ParseError, ParseErrorKind};
 pub use expand::{Expansion, Slot, MAX_BEATS, MAX_THROWS};
-pub use grammar::MAX_NESTING;
+pub use grammar::{MAX_NESTING, MAX_SPINS};
 
 use error::Expected;
 
