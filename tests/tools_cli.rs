@@ -289,3 +289,89 @@ fn diagram_svg_parses_matches_its_snapshot_and_never_overwrites() {
         "no temporary files left"
     );
 }
+
+/// Element counts of an SVG document, checking that it parses as XML and every element closes.
+fn svg_elements(svg: &str) -> std::collections::HashMap<String, usize> {
+    let mut reader = quick_xml::Reader::from_str(svg);
+    let (mut counts, mut depth) = (std::collections::HashMap::new(), 0i32);
+    loop {
+        let name = match reader.read_event().expect("SVG parses as XML") {
+            quick_xml::events::Event::Start(e) => {
+                depth += 1;
+                e.name().as_ref().to_vec()
+            }
+            quick_xml::events::Event::Empty(e) => e.name().as_ref().to_vec(),
+            quick_xml::events::Event::End(_) => {
+                depth -= 1;
+                continue;
+            }
+            quick_xml::events::Event::Eof => break,
+            _ => continue,
+        };
+        *counts
+            .entry(String::from_utf8(name).unwrap())
+            .or_insert(0usize) += 1;
+    }
+    assert_eq!(depth, 0, "unclosed elements");
+    counts
+}
+
+#[test]
+fn causal_diagrams_parse_and_match_their_snapshots() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/diagram");
+    // (pattern, snapshot, nodes shown, arrows drawn at least)
+    for (pattern, name, nodes, arrows) in [
+        ("<3p|3p><3|3>", "causal-2count.svg", 16, 16),
+        ("531", "causal-531.svg", 12, 12),
+        ("(4,2x)(2x,4)", "causal-sync.svg", 8, 8),
+        ("330", "causal-330.svg", 12, 12),
+    ] {
+        let out = dir.path().join(name);
+        let (code, _, err) = juggler(&[
+            "diagram",
+            pattern,
+            "--kind",
+            "causal",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{pattern}: {err}");
+        let svg = std::fs::read_to_string(&out).unwrap();
+        let counts = svg_elements(&svg);
+        assert_eq!(
+            counts["circle"], nodes,
+            "{pattern}: one node per hand and beat"
+        );
+        let paths = counts["path"] - counts["marker"];
+        assert!(paths >= arrows, "{pattern}: {paths} arrows");
+        let escaped = pattern.replace('<', "&lt;").replace('>', "&gt;");
+        assert!(svg.contains(&format!("<title>Causal diagram of {escaped}</title>")));
+        if std::env::var_os("JUGGLER_UPDATE_SNAPSHOTS").is_some() {
+            std::fs::write(data.join(name), &svg).unwrap();
+        }
+        assert_eq!(
+            svg,
+            std::fs::read_to_string(data.join(name)).unwrap(),
+            "{pattern}: differs from tests/data/diagram/{name} \
+             (JUGGLER_UPDATE_SNAPSHOTS=1 rewrites it after a deliberate change)"
+        );
+    }
+    // 0s are drawn as empty nodes with dashed arrows.
+    let svg = std::fs::read_to_string(dir.path().join("causal-330.svg")).unwrap();
+    assert_eq!(svg.matches(r#"stroke-dasharray="2 2""#).count(), 4);
+    assert!(svg.matches(r#"stroke-dasharray="3 3""#).count() >= 4);
+    // An unknown kind is a usage error and writes nothing.
+    let bad = dir.path().join("bad.svg");
+    let (code, _, err) = juggler(&[
+        "diagram",
+        "3",
+        "--kind",
+        "bogus",
+        "--out",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("ladder or causal"), "{err}");
+    assert!(!bad.exists());
+}

@@ -13,6 +13,7 @@ mod gen;
 mod input;
 mod list;
 mod pose;
+mod tojml;
 mod trans;
 mod window;
 
@@ -72,8 +73,10 @@ pub enum Command {
     Gen(GenArgs),
     /// Transitions between two siteswaps with the same number of props, and back
     Trans(TransArgs),
-    /// Draw a ladder diagram of a pattern as an SVG file
+    /// Draw a ladder or causal diagram of a pattern as an SVG file
     Diagram(DiagramArgs),
+    /// Write a pattern as event-based JML that Juggling Lab reads
+    Tojml(TojmlArgs),
 }
 
 /// Timing and prop options shared by every command that animates.
@@ -135,6 +138,15 @@ pub struct ViewArgs {
     /// Measure the window's frame rate over N frames and exit (for benchmarks)
     #[arg(long, value_name = "N", hide = true)]
     pub bench_frames: Option<u32>,
+    /// Window size in pixels, e.g. 500x400 (default 1280x720)
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// Keys and clicks replayed when the window opens, e.g. "Mills{Enter}{F1}" or
+    /// "{Ctrl+L}shower{Ctrl+D}" (with --screenshot: what the picture shows)
+    #[arg(long, value_name = "SCRIPT")]
+    pub keys: Option<String>,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
     #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
@@ -208,12 +220,29 @@ pub struct DiagramArgs {
     /// Output SVG file
     #[arg(long, short)]
     pub out: PathBuf,
-    /// Diagram kind: ladder (causal is not implemented yet)
+    /// Diagram kind: ladder (hands as rails, throws as arcs) or causal (one row per juggler,
+    /// each throw an arrow to the throw it causes)
     #[arg(long, default_value = "ladder")]
     pub kind: String,
     /// Replace an existing file
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TojmlArgs {
+    /// Siteswap, settings string, pattern file or library name
+    pub pattern: String,
+    /// Output JML file (default: standard output)
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+    /// Replace an existing file
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
+    pub options: PatternOptions,
 }
 
 #[derive(Args, Debug)]
@@ -226,6 +255,8 @@ pub struct PoseArgs {
     /// Print JSON
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
     #[command(flatten)]
     pub options: PatternOptions,
 }
@@ -266,6 +297,8 @@ pub struct ExportArgs {
     #[arg(long, short)]
     pub quiet: bool,
     #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
     pub camera: CameraOptions,
@@ -275,6 +308,30 @@ pub struct ExportArgs {
 pub struct ListArgs {
     /// Directory or pattern file (default: the shipped patterns/ library)
     pub path: Option<PathBuf>,
+    /// One JSON object per pattern and line: index, file, line, name, siteswap, prop, valid,
+    /// props, jugglers, period, or the error when not valid
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Which pattern of a file (or library file) to take.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ChoiceArgs {
+    /// The pattern of a file to use, 1-based, as `juggler list FILE` numbers them
+    #[arg(long, value_name = "N", conflicts_with = "name")]
+    pub index: Option<usize>,
+    /// The pattern of a file to use, by name (case-insensitive; -, _ and spaces alike)
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+impl ChoiceArgs {
+    pub fn choice(&self) -> juggler::files::argument::Choice {
+        juggler::files::argument::Choice {
+            index: self.index,
+            name: self.name.clone(),
+        }
+    }
 }
 
 /// Writes `text` to standard output. A reader that stopped early (`juggler list | head`) is
@@ -355,6 +412,7 @@ pub fn main() -> ExitCode {
         Some(Command::Gen(args)) => gen::run(&args),
         Some(Command::Trans(args)) => trans::run(&args),
         Some(Command::Diagram(args)) => diagram::run(&args),
+        Some(Command::Tojml(args)) => tojml::run(&args),
         None => window::run(&cli.view),
     };
     match result {
