@@ -167,8 +167,12 @@ fn render_block(
     let start = frames.start;
     for i in frames {
         if !(i == start && first_drawn) {
-            let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
-            canvas.draw(&frame);
+            canvas.show(build_frame(
+                &source.pose_at(plan.time(i)),
+                camera,
+                width,
+                height,
+            ));
         }
         if i == start {
             palette.quantize_into(canvas.rgba(), &mut indexed);
