@@ -334,7 +334,7 @@ fn default_animation(link: &LinkQuery) -> Box<dyn Animation> {
     }
 }
 
-/// The page's title for a pattern: its name, and its siteswap when that differs.
+/// The page's title for a pattern: its name, and its siteswap (`text`) when that differs.
 pub fn title(name: &str, text: &str) -> String {
     if name.trim().is_empty() || name == text {
         format!("juggler - {text}")
@@ -353,7 +353,7 @@ pub(super) use page::{applied, frame};
 mod page {
     use std::cell::RefCell;
 
-    use super::super::{main_loop, Entry, Loader, Mode, Session, WindowOptions};
+    use super::super::{main_loop, Entry, Loader, Mode, Session, SpecLoader, WindowOptions};
     use super::*;
 
     #[link(wasm_import_module = "env")]
@@ -426,15 +426,23 @@ mod page {
             error,
         } = startup(&link);
         STARTUP_ERROR.with(|s| *s.borrow_mut() = error);
-        set_title(&title(&animation.facts().name, &text));
+        let facts = animation.facts();
+        set_title(&title(&facts.name, &facts.notation));
         let loader_link = link.clone();
         LINK.with(|l| *l.borrow_mut() = link);
         let loader: Loader = Box::new(move |typed: &str| load_pattern(typed, &loader_link));
+        let spec_link = LINK.with(|l| l.borrow().clone());
+        let spec_loader: SpecLoader = Box::new(move |spec| {
+            let mut spec = spec.clone();
+            animate(&spec.notation.clone(), &mut spec, &spec_link)
+        });
         let options = WindowOptions {
             title: "juggler".to_string(),
             text,
             animation,
             loader,
+            spec_loader,
+            script: Vec::new(),
             playlist: Vec::new(),
             mode: Mode::Interactive,
             size: super::super::DEFAULT_SIZE,
@@ -536,11 +544,12 @@ mod page {
         session.load_entry(0);
     }
 
-    /// A pattern now plays: the address and title say so.
-    pub(in crate::app) fn applied(text: &str, name: &str) {
+    /// A pattern now plays, typed or picked as `text`: the address says `text`, the title
+    /// the pattern's name and siteswap.
+    pub(in crate::app) fn applied(text: &str, facts: &crate::app::Facts) {
         let query = LINK.with(|l| l.borrow().with_pattern(text).to_query());
         set_address(&query);
-        set_title(&title(name, text));
+        set_title(&title(&facts.name, &facts.notation));
     }
 }
 
