@@ -5,7 +5,7 @@
 use glam::Vec3;
 
 use crate::body::dims::BodyDims;
-use crate::body::juggler::juggler_pose;
+use crate::body::juggler::{juggler_pose_moving, BodyMotion};
 use crate::body::props::{prop_axis, prop_color, prop_size, PropPhase};
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
@@ -29,6 +29,9 @@ pub enum SceneError {
     /// A physical setting is outside its documented range (`ranges`).
     #[error(transparent)]
     Range(#[from] crate::ranges::RangeError),
+    /// A pattern defined by Juggling Lab events that cannot be animated.
+    #[error("{message}")]
+    Events { message: String },
     /// A juggler placement has a coordinate or angle that is not a finite number.
     #[error("placement of juggler {juggler} is not finite")]
     Placement { juggler: usize },
@@ -54,11 +57,152 @@ pub struct Scene {
     colors: Vec<Rgba>,
     /// Per orbit: its props are never thrown (only held), so they have no dwell to follow.
     held_only: Vec<bool>,
+    /// Per juggler: how the body takes part (knee dips for high throws, gaze).
+    bodies: Vec<BodyPlan>,
+}
+
+/// How one juggler's body moves with the pattern, worked out once from the motion.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct BodyPlan {
+    /// High throws: (release time within the hand period, seconds; dip depth, metres).
+    dips: Vec<(f64, f32)>,
+    /// Unit direction the head looks along, own frame.
+    gaze: Vec3,
+    /// Time scale of the dips (≤ 1): high throws that follow each other quickly get shorter
+    /// dips, so the body still rises between them (a 10-ball `a` bobs with every throw).
+    pace: f64,
+}
+
+/// Throws whose apex is more than this far above the hands make the knees dip (metres).
+const DIP_FROM_HEIGHT: f32 = 0.8;
+/// Dip per metre of apex height above `DIP_FROM_HEIGHT`, and the deepest dip (metres).
+const DIP_PER_METRE: f32 = 0.035;
+const DIP_MAX: f32 = 0.07;
+/// The dip starts this long before the release, is deepest at `DIP_LOW` before it and has
+/// risen again `DIP_AFTER` after it (seconds): the legs push the throw up.
+const DIP_BEFORE: f64 = 0.40;
+const DIP_LOW: f64 = 0.15;
+const DIP_AFTER: f64 = 0.08;
+/// The head looks at most this far up (radians, 40°) and this far down (10°).
+const GAZE_UP_MAX: f32 = 0.70;
+const GAZE_DOWN_MAX: f32 = 0.17;
+
+impl BodyPlan {
+    /// Knee dip at time `t` (seconds): the deepest of the dips of all high throws near `t`.
+    fn dip_at(&self, t: f64, period: f64) -> f32 {
+        let mut dip = 0.0f32;
+        if period.is_nan() || period <= 0.0 {
+            return dip;
+        }
+        let t = t.rem_euclid(period);
+        for &(release, depth) in &self.dips {
+            // Every copy of this release whose window covers t (the window may be longer
+            // than the period): s = t − release − n·period for n = 0, 1, …
+            let (before, low, after) = (
+                DIP_BEFORE * self.pace,
+                DIP_LOW * self.pace,
+                DIP_AFTER * self.pace,
+            );
+            let mut s = (t - release).rem_euclid(period) + period;
+            while s > -before {
+                let shape = if s > after {
+                    0.0
+                } else if s <= -low {
+                    let x = (s + before) / (before - low);
+                    0.5 - 0.5 * (std::f64::consts::PI * x).cos()
+                } else {
+                    let x = (s + low) / (low + after);
+                    0.5 + 0.5 * (std::f64::consts::PI * x).cos()
+                };
+                dip = dip.max(depth * shape as f32);
+                s -= period;
+            }
+        }
+        dip
+    }
+}
+
+/// Works out each juggler's body motion by sampling one hand period of the motion: the
+/// flights each juggler throws (their release times and apex heights) and the highest point
+/// its props reach.
+fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyPlan> {
+    let jugglers = motion.jugglers();
+    let period = motion.hand_period();
+    let g = motion.timing().gravity as f32;
+    let mut plans = vec![BodyPlan::default(); jugglers];
+    let mut peaks: Vec<Option<Vec3>> = vec![None; jugglers];
+    const SAMPLES: usize = 240;
+    if period.is_finite() && period > 0.0 {
+        for k in 0..SAMPLES {
+            let t = period * k as f64 / SAMPLES as f64;
+            for prop in motion.state_at(t).props {
+                let Some(flight) = prop.flight else { continue };
+                let j = flight.from.juggler;
+                let (Some(plan), Some(place)) = (plans.get_mut(j), layout.jugglers.get(j)) else {
+                    continue;
+                };
+                let mut release = flight.release.rem_euclid(period);
+                if release > period - 1e-6 {
+                    release = 0.0;
+                }
+                let air = (flight.catch - flight.release) as f32;
+                let height = g * air * air / 8.0;
+                let depth = ((height - DIP_FROM_HEIGHT) * DIP_PER_METRE).min(DIP_MAX);
+                if depth > 0.0 && !plan.dips.iter().any(|&(r, _)| (r - release).abs() < 1e-6) {
+                    plan.dips
+                        .push((release, depth * dims[j.min(dims.len() - 1)].scale()));
+                }
+                let local = place.to_local(prop.position);
+                if peaks[j].is_none_or(|p| local.y > p.y) {
+                    peaks[j] = Some(local);
+                }
+            }
+        }
+    }
+    for plan in plans.iter_mut() {
+        // The shortest time between two dips' releases (around the period's end too).
+        plan.dips.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut gap = period;
+        for (k, &(r, _)) in plan.dips.iter().enumerate() {
+            let next = plan
+                .dips
+                .get(k + 1)
+                .map_or(plan.dips[0].0 + period, |d| d.0);
+            gap = gap.min(next - r);
+        }
+        let window = DIP_BEFORE + DIP_AFTER;
+        plan.pace = if gap > 1e-9 {
+            (gap / window).clamp(0.25, 1.0)
+        } else {
+            1.0
+        };
+        // Quick dips are shallower: half as deep at a quarter of the time.
+        let depth_scale = (0.5 + 0.5 * (plan.pace - 0.25) / 0.75) as f32;
+        for dip in &mut plan.dips {
+            dip.1 *= depth_scale;
+        }
+    }
+    for (j, plan) in plans.iter_mut().enumerate() {
+        let head = dims[j.min(dims.len() - 1)].head_centre();
+        plan.gaze = match peaks[j] {
+            // Look at the middle of the pattern's top (x = 0), as jugglers do.
+            Some(peak) => {
+                let to = Vec3::new(0.0, peak.y - head.y, peak.z.max(0.3));
+                let pitch = to.y.atan2(to.z).clamp(-GAZE_DOWN_MAX, GAZE_UP_MAX);
+                Vec3::new(0.0, pitch.sin(), pitch.cos())
+            }
+            None => Vec3::Z,
+        };
+    }
+    plans
 }
 
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
+        if crate::files::jml_events::is_event_notation(&spec.notation) {
+            return Scene::from_event_spec(spec);
+        }
         let settings = &spec.settings;
         let schedule = schedule::from_notation(&spec.notation)?;
         let timing = Timing::new(&schedule, settings)?;
@@ -76,7 +220,11 @@ impl Scene {
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = Motion::new(&schedule, timing, &layout, &settings.hand_positions);
+        let motion = if settings.juggler_hand_positions.is_empty() {
+            Motion::new(&schedule, timing, &layout, &settings.hand_positions)
+        } else {
+            Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
+        };
         let colors = motion
             .state_at(0.0)
             .props
@@ -84,6 +232,7 @@ impl Scene {
             .enumerate()
             .map(|(i, p)| prop_color(&settings.colors, settings.color_by_orbit, i, p.orbit))
             .collect();
+        let bodies = plan_bodies(&motion, &layout, &dims);
         let held_only = schedule
             .orbits
             .iter()
@@ -98,6 +247,75 @@ impl Scene {
             .collect();
         Ok(Scene {
             held_only,
+            bodies,
+            spec: spec.clone(),
+            schedule,
+            timing,
+            layout,
+            motion,
+            dims,
+            colors,
+        })
+    }
+
+    /// A pattern defined by Juggling Lab events (its notation is a JML text): the events give
+    /// the timing, places and jugglers; the settings give prop kind, gravity and bodies.
+    /// `schedule()` is then only a summary: jugglers and props, a period of 1 "beat" lasting
+    /// one loop of the events, no throws.
+    fn from_event_spec(spec: &PatternSpec) -> Result<Scene, SceneError> {
+        let settings = &spec.settings;
+        crate::ranges::check_settings(settings)?;
+        let events = crate::files::jml_events::read(&spec.notation)
+            .map_err(|message| SceneError::Events { message })?;
+        let timing = Timing {
+            bps: events.bps,
+            dwell: settings.dwell,
+            gravity: settings.gravity,
+        };
+        let motion = Motion::from_events(&events.choreography, timing);
+        let jugglers = events.jugglers;
+        let layout = Layout {
+            jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
+        };
+        let dims = (0..jugglers)
+            .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let colors = events
+            .prop_path
+            .iter()
+            .enumerate()
+            .map(|(i, &path)| match events.path_prop.get(path) {
+                Some((_, Some(color))) => *color,
+                _ => prop_color(&settings.colors, settings.color_by_orbit, i, path),
+            })
+            .collect();
+        let held_only = events
+            .choreography
+            .paths
+            .iter()
+            .map(|p| {
+                p.segments
+                    .iter()
+                    .all(|s| matches!(s, crate::motion::PathSegment::Held { .. }))
+            })
+            .collect();
+        let schedule = Schedule {
+            jugglers,
+            period: 1,
+            pattern_period: 1,
+            throws: Vec::new(),
+            props: motion.prop_count(),
+            sync: false,
+            max_throw: 0,
+            ground_state: true,
+            orbits: Vec::new(),
+            mirrored: false,
+            state: Vec::new(),
+        };
+        let bodies = plan_bodies(&motion, &layout, &dims);
+        Ok(Scene {
+            held_only,
+            bodies,
             spec: spec.clone(),
             schedule,
             timing,
@@ -137,20 +355,26 @@ impl Scene {
 
     fn pose_in_loop(&self, t: f64) -> Pose {
         let state = self.motion.state_at(t);
+        let placements = self.placements_at(t);
         let jugglers = state
             .hands
             .iter()
-            .zip(&self.layout.jugglers)
+            .zip(&placements)
             .zip(&self.dims)
-            .map(|((hands, placement), dims)| {
-                juggler_pose(placement, dims, hands.map(|h| h.position))
+            .zip(&self.bodies)
+            .map(|(((hands, placement), dims), plan)| {
+                let body = BodyMotion {
+                    dip: plan.dip_at(t, self.motion.hand_period()),
+                    gaze: plan.gaze,
+                };
+                juggler_pose_moving(placement, dims, hands.map(|h| h.position), body)
             })
             .collect();
         let props = state
             .props
             .iter()
             .enumerate()
-            .map(|(i, p)| self.prop_pose(i, p, state.time))
+            .map(|(i, p)| self.prop_pose(i, p, state.time, &placements))
             .collect();
         Pose {
             time: state.time,
@@ -159,7 +383,21 @@ impl Scene {
         }
     }
 
-    fn prop_pose(&self, index: usize, state: &PropState, t: f64) -> PropPose {
+    /// Where every juggler stands at `t` (the layout's places; jugglers of event patterns
+    /// may move).
+    fn placements_at(&self, t: f64) -> Vec<crate::layout::Placement> {
+        (0..self.layout.jugglers.len())
+            .map(|j| self.motion.placement_at(j, t))
+            .collect()
+    }
+
+    fn prop_pose(
+        &self,
+        index: usize,
+        state: &PropState,
+        t: f64,
+        placements: &[crate::layout::Placement],
+    ) -> PropPose {
         let kind = self.spec.settings.prop;
         let phase = match (state.flight, state.held_by) {
             (Some(flight), _) => PropPhase::Flying {
@@ -182,7 +420,7 @@ impl Scene {
                 progress: 0.0,
             },
         };
-        let axis = prop_axis(kind, phase, &self.layout.jugglers);
+        let axis = prop_axis(kind, phase, placements);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
         // runs linearly in time from its value at the release to its value at the catch; a
@@ -198,7 +436,7 @@ impl Scene {
                         flight,
                         progress: p,
                     };
-                    prop_axis(kind, end, &self.layout.jugglers) * CLUB_GRIP_TO_PIVOT
+                    prop_axis(kind, end, placements) * CLUB_GRIP_TO_PIVOT
                 };
                 at(0.0).lerp(at(1.0), progress)
             }
@@ -447,13 +685,42 @@ mod tests {
         );
         // Juggler 0 faces +x, so its left (+x in its own frame) is the world's −z.
         let left = pose.jugglers[0].arms[Hand::Left.index()].shoulder;
-        assert!(left.distance(Vec3::new(-1.5, 1.4, -0.23)) < 1e-5, "{left}");
+        // (The body carries the shoulder a few centimetres up and forward with the hand.)
+        let carried = left - Vec3::new(-1.5, 1.4, -0.23);
+        assert!(carried.z.abs() < 1e-5 && carried.length() < 0.05, "{left}");
         // Its hands are where the motion model puts them in its own frame: about 1 m up,
         // not behind its back.
         for arm in pose.jugglers[0].arms {
             let local = pose.jugglers[0].placement.to_local(arm.hand);
             assert!(local.z > -0.1 && (local.y - 1.0).abs() < 0.4, "{local}");
         }
+    }
+
+    #[test]
+    fn the_body_dips_for_high_throws_and_looks_up_at_the_peak() {
+        // (lowest, highest) neck height over the loop, and the gaze.
+        let neck_range = |notation: &str| {
+            let scene = Scene::new(&spec(notation)).unwrap();
+            let step = scene.loop_duration() / 400.0;
+            let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
+            for k in 0..400 {
+                let pose = scene.pose_at(k as f64 * step);
+                let y = pose.jugglers[0].neck.y;
+                (lo, hi) = (lo.min(y), hi.max(y));
+            }
+            (lo, hi, scene.pose_at(0.0).jugglers[0].gaze)
+        };
+        // A 3-ball cascade (apex 0.6 m above the hands) keeps the body still.
+        let (lo, hi, _) = neck_range("3");
+        assert_eq!((lo, hi), (1.4, 1.4));
+        // A 10-ball `a` (5.5 throws a second) bobs about 4 cm with every throw and rises fully
+        // between throws; the head looks 40° up.
+        let (lo, hi, gaze) = neck_range("a");
+        assert!((1.35..1.365).contains(&lo) && hi > 1.395, "{lo} {hi}");
+        assert!((gaze.y - 0.70f32.sin()).abs() < 1e-4, "{gaze}");
+        // In 91 only the 9s dip (one every 0.36 s, so shorter and shallower: 4.7 cm).
+        let (lo, hi, _) = neck_range("91");
+        assert!((lo - 1.353).abs() < 2e-3 && hi > 1.399, "{lo} {hi}");
     }
 
     #[test]

@@ -50,6 +50,11 @@ pub struct Settings {
     /// on a shared beat), like Juggling Lab's `hands=` and gunswap's dwell paths.
     /// Empty = the built-in positions (Juggling Lab's table by throw height).
     pub hand_positions: Vec<DwellPoints>,
+    /// Per-juggler dwell paths (Juggling Lab's `hands=` with `|` between jugglers): juggler
+    /// `j` (0-based) uses entry `j % len`, like Juggling Lab. When not empty it replaces
+    /// `hand_positions` (which then holds entry 0, for readers of one juggler's hands).
+    #[serde(default)]
+    pub juggler_hand_positions: Vec<Vec<DwellPoints>>,
     /// Where the jugglers stand; empty = the default layout (circle facing the centre).
     pub placements: Vec<PlacementSpec>,
     /// Body proportions for every juggler; `None` = adult defaults.
@@ -70,6 +75,7 @@ impl Default for Settings {
             colors: Vec::new(),
             color_by_orbit: false,
             hand_positions: Vec::new(),
+            juggler_hand_positions: Vec::new(),
             placements: Vec::new(),
             body: None,
             bodies: Vec::new(),

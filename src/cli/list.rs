@@ -10,6 +10,9 @@ use juggler::text::escape_control;
 use super::{print_out, CliError, ListArgs};
 
 /// One table row: a pattern and what its siteswap is.
+/// What the SITESWAP column shows for a pattern defined by Juggling Lab events.
+const EVENTS_LABEL: &str = "(events)";
+
 struct Row {
     name: String,
     notation: String,
@@ -116,7 +119,7 @@ fn render_json(sections: &[Section]) -> String {
                 "file": section.origin,
                 "line": r.line,
                 "name": r.name,
-                "siteswap": (!r.notation.is_empty()).then_some(&r.notation),
+                "siteswap": (!r.notation.is_empty() && r.notation != EVENTS_LABEL).then_some(&r.notation),
                 "prop": r.prop,
             });
             let map = value.as_object_mut().expect("an object");
@@ -184,6 +187,20 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
 }
 
 fn row(p: &LoadedPattern) -> Row {
+    if files::jml_events::is_event_notation(&p.spec.notation) {
+        // A pattern defined by Juggling Lab events: no siteswap; one period is one loop.
+        return Row {
+            name: p.spec.name.clone(),
+            notation: EVENTS_LABEL.into(),
+            prop: p.spec.settings.prop.name(),
+            line: p.at.line,
+            facts: files::jml_events::read(&p.spec.notation).map(|e| Facts {
+                props: e.paths,
+                period: 1,
+                jugglers: e.jugglers,
+            }),
+        };
+    }
     Row {
         name: p.spec.name.clone(),
         notation: p.spec.notation.clone(),

@@ -57,8 +57,10 @@ struct JugglerReport {
     /// Radius of the head sphere around `head`, metres.
     head_radius: f32,
     /// The torso as a capsule: the segment from the base of the neck to the middle of the hips,
-    /// swept by a sphere of `radius` (half the hip span).
+    /// swept by a sphere of `radius` (half the chest's depth, 11.5 cm for the default adult).
     torso: CapsuleReport,
+    /// Unit vector the head looks along.
+    gaze: [f64; 3],
 }
 
 #[derive(Serialize)]
@@ -125,8 +127,9 @@ impl JugglerReport {
             torso: CapsuleReport {
                 top: r3(j.neck),
                 bottom: r3((j.hips[0] + j.hips[1]) * 0.5),
-                radius: round(f64::from(j.hips[0].distance(j.hips[1]) * 0.5)),
+                radius: round(f64::from(j.torso_radius)),
             },
+            gaze: r3(j.gaze),
         }
     }
 }

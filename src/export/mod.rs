@@ -26,6 +26,8 @@ pub mod apng;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gif_anim;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod lzw;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod options;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod ordered;

@@ -11,6 +11,8 @@ pub mod argument;
 pub mod color;
 pub mod error;
 pub mod jml;
+pub mod jml_events;
+pub mod jml_write;
 pub mod library;
 pub mod text_list;
 pub mod toml_format;
@@ -138,6 +140,10 @@ pub fn read_text_file(path: &Path) -> Result<String, FileError> {
 /// Checks a pattern's siteswap with `schedule::from_notation`; an invalid one is an error at
 /// the pattern's location.
 pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
+    if jml_events::is_event_notation(&pattern.spec.notation) {
+        // Checked when read (`jml::import_events`).
+        return Ok(());
+    }
     crate::schedule::from_notation(&pattern.spec.notation)
         .map(|_| ())
         .map_err(|e| FileError::Siteswap {

@@ -20,7 +20,11 @@
 //!   floor, facing in degrees, 0 = facing +z);
 //! - `hands`: dwell paths cycled per throw, `[{ throw = [x, y, z], catch = [x, y, z] }, ...]` in
 //!   metres (x outward from the body's centre line, y up from the hand plane, z forward; one to
-//!   three numbers, missing ones are 0);
+//!   three numbers, missing ones are 0); `juggler_hands`: one such list per juggler (juggler `j`
+//!   uses entry `j` modulo their number);
+//! - `hands`, `jugglers` and `colors` may instead be strings in Juggling Lab's settings forms
+//!   (`hands = "<(10)(32.5).|(32.5)(10).>"`, `jugglers = "(0,-50).|(180,50)."`,
+//!   `colors = "orbits"`, `colors = "{red}({0,128,255})^2"`; see `notation::settings`);
 //! - `body`: `{ shoulder_width, shoulder_height, upper_arm, forearm, hand }` in metres, each optional;
 //! - `bodies`: one such table per juggler (in juggler order), each field overriding `body`;
 //! - `camera`: `{ azimuth, elevation, distance }` in degrees and metres (`distance` optional).
@@ -37,6 +41,7 @@ use toml::Spanned;
 use super::color::{color_text, parse_color};
 use super::error::{FileError, Location, Locator};
 use super::LoadedPattern;
+use crate::notation::settings;
 use crate::ranges::{self, Range};
 use crate::spec::{BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings};
 use crate::types::{PropKind, Rgba};
@@ -78,13 +83,15 @@ struct PatternEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     prop: Option<PropKind>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    colors: Option<Vec<ColorValue>>,
+    colors: Option<Colors>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     color_by_orbit: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    jugglers: Option<Vec<JugglerEntry>>,
+    jugglers: Option<Jugglers>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    hands: Option<Vec<HandEntry>>,
+    hands: Option<Hands>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    juggler_hands: Option<Vec<Vec<HandEntry>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     body: Option<BodyEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -307,34 +314,107 @@ impl<'de> Deserialize<'de> for ColorValue {
     }
 }
 
+/// A list in juggler's own form, or a string in Juggling Lab's settings form (`hands`,
+/// `body`, `colors`), read by `notation::settings`.
+macro_rules! list_or_jl {
+    ($name:ident, $item:ty, $jl:ty, $parse:expr, $expecting:literal) => {
+        #[derive(Debug, Clone)]
+        enum $name {
+            List(Vec<$item>),
+            Jl($jl),
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $name::List(items) => items.serialize(s),
+                    // Written as lists only (see `from_spec`).
+                    $name::Jl(_) => Err(serde::ser::Error::custom("not written")),
+                }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> de::Visitor<'de> for V {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_str<E: de::Error>(self, s: &str) -> Result<$name, E> {
+                        let parse: fn(&str) -> Result<$jl, String> = $parse;
+                        parse(s).map($name::Jl).map_err(E::custom)
+                    }
+                    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<$name, A::Error> {
+                        Vec::<$item>::deserialize(de::value::SeqAccessDeserializer::new(seq))
+                            .map($name::List)
+                    }
+                }
+                d.deserialize_any(V)
+            }
+        }
+    };
+}
+
+list_or_jl!(
+    Colors,
+    ColorValue,
+    (Vec<Rgba>, bool),
+    |s| settings::parse_colors(s).map_err(|e| e.to_string()),
+    "a list of colours, or Juggling Lab's colors string (\"mixed\", \"orbits\", \"{red}{0,0,255}\")"
+);
+list_or_jl!(
+    Hands,
+    HandEntry,
+    Vec<Vec<DwellPoints>>,
+    |s| settings::parse_hands(s).map_err(|e| e.to_string()),
+    "a list of { throw, catch } tables, or Juggling Lab's hands string"
+);
+list_or_jl!(
+    Jugglers,
+    JugglerEntry,
+    Vec<PlacementSpec>,
+    |s| settings::parse_body(s).map_err(|e| e.to_string()),
+    "a list of { x, z, facing } tables, or Juggling Lab's body string"
+);
+
+fn dwell_points(hands: Vec<HandEntry>) -> Vec<DwellPoints> {
+    hands
+        .into_iter()
+        .map(|h| DwellPoints {
+            catch: h.catch.0,
+            throw: h.throw.0,
+        })
+        .collect()
+}
+
 impl PatternEntry {
     fn into_spec(self) -> PatternSpec {
         let notation = self.siteswap.into_inner().trim().to_string();
         let defaults = Settings::default();
-        let settings = Settings {
-            bps: self.bps,
-            dwell: self.dwell.unwrap_or(defaults.dwell),
-            gravity: self.gravity.unwrap_or(defaults.gravity),
-            prop: self.prop.unwrap_or(defaults.prop),
-            colors: self
-                .colors
-                .unwrap_or_default()
-                .into_iter()
-                .map(|c| c.0)
-                .collect(),
-            color_by_orbit: self.color_by_orbit.unwrap_or(defaults.color_by_orbit),
-            hand_positions: self
-                .hands
-                .unwrap_or_default()
-                .into_iter()
-                .map(|h| DwellPoints {
-                    catch: h.catch.0,
-                    throw: h.throw.0,
-                })
-                .collect(),
-            placements: self
-                .jugglers
-                .unwrap_or_default()
+        let (colors, by_orbit) = match self.colors {
+            None => (Vec::new(), false),
+            Some(Colors::List(list)) => (list.into_iter().map(|c| c.0).collect(), false),
+            Some(Colors::Jl(jl)) => jl,
+        };
+        let (mut hand_positions, mut juggler_hand_positions) = match self.hands {
+            None => (Vec::new(), Vec::new()),
+            Some(Hands::List(list)) => (dwell_points(list), Vec::new()),
+            Some(Hands::Jl(per_juggler)) if per_juggler.len() > 1 => {
+                (per_juggler[0].clone(), per_juggler)
+            }
+            Some(Hands::Jl(mut per_juggler)) => (per_juggler.pop().unwrap_or_default(), Vec::new()),
+        };
+        if let Some(per_juggler) = self.juggler_hands {
+            juggler_hand_positions = per_juggler.into_iter().map(dwell_points).collect();
+            if let Some(first) = juggler_hand_positions.first() {
+                hand_positions = first.clone();
+            }
+        }
+        let placements = match self.jugglers {
+            None => Vec::new(),
+            Some(Jugglers::List(list)) => list
                 .into_iter()
                 .map(|j| PlacementSpec {
                     x: j.x.0,
@@ -342,6 +422,18 @@ impl PatternEntry {
                     facing_deg: j.facing.0,
                 })
                 .collect(),
+            Some(Jugglers::Jl(jl)) => jl,
+        };
+        let settings = Settings {
+            bps: self.bps,
+            dwell: self.dwell.unwrap_or(defaults.dwell),
+            gravity: self.gravity.unwrap_or(defaults.gravity),
+            prop: self.prop.unwrap_or(defaults.prop),
+            colors,
+            color_by_orbit: self.color_by_orbit.unwrap_or(defaults.color_by_orbit) || by_orbit,
+            hand_positions,
+            juggler_hand_positions,
+            placements,
             body: self.body.map(BodySpec::from),
             bodies: self
                 .bodies
@@ -377,25 +469,26 @@ impl PatternEntry {
             gravity: some_if(s.gravity != d.gravity).map(|_| s.gravity),
             prop: some_if(s.prop != d.prop).map(|_| s.prop),
             colors: some_if(!s.colors.is_empty())
-                .map(|_| s.colors.iter().copied().map(ColorValue).collect()),
+                .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
             color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
             jugglers: some_if(!s.placements.is_empty()).map(|_| {
-                s.placements
-                    .iter()
-                    .map(|p| JugglerEntry {
-                        x: Coord(p.x),
-                        z: Coord(p.z),
-                        facing: Coord(p.facing_deg),
-                    })
-                    .collect()
+                Jugglers::List(
+                    s.placements
+                        .iter()
+                        .map(|p| JugglerEntry {
+                            x: Coord(p.x),
+                            z: Coord(p.z),
+                            facing: Coord(p.facing_deg),
+                        })
+                        .collect(),
+                )
             }),
-            hands: some_if(!s.hand_positions.is_empty()).map(|_| {
-                s.hand_positions
+            hands: some_if(!s.hand_positions.is_empty() && s.juggler_hand_positions.is_empty())
+                .map(|_| Hands::List(hand_entries(&s.hand_positions))),
+            juggler_hands: some_if(!s.juggler_hand_positions.is_empty()).map(|_| {
+                s.juggler_hand_positions
                     .iter()
-                    .map(|h| HandEntry {
-                        throw: Point(h.throw),
-                        catch: Point(h.catch),
-                    })
+                    .map(|h| hand_entries(h))
                     .collect()
             }),
             body: s.body.map(BodyEntry::from),
@@ -408,6 +501,16 @@ impl PatternEntry {
             }),
         }
     }
+}
+
+fn hand_entries(points: &[DwellPoints]) -> Vec<HandEntry> {
+    points
+        .iter()
+        .map(|h| HandEntry {
+            throw: Point(h.throw),
+            catch: Point(h.catch),
+        })
+        .collect()
 }
 
 /// Writes patterns in juggler's TOML format: one pattern as top-level keys, several (or none)
@@ -783,6 +886,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
                     color_by_orbit,
                     hand_positions: hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect(),
+                    juggler_hand_positions: Vec::new(),
                     placements: placements
                         .into_iter()
                         .map(|(x, z, facing_deg)| PlacementSpec { x, z, facing_deg })

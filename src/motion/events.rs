@@ -210,12 +210,34 @@ pub fn from_schedule(
     layout: &Layout,
     hand_positions: &[DwellPoints],
 ) -> Choreography {
-    let custom: Vec<DwellSpec> = hand_positions
+    from_schedule_per_juggler(schedule, timing, layout, &[hand_positions.to_vec()])
+}
+
+/// Like [`from_schedule`] with custom dwell points per juggler: juggler `j` uses
+/// `hands[j % hands.len()]` (Juggling Lab's `hands=` with `|`); an empty list uses the
+/// built-in positions.
+pub fn from_schedule_per_juggler(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hands: &[Vec<DwellPoints>],
+) -> Choreography {
+    let per_juggler: Vec<Vec<DwellSpec>> = hands
         .iter()
-        .copied()
-        .map(DwellSpec::from)
+        .map(|h| h.iter().copied().map(DwellSpec::from).collect())
         .collect();
-    let copies = custom_copies(schedule, custom.len());
+    let no_custom: Vec<DwellSpec> = Vec::new();
+    let custom_of = |juggler: usize| -> &Vec<DwellSpec> {
+        if per_juggler.is_empty() {
+            &no_custom
+        } else {
+            &per_juggler[juggler % per_juggler.len()]
+        }
+    };
+    let copies = (0..schedule.jugglers.max(1)).fold(1u32, |acc, j| {
+        let c = custom_copies(schedule, custom_of(j).len(), j);
+        lcm(u128::from(acc), u128::from(c)).min(u128::from(u32::MAX)) as u32
+    });
     let plan = Plan::new(schedule, copies, timing.dwell);
     let beat = timing.beat_seconds();
     let hand_period = plan.period as f64 * beat;
@@ -277,7 +299,8 @@ pub fn from_schedule(
                     let toss = |&i: &usize| toss_of[i];
                     HandEvent {
                         time: e.time * beat,
-                        position: hand_path::event_point(&plan, e, &custom).local(hand.hand),
+                        position: hand_path::event_point(&plan, e, custom_of(hand.juggler))
+                            .local(hand.hand),
                         throws: e.throws.iter().filter_map(toss).collect(),
                         catches: e.catches.iter().filter_map(toss).collect(),
                     }
@@ -361,14 +384,18 @@ pub(super) fn lcm(a: u128, b: u128) -> u128 {
     (a / gcd(a, b).max(1)).saturating_mul(b)
 }
 
-/// How many schedule periods one hand period spans so that custom dwell points, cycled over
-/// each juggler's tosses, repeat with the pattern.
-fn custom_copies(schedule: &Schedule, custom: usize) -> u32 {
+/// How many schedule periods one hand period spans so that `custom` dwell points, cycled over
+/// juggler `juggler`'s tosses, repeat with the pattern.
+fn custom_copies(schedule: &Schedule, custom: usize, juggler: usize) -> u32 {
     if custom <= 1 {
         return 1;
     }
     let mut slots: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
-    for t in schedule.throws.iter().filter(|t| t.kind != ThrowKind::Hold) {
+    for t in schedule
+        .throws
+        .iter()
+        .filter(|t| t.kind != ThrowKind::Hold && t.from.juggler == juggler)
+    {
         slots.insert((t.from.juggler, t.from.hand, t.beat));
     }
     let mut per_juggler: std::collections::BTreeMap<usize, u128> = Default::default();

@@ -3,7 +3,7 @@
 
 use glam::DVec3;
 
-use super::events::{HandEvent, Toss};
+use super::events::{CatchKind, HandEvent, Toss};
 use super::flight::FlightPath;
 use super::plan::{self, Plan};
 use super::positions::{catch_x, throw_x, DwellSpec, HandPoint};
@@ -97,9 +97,19 @@ pub fn hand_spline(
             let n = arrivals.len().max(1) as f64;
             let mean = arrivals.iter().copied().sum::<DVec3>() / n;
             let speed = arrivals.iter().map(|v| v.length()).sum::<f64>() / n;
-            KnotVelocity::Along {
-                direction: mean,
-                max_speed: speed,
+            let soft = e.catches.iter().all(|&i| {
+                tosses
+                    .get(i)
+                    .is_some_and(|t| t.catch_kind == CatchKind::Soft)
+            });
+            if soft {
+                // A soft catch (JML): the hand moves exactly with the arriving prop.
+                KnotVelocity::Fixed(mean)
+            } else {
+                KnotVelocity::Along {
+                    direction: mean,
+                    max_speed: speed,
+                }
             }
         } else {
             let n = e.throws.len() as f64;

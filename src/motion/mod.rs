@@ -183,6 +183,19 @@ impl Motion {
         Motion::from_events(&choreography, timing)
     }
 
+    /// Like [`Motion::new`] with custom dwell points per juggler: juggler `j` uses
+    /// `hands[j % hands.len()]` (Juggling Lab's `hands=` with `|`); an empty list uses the
+    /// built-in positions.
+    pub fn with_juggler_hands(
+        schedule: &Schedule,
+        timing: Timing,
+        layout: &Layout,
+        hands: &[Vec<DwellPoints>],
+    ) -> Motion {
+        let choreography = events::from_schedule_per_juggler(schedule, timing, layout, hands);
+        Motion::from_events(&choreography, timing)
+    }
+
     /// The motion of a choreography (any source) under `timing` (its gravity; its bps is
     /// reported by `bps()`). Never fails or panics; hand events must lie in one hand period.
     pub fn from_events(ch: &Choreography, timing: Timing) -> Motion {
@@ -264,7 +277,19 @@ impl Motion {
             throw_info: ch
                 .tosses
                 .iter()
-                .map(|t| (t.from, t.to, t.value.unwrap_or(0)))
+                .map(|t| {
+                    // Without a siteswap value: the value whose flight this is at the
+                    // nominal tempo (flight beats + dwell), for club spins.
+                    let nominal = || {
+                        let beats = (t.catch - t.release) * timing.bps + timing.dwell;
+                        if beats.is_finite() {
+                            beats.round().clamp(1.0, 1e6) as u32
+                        } else {
+                            1
+                        }
+                    };
+                    (t.from, t.to, t.value.unwrap_or_else(nominal))
+                })
                 .collect(),
             paths: ch.paths.clone(),
             prop_paths,
