@@ -369,7 +369,7 @@ impl Session {
                 self.app
                     .loaded(pattern, loaded.loop_duration(), loaded.home_orbit());
                 #[cfg(target_arch = "wasm32")]
-                web::applied(pattern, &loaded.facts().name);
+                web::applied(pattern, &loaded.facts());
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(pattern, err.message, err.column),
@@ -419,7 +419,7 @@ impl Session {
                     list.select_item(*file, i);
                 }
                 #[cfg(target_arch = "wasm32")]
-                web::applied(&text, &loaded.facts().name);
+                web::applied(&text, &loaded.facts());
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(&text, err.message, err.column),

@@ -334,15 +334,6 @@ fn default_animation(link: &LinkQuery) -> Box<dyn Animation> {
     }
 }
 
-/// The page's title for a pattern: its name, and its siteswap when that differs.
-pub fn title(name: &str, text: &str) -> String {
-    if name.trim().is_empty() || name == text {
-        format!("juggler - {text}")
-    } else {
-        format!("juggler - {name} ({text})")
-    }
-}
-
 #[cfg(target_arch = "wasm32")]
 pub use page::main;
 #[cfg(target_arch = "wasm32")]
@@ -353,7 +344,10 @@ pub(super) use page::{applied, frame};
 mod page {
     use std::cell::RefCell;
 
-    use super::super::{main_loop, Entry, Loader, Mode, Session, WindowOptions};
+    use super::super::title::window_title;
+    use super::super::{
+        main_loop, Entry, Facts, Loader, Mode, Playlist, Session, SpecLoader, WindowOptions,
+    };
     use super::*;
 
     #[link(wasm_import_module = "env")]
@@ -426,15 +420,22 @@ mod page {
             error,
         } = startup(&link);
         STARTUP_ERROR.with(|s| *s.borrow_mut() = error);
-        set_title(&title(&animation.facts().name, &text));
+        set_title(&window_title(&animation.facts()));
         let loader_link = link.clone();
+        let spec_link = link.clone();
         LINK.with(|l| *l.borrow_mut() = link);
         let loader: Loader = Box::new(move |typed: &str| load_pattern(typed, &loader_link));
+        let spec_loader: SpecLoader = Box::new(move |spec| {
+            let mut spec = spec.clone();
+            animate(&spec.notation.clone(), &mut spec, &spec_link)
+        });
         let options = WindowOptions {
             title: "juggler".to_string(),
             text,
             animation,
             loader,
+            spec_loader,
+            script: Vec::new(),
             playlist: Vec::new(),
             mode: Mode::Interactive,
             size: super::super::DEFAULT_SIZE,
@@ -519,7 +520,7 @@ mod page {
             }
         };
         let link = LINK.with(|l| l.borrow().clone());
-        session.playlist = specs
+        let entries = specs
             .into_iter()
             .map(|spec| {
                 let link = link.clone();
@@ -532,15 +533,16 @@ mod page {
                 }
             })
             .collect();
+        session.playlist = Playlist::Entries(entries);
         session.app.playlist_len = session.playlist.len();
         session.load_entry(0);
     }
 
     /// A pattern now plays: the address and title say so.
-    pub(in crate::app) fn applied(text: &str, name: &str) {
+    pub(in crate::app) fn applied(text: &str, facts: &Facts) {
         let query = LINK.with(|l| l.borrow().with_pattern(text).to_query());
         set_address(&query);
-        set_title(&title(name, text));
+        set_title(&window_title(facts));
     }
 }
 
@@ -727,12 +729,5 @@ mod tests {
         assert_eq!(empty.text, DEFAULT_PATTERN);
         assert!(empty.error.is_none());
         assert_eq!(empty.animation.facts().props, 3);
-    }
-
-    #[test]
-    fn the_title_names_the_pattern() {
-        assert_eq!(title("531", "531"), "juggler - 531");
-        assert_eq!(title("Mills Mess", "Mills Mess"), "juggler - Mills Mess");
-        assert_eq!(title("3-ball cascade", "3"), "juggler - 3-ball cascade (3)");
     }
 }

@@ -7,10 +7,13 @@
 
 pub mod analysis;
 pub mod diagram;
-// The generator searches on all cores (rayon): a command-line tool, not in the web build.
+// The generators search on all cores (rayon): command-line tools, not in the web build
+// (nor the general transitions, which build on the generator's query).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gen;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod multi;
 pub mod state;
 pub mod trans;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod trans_general;
