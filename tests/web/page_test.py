@@ -250,6 +250,24 @@ def test_a_users_file_opens_from_the_picker_and_by_drop(b):
     page.close()
 
 
+def test_picking_from_the_library_updates_the_address(b):
+    page = b.open(link("3", bps="2"), size=(960, 600))
+    page.keyboard.press("Control+l")
+    page.keyboard.type("shower")
+    page.keyboard.press("Enter")
+    s = wait_for(page, "s.playing === '3-ball shower'")
+    assert (s["name"], s["period"], s["bps"], s["error"]) == ("3-ball shower", 2, 2.0, None), s
+    assert page.url.endswith("?pattern=3-ball%20shower&bps=2"), page.url
+    assert page.title() == "3-ball shower (51) - juggler", page.title()
+    # Esc closes the list; PageDown plays the next pattern of that library file, and links it.
+    page.keyboard.press("Escape")
+    page.keyboard.press("PageDown")
+    s = wait_for(page, "s.playing !== '3-ball shower'")
+    assert s["entry"] is not None and s["error"] is None, s
+    assert page.url.endswith(link(s["playing"], bps="2")), (page.url, s)
+    page.close()
+
+
 def test_the_page_fits_a_phone(b):
     page = b.open(link("3"), size=(390, 844))
     image = shot(page)
