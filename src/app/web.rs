@@ -613,6 +613,26 @@ mod tests {
         assert!(q.problems[1].starts_with("dwell=2.5 in the link"));
         assert!(q.problems[2].contains("knife"));
         assert!(q.problems[3].contains("-89 to 89"));
+        // Hostile numbers: not finite, overflowing, empty.
+        for bad in [
+            "at=nan",
+            "at=inf",
+            "bps=1e400",
+            "azimuth=",
+            "distance=-1",
+            "gravity=NaN",
+        ] {
+            let q = LinkQuery::parse(bad);
+            assert_eq!(q.problems.len(), 1, "{bad}: {:?}", q.problems);
+            assert_eq!(
+                LinkQuery {
+                    problems: vec![],
+                    ..q
+                },
+                LinkQuery::default(),
+                "{bad}"
+            );
+        }
         assert_eq!(LinkQuery::parse("bps=0.05").problems.len(), 1);
         assert_eq!(LinkQuery::parse("bps=60").problems.len(), 1);
         assert_eq!(LinkQuery::parse("").pattern, None);
