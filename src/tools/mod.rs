@@ -7,10 +7,10 @@
 
 pub mod analysis;
 pub mod diagram;
-// The generator searches on all cores (rayon): a command-line tool, not in the web build.
+// The generators search on all cores (rayon): command-line tools, not in the web build
+// (nor the general transitions, which build on the generator's query).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gen;
-// Sync, multiplex and passing search and transitions build on `gen` (rayon): not on the web.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod multi;
 pub mod state;
