@@ -2,8 +2,9 @@
 //! transition finder (`trans`), pattern analysis for `check` (`analysis`) and ladder/causal
 //! diagrams as pure data and SVG text (`diagram`). Pure: no I/O.
 //!
-//! The generator and the transition finder work on solo asynchronous siteswaps, whose state is
-//! a bit set (`State`): bit `k` set = a prop lands `k` beats from now.
+//! Solo asynchronous siteswaps use a bit set as their state (`State`: bit `k` set = a prop lands
+//! `k` beats from now; `gen`, `trans`); synchronous, multiplex and passing patterns use counts per
+//! throwing place and beat (`multi`, `trans_general`).
 
 pub mod analysis;
 pub mod diagram;
