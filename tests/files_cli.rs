@@ -332,3 +332,67 @@ fn choosing_a_pattern_reports_bad_choices() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!Path::new("/tmp/none.gif").exists());
 }
+
+#[test]
+fn tojml_writes_event_jml_and_never_overwrites_without_force() {
+    // Standard output: one event per throw and per catch of the loop.
+    let out = juggler(&["tojml", "pattern=531;title=Five <3>"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let jml = text(&out.stdout);
+    assert!(jml.starts_with("<?xml version=\"1.0\"?>"), "{jml}");
+    assert!(jml.contains("<jml version=\"3\">"));
+    assert!(jml.contains("<title>Five &lt;3&gt;</title>"));
+    assert!(jml.contains("<setup jugglers=\"1\" paths=\"3\" props=\"1,2,3\"/>"));
+    // 531 mirrored: 6 beats, after which every prop is back in its place (6 throws).
+    assert!(jml.contains("<symmetry type=\"delay\" pperm=\"(1)(2)(3)\" delay=\"1.7143\"/>"));
+    assert_eq!(jml.matches("<throw ").count(), 6);
+    assert_eq!(jml.matches("<catch ").count(), 6);
+    // The same first events as Juggling Lab's own layout of 531: the 5 thrown from 18 cm at
+    // t = 0, the 1 caught at 45 cm at 0.2 s, at 5 beats/s.
+    assert!(jml.contains("<event x=\"18\" y=\"0\" z=\"0\" t=\"0\" hand=\"1:right\">\n<throw path=\"1\" type=\"toss\"/>"), "{jml}");
+    assert!(
+        jml.contains(
+            "<event x=\"45\" y=\"0\" z=\"0\" t=\"0.2\" hand=\"1:right\">\n<catch path=\"3\"/>"
+        ),
+        "{jml}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.jml");
+    let f = file.to_str().unwrap();
+    let out = juggler(&["tojml", "<3p|3p>", "--out", f], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let first = std::fs::read_to_string(&file).unwrap();
+    assert!(first.contains("hand=\"2:left\""));
+    // No overwrite without --force; the file stays as it was and no staging file is left.
+    let out = juggler(&["tojml", "3", "--out", f], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("exists; use --force"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), first);
+    let out = juggler(&["tojml", "3", "--out", f, "--force"], None);
+    assert!(out.status.success());
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("paths=\"3\""));
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["p.jml"]);
+    // A bad pattern writes nothing; a directory is refused; --index chooses.
+    let bad = dir.path().join("bad.jml");
+    let out = juggler(&["tojml", "532", "--out", bad.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!bad.exists());
+    let out = juggler(&["tojml", "3", "--out", dir.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = juggler(
+        &["tojml", data("list.txt").to_str().unwrap(), "--index", "3"],
+        None,
+    );
+    assert!(text(&out.stdout).contains("<title>Sync fountain</title>"));
+}

@@ -167,6 +167,52 @@ fn trans_patterns_are_valid_and_contain_both() {
 }
 
 #[test]
+fn trans_sync_multiplex_and_passing() {
+    for (a, b, first) in [
+        // Juggling Lab 1.6.6 lists (6x,4) and (4x,6) (and hand-by-hand variants).
+        ("(4,4)", "(6x,2x)", "(6x,4)"),
+        // Juggling Lab: [43]4, [53]3 and [54]2 (and hand-by-hand variants).
+        ("[33]33", "1[54]2", "[54]2"),
+        ("<3|3>", "<4p|2p>", "<4p|3><4p|2p>"),
+    ] {
+        let (code, out, err) = juggler(&["trans", a, b, "--json"]);
+        assert_eq!(code, 0, "{a} {b}: {err}");
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert!(!lines.is_empty(), "{a} {b}");
+        assert_eq!(lines[0]["throws"], first, "{a} {b}");
+        for v in &lines {
+            let p = v["pattern"].as_str().unwrap();
+            assert!(p.starts_with(&format!("{a}{a}")), "{p}");
+            let (code, _, err) = juggler(&["check", p]);
+            assert_eq!(code, 0, "{p}: {err}");
+        }
+    }
+    // Plain text: the header, then one line per transition.
+    let (code, out, _) = juggler(&["trans", "(4,4)", "(6x,2x)"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(
+            "(4,4) -> (6x,2x): 2 shortest transitions; back (6x,2x) -> (4,4): (4,2x)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("(6x,4)    (4,4)(4,4)(6x,4)(6x,2x)(6x,2x)(4,2x)\n"),
+        "{out}"
+    );
+    // Why there is none.
+    let (code, _, err) = juggler(&["trans", "3", "(4,2x)*"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("synchronous"), "{err}");
+    let (code, _, err) = juggler(&["trans", "<3|3>", "33"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("jugglers"), "{err}");
+}
+
+#[test]
 fn check_reports_prime_composite_states_and_get_in_out() {
     let (code, out, _) = juggler(&["check", "423"]);
     assert_eq!(code, 0);
@@ -242,4 +288,90 @@ fn diagram_svg_parses_matches_its_snapshot_and_never_overwrites() {
         1,
         "no temporary files left"
     );
+}
+
+/// Element counts of an SVG document, checking that it parses as XML and every element closes.
+fn svg_elements(svg: &str) -> std::collections::HashMap<String, usize> {
+    let mut reader = quick_xml::Reader::from_str(svg);
+    let (mut counts, mut depth) = (std::collections::HashMap::new(), 0i32);
+    loop {
+        let name = match reader.read_event().expect("SVG parses as XML") {
+            quick_xml::events::Event::Start(e) => {
+                depth += 1;
+                e.name().as_ref().to_vec()
+            }
+            quick_xml::events::Event::Empty(e) => e.name().as_ref().to_vec(),
+            quick_xml::events::Event::End(_) => {
+                depth -= 1;
+                continue;
+            }
+            quick_xml::events::Event::Eof => break,
+            _ => continue,
+        };
+        *counts
+            .entry(String::from_utf8(name).unwrap())
+            .or_insert(0usize) += 1;
+    }
+    assert_eq!(depth, 0, "unclosed elements");
+    counts
+}
+
+#[test]
+fn causal_diagrams_parse_and_match_their_snapshots() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/diagram");
+    // (pattern, snapshot, nodes shown, arrows drawn at least)
+    for (pattern, name, nodes, arrows) in [
+        ("<3p|3p><3|3>", "causal-2count.svg", 16, 16),
+        ("531", "causal-531.svg", 12, 12),
+        ("(4,2x)(2x,4)", "causal-sync.svg", 8, 8),
+        ("330", "causal-330.svg", 12, 12),
+    ] {
+        let out = dir.path().join(name);
+        let (code, _, err) = juggler(&[
+            "diagram",
+            pattern,
+            "--kind",
+            "causal",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{pattern}: {err}");
+        let svg = std::fs::read_to_string(&out).unwrap();
+        let counts = svg_elements(&svg);
+        assert_eq!(
+            counts["circle"], nodes,
+            "{pattern}: one node per hand and beat"
+        );
+        let paths = counts["path"] - counts["marker"];
+        assert!(paths >= arrows, "{pattern}: {paths} arrows");
+        let escaped = pattern.replace('<', "&lt;").replace('>', "&gt;");
+        assert!(svg.contains(&format!("<title>Causal diagram of {escaped}</title>")));
+        if std::env::var_os("JUGGLER_UPDATE_SNAPSHOTS").is_some() {
+            std::fs::write(data.join(name), &svg).unwrap();
+        }
+        assert_eq!(
+            svg,
+            std::fs::read_to_string(data.join(name)).unwrap(),
+            "{pattern}: differs from tests/data/diagram/{name} \
+             (JUGGLER_UPDATE_SNAPSHOTS=1 rewrites it after a deliberate change)"
+        );
+    }
+    // 0s are drawn as empty nodes with dashed arrows.
+    let svg = std::fs::read_to_string(dir.path().join("causal-330.svg")).unwrap();
+    assert_eq!(svg.matches(r#"stroke-dasharray="2 2""#).count(), 4);
+    assert!(svg.matches(r#"stroke-dasharray="3 3""#).count() >= 4);
+    // An unknown kind is a usage error and writes nothing.
+    let bad = dir.path().join("bad.svg");
+    let (code, _, err) = juggler(&[
+        "diagram",
+        "3",
+        "--kind",
+        "bogus",
+        "--out",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("ladder or causal"), "{err}");
+    assert!(!bad.exists());
 }

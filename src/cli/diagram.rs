@@ -1,10 +1,10 @@
-//! `juggler diagram`: a ladder diagram of a pattern as an SVG file.
+//! `juggler diagram`: a ladder or causal diagram of a pattern as an SVG file.
 
 use std::io::Write;
 use std::path::Path;
 
 use juggler::notation::settings::parse_input;
-use juggler::tools::diagram::{ladder, ladder_svg};
+use juggler::tools::diagram::{self, causal_svg, ladder, ladder_svg};
 use juggler::{notation, schedule};
 
 use super::{CliError, DiagramArgs};
@@ -49,21 +49,26 @@ fn write_atomic(path: &Path, text: &str, force: bool) -> Result<(), CliError> {
 
 /// Runs the command: exit 0 written, 1 invalid pattern, 2 usage (existing file, bad kind).
 pub fn run(args: &DiagramArgs) -> Result<u8, CliError> {
-    if args.kind != "ladder" {
-        return Err(CliError::usage(if args.kind == "causal" {
-            "--kind causal is not implemented yet; --kind ladder draws passing patterns too"
-                .to_string()
-        } else {
-            format!("--kind {:?}: use ladder", args.kind)
-        }));
-    }
+    let causal = match args.kind.as_str() {
+        "ladder" => false,
+        "causal" => true,
+        other => {
+            return Err(CliError::usage(format!(
+                "--kind {other:?}: use ladder or causal"
+            )))
+        }
+    };
     let spec = parse_input(&args.pattern)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.pattern)))?;
     let pattern = notation::parse(&spec.notation)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.pattern)))?;
     let sch = schedule::build(&pattern)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.pattern)))?;
-    let svg = ladder_svg(&ladder(&sch), &spec.notation);
+    let svg = if causal {
+        causal_svg(&diagram::causal(&pattern, &sch), &spec.notation)
+    } else {
+        ladder_svg(&ladder(&sch), &spec.notation)
+    };
     write_atomic(&args.out, &svg, args.force)?;
     Ok(0)
 }

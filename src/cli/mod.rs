@@ -13,6 +13,7 @@ mod gen;
 mod input;
 mod list;
 mod pose;
+mod tojml;
 mod trans;
 mod window;
 
@@ -72,8 +73,10 @@ pub enum Command {
     Gen(GenArgs),
     /// Transitions between two siteswaps with the same number of props, and back
     Trans(TransArgs),
-    /// Draw a ladder diagram of a pattern as an SVG file
+    /// Draw a ladder or causal diagram of a pattern as an SVG file
     Diagram(DiagramArgs),
+    /// Write a pattern as event-based JML that Juggling Lab reads
+    Tojml(TojmlArgs),
 }
 
 /// Timing and prop options shared by every command that animates.
@@ -135,6 +138,13 @@ pub struct ViewArgs {
     /// Measure the window's frame rate over N frames and exit (for benchmarks)
     #[arg(long, value_name = "N", hide = true)]
     pub bench_frames: Option<u32>,
+    /// Window size in pixels, e.g. 500x400 (default 1280x720)
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// Keys and clicks replayed when the window opens, e.g. "Mills{Enter}{F1}" or
+    /// "{Ctrl+L}shower{Ctrl+D}" (with --screenshot: what the picture shows)
+    #[arg(long, value_name = "SCRIPT")]
+    pub keys: Option<String>,
     #[command(flatten)]
     pub choice: ChoiceArgs,
     #[command(flatten)]
@@ -194,7 +204,7 @@ Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no
 
 #[derive(Args, Debug)]
 pub struct TransArgs {
-    /// The pattern to start from (solo asynchronous siteswap)
+    /// The pattern to start from (asynchronous, synchronous, multiplex or passing siteswap)
     pub from: String,
     /// The pattern to go to
     pub to: String,
@@ -210,12 +220,29 @@ pub struct DiagramArgs {
     /// Output SVG file
     #[arg(long, short)]
     pub out: PathBuf,
-    /// Diagram kind: ladder (causal is not implemented yet)
+    /// Diagram kind: ladder (hands as rails, throws as arcs) or causal (one row per juggler,
+    /// each throw an arrow to the throw it causes)
     #[arg(long, default_value = "ladder")]
     pub kind: String,
     /// Replace an existing file
     #[arg(long)]
     pub force: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TojmlArgs {
+    /// Siteswap, settings string, pattern file or library name
+    pub pattern: String,
+    /// Output JML file (default: standard output)
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+    /// Replace an existing file
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
+    pub options: PatternOptions,
 }
 
 #[derive(Args, Debug)]
@@ -385,6 +412,7 @@ pub fn main() -> ExitCode {
         Some(Command::Gen(args)) => gen::run(&args),
         Some(Command::Trans(args)) => trans::run(&args),
         Some(Command::Diagram(args)) => diagram::run(&args),
+        Some(Command::Tojml(args)) => tojml::run(&args),
         None => window::run(&cli.view),
     };
     match result {

@@ -17,20 +17,32 @@ use super::{ExportError, PoseSource, Progress};
 use crate::render::raster::Canvas;
 use crate::render::{build_frame, Camera};
 
-/// Frames rendered per parallel chunk at most (one chunk of indexed frames is held).
-const CHUNK: usize = 32;
+/// Frames rendered per parallel chunk at most (the first and last indexed image of each of
+/// its blocks are held, and its encoded frames).
+const CHUNK: usize = 64;
 /// Consecutive frames drawn on one canvas at most.
-const BLOCK: usize = 16;
+const BLOCK: usize = 32;
 /// Pixel budget of one chunk of indexed frames (bytes), keeping memory bounded for large
 /// images.
 const CHUNK_BYTES: usize = 128 << 20;
 
-/// Frames per chunk and per block for images of `pixels` pixels: at most [`CHUNK`] and
-/// [`CHUNK_BYTES`], at least two blocks per chunk for both cores.
+/// Frames per chunk and per block at most for images of `pixels` pixels: at most [`CHUNK`]
+/// and [`CHUNK_BYTES`], at least two blocks per chunk for both cores.
 fn chunking(pixels: usize) -> (usize, usize) {
     let chunk = (CHUNK_BYTES / pixels.max(1)).clamp(2, CHUNK);
     let block = (chunk / 2).clamp(1, BLOCK);
     (chunk, block)
+}
+
+/// The frames `range` split into blocks of at most `block` frames, at least two when there
+/// are two frames, of sizes differing by one at most (an even load for both cores). Fixed
+/// by the numbers alone, so the output does not depend on the machine.
+fn blocks_of(range: std::ops::Range<usize>, block: usize) -> Vec<std::ops::Range<usize>> {
+    let len = range.len();
+    let n = len.div_ceil(block.max(1)).max(2).min(len);
+    (0..n)
+        .map(|k| range.start + len * k / n..range.start + len * (k + 1) / n)
+        .collect()
 }
 
 /// Write failures keep their I/O error (the caller names the file); others are encoding
@@ -71,21 +83,9 @@ pub fn write_gif<W: Write>(
         // changes between consecutive frames, and only that area is quantised and searched
         // for differences. Fixed blocks keep the output identical however the threads are
         // scheduled.
-        let blocks: Vec<Option<Block>> = (chunk_start..chunk_end)
-            .step_by(block)
-            .collect::<Vec<_>>()
+        let blocks: Vec<Option<Block>> = blocks_of(chunk_start..chunk_end, block)
             .into_par_iter()
-            .map(|block_start| {
-                let block_end = (block_start + block).min(chunk_end);
-                render_block(
-                    source,
-                    camera,
-                    plan,
-                    (w16, h16),
-                    &palette,
-                    block_start..block_end,
-                )
-            })
+            .map(|frames| render_block(source, camera, plan, (w16, h16), &palette, frames))
             .collect();
         let blocks: Vec<Block> = blocks
             .into_iter()
@@ -100,7 +100,7 @@ pub fn write_gif<W: Write>(
             .map(|(b, before)| {
                 let mut frame = difference(*before, &b.first, w16, h16);
                 frame.delay = plan.gif_delay(b.start);
-                frame.make_lzw_pre_encoded();
+                super::lzw::pre_encode(&mut frame);
                 frame
             })
             .collect();
@@ -136,8 +136,8 @@ fn render_block(
 ) -> Option<Block> {
     let (width, height) = (w16 as u32, h16 as u32);
     let mut canvas = Canvas::new(width, height)?;
-    let mut indexed = Vec::new();
-    let mut before = vec![0u8; width as usize * height as usize];
+    let mut indexed = vec![0u8; width as usize * height as usize];
+    let mut fresh = Vec::new();
     let mut first = Vec::new();
     let mut rest = Vec::new();
     let start = frames.start;
@@ -145,20 +145,20 @@ fn render_block(
         let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
         canvas.draw(&frame);
         if i == start {
-            palette.quantize_rgba(canvas.rgba(), &mut indexed);
+            palette.quantize_into(canvas.rgba(), &mut indexed);
             first.clone_from(&indexed);
             continue;
         }
-        let area = canvas.changed_area();
-        let (x0, y0, x1, y1) = (area.0 as usize, area.1 as usize, area.2 as usize, area.3);
-        let w = width as usize;
-        for y in y0..y1 as usize {
-            before[y * w + x0..y * w + x1].copy_from_slice(&indexed[y * w + x0..y * w + x1]);
-        }
-        palette.quantize_rgba_area(canvas.rgba(), w, area, &mut indexed);
-        let mut out = difference_in(&before, &indexed, w16, h16, area);
+        let mut out = step(
+            palette,
+            canvas.rgba(),
+            (w16, h16),
+            canvas.changed_rects(),
+            &mut indexed,
+            &mut fresh,
+        );
         out.delay = plan.gif_delay(i);
-        out.make_lzw_pre_encoded();
+        super::lzw::pre_encode(&mut out);
         rest.push(out);
     }
     Some(Block {
@@ -167,6 +167,112 @@ fn render_block(
         rest,
         last: indexed,
     })
+}
+
+/// The GIF frame that turns the indexed image `indexed` into the RGBA image `rgba`, which
+/// differs from the image `indexed` was made of only inside the disjoint rectangles `rects`
+/// (what the canvas redrew): only those are quantised and compared. `indexed` becomes the
+/// new image; `fresh` is scratch space. The same frame as [`difference`] of the two indexed
+/// images.
+fn step(
+    palette: &Palette,
+    rgba: &[u8],
+    (width, height): (u16, u16),
+    rects: &[(u32, u32, u32, u32)],
+    indexed: &mut [u8],
+    fresh: &mut Vec<u8>,
+) -> gif::Frame<'static> {
+    let w = width as usize;
+    let _ = height;
+    let span = |&(x0, y0, x1, y1): &(u32, u32, u32, u32)| {
+        (x0 as usize, y0 as usize, x1 as usize, y1 as usize)
+    };
+    fresh.clear();
+    fresh.resize(
+        rects
+            .iter()
+            .map(|r| {
+                let (x0, y0, x1, y1) = span(r);
+                (x1 - x0) * (y1 - y0)
+            })
+            .sum(),
+        0,
+    );
+    // Quantise the rectangles and find the bounding box of the changed pixels.
+    let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+    let mut at = 0;
+    for r in rects {
+        let (x0, y0, x1, y1) = span(r);
+        let rw = x1 - x0;
+        for y in y0..y1 {
+            let new = &mut fresh[at..at + rw];
+            at += rw;
+            palette.quantize_into(&rgba[4 * (y * w + x0)..4 * (y * w + x1)], new);
+            let old = &indexed[y * w + x0..y * w + x1];
+            if old == new {
+                continue;
+            }
+            top = top.min(y);
+            bottom = y.max(bottom);
+            // Only look outside the columns already known to change.
+            if let Some(k) = (0..rw)
+                .take_while(|&k| x0 + k < left)
+                .find(|&k| old[k] != new[k])
+            {
+                left = x0 + k;
+            }
+            if let Some(k) = (0..rw)
+                .rev()
+                .take_while(|&k| x0 + k > right)
+                .find(|&k| old[k] != new[k])
+            {
+                right = x0 + k;
+            }
+        }
+    }
+    let mut frame = gif::Frame {
+        dispose: DisposalMethod::Keep,
+        transparent: Some(TRANSPARENT),
+        ..gif::Frame::default()
+    };
+    if top == usize::MAX {
+        frame.width = 1;
+        frame.height = 1;
+        frame.buffer = vec![TRANSPARENT].into();
+        return frame;
+    }
+    let (bw, bh) = (right + 1 - left, bottom + 1 - top);
+    let mut buffer = vec![TRANSPARENT; bw * bh];
+    let mut at = 0;
+    for r in rects {
+        let (x0, y0, x1, y1) = span(r);
+        let rw = x1 - x0;
+        let (xa, xb) = (x0.max(left), x1.min(right + 1));
+        for y in y0..y1 {
+            let new = &fresh[at..at + rw];
+            at += rw;
+            let row = &mut indexed[y * w + x0..y * w + x1];
+            if (top..=bottom).contains(&y) && xa < xb {
+                let out = &mut buffer[(y - top) * bw + xa - left..(y - top) * bw + xb - left];
+                for ((o, &n), &b) in out
+                    .iter_mut()
+                    .zip(&new[xa - x0..xb - x0])
+                    .zip(&row[xa - x0..xb - x0])
+                {
+                    if n != b {
+                        *o = n;
+                    }
+                }
+            }
+            row.copy_from_slice(new);
+        }
+    }
+    frame.left = left as u16;
+    frame.top = top as u16;
+    frame.width = bw as u16;
+    frame.height = bh as u16;
+    frame.buffer = buffer.into();
+    frame
 }
 
 /// The palette from three frames spread over the plan.
@@ -287,9 +393,82 @@ mod tests {
 
     #[test]
     fn chunks_shrink_for_large_images() {
-        assert_eq!(chunking(400 * 450), (32, 16));
+        assert_eq!(chunking(400 * 450), (64, 32));
         assert_eq!(chunking(4096 * 4096), (8, 4));
         assert_eq!(chunking(8192 * 8192), (2, 1));
+    }
+
+    #[test]
+    fn blocks_are_even_and_cover_the_chunk() {
+        assert_eq!(blocks_of(0..62, 32), [0..31, 31..62]);
+        assert_eq!(blocks_of(64..128, 32), [64..96, 96..128]);
+        assert_eq!(blocks_of(0..70, 32), [0..23, 23..46, 46..70]);
+        let one = blocks_of(10..11, 32);
+        assert_eq!((one.len(), one[0].clone()), (1, 10..11));
+        assert_eq!(blocks_of(0..3, 1), [0..1, 1..2, 2..3]);
+    }
+
+    /// A palette whose colour `i` is `[i, 0, 0]` (exact for `i < 255`).
+    fn grey_palette() -> Palette {
+        let colours: Vec<[u8; 3]> = (0..200u8).map(|i| [i, 0, 0]).collect();
+        Palette::new(&colours, &[])
+    }
+
+    fn rgba_of(indices: &[u8]) -> Vec<u8> {
+        indices.iter().flat_map(|&i| [i, 0, 0, 255]).collect()
+    }
+
+    #[test]
+    fn stepping_over_rectangles_equals_differencing_whole_images() {
+        let palette = grey_palette();
+        let (w, h) = (23usize, 17usize);
+        let mut seed = 7u32;
+        let mut rand = |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % n
+        };
+        let start: Vec<u8> = (0..w * h).map(|_| rand(4) as u8).collect();
+        let cases: [&[(u32, u32, u32, u32)]; 5] = [
+            &[(2, 3, 9, 8), (12, 0, 23, 5), (0, 10, 23, 17)],
+            &[(5, 5, 6, 6)],
+            &[(0, 0, 23, 17)],
+            &[(20, 16, 23, 17), (0, 0, 1, 1)],
+            &[],
+        ];
+        for rects in cases {
+            // Change some pixels inside the rectangles (some rectangles not at all).
+            let mut next = start.clone();
+            for &(x0, y0, x1, y1) in rects.iter().skip(1) {
+                for y in y0..y1 {
+                    for x in x0..x1 {
+                        if rand(3) == 0 {
+                            next[y as usize * w + x as usize] = 100 + rand(50) as u8;
+                        }
+                    }
+                }
+            }
+            let want = difference(Some(&start), &next, w as u16, h as u16);
+            let mut indexed = start.clone();
+            let mut fresh = Vec::new();
+            let got = step(
+                &palette,
+                &rgba_of(&next),
+                (w as u16, h as u16),
+                rects,
+                &mut indexed,
+                &mut fresh,
+            );
+            assert_eq!(indexed, next, "{rects:?}");
+            assert_eq!(
+                (got.left, got.top, got.width, got.height),
+                (want.left, want.top, want.width, want.height),
+                "{rects:?}"
+            );
+            assert_eq!(got.buffer, want.buffer, "{rects:?}");
+            assert_eq!(got.transparent, Some(TRANSPARENT));
+        }
     }
 
     #[test]

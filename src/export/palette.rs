@@ -165,6 +165,11 @@ impl Palette {
     pub fn quantize_rgba(&self, rgba: &[u8], out: &mut Vec<u8>) {
         out.clear();
         out.resize(rgba.len() / 4, 0);
+        self.quantize_into(rgba, out);
+    }
+
+    /// Quantise RGBA pixels (alpha ignored) into `out`, one index per pixel.
+    pub fn quantize_into(&self, rgba: &[u8], out: &mut [u8]) {
         let mut last = u32::MAX;
         let mut last_index = 0u8;
         for (px, slot) in rgba.chunks_exact(4).zip(out.iter_mut()) {
@@ -174,38 +179,6 @@ impl Palette {
                 last_index = self.index([px[0], px[1], px[2]]);
             }
             *slot = last_index;
-        }
-    }
-}
-
-impl Palette {
-    /// Re-quantise only the rectangle `(x0, y0, x1, y1)` of an RGBA image `width` pixels
-    /// wide into `indexed` (one index per pixel of the whole image, kept from the previous
-    /// frame elsewhere).
-    pub fn quantize_rgba_area(
-        &self,
-        rgba: &[u8],
-        width: usize,
-        (x0, y0, x1, y1): (u32, u32, u32, u32),
-        indexed: &mut [u8],
-    ) {
-        let (x0, x1) = (x0 as usize, x1 as usize);
-        for y in y0 as usize..y1 as usize {
-            let row = y * width;
-            let mut last = u32::MAX;
-            let mut last_index = 0u8;
-            let pixels = &rgba[4 * (row + x0)..4 * (row + x1)];
-            for (px, slot) in pixels
-                .chunks_exact(4)
-                .zip(indexed[row + x0..row + x1].iter_mut())
-            {
-                let word = u32::from_le_bytes([px[0], px[1], px[2], 0]);
-                if word != last {
-                    last = word;
-                    last_index = self.index([px[0], px[1], px[2]]);
-                }
-                *slot = last_index;
-            }
         }
     }
 }
@@ -258,8 +231,21 @@ fn blend(top: Rgba, under: Rgba) -> [u8; 3] {
 pub fn frequent_colors(samples: &[&[u8]], step: usize, limit: usize) -> Vec<[u8; 3]> {
     let mut counts: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     for sample in samples {
+        // Runs of one colour (mostly background) are counted at once.
+        let mut run = (u32::MAX, 0u32);
         for px in sample.chunks_exact(4).step_by(step.max(1)) {
-            *counts.entry(pack([px[0], px[1], px[2]])).or_insert(0) += 1;
+            let rgb = pack([px[0], px[1], px[2]]);
+            if rgb == run.0 {
+                run.1 += 1;
+            } else {
+                if run.1 > 0 {
+                    *counts.entry(run.0).or_insert(0) += run.1;
+                }
+                run = (rgb, 1);
+            }
+        }
+        if run.1 > 0 {
+            *counts.entry(run.0).or_insert(0) += run.1;
         }
     }
     let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();

@@ -12,6 +12,7 @@ pub mod color;
 pub mod error;
 pub mod jml;
 pub mod jml_events;
+pub mod jml_write;
 pub mod library;
 pub mod text_list;
 pub mod toml_format;
@@ -156,6 +157,18 @@ pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
 fn checked(patterns: Vec<LoadedPattern>) -> Result<Vec<PatternSpec>, FileError> {
     patterns.iter().try_for_each(check_siteswap)?;
     Ok(patterns.into_iter().map(|p| p.spec).collect())
+}
+
+/// Loads every pattern of a file's text (`origin` names it in messages), as [`load_path`]
+/// does: the web page's way to open a user's file.
+pub fn load_str(text: &str, kind: FileKind, origin: &str) -> Result<Vec<PatternSpec>, FileError> {
+    let loaded = read_str(text, kind, origin)?;
+    if loaded.is_empty() {
+        return Err(FileError::Empty {
+            origin: origin.to_string(),
+        });
+    }
+    checked(loaded)
 }
 
 /// Loads every pattern of a file: `.toml`, `.jml`/`.xml` or `.txt`. A file without patterns,

@@ -54,6 +54,8 @@ pub struct Canvas {
     scratch: Option<Pixmap>,
     /// Pixels the last `draw` may have changed: `(x0, y0, x1, y1)`, empty when none.
     changed: (u32, u32, u32, u32),
+    /// The same as disjoint rectangles (those redrawn), inside `changed`.
+    changed_rects: Vec<(u32, u32, u32, u32)>,
 }
 
 /// A rendered run of leading shapes.
@@ -82,6 +84,7 @@ impl Canvas {
             base: None,
             scratch: None,
             changed: (0, 0, width, height),
+            changed_rects: vec![(0, 0, width, height)],
         })
     }
 
@@ -103,6 +106,8 @@ impl Canvas {
             ..Paint::default()
         };
         self.changed = (0, 0, w, h);
+        self.changed_rects.clear();
+        self.changed_rects.push(self.changed);
         if frame.shapes.len() > MAX_TRACKED_SHAPES {
             // A crowd: nearly every part moves, and comparing shapes costs more than drawing.
             self.base = None;
@@ -127,6 +132,9 @@ impl Canvas {
                     .copied()
                     .reduce(|a, b| a.union(&b))
                     .map_or((0, 0, 0, 0), |r| (r.x0, r.y0, r.x1, r.y1));
+                self.changed_rects.clear();
+                self.changed_rects
+                    .extend(rects.iter().map(|r| (r.x0, r.y0, r.x1, r.y1)));
                 let extents: Vec<Option<Bounds>> = frame.shapes.iter().map(bounds).collect();
                 for rect in rects {
                     self.redraw_rect(frame, &extents, rect, &mut paint);
@@ -286,6 +294,12 @@ impl Canvas {
     /// changed).
     pub fn changed_area(&self) -> (u32, u32, u32, u32) {
         self.changed
+    }
+
+    /// [`Canvas::changed_area`] more closely: disjoint rectangles `(x0, y0, x1, y1)` outside
+    /// which every pixel is as it was (none when nothing changed).
+    pub fn changed_rects(&self) -> &[(u32, u32, u32, u32)] {
+        &self.changed_rects
     }
 
     /// The canvas' premultiplied RGBA bytes.
@@ -969,9 +983,16 @@ mod tests {
             if (x1 - x0) * (y1 - y0) < 200 * 150 / 2 {
                 smaller += 1;
             }
+            let rects = canvas.changed_rects().to_vec();
+            let inside = |&(a, b, c, d): &(u32, u32, u32, u32), x: u32, y: u32| {
+                x >= a && x < c && y >= b && y < d
+            };
             for y in 0..150u32 {
                 for x in 0..200u32 {
-                    if x >= x0 && x < x1 && y >= y0 && y < y1 {
+                    let covering = rects.iter().filter(|r| inside(r, x, y)).count();
+                    assert!(covering <= 1, "frame {i}: rectangles overlap at ({x}, {y})");
+                    if covering == 1 {
+                        assert!(inside(&(x0, y0, x1, y1), x, y), "frame {i}: ({x}, {y})");
                         continue;
                     }
                     let at = 4 * (y * 200 + x) as usize;

@@ -7,7 +7,10 @@
 
 pub mod analysis;
 pub mod diagram;
+// The generator searches on all cores (rayon): a command-line tool, not in the web build.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod gen;
 pub mod multi;
 pub mod state;
 pub mod trans;
+pub mod trans_general;

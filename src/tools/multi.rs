@@ -437,7 +437,7 @@ impl MultiPlan {
 
     /// Writes the throws of one beat (`values`/`to`: per place, `maxocc` throws) in Juggling
     /// Lab's notation; `beat` decides which places throw.
-    fn write_beat(&self, beat: usize, values: &[u16], to: &[u8], out: &mut String) {
+    pub(crate) fn write_beat(&self, beat: usize, values: &[u16], to: &[u8], out: &mut String) {
         let hands = self.hands;
         if (0..hands).all(|h| self.rhythm(beat, h, 0) == 0) {
             return;
