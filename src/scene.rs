@@ -6,7 +6,7 @@ use glam::Vec3;
 
 use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
-use crate::body::props::{prop_axis, prop_color, prop_size, PropPhase};
+use crate::body::props::{prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle};
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
@@ -426,25 +426,47 @@ impl Scene {
                 progress: 0.0,
             },
         };
-        let axis = prop_axis(kind, phase, placements);
+        let style = ThrowStyle {
+            spins: match phase {
+                PropPhase::Flying { flight, .. } => self.spins_of(&flight),
+                PropPhase::Held { .. } => None,
+            },
+            pancake: self.spec.settings.pancake_rings,
+        };
+        let axis_at = |phase: PropPhase| prop_axis_styled(kind, phase, placements, style);
+        let axis = axis_at(phase);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
         // runs linearly in time from its value at the release to its value at the catch; a
         // linear term added to the grip's parabola leaves a parabola under the same gravity, so
         // the centre of mass flies ballistically and meets the hand exactly at both ends.
-        let offset = match (kind, phase) {
-            (PropKind::Ball, _) => Vec3::ZERO,
-            (PropKind::Ring, _) => Vec3::Y * RING_GRIP_TO_CENTRE,
-            (PropKind::Club, PropPhase::Held { .. }) => axis * CLUB_GRIP_TO_PIVOT,
-            (PropKind::Club, PropPhase::Flying { flight, progress }) => {
-                let at = |p: f32| {
-                    let end = PropPhase::Flying {
-                        flight,
-                        progress: p,
-                    };
-                    prop_axis(kind, end, placements) * CLUB_GRIP_TO_PIVOT
+        let grip_offset = |phase: PropPhase, holder: usize| -> Vec3 {
+            let axis = axis_at(phase);
+            match kind {
+                PropKind::Ball => Vec3::ZERO,
+                PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
+                // A ring is held at its rim: the centre is the ring's radius along the ring's
+                // plane, away from the hand (up for a ring facing the audience, forward for a
+                // flat one, whose top the hand has tipped forward).
+                PropKind::Ring if style.pancake => {
+                    let lateral = placements
+                        .get(holder)
+                        .map_or(Vec3::X, |p| p.rotate(Vec3::X));
+                    axis.cross(lateral).normalize_or(Vec3::Y) * RING_GRIP_TO_CENTRE
+                }
+                PropKind::Ring => Vec3::Y * RING_GRIP_TO_CENTRE,
+            }
+        };
+        let offset = match phase {
+            PropPhase::Held { by, .. } => grip_offset(phase, by.juggler),
+            PropPhase::Flying { flight, progress } => {
+                let end = |p: f32| PropPhase::Flying {
+                    flight,
+                    progress: p,
                 };
-                at(0.0).lerp(at(1.0), progress)
+                let release = grip_offset(end(0.0), flight.from.juggler);
+                let catch = grip_offset(end(1.0), flight.to.juggler);
+                release.lerp(catch, progress)
             }
         };
         PropPose {
@@ -459,6 +481,21 @@ impl Scene {
                 .copied()
                 .unwrap_or(crate::body::props::PALETTE[0]),
             size: prop_size(kind),
+        }
+    }
+
+    /// Spins of the throw that made `flight`: its own (`~N`, carried in the toss record of
+    /// the event layer), else the pattern's per-value table, else `None` (automatic).
+    fn spins_of(&self, flight: &crate::motion::Flight) -> Option<u32> {
+        match flight.spins {
+            Some(n) if n.is_finite() && n >= 0.0 => Some(n.round().min(1e3) as u32),
+            _ => self
+                .spec
+                .settings
+                .spins
+                .iter()
+                .find(|s| s.0 == flight.value)
+                .map(|s| s.1),
         }
     }
 
@@ -727,6 +764,110 @@ mod tests {
         // In 91 only the 9s dip (one every 0.36 s, so shorter and shallower: 4.7 cm).
         let (lo, hi, _) = neck_range("91");
         assert!((lo - 1.353).abs() < 2e-3 && hi > 1.399, "{lo} {hi}");
+    }
+
+    /// Turns a flying club makes from release to catch (accumulated angle of its axis).
+    fn club_turns_in_flight(scene: &Scene, prop: usize) -> f32 {
+        let step = scene.loop_duration() / 4000.0;
+        let (mut total, mut started, mut prev) = (0.0f32, false, None::<Vec3>);
+        for k in 0..8000 {
+            let p = scene.pose_at(k as f64 * step).props[prop];
+            match (p.held_by, started) {
+                (None, _) => {
+                    started |= prev.is_some();
+                    if let (Some(a), true) = (prev, started) {
+                        total += a.dot(p.axis).clamp(-1.0, 1.0).acos();
+                    }
+                    prev = Some(p.axis);
+                }
+                (Some(_), true) => return total / std::f32::consts::TAU,
+                (Some(_), false) => prev = Some(p.axis),
+            }
+        }
+        total / std::f32::consts::TAU
+    }
+
+    #[test]
+    fn spins_per_throw_from_the_notation_and_the_pattern_file() {
+        // Automatic: a 3 is a single (1 turn + 0.2 from the throw to the catch attitude).
+        let auto = with_prop("3", PropKind::Club);
+        assert!((club_turns_in_flight(&auto, 0) - 1.2).abs() < 0.02);
+        // `~N` asks for N turns: doubles and flats.
+        let doubles = with_prop("3~2", PropKind::Club);
+        assert!((club_turns_in_flight(&doubles, 0) - 2.2).abs() < 0.02);
+        // The spins travel in the event layer's toss record to every flight.
+        let flights: Vec<_> = (0..20)
+            .flat_map(|k| doubles.motion().state_at(0.1 * k as f64).props)
+            .filter_map(|p| p.flight)
+            .collect();
+        assert!(flights.len() > 20 && flights.iter().all(|f| f.spins == Some(2.0)));
+        assert!(auto
+            .motion()
+            .state_at(0.1)
+            .props
+            .iter()
+            .all(|p| p.flight.is_none_or(|f| f.spins.is_none())));
+        let flats = with_prop("3~0", PropKind::Club);
+        assert!((club_turns_in_flight(&flats, 0) - 0.2).abs() < 0.02);
+        // The pattern's per-value table, and a throw's own `~N` wins over it.
+        let mut s = spec("3");
+        s.settings.prop = PropKind::Club;
+        s.settings.spins = vec![(3, 3)];
+        let triples = Scene::new(&s).unwrap();
+        assert!((club_turns_in_flight(&triples, 0) - 3.2).abs() < 0.02);
+        s.notation = "3~1".into();
+        let singles = Scene::new(&s).unwrap();
+        assert!((club_turns_in_flight(&singles, 0) - 1.2).abs() < 0.02);
+        // Spins do not move the centre of mass: the same positions as the automatic choice
+        // (release and catch attitudes are the same, only the turns in between differ).
+        for k in 0..40 {
+            let t = 0.05 * k as f64;
+            for (a, b) in auto.pose_at(t).props.iter().zip(&doubles.pose_at(t).props) {
+                assert_eq!(a.held_by, b.held_by);
+                assert!(a.position.distance(b.position) < 1e-5, "t={t}");
+            }
+        }
+    }
+
+    #[test]
+    fn pancake_rings_fly_flat_and_on_the_parabola() {
+        let mut s = spec("531");
+        s.settings.prop = PropKind::Ring;
+        s.settings.pancake_rings = true;
+        let scene = Scene::new(&s).unwrap();
+        let g = scene.timing().gravity as f32;
+        let h = 0.01;
+        let (mut flying, mut held_faces) = (0, 0);
+        for k in 0..300 {
+            let t = scene.loop_duration() * k as f64 / 300.0;
+            let pose = scene.pose_at(t);
+            let (before, after) = (scene.pose_at(t - h), scene.pose_at(t + h));
+            for (i, ring) in pose.props.iter().enumerate() {
+                let Some(by) = ring.held_by else {
+                    // Flat in flight.
+                    assert!(ring.axis.y.abs() > 0.9999, "{:?}", ring.axis);
+                    if before.props[i].held_by.is_none() && after.props[i].held_by.is_none() {
+                        flying += 1;
+                        let a = (after.props[i].position - 2.0 * ring.position
+                            + before.props[i].position)
+                            / (h * h) as f32;
+                        assert!((a.y + g).abs() < 0.01 * g && a.x.abs() + a.z.abs() < 0.05);
+                    }
+                    continue;
+                };
+                if ring.axis.z.abs() > 0.999 {
+                    // Mid-dwell the hand shows the ring's face to the audience, centre above.
+                    held_faces += 1;
+                    let hand = pose.jugglers[0].arms[by.hand.index()].hand;
+                    let d = ring.position - hand;
+                    assert!(d.distance(Vec3::Y * 0.11) < 5e-3, "{d} {:?}", ring.axis);
+                }
+            }
+        }
+        assert!(flying > 200 && held_faces > 20, "{flying} {held_faces}");
+        // At the catch and the throw a pancake ring lies flat, its centre in front of the hand.
+        let held = crate::body::props::held_pancake_normal(0.0);
+        assert!(held.distance(Vec3::NEG_Y) < 1e-6);
     }
 
     #[test]

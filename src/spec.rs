@@ -63,6 +63,13 @@ pub struct Settings {
     /// jugglers without an entry use `body`.
     pub bodies: Vec<BodySpec>,
     pub camera: Option<CameraSpec>,
+    /// Spins per throw value, `(value, spins)` (0 = flat): a club or ring thrown with that
+    /// value turns that many times. A throw's own `~N` in the notation wins; values not listed
+    /// get the automatic choice.
+    pub spins: Vec<(u32, u32)>,
+    /// Rings are thrown flat ("pancakes", the ring's plane horizontal in flight) instead of
+    /// showing their face to the audience.
+    pub pancake_rings: bool,
 }
 
 impl Default for Settings {
@@ -80,6 +87,8 @@ impl Default for Settings {
             body: None,
             bodies: Vec::new(),
             camera: None,
+            spins: Vec::new(),
+            pancake_rings: false,
         }
     }
 }

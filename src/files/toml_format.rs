@@ -27,7 +27,12 @@
 //!   `colors = "orbits"`, `colors = "{red}({0,128,255})^2"`; see `notation::settings`);
 //! - `body`: `{ shoulder_width, shoulder_height, upper_arm, forearm, hand }` in metres, each optional;
 //! - `bodies`: one such table per juggler (in juggler order), each field overriding `body`;
-//! - `camera`: `{ azimuth, elevation, distance }` in degrees and metres (`distance` optional).
+//! - `camera`: `{ azimuth, elevation, distance }` in degrees and metres (`distance` optional);
+//! - `spins`: turns per throw value for clubs and rings, `{ "3" = 1, "5" = 2, "2" = 0 }` (keys
+//!   are throw values as written in a siteswap, `0`–`9` and `a`–`z`; 0 = flat, at most 9);
+//!   a throw's own `~N` in the siteswap wins, unlisted values are chosen automatically;
+//! - `ring_throws`: `"face"` (default: the ring shows its face to the audience) or
+//!   `"pancake"` (thrown flat, the ring's plane horizontal in flight).
 //!
 //! Unknown keys, wrong types and out-of-range values are errors naming the file, line and column.
 
@@ -98,6 +103,78 @@ struct PatternEntry {
     bodies: Option<Vec<BodyEntry>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     camera: Option<CameraEntry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    spins: Option<SpinTable>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ring_throws: Option<RingThrows>,
+}
+
+/// How rings are thrown.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum RingThrows {
+    Face,
+    Pancake,
+}
+
+/// `spins = { "3" = 1, "5" = 2 }`: turns per throw value, `(value, spins)` by value.
+#[derive(Debug, Clone, PartialEq)]
+struct SpinTable(Vec<(u32, u32)>);
+
+/// The throw value a siteswap character stands for (`0`–`9`, `a`–`z`).
+fn throw_value(key: &str) -> Option<u32> {
+    match key.as_bytes() {
+        [c @ b'0'..=b'9'] => Some(u32::from(c - b'0')),
+        [c @ b'a'..=b'z'] => Some(u32::from(c - b'a') + 10),
+        _ => None,
+    }
+}
+
+impl Serialize for SpinTable {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for &(value, spins) in &self.0 {
+            let key = char::from_digit(value, 36)
+                .map(String::from)
+                .unwrap_or_default();
+            map.serialize_entry(&key, &spins)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for SpinTable {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SpinTable, D::Error> {
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = SpinTable;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a table of throw values to spins, like { \"3\" = 1, \"5\" = 2 }")
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<SpinTable, A::Error> {
+                let mut out: Vec<(u32, u32)> = Vec::new();
+                while let Some((key, spins)) = map.next_entry::<String, i64>()? {
+                    let Some(value) = throw_value(&key) else {
+                        return Err(de::Error::custom(format!(
+                            "spins: '{key}' is not a throw value (0-9 or a-z)"
+                        )));
+                    };
+                    let max = i64::from(crate::notation::MAX_SPINS);
+                    if !(0..=max).contains(&spins) {
+                        return Err(de::Error::custom(format!(
+                            "spins for '{key}' = {spins} is out of range (0 to {max})"
+                        )));
+                    }
+                    out.retain(|&(v, _)| v != value);
+                    out.push((value, spins as u32));
+                }
+                out.sort_unstable();
+                Ok(SpinTable(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
 }
 
 /// Where one juggler stands.
@@ -446,6 +523,8 @@ impl PatternEntry {
                 elevation_deg: c.elevation.0,
                 distance: c.distance.map(|l| l.0),
             }),
+            spins: self.spins.map(|s| s.0).unwrap_or_default(),
+            pancake_rings: self.ring_throws == Some(RingThrows::Pancake),
         };
         PatternSpec {
             name: self.name.unwrap_or_else(|| notation.clone()),
@@ -499,6 +578,8 @@ impl PatternEntry {
                 elevation: Elevation(c.elevation_deg),
                 distance: c.distance.map(Length),
             }),
+            spins: some_if(!s.spins.is_empty()).map(|_| SpinTable(s.spins.clone())),
+            ring_throws: some_if(s.pancake_rings).map(|_| RingThrows::Pancake),
         }
     }
 }
@@ -744,12 +825,39 @@ camera = { azimuth = 340, elevation = 20 }
                 "between -90 and 90",
             ),
             ("jugglers = [{ x = 0, z = inf, facing = 0 }]", "finite"),
+            (
+                "spins = { \"A\" = 1 }",
+                "spins: 'A' is not a throw value (0-9 or a-z)",
+            ),
+            ("spins = { \"10\" = 1 }", "'10' is not a throw value"),
+            (
+                "spins = { \"5\" = 10 }",
+                "spins for '5' = 10 is out of range (0 to 9)",
+            ),
+            ("spins = { \"5\" = -1 }", "out of range"),
+            ("spins = { \"5\" = 1.5 }", "invalid type"),
+            ("spins = [1, 2]", "a table of throw values to spins"),
+            (
+                "ring_throws = \"flat\"",
+                "unknown variant `flat`, expected `face` or `pancake`",
+            ),
         ];
         for (line, expected) in cases {
             let msg = err_of(&format!("siteswap = \"3\"\n{line}\n")).to_string();
             assert!(msg.starts_with("t.toml:2:"), "{line}: {msg}");
             assert!(msg.contains(expected), "{line}: {msg}");
         }
+    }
+
+    #[test]
+    fn spins_and_pancake_rings_are_read() {
+        let text = "siteswap = \"531\"\nprop = \"ring\"\nspins = { \"5\" = 2, \"3\" = 0, \"a\" = 3 }\nring_throws = \"pancake\"\n";
+        let specs = from_toml_str(text, "t.toml").unwrap();
+        let s = &specs[0].settings;
+        assert_eq!(s.spins, [(3, 0), (5, 2), (10, 3)]);
+        assert!(s.pancake_rings);
+        let face = from_toml_str("siteswap = \"3\"\nring_throws = \"face\"\n", "t.toml").unwrap();
+        assert!(!face[0].settings.pancake_rings && face[0].settings.spins.is_empty());
     }
 
     #[test]
@@ -877,6 +985,8 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                 body in proptest::option::of(proptest::option::of(0.01f32..2.0)),
                 bodies in proptest::collection::vec(proptest::option::of(0.3f32..2.0), 0..3),
                 camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
+                spins in proptest::collection::btree_map(0u32..36, 0u32..=9, 0..4),
+                pancake_rings in any::<bool>(),
             ) -> Settings {
                 Settings {
                     bps,
@@ -894,6 +1004,8 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     body: body.map(|len| BodySpec { upper_arm: len, forearm: len, ..BodySpec::default() }),
                     bodies: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
                     camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
+                    spins: spins.into_iter().collect(),
+                    pancake_rings,
                 }
             }
         }

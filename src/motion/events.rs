@@ -273,7 +273,7 @@ pub fn from_schedule_per_juggler(
             },
             catch_kind: CatchKind::Catch,
             value: Some(t.value),
-            spins: None,
+            spins: t.spins.map(f64::from),
             path: 0,
         });
     }

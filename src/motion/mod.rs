@@ -96,6 +96,8 @@ pub struct Flight {
     /// Absolute times (seconds) of this flight's release and catch.
     pub release: f64,
     pub catch: f64,
+    /// Spins asked for this throw (the toss record's `spins`; `None` = automatic).
+    pub spins: Option<f64>,
 }
 
 impl Flight {
@@ -160,8 +162,8 @@ pub struct Motion {
     hands: Vec<PeriodicSpline>,
     /// Per toss, its flight.
     flights: Vec<FlightPath>,
-    /// Per toss: thrower, catcher, value.
-    throw_info: Vec<(HandRef, HandRef, u32)>,
+    /// Per toss: thrower, catcher, value, spins asked for.
+    throw_info: Vec<(HandRef, HandRef, u32, Option<f64>)>,
     paths: Vec<PropPath>,
     /// Per prop, (path, index within the path).
     prop_paths: Vec<(usize, usize)>,
@@ -288,7 +290,7 @@ impl Motion {
                             1
                         }
                     };
-                    (t.from, t.to, t.value.unwrap_or_else(nominal))
+                    (t.from, t.to, t.value.unwrap_or_else(nominal), t.spins)
                 })
                 .collect(),
             paths: ch.paths.clone(),
@@ -369,7 +371,7 @@ impl Motion {
                 match *segment {
                     PathSegment::Air { start, end, toss } => {
                         let since = tau - start;
-                        let (from, to, value) = self.throw_info[toss];
+                        let (from, to, value, spins) = self.throw_info[toss];
                         let f = &self.flights[toss];
                         let (position, velocity) = (f.position(since), f.velocity(since));
                         let release = t - since;
@@ -383,6 +385,7 @@ impl Motion {
                                 value,
                                 release,
                                 catch: release + (end - start),
+                                spins,
                             }),
                             orbit: path.orbit,
                             dwell_progress: 0.0,
