@@ -285,9 +285,11 @@ fn the_cli_lists_and_exports_event_patterns() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
+    // After the `#` column (the pattern's number in its file).
     let line = stdout
         .lines()
-        .find(|l| l.contains("Two balls passed"))
+        .map(|l| l.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start())
+        .find(|l| l.starts_with("Two balls passed"))
         .unwrap_or_else(|| panic!("{stdout}"));
     let cells: Vec<&str> = line
         .split("  ")
