@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes JML with `juggler tojml` for vanilla, sync, multiplex, passing, bounce and
+# Writes JML with `juggler tojml` for vanilla, sync, multiplex, passing, bounce, hss and
 # custom-hands/body patterns and has Juggling Lab 1.6.6 read each file (`jl.sh verify`).
 # Needs Java and ../shared/jl (not run in CI). Usage: scripts/tojml_verify.sh [JL_SH]
 set -euo pipefail
@@ -15,6 +15,8 @@ patterns=(
   "pattern=3;hands=(32.5)(10).;colors=orbits"
   "pattern=<3p|3p>;hands=<(10)(32.5).|(32.5)(10).>;body=<(0,-100,0).|(180,100,0).>"
   "pattern=3;prop=ring;colors={red}{0,128,255}"
+  "pattern=534;hss=3" "pattern=[43]23;hss=2" "pattern=6;hss=4;handspec=(3,1)(4,2)"
+  "pattern=4;hss=3;hold=true"
 )
 failed=0
 for i in "${!patterns[@]}"; do

@@ -260,8 +260,9 @@ impl Scene {
 
     /// A pattern defined by Juggling Lab events (its notation is a JML text): the events give
     /// the timing, places and jugglers; the settings give prop kind, gravity and bodies.
-    /// `schedule()` is then only a summary: jugglers and props, a period of 1 "beat" lasting
-    /// one loop of the events, no throws.
+    /// `schedule()` is then only a summary: jugglers and props, no throws, and a period of
+    /// as many beats as the busiest juggler throws per loop of the events (so the period lasts
+    /// one loop at `timing().bps`).
     fn from_event_spec(spec: &PatternSpec) -> Result<Scene, SceneError> {
         let settings = &spec.settings;
         crate::ranges::check_settings(settings)?;
@@ -299,10 +300,15 @@ impl Scene {
                     .all(|s| matches!(s, crate::motion::PathSegment::Held { .. }))
             })
             .collect();
+        // One period of the summary is one loop of the events: `bps` beats per second are
+        // the busiest juggler's throws, so the loop lasts that many beats.
+        let beats = (events.bps * events.choreography.hand_period)
+            .round()
+            .clamp(1.0, u32::MAX as f64) as u32;
         let schedule = Schedule {
             jugglers,
-            period: 1,
-            pattern_period: 1,
+            period: beats,
+            pattern_period: beats,
             throws: Vec::new(),
             props: motion.prop_count(),
             sync: false,

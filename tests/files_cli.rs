@@ -396,3 +396,60 @@ fn tojml_writes_event_jml_and_never_overwrites_without_force() {
     );
     assert!(text(&out.stdout).contains("<title>Sync fountain</title>"));
 }
+
+#[test]
+fn hand_siteswaps_load_with_juggling_lab_s_jugglers_and_props() {
+    // Reference values from Juggling Lab 1.6.6's layout (`jl.sh tojml`: <setup jugglers paths>).
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hss.jml");
+    std::fs::write(
+        &file,
+        "<jml version=\"3\"><patternlist>\
+         <line display=\"Two-handed\" notation=\"siteswap\">pattern=[43]23;hss=2</line>\
+         <line display=\"Pass 534\" notation=\"siteswap\">pattern=534;hss=3</line>\
+         <line display=\"Held\" notation=\"siteswap\">pattern=4;hss=3;hold=true;dwellmax=false</line>\
+         <line display=\"Spec\" notation=\"siteswap\">pattern=6;hss=4;handspec=(3,1)(4,2)</line>\
+         <line display=\"Three\" notation=\"siteswap\">pattern=7;hss=5</line>\
+         <line display=\"Bad\" notation=\"siteswap\">pattern=3;hss=321</line>\
+         </patternlist></jml>",
+    )
+    .unwrap();
+    let out = juggler(&["list", file.to_str().unwrap(), "--json"], None);
+    let got = json_lines(&text(&out.stdout));
+    let facts: Vec<(Option<u64>, Option<u64>)> = got
+        .iter()
+        .map(|d| (d["jugglers"].as_u64(), d["props"].as_u64()))
+        .collect();
+    assert_eq!(
+        facts[..5],
+        [
+            (Some(1), Some(4)),
+            (Some(2), Some(4)),
+            (Some(2), Some(4)),
+            (Some(2), Some(6)),
+            (Some(3), Some(7))
+        ]
+    );
+    // Hand 2 is juggler 2's right hand, which only throws its own 3s.
+    assert_eq!(
+        got[1]["siteswap"],
+        "<(0,5)!|(0,0)!><(0,0)!|(0,3x)!><(4x,0)!|(0,0)!>"
+    );
+    // The bad hand pattern is reported with Juggling Lab's message.
+    assert!(got[5]["index"].is_null());
+    assert!(got[5]["error"]
+        .as_str()
+        .unwrap()
+        .contains("pattern 'Bad': Hand pattern is invalid"));
+    // check reports the layout too; the pattern animates.
+    let out = juggler(&["check", "pattern=534;hss=3", "--json"], None);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["jugglers"].as_u64(), v["props"].as_u64()),
+        (Some(2), Some(4))
+    );
+    let out = juggler(&["pose", "pattern=534;hss=3", "--json", "-t", "0.7"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let pose: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(pose["jugglers"].as_array().unwrap().len(), 2);
+}

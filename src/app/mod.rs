@@ -224,6 +224,13 @@ impl Playlist {
     }
 }
 
+/// A front end's own list of patterns (a file the user opened) becomes the playlist.
+impl FromIterator<Entry> for Playlist {
+    fn from_iter<I: IntoIterator<Item = Entry>>(entries: I) -> Self {
+        Playlist::Entries(entries.into_iter().collect())
+    }
+}
+
 /// Which arcs of the ladder the highlighted prop makes, for one repetition of the diagram.
 struct HighlightCache {
     prop: usize,
@@ -369,7 +376,7 @@ impl Session {
                 self.app
                     .loaded(pattern, loaded.loop_duration(), loaded.home_orbit());
                 #[cfg(target_arch = "wasm32")]
-                web::applied(pattern, &loaded.facts().name);
+                web::applied(pattern, &loaded.facts());
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(pattern, err.message, err.column),
@@ -419,7 +426,7 @@ impl Session {
                     list.select_item(*file, i);
                 }
                 #[cfg(target_arch = "wasm32")]
-                web::applied(&text, &loaded.facts().name);
+                web::applied(&text, &loaded.facts());
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(&text, err.message, err.column),

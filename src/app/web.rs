@@ -334,15 +334,6 @@ fn default_animation(link: &LinkQuery) -> Box<dyn Animation> {
     }
 }
 
-/// The page's title for a pattern: its name, and its siteswap when that differs.
-pub fn title(name: &str, text: &str) -> String {
-    if name.trim().is_empty() || name == text {
-        format!("juggler - {text}")
-    } else {
-        format!("juggler - {name} ({text})")
-    }
-}
-
 #[cfg(target_arch = "wasm32")]
 pub use page::main;
 #[cfg(target_arch = "wasm32")]
@@ -353,7 +344,10 @@ pub(super) use page::{applied, frame};
 mod page {
     use std::cell::RefCell;
 
-    use super::super::{main_loop, Entry, Loader, Mode, Session, WindowOptions};
+    use super::super::title::window_title;
+    use super::super::{
+        main_loop, Entry, Facts, Loader, Mode, Playlist, Session, SpecLoader, WindowOptions,
+    };
     use super::*;
 
     #[link(wasm_import_module = "env")]
@@ -426,15 +420,22 @@ mod page {
             error,
         } = startup(&link);
         STARTUP_ERROR.with(|s| *s.borrow_mut() = error);
-        set_title(&title(&animation.facts().name, &text));
+        set_title(&window_title(&animation.facts()));
         let loader_link = link.clone();
+        let spec_link = link.clone();
         LINK.with(|l| *l.borrow_mut() = link);
         let loader: Loader = Box::new(move |typed: &str| load_pattern(typed, &loader_link));
+        let spec_loader: SpecLoader = Box::new(move |spec| {
+            let mut spec = spec.clone();
+            animate(&spec.notation.clone(), &mut spec, &spec_link)
+        });
         let options = WindowOptions {
             title: "juggler".to_string(),
             text,
             animation,
             loader,
+            spec_loader,
+            script: Vec::new(),
             playlist: Vec::new(),
             mode: Mode::Interactive,
             size: super::super::DEFAULT_SIZE,
@@ -519,7 +520,7 @@ mod page {
             }
         };
         let link = LINK.with(|l| l.borrow().clone());
-        session.playlist = specs
+        let entries = specs
             .into_iter()
             .map(|spec| {
                 let link = link.clone();
@@ -532,15 +533,16 @@ mod page {
                 }
             })
             .collect();
+        session.playlist = Playlist::Entries(entries);
         session.app.playlist_len = session.playlist.len();
         session.load_entry(0);
     }
 
     /// A pattern now plays: the address and title say so.
-    pub(in crate::app) fn applied(text: &str, name: &str) {
+    pub(in crate::app) fn applied(text: &str, facts: &Facts) {
         let query = LINK.with(|l| l.borrow().with_pattern(text).to_query());
         set_address(&query);
-        set_title(&title(name, text));
+        set_title(&window_title(facts));
     }
 }
 
@@ -611,6 +613,26 @@ mod tests {
         assert!(q.problems[1].starts_with("dwell=2.5 in the link"));
         assert!(q.problems[2].contains("knife"));
         assert!(q.problems[3].contains("-89 to 89"));
+        // Hostile numbers: not finite, overflowing, empty.
+        for bad in [
+            "at=nan",
+            "at=inf",
+            "bps=1e400",
+            "azimuth=",
+            "distance=-1",
+            "gravity=NaN",
+        ] {
+            let q = LinkQuery::parse(bad);
+            assert_eq!(q.problems.len(), 1, "{bad}: {:?}", q.problems);
+            assert_eq!(
+                LinkQuery {
+                    problems: vec![],
+                    ..q
+                },
+                LinkQuery::default(),
+                "{bad}"
+            );
+        }
         assert_eq!(LinkQuery::parse("bps=0.05").problems.len(), 1);
         assert_eq!(LinkQuery::parse("bps=60").problems.len(), 1);
         assert_eq!(LinkQuery::parse("").pattern, None);
@@ -727,12 +749,5 @@ mod tests {
         assert_eq!(empty.text, DEFAULT_PATTERN);
         assert!(empty.error.is_none());
         assert_eq!(empty.animation.facts().props, 3);
-    }
-
-    #[test]
-    fn the_title_names_the_pattern() {
-        assert_eq!(title("531", "531"), "juggler - 531");
-        assert_eq!(title("Mills Mess", "Mills Mess"), "juggler - Mills Mess");
-        assert_eq!(title("3-ball cascade", "3"), "juggler - 3-ball cascade (3)");
     }
 }

@@ -10,9 +10,6 @@ use juggler::text::escape_control;
 use super::{print_out, CliError, ListArgs};
 
 /// One table row: a pattern and what its siteswap is.
-/// What the SITESWAP column shows for a pattern defined by Juggling Lab events.
-const EVENTS_LABEL: &str = "(events)";
-
 struct Row {
     name: String,
     notation: String,
@@ -119,7 +116,7 @@ fn render_json(sections: &[Section]) -> String {
                 "file": section.origin,
                 "line": r.line,
                 "name": r.name,
-                "siteswap": (!r.notation.is_empty() && r.notation != EVENTS_LABEL).then_some(&r.notation),
+                "siteswap": (!r.notation.is_empty()).then_some(&r.notation),
                 "prop": r.prop,
             });
             let map = value.as_object_mut().expect("an object");
@@ -191,7 +188,8 @@ fn row(p: &LoadedPattern) -> Row {
         // A pattern defined by Juggling Lab events: no siteswap; one period is one loop.
         return Row {
             name: p.spec.name.clone(),
-            notation: EVENTS_LABEL.into(),
+            // No siteswap: the table shows "(events)", JSON a null siteswap.
+            notation: String::new(),
             prop: p.spec.settings.prop.name(),
             line: p.at.line,
             facts: files::jml_events::read(&p.spec.notation).map(|e| Facts {
@@ -225,7 +223,11 @@ fn render(sections: &[Section]) -> String {
     let cells = |(i, r): (usize, &Row)| -> [String; 7] {
         let index = (i + 1).to_string();
         let name = escape_control(&r.name).into_owned();
-        let notation = escape_control(&r.notation).into_owned();
+        let notation = if r.notation.is_empty() {
+            "(events)".to_string()
+        } else {
+            escape_control(&r.notation).into_owned()
+        };
         match &r.facts {
             Ok(f) => [
                 index,

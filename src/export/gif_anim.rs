@@ -71,26 +71,45 @@ pub fn write_gif<W: Write>(
         (Ok(w), Ok(h)) => (w, h),
         _ => return Err(ExportError::BadSize(format!("{width}x{height}"))),
     };
-    let palette = sample_palette(source, camera, plan, size)?;
+    let bad_size = || ExportError::BadSize(format!("{width}x{height}"));
+    let (chunk, block) = chunking(width as usize * height as usize);
+    let (palette, mut started) = start(
+        source,
+        camera,
+        plan,
+        size,
+        &blocks_of(0..chunk.min(plan.count), block),
+    )
+    .ok_or_else(bad_size)?;
     let mut encoder = Encoder::new(writer, w16, h16, &palette.table()).map_err(gif_error)?;
     encoder.set_repeat(Repeat::Infinite).map_err(gif_error)?;
 
     let mut previous: Option<Vec<u8>> = None;
-    let (chunk, block) = chunking(width as usize * height as usize);
     for chunk_start in (0..plan.count).step_by(chunk) {
         let chunk_end = (chunk_start + chunk).min(plan.count);
         // Fixed blocks drawn in order on a fresh canvas each: the canvas redraws only what
         // changes between consecutive frames, and only that area is quantised and searched
         // for differences. Fixed blocks keep the output identical however the threads are
-        // scheduled.
+        // scheduled. The first chunk's canvases come with their first frame drawn.
+        let canvases = std::mem::take(&mut started);
         let blocks: Vec<Option<Block>> = blocks_of(chunk_start..chunk_end, block)
+            .into_iter()
+            .zip(
+                canvases
+                    .into_iter()
+                    .map(Some)
+                    .chain(std::iter::repeat_with(|| None)),
+            )
+            .collect::<Vec<_>>()
             .into_par_iter()
-            .map(|frames| render_block(source, camera, plan, (w16, h16), &palette, frames))
+            .map(|(frames, canvas)| {
+                render_block(source, camera, plan, (w16, h16), &palette, frames, canvas)
+            })
             .collect();
         let blocks: Vec<Block> = blocks
             .into_iter()
             .collect::<Option<_>>()
-            .ok_or_else(|| ExportError::BadSize(format!("{width}x{height}")))?;
+            .ok_or_else(bad_size)?;
         // The first frame of each block against the last of the block before.
         let mut befores: Vec<Option<&[u8]>> = vec![previous.as_deref()];
         befores.extend(blocks.iter().map(|b| Some(b.last.as_slice())));
@@ -133,17 +152,28 @@ fn render_block(
     (w16, h16): (u16, u16),
     palette: &Palette,
     frames: std::ops::Range<usize>,
+    drawn: Option<Canvas>,
 ) -> Option<Block> {
     let (width, height) = (w16 as u32, h16 as u32);
-    let mut canvas = Canvas::new(width, height)?;
+    let first_drawn = drawn.is_some();
+    let mut canvas = match drawn {
+        Some(canvas) => canvas,
+        None => Canvas::new(width, height)?,
+    };
     let mut indexed = vec![0u8; width as usize * height as usize];
     let mut fresh = Vec::new();
     let mut first = Vec::new();
     let mut rest = Vec::new();
     let start = frames.start;
     for i in frames {
-        let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
-        canvas.draw(&frame);
+        if !(i == start && first_drawn) {
+            canvas.show(build_frame(
+                &source.pose_at(plan.time(i)),
+                camera,
+                width,
+                height,
+            ));
+        }
         if i == start {
             palette.quantize_into(canvas.rgba(), &mut indexed);
             first.clone_from(&indexed);
@@ -275,32 +305,44 @@ fn step(
     frame
 }
 
-/// The palette from three frames spread over the plan.
-fn sample_palette(
+/// The palette from three frames spread over the plan (the first, one third and two thirds
+/// in), and the canvases of the blocks `first_blocks` (the first chunk's) with their first
+/// frame drawn, all drawn in parallel: the first block's canvas, showing frame 0, is the
+/// palette's first sample. `None` for an unusable size.
+fn start(
     source: &dyn PoseSource,
     camera: &Camera,
     plan: &FramePlan,
     (width, height): (u32, u32),
-) -> Result<Palette, ExportError> {
-    let picks: Vec<usize> = {
-        let mut v = vec![0, plan.count / 3, 2 * plan.count / 3];
-        v.dedup();
-        v
+    first_blocks: &[std::ops::Range<usize>],
+) -> Option<(Palette, Vec<Canvas>)> {
+    let mut picks = vec![0, plan.count / 3, 2 * plan.count / 3];
+    picks.dedup();
+    let draw = |i: usize| {
+        let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+        let mut canvas = Canvas::new(width, height)?;
+        canvas.draw(&frame);
+        Some((frame, canvas))
     };
-    let rendered: Vec<(crate::render::Frame, Vec<u8>)> = picks
-        .par_iter()
-        .map(|&i| {
-            let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
-            let pixels = Canvas::new(width, height).map(|mut c| {
-                c.draw(&frame);
-                c.rgba().to_vec()
-            });
-            (frame, pixels.unwrap_or_default())
-        })
+    let (samples, started): (Vec<Option<_>>, Vec<Option<_>>) = rayon::join(
+        || picks[1..].par_iter().map(|&i| draw(i)).collect(),
+        || first_blocks.par_iter().map(|r| draw(r.start)).collect(),
+    );
+    let samples: Vec<(crate::render::Frame, Canvas)> =
+        samples.into_iter().collect::<Option<_>>()?;
+    let started: Vec<(crate::render::Frame, Canvas)> =
+        started.into_iter().collect::<Option<_>>()?;
+    let zero = started
+        .first()
+        .filter(|_| first_blocks.first().is_some_and(|r| r.start == 0))?;
+    let frames: Vec<&crate::render::Frame> = std::iter::once(&zero.0)
+        .chain(samples.iter().map(|(f, _)| f))
         .collect();
-    let frames: Vec<&crate::render::Frame> = rendered.iter().map(|(f, _)| f).collect();
-    let samples: Vec<&[u8]> = rendered.iter().map(|(_, p)| p.as_slice()).collect();
-    Ok(Palette::for_frames(&frames, &samples))
+    let pixels: Vec<&[u8]> = std::iter::once(zero.1.rgba())
+        .chain(samples.iter().map(|(_, c)| c.rgba()))
+        .collect();
+    let palette = Palette::for_frames(&frames, &pixels);
+    Some((palette, started.into_iter().map(|(_, c)| c).collect()))
 }
 
 /// The GIF frame that turns `before` into `now`: the whole image for the first frame,

@@ -156,6 +156,11 @@ pub fn events(scene: &Scene) -> JmlEvents {
         add(t.from, t.release, Some(t.path), None);
         add(t.to, t.catch, None, Some(t.path));
     }
+    // Juggling Lab wants events for every hand: an idle hand gets one without transitions
+    // (holding whatever it holds) where the motion rests it.
+    for events in hands.iter_mut().filter(|e| e.is_empty()) {
+        events.push(WrittenEvent::default());
+    }
     for (s, events) in hands.iter_mut().enumerate() {
         let hand = HandRef {
             juggler: s / 2,
@@ -427,6 +432,21 @@ mod tests {
         );
         let text = to_jml(&parse_input("5BBF").unwrap()).unwrap();
         assert!(text.contains("mod=\"bounces=2;forced=true\""), "{text}");
+    }
+
+    #[test]
+    fn idle_hands_get_one_event() {
+        // 534 with hand pattern 3: juggler 2's left hand never throws or catches.
+        let ev = events(&scene("pattern=534;hss=3"));
+        let idle = &ev.hands[2];
+        assert_eq!(idle.len(), 1);
+        assert!(idle[0].throws.is_empty() && idle[0].catches.is_empty());
+        assert_eq!(idle[0].time, 0.0);
+        // Juggler 2's right hand throws its own 3 every 3 beats.
+        assert!(ev.hands[3].iter().all(|e| e.throws.len() <= 1));
+        // One beat in three is juggler 2's.
+        let second = ev.throws.iter().filter(|t| t.from.juggler == 1).count();
+        assert_eq!(second * 3, ev.throws.len());
     }
 
     #[test]

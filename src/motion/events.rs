@@ -146,8 +146,9 @@ impl PropPath {
 /// Where one juggler stands over time.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JugglerPath {
-    /// Keyframes `(time in [0, period), placement)` sorted by time; never empty. Between
-    /// keyframes position and facing move linearly (facing the short way round), cyclically.
+    /// Keyframes `(time in [0, period), placement)` sorted by time; never empty. `at` moves
+    /// linearly between keyframes (facing the short way round), cyclically; `Motion` turns the
+    /// same way but moves the position along a smooth periodic curve through the keyframes.
     pub keys: Vec<(f64, Placement)>,
     /// Seconds after which the path repeats.
     pub period: f64,

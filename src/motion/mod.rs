@@ -155,7 +155,7 @@ pub struct MotionState {
 pub struct Motion {
     timing: Timing,
     /// Where every juggler stands over time.
-    jugglers: Vec<JugglerPath>,
+    jugglers: Vec<Stance>,
     /// Seconds after which the hands repeat.
     period: f64,
     /// Per hand slot (`juggler * 2 + hand.index()`), its periodic path.
@@ -201,13 +201,13 @@ impl Motion {
     /// The motion of a choreography (any source) under `timing` (its gravity; its bps is
     /// reported by `bps()`). Never fails or panics; hand events must lie in one hand period.
     pub fn from_events(ch: &Choreography, timing: Timing) -> Motion {
-        let jugglers = if ch.jugglers.is_empty() {
-            vec![JugglerPath::fixed(Placement {
+        let jugglers: Vec<Stance> = if ch.jugglers.is_empty() {
+            vec![Stance::new(JugglerPath::fixed(Placement {
                 position: Vec3::ZERO,
                 facing: 0.0,
-            })]
+            }))]
         } else {
-            ch.jugglers.clone()
+            ch.jugglers.iter().cloned().map(Stance::new).collect()
         };
         let placement_at = |slot: usize, t: f64| jugglers[(slot / 2).min(jugglers.len() - 1)].at(t);
 
@@ -428,6 +428,45 @@ impl Motion {
             hands,
             props,
         }
+    }
+}
+
+/// One juggler's placement over time: facing as `JugglerPath::at` (linear, as Juggling Lab
+/// turns jugglers), position along a periodic minimum-acceleration curve through the
+/// keyframes (Juggling Lab's spline for `<position>`s), so a walking juggler does not turn
+/// corners instantly.
+#[derive(Clone, Debug)]
+struct Stance {
+    path: JugglerPath,
+    curve: Option<PeriodicSpline>,
+}
+
+impl Stance {
+    fn new(path: JugglerPath) -> Stance {
+        let curve = (path.keys.len() >= 2 && path.period > 0.0).then(|| {
+            let knots: Vec<spline::Knot> = path
+                .keys
+                .iter()
+                .map(|(t, p)| spline::Knot {
+                    time: *t,
+                    position: p.position.as_dvec3(),
+                    velocity: spline::KnotVelocity::Free,
+                })
+                .collect();
+            PeriodicSpline::fit(&knots, path.period)
+        });
+        Stance { path, curve }
+    }
+
+    fn at(&self, t: f64) -> Placement {
+        let mut p = self.path.at(t);
+        if let Some(curve) = &self.curve {
+            let position = curve.eval(t).0;
+            if position.is_finite() {
+                p.position = position.as_vec3();
+            }
+        }
+        p
     }
 }
 

@@ -14,6 +14,7 @@ pub mod ast;
 pub mod error;
 pub mod expand;
 mod grammar;
+pub mod hss;
 pub mod settings;
 
 pub use ast::{

@@ -38,6 +38,9 @@ pub enum SettingsError {
     Body(String),
     #[error("Error in '{0}' setting: {1}")]
     Repeats(&'static str, String),
+    /// A hand siteswap that cannot be converted.
+    #[error("{0}")]
+    Hss(super::hss::HssError),
     #[error("'{0}' is not supported yet")]
     Unsupported(&'static str),
     /// A value outside its documented range (`ranges`).
@@ -138,10 +141,6 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
         Some(p) if !p.is_empty() => p.to_string(),
         _ => return Err(SettingsError::NoPattern),
     };
-    if has_hss {
-        return Err(SettingsError::Unsupported("hss (hand siteswap)"));
-    }
-
     let mut settings = Settings::default();
     if let Some(v) = get("bps") {
         let bps = number(v, "bps")?.ok_or(SettingsError::NumberFormat("bps"))?;
@@ -211,11 +210,27 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
     if let Some(b) = get("body") {
         settings.placements = parse_body(b)?;
     }
-    crate::ranges::check_settings(&settings).map_err(|e| SettingsError::Range(e.to_string()))?;
     let name = get("title")
         .filter(|t| !t.is_empty())
         .unwrap_or(&notation)
         .to_string();
+    // A hand siteswap: `pattern` is the object siteswap, converted with the hand pattern into
+    // passing notation (`notation::hss`); its dwell is Juggling Lab's shortest.
+    let mut notation = notation;
+    if let Some(hand_pattern) = get("hss") {
+        let hss = super::hss::convert(
+            &notation,
+            hand_pattern,
+            get("hold").is_some_and(super::hss::parse_bool),
+            get("dwellmax").is_none_or(super::hss::parse_bool),
+            get("handspec"),
+            settings.dwell,
+        )
+        .map_err(SettingsError::Hss)?;
+        settings.dwell = hss.dwell();
+        notation = hss.notation;
+    }
+    crate::ranges::check_settings(&settings).map_err(|e| SettingsError::Range(e.to_string()))?;
     Ok(PatternSpec {
         name,
         notation,
@@ -874,10 +889,10 @@ mod tests {
             parse_input("pattern=3;hold=true"),
             Err(SettingsError::Unused(vec!["hold".into()]))
         );
-        assert!(matches!(
-            parse_input("pattern=3;hss=3"),
-            Err(SettingsError::Unsupported(_))
-        ));
+        assert_eq!(
+            parse_input("pattern=3;hss=3").unwrap().notation,
+            "<(0,3x)!|(0,0)!><(0,0)!|(0,3x)!><(3x,0)!|(0,0)!>"
+        );
         // Unparsable gravity is ignored, as in Juggling Lab.
         assert_eq!(
             parse_input("pattern=3;gravity=lots")

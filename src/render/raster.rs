@@ -100,6 +100,27 @@ impl Canvas {
     /// coordinates; if the frame's size differs from the canvas they are still drawn at the
     /// same pixel positions (clipped).
     pub fn draw(&mut self, frame: &Frame) {
+        if self.paint(frame) {
+            match &mut self.shown {
+                Some((background, shapes)) => {
+                    *background = frame.background;
+                    shapes.clone_from(&frame.shapes);
+                }
+                None => self.shown = Some((frame.background, frame.shapes.clone())),
+            }
+        }
+    }
+
+    /// [`Canvas::draw`] of a frame that is not needed afterwards: its shapes are kept (to
+    /// compare the next frame with) without copying them.
+    pub fn show(&mut self, frame: Frame) {
+        if self.paint(&frame) {
+            self.shown = Some((frame.background, frame.shapes));
+        }
+    }
+
+    /// Put `frame` on the pixels; whether its shapes are to be remembered as shown.
+    fn paint(&mut self, frame: &Frame) -> bool {
         let (w, h) = (self.width(), self.height());
         let mut paint = Paint {
             anti_alias: true,
@@ -116,7 +137,7 @@ impl Canvas {
             for shape in &frame.shapes {
                 draw_shape(&mut self.pixmap, shape, &mut paint, Transform::identity());
             }
-            return;
+            return false;
         }
         self.update_base(frame, &mut paint);
         let dirty = match &self.shown {
@@ -156,13 +177,7 @@ impl Canvas {
                 }
             }
         }
-        match &mut self.shown {
-            Some((background, shapes)) => {
-                *background = frame.background;
-                shapes.clone_from(&frame.shapes);
-            }
-            None => self.shown = Some((frame.background, frame.shapes.clone())),
-        }
+        true
     }
 
     /// Keep `base` a rendered start of `frame`: drop it when the frame does not begin with it;

@@ -272,9 +272,9 @@ fn previous_beat(acts: &[u32], period: u32, catch: i64) -> Option<i64> {
     let p = i64::from(period);
     let before = catch - 1;
     let (rep, within) = (before.div_euclid(p), before.rem_euclid(p));
-    match acts.iter().rev().find(|&&b| i64::from(b) <= within) {
-        Some(&b) => Some(rep * p + i64::from(b)),
-        None => acts.last().map(|&b| (rep - 1) * p + i64::from(b)),
+    match acts.partition_point(|&b| i64::from(b) <= within) {
+        0 => acts.last().map(|&b| (rep - 1) * p + i64::from(b)),
+        k => Some(rep * p + i64::from(acts[k - 1])),
     }
 }
 
@@ -305,22 +305,24 @@ pub fn causal(pattern: &Pattern, sch: &Schedule) -> Causal {
         a.sort_unstable();
         a.dedup();
     }
-    let sync = acts.iter().any(|[l, r]| l.iter().any(|b| r.contains(b)));
+    let sync = acts
+        .iter()
+        .any(|[l, r]| l.iter().any(|b| r.binary_search(b).is_ok()));
     // Nodes: the slots of each (juggler, hand, beat) of one period, shown in every period.
     let mut period_nodes: Vec<CausalNode> = Vec::new();
     let mut groups: Vec<Vec<&str>> = Vec::new();
+    let mut node_of: std::collections::HashMap<(usize, Hand, u32), usize> =
+        std::collections::HashMap::new();
     for s in &e.slots {
         let text = pattern.slice(s.span);
         let text = if text.is_empty() { "?" } else { text };
-        match period_nodes
-            .iter()
-            .position(|n| n.row == s.juggler && n.hand == s.hand && n.beat == i64::from(s.beat))
-        {
+        match node_of.get(&(s.juggler, s.hand, s.beat)).copied() {
             Some(k) => {
                 period_nodes[k].empty &= s.value == 0;
                 groups[k].push(text);
             }
             None => {
+                node_of.insert((s.juggler, s.hand, s.beat), period_nodes.len());
                 period_nodes.push(CausalNode {
                     row: s.juggler,
                     hand: s.hand,
@@ -517,11 +519,13 @@ pub fn causal_svg(c: &Causal, title: &str) -> String {
         r#"  <g clip-path="url(#window)" fill="none" stroke-width="2" stroke-linecap="round">"#
     );
     // Arrows joining the same two nodes (a multiplex) fan out.
-    let mut seen: Vec<(i64, usize, Hand, i64, usize, Hand)> = Vec::new();
+    let mut seen: std::collections::HashMap<(i64, usize, Hand, i64, usize, Hand), usize> =
+        std::collections::HashMap::new();
     for a in &c.arrows {
         let key = (a.from, a.from_row, a.from_hand, a.to, a.to_row, a.to_hand);
-        let fan = seen.iter().filter(|&&k| k == key).count();
-        seen.push(key);
+        let count = seen.entry(key).or_insert(0);
+        let fan = *count;
+        *count += 1;
         let (id, colour) = marker(a.orbit.map(|o| o % PALETTE.len()));
         let dash = if a.throw.is_none() {
             r#" stroke-dasharray="3 3""#

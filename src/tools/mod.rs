@@ -2,15 +2,19 @@
 //! transition finder (`trans`), pattern analysis for `check` (`analysis`) and ladder/causal
 //! diagrams as pure data and SVG text (`diagram`). Pure: no I/O.
 //!
-//! The generator and the transition finder work on solo asynchronous siteswaps, whose state is
-//! a bit set (`State`): bit `k` set = a prop lands `k` beats from now.
+//! Solo asynchronous siteswaps use a bit set as their state (`State`: bit `k` set = a prop lands
+//! `k` beats from now; `gen`, `trans`); synchronous, multiplex and passing patterns use counts per
+//! throwing place and beat (`multi`, `trans_general`).
 
 pub mod analysis;
 pub mod diagram;
-// The generator searches on all cores (rayon): a command-line tool, not in the web build.
+// The generators search on all cores (rayon): command-line tools, not in the web build
+// (nor the general transitions, which build on the generator's query).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gen;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod multi;
 pub mod state;
 pub mod trans;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod trans_general;

@@ -1058,23 +1058,31 @@ impl<'a> Search<'a> {
 
     /// False when juggler `m + 1`'s throws, best beat first, outscore juggler `m`'s.
     fn permutation_ok(&self) -> bool {
-        let l = self.l;
         // Scores of jugglers m and m + 1 on each beat, taken greatest first (the first beat
         // of the greatest on ties), compared pair by pair until one is greater.
-        let mut a: Vec<i64> = (0..l).map(|i| self.score(i, 1)).collect();
+        const SHORT: usize = 64;
+        let l = self.l;
+        if l > SHORT {
+            let scores = |m: usize| {
+                let mut v: Vec<i64> = (0..l).map(|i| self.score(i, m)).collect();
+                v.sort_unstable_by(|x, y| y.cmp(x));
+                v
+            };
+            return (1..self.p.jugglers).all(|m| scores(m) >= scores(m + 1));
+        }
+        let mut a = [0i64; SHORT];
+        let mut b = [0i64; SHORT];
+        for (i, x) in a[..l].iter_mut().enumerate() {
+            *x = self.score(i, 1);
+        }
+        a[..l].sort_unstable_by(|x, y| y.cmp(x));
         for m in 1..self.p.jugglers {
-            let mut b: Vec<i64> = (0..l).map(|i| self.score(i, m + 1)).collect();
-            let mut sa = a.clone();
-            let mut sb = b.clone();
-            sa.sort_unstable_by(|x, y| y.cmp(x));
-            sb.sort_unstable_by(|x, y| y.cmp(x));
-            for (x, y) in sa.iter().zip(&sb) {
-                if y > x {
-                    return false;
-                }
-                if y < x {
-                    break;
-                }
+            for (i, x) in b[..l].iter_mut().enumerate() {
+                *x = self.score(i, m + 1);
+            }
+            b[..l].sort_unstable_by(|x, y| y.cmp(x));
+            if b[..l] > a[..l] {
+                return false;
             }
             std::mem::swap(&mut a, &mut b);
         }

@@ -136,7 +136,7 @@ def test_draws_a_juggler_and_the_frames_change(b):
     assert s["time"] != t0 and not s["paused"], s
     moved = changed_pixels(first, second, box)
     assert moved > 200, "only %d pixels changed in 0.4 s: not animating" % moved
-    assert page.title() == "juggler - 3", page.title()
+    assert page.title() == "3 - juggler", page.title()
     page.close()
 
 
@@ -169,7 +169,7 @@ def test_a_library_name_and_link_options_are_applied(b):
     assert s["error"] is None, s
     assert s["name"] == "Mills Mess" and s["props"] == 3, s
     assert s["bps"] == 2.5, s
-    assert page.title() == "juggler - Mills Mess (mills mess)", page.title()
+    assert page.title() == "Mills Mess (3) - juggler", page.title()
     page.close()
 
 
@@ -196,7 +196,7 @@ def test_typing_a_pattern_and_enter_changes_the_animation_and_the_address(b):
     s = wait_for(page, "s.playing === '531'")
     assert (s["props"], s["period"], s["error"]) == (3, 3, None), s
     assert page.url.endswith("/index.html?pattern=531"), page.url
-    assert page.title() == "juggler - 531", page.title()
+    assert page.title() == "531 - juggler", page.title()
     page.wait_for_timeout(300)
     after = shot(page)
     assert changed_pixels(before, after, scene_box(after)) > 500
@@ -247,6 +247,24 @@ def test_a_users_file_opens_from_the_picker_and_by_drop(b):
     }""")
     s = wait_for(page, "s.error !== null")
     assert "photo.png: not a pattern file" in s["error"] and s["playing"] == "423", s
+    page.close()
+
+
+def test_picking_from_the_library_updates_the_address(b):
+    page = b.open(link("3", bps="2"), size=(960, 600))
+    page.keyboard.press("Control+l")
+    page.keyboard.type("shower")
+    page.keyboard.press("Enter")
+    s = wait_for(page, "s.playing === '3-ball shower'")
+    assert (s["name"], s["period"], s["bps"], s["error"]) == ("3-ball shower", 2, 2.0, None), s
+    assert page.url.endswith("?pattern=3-ball%20shower&bps=2"), page.url
+    assert page.title() == "3-ball shower (51) - juggler", page.title()
+    # Esc closes the list; PageDown plays the next pattern of that library file, and links it.
+    page.keyboard.press("Escape")
+    page.keyboard.press("PageDown")
+    s = wait_for(page, "s.playing !== '3-ball shower'")
+    assert s["entry"] is not None and s["error"] is None, s
+    assert page.url.endswith(link(s["playing"], bps="2")), (page.url, s)
     page.close()
 
 
