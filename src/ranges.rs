@@ -177,7 +177,11 @@ pub fn check_settings(settings: &Settings) -> Result<(), RangeError> {
         POSITION.check(wide(p.z))?;
         FACING.check(wide(p.facing_deg))?;
     }
-    for points in &settings.hand_positions {
+    for points in settings
+        .hand_positions
+        .iter()
+        .chain(settings.juggler_hand_positions.iter().flatten())
+    {
         for v in points.throw.iter().chain(&points.catch) {
             HAND_POINT.check(wide(*v))?;
         }

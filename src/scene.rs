@@ -5,8 +5,8 @@
 use glam::Vec3;
 
 use crate::body::dims::BodyDims;
-use crate::body::juggler::juggler_pose;
-use crate::body::props::{prop_axis, prop_color, prop_size, PropPhase};
+use crate::body::juggler::{juggler_pose_moving, BodyMotion};
+use crate::body::props::{prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle};
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
@@ -29,6 +29,9 @@ pub enum SceneError {
     /// A physical setting is outside its documented range (`ranges`).
     #[error(transparent)]
     Range(#[from] crate::ranges::RangeError),
+    /// A pattern defined by Juggling Lab events that cannot be animated.
+    #[error("{message}")]
+    Events { message: String },
     /// A juggler placement has a coordinate or angle that is not a finite number.
     #[error("placement of juggler {juggler} is not finite")]
     Placement { juggler: usize },
@@ -54,11 +57,152 @@ pub struct Scene {
     colors: Vec<Rgba>,
     /// Per orbit: its props are never thrown (only held), so they have no dwell to follow.
     held_only: Vec<bool>,
+    /// Per juggler: how the body takes part (knee dips for high throws, gaze).
+    bodies: Vec<BodyPlan>,
+}
+
+/// How one juggler's body moves with the pattern, worked out once from the motion.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct BodyPlan {
+    /// High throws: (release time within the hand period, seconds; dip depth, metres).
+    dips: Vec<(f64, f32)>,
+    /// Unit direction the head looks along, own frame.
+    gaze: Vec3,
+    /// Time scale of the dips (≤ 1): high throws that follow each other quickly get shorter
+    /// dips, so the body still rises between them (a 10-ball `a` bobs with every throw).
+    pace: f64,
+}
+
+/// Throws whose apex is more than this far above the hands make the knees dip (metres).
+const DIP_FROM_HEIGHT: f32 = 0.8;
+/// Dip per metre of apex height above `DIP_FROM_HEIGHT`, and the deepest dip (metres).
+const DIP_PER_METRE: f32 = 0.035;
+const DIP_MAX: f32 = 0.07;
+/// The dip starts this long before the release, is deepest at `DIP_LOW` before it and has
+/// risen again `DIP_AFTER` after it (seconds): the legs push the throw up.
+const DIP_BEFORE: f64 = 0.40;
+const DIP_LOW: f64 = 0.15;
+const DIP_AFTER: f64 = 0.08;
+/// The head looks at most this far up (radians, 40°) and this far down (10°).
+const GAZE_UP_MAX: f32 = 0.70;
+const GAZE_DOWN_MAX: f32 = 0.17;
+
+impl BodyPlan {
+    /// Knee dip at time `t` (seconds): the deepest of the dips of all high throws near `t`.
+    fn dip_at(&self, t: f64, period: f64) -> f32 {
+        let mut dip = 0.0f32;
+        if period.is_nan() || period <= 0.0 {
+            return dip;
+        }
+        let t = t.rem_euclid(period);
+        for &(release, depth) in &self.dips {
+            // Every copy of this release whose window covers t (the window may be longer
+            // than the period): s = t − release − n·period for n = 0, 1, …
+            let (before, low, after) = (
+                DIP_BEFORE * self.pace,
+                DIP_LOW * self.pace,
+                DIP_AFTER * self.pace,
+            );
+            let mut s = (t - release).rem_euclid(period) + period;
+            while s > -before {
+                let shape = if s > after {
+                    0.0
+                } else if s <= -low {
+                    let x = (s + before) / (before - low);
+                    0.5 - 0.5 * (std::f64::consts::PI * x).cos()
+                } else {
+                    let x = (s + low) / (low + after);
+                    0.5 + 0.5 * (std::f64::consts::PI * x).cos()
+                };
+                dip = dip.max(depth * shape as f32);
+                s -= period;
+            }
+        }
+        dip
+    }
+}
+
+/// Works out each juggler's body motion by sampling one hand period of the motion: the
+/// flights each juggler throws (their release times and apex heights) and the highest point
+/// its props reach.
+fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyPlan> {
+    let jugglers = motion.jugglers();
+    let period = motion.hand_period();
+    let g = motion.timing().gravity as f32;
+    let mut plans = vec![BodyPlan::default(); jugglers];
+    let mut peaks: Vec<Option<Vec3>> = vec![None; jugglers];
+    const SAMPLES: usize = 240;
+    if period.is_finite() && period > 0.0 {
+        for k in 0..SAMPLES {
+            let t = period * k as f64 / SAMPLES as f64;
+            for prop in motion.state_at(t).props {
+                let Some(flight) = prop.flight else { continue };
+                let j = flight.from.juggler;
+                let (Some(plan), Some(place)) = (plans.get_mut(j), layout.jugglers.get(j)) else {
+                    continue;
+                };
+                let mut release = flight.release.rem_euclid(period);
+                if release > period - 1e-6 {
+                    release = 0.0;
+                }
+                let air = (flight.catch - flight.release) as f32;
+                let height = g * air * air / 8.0;
+                let depth = ((height - DIP_FROM_HEIGHT) * DIP_PER_METRE).min(DIP_MAX);
+                if depth > 0.0 && !plan.dips.iter().any(|&(r, _)| (r - release).abs() < 1e-6) {
+                    plan.dips
+                        .push((release, depth * dims[j.min(dims.len() - 1)].scale()));
+                }
+                let local = place.to_local(prop.position);
+                if peaks[j].is_none_or(|p| local.y > p.y) {
+                    peaks[j] = Some(local);
+                }
+            }
+        }
+    }
+    for plan in plans.iter_mut() {
+        // The shortest time between two dips' releases (around the period's end too).
+        plan.dips.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut gap = period;
+        for (k, &(r, _)) in plan.dips.iter().enumerate() {
+            let next = plan
+                .dips
+                .get(k + 1)
+                .map_or(plan.dips[0].0 + period, |d| d.0);
+            gap = gap.min(next - r);
+        }
+        let window = DIP_BEFORE + DIP_AFTER;
+        plan.pace = if gap > 1e-9 {
+            (gap / window).clamp(0.25, 1.0)
+        } else {
+            1.0
+        };
+        // Quick dips are shallower: half as deep at a quarter of the time.
+        let depth_scale = (0.5 + 0.5 * (plan.pace - 0.25) / 0.75) as f32;
+        for dip in &mut plan.dips {
+            dip.1 *= depth_scale;
+        }
+    }
+    for (j, plan) in plans.iter_mut().enumerate() {
+        let head = dims[j.min(dims.len() - 1)].head_centre();
+        plan.gaze = match peaks[j] {
+            // Look at the middle of the pattern's top (x = 0), as jugglers do.
+            Some(peak) => {
+                let to = Vec3::new(0.0, peak.y - head.y, peak.z.max(0.3));
+                let pitch = to.y.atan2(to.z).clamp(-GAZE_DOWN_MAX, GAZE_UP_MAX);
+                Vec3::new(0.0, pitch.sin(), pitch.cos())
+            }
+            None => Vec3::Z,
+        };
+    }
+    plans
 }
 
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
+        if crate::files::jml_events::is_event_notation(&spec.notation) {
+            return Scene::from_event_spec(spec);
+        }
         let settings = &spec.settings;
         let schedule = schedule::from_notation(&spec.notation)?;
         let timing = Timing::new(&schedule, settings)?;
@@ -76,7 +220,11 @@ impl Scene {
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = Motion::new(&schedule, timing, &layout, &settings.hand_positions);
+        let motion = if settings.juggler_hand_positions.is_empty() {
+            Motion::new(&schedule, timing, &layout, &settings.hand_positions)
+        } else {
+            Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
+        };
         let colors = motion
             .state_at(0.0)
             .props
@@ -84,6 +232,7 @@ impl Scene {
             .enumerate()
             .map(|(i, p)| prop_color(&settings.colors, settings.color_by_orbit, i, p.orbit))
             .collect();
+        let bodies = plan_bodies(&motion, &layout, &dims);
         let held_only = schedule
             .orbits
             .iter()
@@ -98,6 +247,81 @@ impl Scene {
             .collect();
         Ok(Scene {
             held_only,
+            bodies,
+            spec: spec.clone(),
+            schedule,
+            timing,
+            layout,
+            motion,
+            dims,
+            colors,
+        })
+    }
+
+    /// A pattern defined by Juggling Lab events (its notation is a JML text): the events give
+    /// the timing, places and jugglers; the settings give prop kind, gravity and bodies.
+    /// `schedule()` is then only a summary: jugglers and props, no throws, and a period of
+    /// as many beats as the busiest juggler throws per loop of the events (so the period lasts
+    /// one loop at `timing().bps`).
+    fn from_event_spec(spec: &PatternSpec) -> Result<Scene, SceneError> {
+        let settings = &spec.settings;
+        crate::ranges::check_settings(settings)?;
+        let events = crate::files::jml_events::read(&spec.notation)
+            .map_err(|message| SceneError::Events { message })?;
+        let timing = Timing {
+            bps: events.bps,
+            dwell: settings.dwell,
+            gravity: settings.gravity,
+        };
+        let motion = Motion::from_events(&events.choreography, timing);
+        let jugglers = events.jugglers;
+        let layout = Layout {
+            jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
+        };
+        let dims = (0..jugglers)
+            .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let colors = events
+            .prop_path
+            .iter()
+            .enumerate()
+            .map(|(i, &path)| match events.path_prop.get(path) {
+                Some((_, Some(color))) => *color,
+                _ => prop_color(&settings.colors, settings.color_by_orbit, i, path),
+            })
+            .collect();
+        let held_only = events
+            .choreography
+            .paths
+            .iter()
+            .map(|p| {
+                p.segments
+                    .iter()
+                    .all(|s| matches!(s, crate::motion::PathSegment::Held { .. }))
+            })
+            .collect();
+        // One period of the summary is one loop of the events: `bps` beats per second are
+        // the busiest juggler's throws, so the loop lasts that many beats.
+        let beats = (events.bps * events.choreography.hand_period)
+            .round()
+            .clamp(1.0, u32::MAX as f64) as u32;
+        let schedule = Schedule {
+            jugglers,
+            period: beats,
+            pattern_period: beats,
+            throws: Vec::new(),
+            props: motion.prop_count(),
+            sync: false,
+            max_throw: 0,
+            ground_state: true,
+            orbits: Vec::new(),
+            mirrored: false,
+            state: Vec::new(),
+        };
+        let bodies = plan_bodies(&motion, &layout, &dims);
+        Ok(Scene {
+            held_only,
+            bodies,
             spec: spec.clone(),
             schedule,
             timing,
@@ -137,20 +361,26 @@ impl Scene {
 
     fn pose_in_loop(&self, t: f64) -> Pose {
         let state = self.motion.state_at(t);
+        let placements = self.placements_at(t);
         let jugglers = state
             .hands
             .iter()
-            .zip(&self.layout.jugglers)
+            .zip(&placements)
             .zip(&self.dims)
-            .map(|((hands, placement), dims)| {
-                juggler_pose(placement, dims, hands.map(|h| h.position))
+            .zip(&self.bodies)
+            .map(|(((hands, placement), dims), plan)| {
+                let body = BodyMotion {
+                    dip: plan.dip_at(t, self.motion.hand_period()),
+                    gaze: plan.gaze,
+                };
+                juggler_pose_moving(placement, dims, hands.map(|h| h.position), body)
             })
             .collect();
         let props = state
             .props
             .iter()
             .enumerate()
-            .map(|(i, p)| self.prop_pose(i, p, state.time))
+            .map(|(i, p)| self.prop_pose(i, p, state.time, &placements))
             .collect();
         Pose {
             time: state.time,
@@ -159,7 +389,21 @@ impl Scene {
         }
     }
 
-    fn prop_pose(&self, index: usize, state: &PropState, t: f64) -> PropPose {
+    /// Where every juggler stands at `t` (the layout's places; jugglers of event patterns
+    /// may move).
+    fn placements_at(&self, t: f64) -> Vec<crate::layout::Placement> {
+        (0..self.layout.jugglers.len())
+            .map(|j| self.motion.placement_at(j, t))
+            .collect()
+    }
+
+    fn prop_pose(
+        &self,
+        index: usize,
+        state: &PropState,
+        t: f64,
+        placements: &[crate::layout::Placement],
+    ) -> PropPose {
         let kind = self.spec.settings.prop;
         let phase = match (state.flight, state.held_by) {
             (Some(flight), _) => PropPhase::Flying {
@@ -182,25 +426,47 @@ impl Scene {
                 progress: 0.0,
             },
         };
-        let axis = prop_axis(kind, phase, &self.layout.jugglers);
+        let style = ThrowStyle {
+            spins: match phase {
+                PropPhase::Flying { flight, .. } => self.spins_of(&flight),
+                PropPhase::Held { .. } => None,
+            },
+            pancake: self.spec.settings.pancake_rings,
+        };
+        let axis_at = |phase: PropPhase| prop_axis_styled(kind, phase, placements, style);
+        let axis = axis_at(phase);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
         // runs linearly in time from its value at the release to its value at the catch; a
         // linear term added to the grip's parabola leaves a parabola under the same gravity, so
         // the centre of mass flies ballistically and meets the hand exactly at both ends.
-        let offset = match (kind, phase) {
-            (PropKind::Ball, _) => Vec3::ZERO,
-            (PropKind::Ring, _) => Vec3::Y * RING_GRIP_TO_CENTRE,
-            (PropKind::Club, PropPhase::Held { .. }) => axis * CLUB_GRIP_TO_PIVOT,
-            (PropKind::Club, PropPhase::Flying { flight, progress }) => {
-                let at = |p: f32| {
-                    let end = PropPhase::Flying {
-                        flight,
-                        progress: p,
-                    };
-                    prop_axis(kind, end, &self.layout.jugglers) * CLUB_GRIP_TO_PIVOT
+        let grip_offset = |phase: PropPhase, holder: usize| -> Vec3 {
+            let axis = axis_at(phase);
+            match kind {
+                PropKind::Ball => Vec3::ZERO,
+                PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
+                // A ring is held at its rim: the centre is the ring's radius along the ring's
+                // plane, away from the hand (up for a ring facing the audience, forward for a
+                // flat one, whose top the hand has tipped forward).
+                PropKind::Ring if style.pancake => {
+                    let lateral = placements
+                        .get(holder)
+                        .map_or(Vec3::X, |p| p.rotate(Vec3::X));
+                    axis.cross(lateral).normalize_or(Vec3::Y) * RING_GRIP_TO_CENTRE
+                }
+                PropKind::Ring => Vec3::Y * RING_GRIP_TO_CENTRE,
+            }
+        };
+        let offset = match phase {
+            PropPhase::Held { by, .. } => grip_offset(phase, by.juggler),
+            PropPhase::Flying { flight, progress } => {
+                let end = |p: f32| PropPhase::Flying {
+                    flight,
+                    progress: p,
                 };
-                at(0.0).lerp(at(1.0), progress)
+                let release = grip_offset(end(0.0), flight.from.juggler);
+                let catch = grip_offset(end(1.0), flight.to.juggler);
+                release.lerp(catch, progress)
             }
         };
         PropPose {
@@ -215,6 +481,21 @@ impl Scene {
                 .copied()
                 .unwrap_or(crate::body::props::PALETTE[0]),
             size: prop_size(kind),
+        }
+    }
+
+    /// Spins of the throw that made `flight`: its own (`~N`, carried in the toss record of
+    /// the event layer), else the pattern's per-value table, else `None` (automatic).
+    fn spins_of(&self, flight: &crate::motion::Flight) -> Option<u32> {
+        match flight.spins {
+            Some(n) if n.is_finite() && n >= 0.0 => Some(n.round().min(1e3) as u32),
+            _ => self
+                .spec
+                .settings
+                .spins
+                .iter()
+                .find(|s| s.0 == flight.value)
+                .map(|s| s.1),
         }
     }
 
@@ -447,13 +728,146 @@ mod tests {
         );
         // Juggler 0 faces +x, so its left (+x in its own frame) is the world's −z.
         let left = pose.jugglers[0].arms[Hand::Left.index()].shoulder;
-        assert!(left.distance(Vec3::new(-1.5, 1.4, -0.23)) < 1e-5, "{left}");
+        // (The body carries the shoulder a few centimetres up and forward with the hand.)
+        let carried = left - Vec3::new(-1.5, 1.4, -0.23);
+        assert!(carried.z.abs() < 1e-5 && carried.length() < 0.05, "{left}");
         // Its hands are where the motion model puts them in its own frame: about 1 m up,
         // not behind its back.
         for arm in pose.jugglers[0].arms {
             let local = pose.jugglers[0].placement.to_local(arm.hand);
             assert!(local.z > -0.1 && (local.y - 1.0).abs() < 0.4, "{local}");
         }
+    }
+
+    #[test]
+    fn the_body_dips_for_high_throws_and_looks_up_at_the_peak() {
+        // (lowest, highest) neck height over the loop, and the gaze.
+        let neck_range = |notation: &str| {
+            let scene = Scene::new(&spec(notation)).unwrap();
+            let step = scene.loop_duration() / 400.0;
+            let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
+            for k in 0..400 {
+                let pose = scene.pose_at(k as f64 * step);
+                let y = pose.jugglers[0].neck.y;
+                (lo, hi) = (lo.min(y), hi.max(y));
+            }
+            (lo, hi, scene.pose_at(0.0).jugglers[0].gaze)
+        };
+        // A 3-ball cascade (apex 0.6 m above the hands) keeps the body still.
+        let (lo, hi, _) = neck_range("3");
+        assert_eq!((lo, hi), (1.4, 1.4));
+        // A 10-ball `a` (5.5 throws a second) bobs about 4 cm with every throw and rises fully
+        // between throws; the head looks 40° up.
+        let (lo, hi, gaze) = neck_range("a");
+        assert!((1.35..1.365).contains(&lo) && hi > 1.395, "{lo} {hi}");
+        assert!((gaze.y - 0.70f32.sin()).abs() < 1e-4, "{gaze}");
+        // In 91 only the 9s dip (one every 0.36 s, so shorter and shallower: 4.7 cm).
+        let (lo, hi, _) = neck_range("91");
+        assert!((lo - 1.353).abs() < 2e-3 && hi > 1.399, "{lo} {hi}");
+    }
+
+    /// Turns a flying club makes from release to catch (accumulated angle of its axis).
+    fn club_turns_in_flight(scene: &Scene, prop: usize) -> f32 {
+        let step = scene.loop_duration() / 4000.0;
+        let (mut total, mut started, mut prev) = (0.0f32, false, None::<Vec3>);
+        for k in 0..8000 {
+            let p = scene.pose_at(k as f64 * step).props[prop];
+            match (p.held_by, started) {
+                (None, _) => {
+                    started |= prev.is_some();
+                    if let (Some(a), true) = (prev, started) {
+                        total += a.dot(p.axis).clamp(-1.0, 1.0).acos();
+                    }
+                    prev = Some(p.axis);
+                }
+                (Some(_), true) => return total / std::f32::consts::TAU,
+                (Some(_), false) => prev = Some(p.axis),
+            }
+        }
+        total / std::f32::consts::TAU
+    }
+
+    #[test]
+    fn spins_per_throw_from_the_notation_and_the_pattern_file() {
+        // Automatic: a 3 is a single (1 turn + 0.2 from the throw to the catch attitude).
+        let auto = with_prop("3", PropKind::Club);
+        assert!((club_turns_in_flight(&auto, 0) - 1.2).abs() < 0.02);
+        // `~N` asks for N turns: doubles and flats.
+        let doubles = with_prop("3~2", PropKind::Club);
+        assert!((club_turns_in_flight(&doubles, 0) - 2.2).abs() < 0.02);
+        // The spins travel in the event layer's toss record to every flight.
+        let flights: Vec<_> = (0..20)
+            .flat_map(|k| doubles.motion().state_at(0.1 * k as f64).props)
+            .filter_map(|p| p.flight)
+            .collect();
+        assert!(flights.len() > 20 && flights.iter().all(|f| f.spins == Some(2.0)));
+        assert!(auto
+            .motion()
+            .state_at(0.1)
+            .props
+            .iter()
+            .all(|p| p.flight.is_none_or(|f| f.spins.is_none())));
+        let flats = with_prop("3~0", PropKind::Club);
+        assert!((club_turns_in_flight(&flats, 0) - 0.2).abs() < 0.02);
+        // The pattern's per-value table, and a throw's own `~N` wins over it.
+        let mut s = spec("3");
+        s.settings.prop = PropKind::Club;
+        s.settings.spins = vec![(3, 3)];
+        let triples = Scene::new(&s).unwrap();
+        assert!((club_turns_in_flight(&triples, 0) - 3.2).abs() < 0.02);
+        s.notation = "3~1".into();
+        let singles = Scene::new(&s).unwrap();
+        assert!((club_turns_in_flight(&singles, 0) - 1.2).abs() < 0.02);
+        // Spins do not move the centre of mass: the same positions as the automatic choice
+        // (release and catch attitudes are the same, only the turns in between differ).
+        for k in 0..40 {
+            let t = 0.05 * k as f64;
+            for (a, b) in auto.pose_at(t).props.iter().zip(&doubles.pose_at(t).props) {
+                assert_eq!(a.held_by, b.held_by);
+                assert!(a.position.distance(b.position) < 1e-5, "t={t}");
+            }
+        }
+    }
+
+    #[test]
+    fn pancake_rings_fly_flat_and_on_the_parabola() {
+        let mut s = spec("531");
+        s.settings.prop = PropKind::Ring;
+        s.settings.pancake_rings = true;
+        let scene = Scene::new(&s).unwrap();
+        let g = scene.timing().gravity as f32;
+        let h = 0.01;
+        let (mut flying, mut held_faces) = (0, 0);
+        for k in 0..300 {
+            let t = scene.loop_duration() * k as f64 / 300.0;
+            let pose = scene.pose_at(t);
+            let (before, after) = (scene.pose_at(t - h), scene.pose_at(t + h));
+            for (i, ring) in pose.props.iter().enumerate() {
+                let Some(by) = ring.held_by else {
+                    // Flat in flight.
+                    assert!(ring.axis.y.abs() > 0.9999, "{:?}", ring.axis);
+                    if before.props[i].held_by.is_none() && after.props[i].held_by.is_none() {
+                        flying += 1;
+                        let a = (after.props[i].position - 2.0 * ring.position
+                            + before.props[i].position)
+                            / (h * h) as f32;
+                        assert!((a.y + g).abs() < 0.01 * g && a.x.abs() + a.z.abs() < 0.05);
+                    }
+                    continue;
+                };
+                if ring.axis.z.abs() > 0.999 {
+                    // Mid-dwell the hand shows the ring's face to the audience, centre above.
+                    held_faces += 1;
+                    let hand = pose.jugglers[0].arms[by.hand.index()].hand;
+                    let d = ring.position - hand;
+                    assert!(d.distance(Vec3::Y * 0.11) < 5e-3, "{d} {:?}", ring.axis);
+                }
+            }
+        }
+        assert!(flying > 200 && held_faces > 20, "{flying} {held_faces}");
+        // At the catch and the throw a pancake ring lies flat, its centre in front of the hand.
+        let held = crate::body::props::held_pancake_normal(0.0);
+        assert!(held.distance(Vec3::NEG_Y) < 1e-6);
     }
 
     #[test]

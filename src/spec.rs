@@ -50,6 +50,11 @@ pub struct Settings {
     /// on a shared beat), like Juggling Lab's `hands=` and gunswap's dwell paths.
     /// Empty = the built-in positions (Juggling Lab's table by throw height).
     pub hand_positions: Vec<DwellPoints>,
+    /// Per-juggler dwell paths (Juggling Lab's `hands=` with `|` between jugglers): juggler
+    /// `j` (0-based) uses entry `j % len`, like Juggling Lab. When not empty it replaces
+    /// `hand_positions` (which then holds entry 0, for readers of one juggler's hands).
+    #[serde(default)]
+    pub juggler_hand_positions: Vec<Vec<DwellPoints>>,
     /// Where the jugglers stand; empty = the default layout (circle facing the centre).
     pub placements: Vec<PlacementSpec>,
     /// Body proportions for every juggler; `None` = adult defaults.
@@ -58,6 +63,13 @@ pub struct Settings {
     /// jugglers without an entry use `body`.
     pub bodies: Vec<BodySpec>,
     pub camera: Option<CameraSpec>,
+    /// Spins per throw value, `(value, spins)` (0 = flat): a club or ring thrown with that
+    /// value turns that many times. A throw's own `~N` in the notation wins; values not listed
+    /// get the automatic choice.
+    pub spins: Vec<(u32, u32)>,
+    /// Rings are thrown flat ("pancakes", the ring's plane horizontal in flight) instead of
+    /// showing their face to the audience.
+    pub pancake_rings: bool,
 }
 
 impl Default for Settings {
@@ -70,10 +82,13 @@ impl Default for Settings {
             colors: Vec::new(),
             color_by_orbit: false,
             hand_positions: Vec::new(),
+            juggler_hand_positions: Vec::new(),
             placements: Vec::new(),
             body: None,
             bodies: Vec::new(),
             camera: None,
+            spins: Vec::new(),
+            pancake_rings: false,
         }
     }
 }

@@ -10,6 +10,7 @@ use glam::Vec3;
 
 use juggler::body::dims::BodyDims;
 use juggler::body::elbow::SHRUG_EXACT;
+use juggler::body::juggler::body_shoulder;
 use juggler::body::{JugglerPose, Pose};
 use juggler::scene::Scene;
 use juggler::spec::PatternSpec;
@@ -47,7 +48,19 @@ fn check_arms(pattern: &str, t: f64, j: &JugglerPose, dims: &BodyDims) -> usize 
     let mut in_reach = 0;
     for side in Hand::BOTH {
         let arm = j.arms[side.index()];
-        let rest = j.placement.to_world(dims.shoulder(side));
+        // The body carries the shoulder (knee dip, following the hand a little, at most
+        // 3.5 cm up, 1 cm down, 3 cm forward, 2 cm back); the elbow solver may shrug it further.
+        let dip = dims.neck_base().y - j.placement.to_local(j.neck).y;
+        assert!((0.0..=0.07 + 1e-5).contains(&dip), "dip {dip}");
+        let carried = body_shoulder(dims, side, j.placement.to_local(arm.hand), dip);
+        let follow = carried + Vec3::Y * dip - dims.shoulder(side);
+        assert!(
+            follow.x == 0.0
+                && (-0.01..=0.035).contains(&follow.y)
+                && (-0.02..=0.03).contains(&follow.z),
+            "shoulder follows by {follow}"
+        );
+        let rest = j.placement.to_world(carried);
         let d = rest.distance(arm.hand);
         let ctx = format!("{pattern} t={t:.4} {side:?} arm {arm:?}");
         // The segments always keep their lengths.

@@ -136,7 +136,7 @@ fn segments_distance(a0: Vec3, a1: Vec3, b0: Vec3, b1: Vec3) -> f32 {
 fn props_keep_clear_of_heads() {
     for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
         let mut head_min = (f32::INFINITY, String::new());
-        let mut torso_min = f32::INFINITY;
+        let mut torso_min = (f32::INFINITY, String::new());
         for spec in all_specs() {
             if !spec.settings.hand_positions.is_empty() {
                 continue;
@@ -149,21 +149,38 @@ fn props_keep_clear_of_heads() {
                 for prop in &pose.props {
                     for j in &pose.jugglers {
                         let waist = (j.hips[0] + j.hips[1]) * 0.5;
-                        let torso_r = j.hips[0].distance(j.hips[1]) * 0.5;
+                        let torso_r = j.torso_radius;
                         let (head, torso) =
                             clearance(kind, prop, j.head, j.head_radius, j.neck, waist, torso_r);
-                        torso_min = torso_min.min(torso);
+                        if torso < torso_min.0 {
+                            torso_min = (
+                                torso,
+                                format!(
+                                    "{} ({}) t={t:.3} held={}",
+                                    spec.name,
+                                    spec.notation,
+                                    prop.held_by.is_some()
+                                ),
+                            );
+                        }
                         if head < head_min.0 {
-                            head_min =
-                                (head, format!("{} ({}) t={t:.3}", spec.name, spec.notation));
+                            head_min = (
+                                head,
+                                format!(
+                                    "{} ({}) t={t:.3} held={}",
+                                    spec.name,
+                                    spec.notation,
+                                    prop.held_by.is_some()
+                                ),
+                            );
                         }
                     }
                 }
             }
         }
         eprintln!(
-            "{kind:?}: closest head approach {:.3} m ({}), closest torso approach {torso_min:.3} m",
-            head_min.0, head_min.1
+            "{kind:?}: closest head approach {:.3} m ({}), closest torso approach {:.3} m ({})",
+            head_min.0, head_min.1, torso_min.0, torso_min.1
         );
         if kind != PropKind::Club {
             assert!(

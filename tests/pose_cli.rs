@@ -62,8 +62,10 @@ fn cascade_pose_has_arms_of_the_right_length() {
             vec3(&arm["elbow"]),
             vec3(&arm["hand"]),
         );
+        // The shoulder follows the hand a little: at most 3.5 cm up, 1 cm down (no knee dip
+        // in a 3-ball cascade), never sideways.
         assert!(
-            (s[0] - sign * 0.23).abs() < 1e-6 && (s[1] - 1.40).abs() < 1e-6,
+            (s[0] - sign * 0.23).abs() < 1e-6 && (-0.01..=0.035).contains(&(s[1] - 1.40)),
             "{side} {s:?}"
         );
         assert!((dist(s, e) - 0.41).abs() < 1e-5, "{side}");
@@ -220,7 +222,15 @@ fn a_held_club_points_forward_from_the_hand() {
     assert!((j["head_radius"].as_f64().unwrap() - 0.115).abs() < 1e-6);
     assert_eq!(vec3(&j["torso"]["top"]), [0.0, 1.4, 0.0]);
     assert_eq!(vec3(&j["torso"]["bottom"]), [0.0, 0.95, 0.0]);
-    assert!((j["torso"]["radius"].as_f64().unwrap() - 0.17).abs() < 1e-6);
+    // Half the chest's depth (23 cm), not half the hip span (17 cm, too deep in front).
+    assert!((j["torso"]["radius"].as_f64().unwrap() - 0.115).abs() < 1e-6);
+    // A 3-club cascade is not high enough to dip the knees; the head looks up at its peak.
+    let gaze = vec3(&j["gaze"]);
+    assert!(
+        gaze[0].abs() < 1e-6 && gaze[1] > 0.1 && gaze[2] > 0.5,
+        "{gaze:?}"
+    );
+    assert!((gaze.iter().map(|g| g * g).sum::<f64>() - 1.0).abs() < 1e-5);
     // Balls report neither knob nor tip.
     let balls = pose_json(&["3", "--time", "0.4"]);
     assert!(balls["props"][0].get("knob").is_none() && balls["props"][0].get("tip").is_none());

@@ -1,7 +1,11 @@
 //! What the window plays: a loaded pattern that yields a `Frame` for any time, orbit and size,
 //! plus the facts shown in the panel. The window knows nothing else about juggling.
 
+use glam::Vec2;
+
 use crate::render::Frame;
+use crate::spec::PatternSpec;
+use crate::tools::diagram::Ladder;
 
 use super::state::Orbit;
 
@@ -10,6 +14,8 @@ use super::state::Orbit;
 pub struct Facts {
     /// Display name of the pattern.
     pub name: String,
+    /// The siteswap as written (for the window title).
+    pub notation: String,
     pub jugglers: usize,
     pub props: usize,
     /// Beats in one period.
@@ -32,6 +38,30 @@ pub trait Animation {
 
     /// The camera orbit this pattern is shown from before the user turns it (and after R).
     fn home_orbit(&self) -> Orbit;
+
+    /// The ladder diagram of the pattern (`tools::diagram::ladder`), if it has one.
+    fn ladder(&self) -> Option<&Ladder> {
+        None
+    }
+
+    /// The prop that makes throw `throw` (an index into the schedule's throws) at beat `beat`
+    /// (counted from the pattern's start; any integer, the pattern repeats).
+    fn prop_of_throw(&self, _throw: usize, _beat: i64) -> Option<usize> {
+        None
+    }
+
+    /// Where prop `prop` is drawn at time `t` in a `width` x `height` viewport seen from
+    /// `orbit`: its centre in viewport pixels and its radius in pixels.
+    fn prop_on_screen(
+        &self,
+        _t: f64,
+        _orbit: &Orbit,
+        _width: u32,
+        _height: u32,
+        _prop: usize,
+    ) -> Option<(Vec2, f32)> {
+        None
+    }
 }
 
 /// Why a typed pattern could not be loaded: a one-line message and, when known, the character
@@ -53,6 +83,10 @@ impl LoadError {
 
 /// Turns pattern text (typed in the field) into an animation.
 pub type Loader = Box<dyn FnMut(&str) -> Result<Box<dyn Animation>, LoadError>>;
+
+/// Turns a pattern of the library (picked from the list) into an animation, with the front
+/// end's overrides (command-line options, URL settings) applied.
+pub type SpecLoader = Box<dyn FnMut(&PatternSpec) -> Result<Box<dyn Animation>, LoadError>>;
 
 /// One pattern of a playlist (the patterns of a file): its text for the field, and how to
 /// build it.

@@ -1,7 +1,9 @@
 //! The interactive application (macroquad window): type a siteswap and watch it juggled.
 //!
-//! Submodules: `state` (playback, orbit, text field: plain data), `input` (events -> actions),
-//! `geometry` (where the controls sit), `ui` (the controls), `animation` /
+//! Submodules: `state` (playback, orbit, text field, open panels: plain data), `input`
+//! (events -> actions, the typing rule), `geometry` (where the controls and panels sit), `ui`
+//! (the controls), `library_list` (the searchable library), `diagram_panel` (the ladder
+//! diagram under the animation), `title` (the window title), `animation` /
 //! `scene_animation` (what plays), `screenshot` (PNG), `display` (is there a display at all).
 //! The juggling itself is drawn by the render back-end `render::gl` (a `Frame` onto the
 //! window). `app/` and `render/gl/` are the only places in the crate that import macroquad.
@@ -11,32 +13,36 @@
 //! first, and backend failures come back as [`WindowError::Backend`].
 
 pub mod animation;
+pub mod diagram_panel;
 pub mod display;
 pub mod geometry;
 pub mod input;
+pub mod library_list;
 pub mod scene_animation;
 pub mod screenshot;
 pub mod state;
+pub mod title;
 pub mod ui;
+pub mod web;
 
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Mutex;
-use std::time::Instant;
 
 use glam::Vec2;
 use macroquad::prelude as mq;
 use thiserror::Error;
 
 use crate::render::gl::draw;
-pub use animation::{Animation, Entry, Facts, LoadError, Loader};
+pub use animation::{Animation, Entry, Facts, LoadError, Loader, SpecLoader};
 use display::DisplayKind;
-use geometry::Geometry;
-use input::{Collector, InputEvent, Translator};
+use geometry::{Geometry, Panels};
+pub use input::InputEvent;
+use input::{Collector, Translator};
 pub use screenshot::ScreenshotError;
 pub use state::Orbit;
-use state::{AppState, Effect};
+use state::{Action, AppState, Effect};
 
 /// Default window size, pixels.
 pub const DEFAULT_SIZE: (i32, i32) = (1280, 720);
@@ -64,6 +70,11 @@ pub struct WindowOptions {
     pub animation: Box<dyn Animation>,
     /// Loads patterns typed in the field.
     pub loader: Loader,
+    /// Loads patterns picked from the library list (with the front end's overrides applied).
+    pub spec_loader: SpecLoader,
+    /// Input replayed when the window opens, before anything is drawn (`--keys`; see
+    /// [`input::parse_script`]); also in screenshot mode, which otherwise takes no input.
+    pub script: Vec<InputEvent>,
     /// Patterns PageDown/PageUp browse (the file's patterns; `animation` is entry 0). Empty or
     /// one entry: no browsing.
     pub playlist: Vec<Entry>,
@@ -165,7 +176,12 @@ fn backend_message(panic: &str) -> String {
 fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniquad::conf::Conf {
     use macroquad::miniquad::conf::{Conf, LinuxBackend, Platform};
     Conf {
-        window_title: options.title.clone(),
+        // On X11 the window opens under a marker title that `title::TitleSetter` finds and
+        // replaces with the pattern's title.
+        window_title: match kind {
+            DisplayKind::X11 => title::marker(),
+            DisplayKind::Wayland => options.title.clone(),
+        },
         window_width: options.size.0.max(200),
         window_height: options.size.1.max(200),
         window_resizable: true,
@@ -188,74 +204,300 @@ fn window_conf(options: &WindowOptions, kind: DisplayKind) -> macroquad::miniqua
     }
 }
 
+/// The patterns PageDown/PageUp browse.
+enum Playlist {
+    /// The patterns of the file given to the front end.
+    Entries(Vec<Entry>),
+    /// The patterns of library file `file` (`files::library::files()`), after one of them was
+    /// picked from the library list.
+    Library { file: usize },
+}
+
+impl Playlist {
+    fn len(&self) -> usize {
+        match self {
+            Playlist::Entries(entries) => entries.len(),
+            Playlist::Library { file } => crate::files::library::files()
+                .get(*file)
+                .map_or(0, |f| f.patterns.len()),
+        }
+    }
+}
+
+/// A front end's own list of patterns (a file the user opened) becomes the playlist.
+impl FromIterator<Entry> for Playlist {
+    fn from_iter<I: IntoIterator<Item = Entry>>(entries: I) -> Self {
+        Playlist::Entries(entries.into_iter().collect())
+    }
+}
+
+/// Which arcs of the ladder the highlighted prop makes, for one repetition of the diagram.
+struct HighlightCache {
+    prop: usize,
+    repetition: i64,
+    arcs: Vec<bool>,
+}
+
 /// The pattern playing and everything the user has done to it.
 struct Session {
     app: AppState,
     animation: Box<dyn Animation>,
     loader: Loader,
-    playlist: Vec<Entry>,
+    spec_loader: SpecLoader,
+    playlist: Playlist,
     translator: Translator,
+    /// A typed text checked while an error was shown, and its animation if it was valid (so
+    /// Enter does not build it again).
+    checked: Option<(String, Box<dyn Animation>)>,
+    highlight_cache: Option<HighlightCache>,
+    title: title::TitleSetter,
+    marker: String,
 }
 
 impl Session {
     /// Applies one input event; returns `true` when the user asked to quit.
-    fn handle(&mut self, event: InputEvent, g: &Geometry) -> bool {
-        for action in self
-            .translator
-            .translate(event, g, self.app.field.focused())
-        {
-            match self.app.apply(action) {
-                Some(Effect::Quit) => return true,
-                Some(Effect::Load(pattern)) => self.load(&pattern),
-                Some(Effect::LoadEntry(i)) => self.load_entry(i),
-                None => {}
+    fn handle(&mut self, event: InputEvent, g: &Geometry, t: f64) -> bool {
+        let focus = self.app.focus();
+        for action in self.translator.translate(event, g, focus) {
+            if self.act(action, g, t) {
+                return true;
             }
+        }
+        // A touch screen's keyboard comes up while the pattern field is edited (not for the
+        // library list, which is mostly scrolled and tapped; miniquad implements this on the
+        // web and Android only, and complains elsewhere).
+        #[cfg(any(target_arch = "wasm32", target_os = "android"))]
+        {
+            let now = self.app.focus();
+            if now != focus {
+                macroquad::miniquad::window::show_keyboard(now == state::Focus::Field);
+            }
+        }
+        #[cfg(not(any(target_arch = "wasm32", target_os = "android")))]
+        let _ = focus;
+        false
+    }
+
+    /// Applies one action; returns `true` when the user asked to quit.
+    fn act(&mut self, action: Action, g: &Geometry, t: f64) -> bool {
+        match self.app.apply(action) {
+            Some(Effect::Quit) => return true,
+            Some(Effect::Load(pattern)) => self.load(&pattern),
+            Some(Effect::LoadEntry(i)) => self.load_entry(i),
+            Some(Effect::LoadLibrary { file, index }) => {
+                self.playlist = Playlist::Library { file };
+                self.app.playlist_len = self.playlist.len();
+                self.load_entry(index);
+            }
+            Some(Effect::Revalidate(text)) => self.revalidate(text),
+            Some(Effect::DiagramClick { x, y }) => {
+                let prop = self.prop_at(g, Vec2::new(x, y), t);
+                self.app.apply(Action::Highlight(prop));
+            }
+            None => {}
         }
         false
     }
 
+    /// The prop of the throw drawn at window point `p` of the diagram, at pattern time `t`.
+    fn prop_at(&self, g: &Geometry, p: Vec2, t: f64) -> Option<usize> {
+        let rect = g.diagram?;
+        let ladder = self
+            .animation
+            .ladder()
+            .filter(|l| l.beats <= diagram_panel::MAX_BEATS)?;
+        let map = diagram_panel::map_for(g, &rect, ladder);
+        let arc = &ladder.arcs[map.hit(ladder, p)?];
+        let repetition = self.repetition(t, ladder.beats);
+        self.animation
+            .prop_of_throw(arc.throw, arc.start + repetition * i64::from(ladder.beats))
+    }
+
+    /// Which repetition of a `beats`-beat diagram pattern time `t` is in.
+    fn repetition(&self, t: f64, beats: u32) -> i64 {
+        let b = t * self.animation.facts().beats_per_second / f64::from(beats.max(1));
+        if b.is_finite() {
+            b.floor() as i64
+        } else {
+            0
+        }
+    }
+
+    /// Per arc of the ladder, whether the highlighted prop makes it (in the repetition of
+    /// the diagram that time `t` is in).
+    fn highlighted_arcs(&mut self, t: f64) -> Vec<bool> {
+        let (Some(prop), Some(ladder)) = (self.app.highlight, self.animation.ladder()) else {
+            return Vec::new();
+        };
+        if ladder.beats > diagram_panel::MAX_BEATS {
+            return Vec::new();
+        }
+        let repetition = self.repetition(t, ladder.beats);
+        if let Some(c) = &self.highlight_cache {
+            if c.prop == prop && c.repetition == repetition {
+                return c.arcs.clone();
+            }
+        }
+        let offset = repetition * i64::from(ladder.beats);
+        let arcs: Vec<bool> = ladder
+            .arcs
+            .iter()
+            .map(|a| self.animation.prop_of_throw(a.throw, a.start + offset) == Some(prop))
+            .collect();
+        self.highlight_cache = Some(HighlightCache {
+            prop,
+            repetition,
+            arcs: arcs.clone(),
+        });
+        arcs
+    }
+
+    /// A new animation plays: forget what belonged to the old one.
+    fn replace(&mut self, animation: Box<dyn Animation>) {
+        self.animation = animation;
+        self.checked = None;
+        self.highlight_cache = None;
+        self.update_title();
+    }
+
+    fn update_title(&mut self) {
+        let title = title::window_title(&self.animation.facts());
+        self.title.set(&title, &self.marker);
+    }
+
     /// Loads `pattern`: plays it from its start, or shows why it cannot be played.
     fn load(&mut self, pattern: &str) {
-        match (self.loader)(pattern) {
+        let result = match self.checked.take() {
+            Some((text, animation)) if text == pattern => Ok(animation),
+            _ => (self.loader)(pattern),
+        };
+        match result {
             Ok(loaded) => {
                 self.app
                     .loaded(pattern, loaded.loop_duration(), loaded.home_orbit());
-                self.animation = loaded;
+                #[cfg(target_arch = "wasm32")]
+                web::applied(pattern, &loaded.facts());
+                self.replace(loaded);
             }
             Err(err) => self.app.load_failed(pattern, err.message, err.column),
         }
     }
 
-    /// Loads entry `i` of the playlist.
-    fn load_entry(&mut self, i: usize) {
-        let Some(entry) = self.playlist.get(i) else {
-            return;
-        };
-        match (entry.load)() {
-            Ok(loaded) => {
-                let home = loaded.home_orbit();
-                self.app
-                    .loaded_entry(i, &entry.text, loaded.loop_duration(), home);
-                self.animation = loaded;
+    /// Checks `text` again while an error is shown.
+    fn revalidate(&mut self, text: String) {
+        match (self.loader)(&text) {
+            Ok(animation) => {
+                self.app.revalidated(&text, None);
+                self.checked = Some((text, animation));
             }
-            Err(err) => self.app.load_failed(&entry.text, err.message, err.column),
+            Err(err) => {
+                self.app.revalidated(&text, Some((err.message, err.column)));
+                self.checked = None;
+            }
         }
     }
 
+    /// Loads entry `i` of the playlist.
+    fn load_entry(&mut self, i: usize) {
+        let (text, result) = match &self.playlist {
+            Playlist::Entries(entries) => {
+                let Some(entry) = entries.get(i) else {
+                    return;
+                };
+                (entry.text.clone(), (entry.load)())
+            }
+            Playlist::Library { file } => {
+                let files = crate::files::library::files();
+                let Some(pattern) = files.get(*file).and_then(|f| f.patterns.get(i)) else {
+                    return;
+                };
+                let spec = &pattern.spec;
+                (spec.name.clone(), (self.spec_loader)(spec))
+            }
+        };
+        match result {
+            Ok(loaded) => {
+                let home = loaded.home_orbit();
+                self.app
+                    .loaded_entry(i, &text, loaded.loop_duration(), home);
+                if let (Playlist::Library { file }, Some(list)) =
+                    (&self.playlist, self.app.library.as_mut())
+                {
+                    list.select_item(*file, i);
+                }
+                #[cfg(target_arch = "wasm32")]
+                web::applied(&text, &loaded.facts());
+                self.replace(loaded);
+            }
+            Err(err) => self.app.load_failed(&text, err.message, err.column),
+        }
+    }
+
+    /// Tells the state what fits in layout `g`: field columns, library rows, help lines.
+    fn fit(&mut self, g: &Geometry) {
+        self.app.field_columns = g.field_columns();
+        if let Some(list) = self.app.library.as_mut() {
+            list.set_rows(g.library_rows());
+        }
+        self.app.help_scroll = self.app.help_scroll.min(ui::help_max_scroll(g));
+    }
+
+    /// The layout for the window's size and the panels open now.
+    fn geometry(&self, text: &ui::Text) -> Geometry {
+        let panels = Panels {
+            help: self.app.help,
+            library: self.app.library.is_some() && !self.app.help,
+            diagram: self.app.diagram,
+            facts: self.app.facts,
+            diagram_rails: if self.app.diagram {
+                self.animation.ladder().map_or(2, |l| l.rails.len())
+            } else {
+                2
+            },
+        };
+        Geometry::with_panels(
+            mq::screen_width(),
+            mq::screen_height(),
+            text.char_width,
+            panels,
+        )
+    }
+
     /// Draws the frame at pattern time `t` and the controls.
-    fn draw(&self, g: &Geometry, text: &ui::Text, material: Option<&mq::Material>, t: f64) {
+    fn draw(&mut self, g: &Geometry, text: &ui::Text, material: Option<&mq::Material>, t: f64) {
         let (vw, vh) = g.viewport_pixels();
         let frame = self.animation.frame(t, &self.app.orbit, vw, vh);
-        draw::draw_frame(&frame, Vec2::new(g.viewport.x, g.viewport.y), material);
+        let origin = Vec2::new(g.viewport.x, g.viewport.y);
+        draw::draw_frame(&frame, origin, material);
         let facts = self.animation.facts();
-        let playlist = match (self.playlist.len(), self.app.entry) {
+        let playlist = match (self.app.playlist_len, self.app.entry) {
             (n, Some(i)) if n > 1 => Some((i, n)),
+            _ => None,
+        };
+        let highlighted = if self.app.diagram {
+            self.highlighted_arcs(t)
+        } else {
+            Vec::new()
+        };
+        let highlight = self.app.highlight.and_then(|prop| {
+            self.animation
+                .prop_on_screen(t, &self.app.orbit, vw, vh, prop)
+                .map(|(c, r)| (c + origin, r))
+        });
+        let diagram = match (self.app.diagram, self.animation.ladder()) {
+            (true, Some(ladder)) => Some(ui::DiagramInfo {
+                ladder,
+                beats_per_second: facts.beats_per_second,
+                highlighted,
+            }),
             _ => None,
         };
         let info = ui::UiInfo {
             facts: &facts,
             time: t,
             playlist,
+            diagram,
+            highlight,
         };
         ui::draw(g, text, &self.app, &info);
     }
@@ -280,12 +522,17 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         text: initial,
         animation,
         loader,
+        spec_loader,
         playlist,
         mode,
+        script,
         ..
     } = options;
     let text = ui::Text::new(mq::load_ttf_font_from_bytes(FONT).ok());
     let material = draw::shape_material();
+    // Touches are handled as touches (one finger like the mouse, two to zoom), not turned
+    // into mouse events by macroquad.
+    mq::simulate_mouse_with_touch(false);
     let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
     app.playlist_len = playlist.len();
     app.entry = (playlist.len() > 1).then_some(0);
@@ -293,13 +540,18 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         app,
         animation,
         loader,
-        playlist,
+        spec_loader,
+        playlist: Playlist::Entries(playlist),
         translator: Translator::default(),
+        checked: None,
+        highlight_cache: None,
+        title: title::TitleSetter::default(),
+        marker: title::marker(),
     };
     let mut collector = Collector::default();
     let subscriber = macroquad::input::utils::register_input_subscriber();
 
-    // Screenshot mode shows exactly time `at`, paused, and takes no input.
+    // Screenshot mode shows exactly time `at`, paused, and takes no input but the script.
     let fixed_time = match &mode {
         Mode::Screenshot { at, .. } => {
             session.app.playback.set_time(*at);
@@ -308,13 +560,32 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         }
         _ => None,
     };
+    let mut script = Some(script);
 
     let mut frames: u32 = 0;
-    let mut bench_start: Option<Instant> = None;
+    // Clock: macroquad's seconds since start (std's Instant does not exist in the web build).
+    let mut bench_start: Option<f64> = None;
     let mut work_seconds = 0.0;
     loop {
-        let g = Geometry::new(mq::screen_width(), mq::screen_height(), text.char_width);
-        session.app.field_columns = g.field_columns();
+        let g = session.geometry(&text);
+        session.fit(&g);
+        let now = fixed_time.unwrap_or(session.app.playback.time());
+        if let Some(events) = script.take() {
+            session.update_title();
+            for event in events {
+                // The layout changes as panels open: hit-test each event against it.
+                let g = session.geometry(&text);
+                session.fit(&g);
+                if session.handle(event, &g, now) && mode == Mode::Interactive {
+                    return Ok(Outcome::Closed);
+                }
+            }
+            if fixed_time.is_some() {
+                // Loading a pattern restarts the clock; a screenshot still shows time `at`.
+                session.app.playback.set_time(now);
+                session.app.playback.set_paused(true);
+            }
+        }
         macroquad::input::utils::repeat_all_miniquad_input(&mut collector, subscriber);
         for file in mq::get_dropped_files() {
             if let Some(path) = file.path {
@@ -323,8 +594,10 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
                     .push(InputEvent::Dropped(path.display().to_string()));
             }
         }
+        #[cfg(target_arch = "wasm32")]
+        web::frame(&mut session);
         for event in collector.events.drain(..) {
-            if mode == Mode::Interactive && session.handle(event, &g) {
+            if mode == Mode::Interactive && session.handle(event, &g, now) {
                 return Ok(Outcome::Closed);
             }
         }
@@ -332,26 +605,29 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
             let dt = f64::from(mq::get_frame_time()).min(MAX_FRAME_DT);
             session.app.playback.advance(dt);
         }
+        // Panels opened by the input above change the layout of this frame.
+        let g = session.geometry(&text);
+        session.fit(&g);
 
-        let work = Instant::now();
+        let work = mq::get_time();
         let t = fixed_time.unwrap_or(session.app.playback.time());
         session.draw(&g, &text, material.as_ref(), t);
         frames += 1;
         if bench_start.is_some() {
-            work_seconds += work.elapsed().as_secs_f64();
+            work_seconds += mq::get_time() - work;
         }
 
         match &mode {
             Mode::Screenshot { path, .. } if frames >= SCREENSHOT_FRAMES => return capture(path),
             Mode::Bench { frames: wanted } => {
                 if frames == BENCH_WARMUP {
-                    bench_start = Some(Instant::now());
+                    bench_start = Some(mq::get_time());
                 }
                 let measured = frames.saturating_sub(BENCH_WARMUP);
                 if let Some(start) = bench_start.filter(|_| measured >= *wanted) {
                     return Ok(Outcome::Bench {
                         frames: measured,
-                        seconds: start.elapsed().as_secs_f64(),
+                        seconds: mq::get_time() - start,
                         work_seconds,
                     });
                 }

@@ -5,12 +5,15 @@
 
 use std::cell::RefCell;
 
+use glam::Vec2;
+
 use crate::export;
 use crate::render::camera::ViewOverrides;
 use crate::render::{build_frame, Camera, Frame};
 use crate::scene::{Scene, SceneError};
 use crate::schedule::PatternError;
 use crate::spec::PatternSpec;
+use crate::tools::diagram::{ladder, Ladder};
 
 use super::animation::{Animation, Facts, LoadError};
 use super::state::Orbit;
@@ -35,6 +38,8 @@ pub struct SceneAnimation {
     distance: Option<f32>,
     home: Orbit,
     facts: Facts,
+    /// The ladder diagram, made when first asked for.
+    ladder: std::cell::OnceCell<Ladder>,
     /// The last framing, reused while the size and angles stay the same.
     framed: RefCell<Option<Framed>>,
 }
@@ -52,6 +57,7 @@ impl SceneAnimation {
         let schedule = scene.schedule();
         let facts = Facts {
             name: spec.name.clone(),
+            notation: spec.notation.clone(),
             jugglers: schedule.jugglers,
             props: schedule.props,
             period: schedule.pattern_period,
@@ -63,6 +69,7 @@ impl SceneAnimation {
             distance: view.distance,
             home,
             facts,
+            ladder: std::cell::OnceCell::new(),
             framed: RefCell::new(None),
         })
     }
@@ -120,6 +127,70 @@ impl Animation for SceneAnimation {
 
     fn home_orbit(&self) -> Orbit {
         self.home
+    }
+
+    fn ladder(&self) -> Option<&Ladder> {
+        Some(self.ladder.get_or_init(|| ladder(self.scene.schedule())))
+    }
+
+    fn prop_of_throw(&self, throw: usize, beat: i64) -> Option<usize> {
+        let schedule = self.scene.schedule();
+        let t = schedule.throws.get(throw)?;
+        // Throws alike in every way (a multiplex of equal throws) are told apart by their
+        // order: the k-th of them is made by the k-th matching prop.
+        let rank = schedule.throws[..throw]
+            .iter()
+            .filter(|o| o.beat == t.beat && o.from == t.from && o.to == t.to && o.value == t.value)
+            .count();
+        let bps = self.scene.timing().bps;
+        let at = |beats: f64| self.scene.motion().state_at(beats / bps);
+        let b = beat as f64;
+        // Just after the release the prop flies this throw (a 1 is released 0.6 beat early).
+        for (when, released) in [(b + 0.05, b), (b - 0.55, b - 0.6)] {
+            let state = at(when);
+            let found = state
+                .props
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| {
+                    p.flight.is_some_and(|f| {
+                        f.from == t.from
+                            && f.to == t.to
+                            && f.value == t.value
+                            && (f.release * bps - released).abs() < 0.2
+                    })
+                })
+                .map(|(i, _)| i)
+                .nth(rank);
+            if found.is_some() {
+                return found;
+            }
+        }
+        // A carry (`H`, a held 2): the prop stays in the hand.
+        let state = at(b + 0.05);
+        state
+            .props
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.held_by == Some(t.from))
+            .map(|(i, _)| i)
+            .nth(rank)
+    }
+
+    fn prop_on_screen(
+        &self,
+        t: f64,
+        orbit: &Orbit,
+        width: u32,
+        height: u32,
+        prop: usize,
+    ) -> Option<(Vec2, f32)> {
+        let pose = self.scene.pose_at(t);
+        let p = pose.props.get(prop)?;
+        let camera = self.camera(orbit, width, height);
+        let view = camera.view(width, height);
+        let (centre, depth) = view.project(p.position)?;
+        Some((centre, 0.5 * p.size * view.scale(depth)))
     }
 }
 
@@ -324,6 +395,59 @@ mod tests {
                 .expect("forearm");
             assert!(forearm < body, "{hand:?}");
         }
+    }
+
+    #[test]
+    fn the_prop_of_a_throw_makes_that_throws_next_throw() {
+        // Whatever prop throws throw i at beat b throws `next` at beat b + value: the identity
+        // of props along the diagram follows the schedule.
+        for notation in [
+            "3", "531", "(4,4)", "<3p|3p>", "[33]33", "(4,2x)*", "51", "4H2",
+        ] {
+            let a = animation(notation);
+            let sch = a.scene().schedule().clone();
+            let period = i64::from(sch.period);
+            for rep in [0i64, 1, 3] {
+                for (i, t) in sch.throws.iter().enumerate() {
+                    let beat = i64::from(t.beat) + rep * period;
+                    let prop = a.prop_of_throw(i, beat);
+                    assert!(prop.is_some(), "{notation}: throw {i} at beat {beat}");
+                    if !matches!(t.kind, crate::schedule::ThrowKind::Hold) {
+                        let next = a.prop_of_throw(t.next, beat + i64::from(t.value));
+                        assert_eq!(prop, next, "{notation}: throw {i} at beat {beat}");
+                    }
+                }
+            }
+            // Within one beat, different throws are made by different props.
+            for b in 0..period {
+                let props: Vec<usize> = sch
+                    .throws
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| i64::from(t.beat) == b)
+                    .filter_map(|(i, _)| a.prop_of_throw(i, b))
+                    .collect();
+                let mut unique = props.clone();
+                unique.sort_unstable();
+                unique.dedup();
+                assert_eq!(unique.len(), props.len(), "{notation} beat {b}: {props:?}");
+            }
+        }
+        assert_eq!(animation("3").prop_of_throw(99, 0), None);
+    }
+
+    #[test]
+    fn a_prop_on_screen_is_inside_the_viewport_with_a_ball_sized_radius() {
+        let a = animation("3");
+        let orbit = a.home_orbit();
+        for prop in 0..3 {
+            let (c, r) = a
+                .prop_on_screen(0.3, &orbit, 1280, 608, prop)
+                .expect("visible");
+            assert!(c.x > 0.0 && c.x < 1280.0 && c.y > 0.0 && c.y < 608.0, "{c}");
+            assert!(r > 2.0 && r < 40.0, "{r}");
+        }
+        assert_eq!(a.prop_on_screen(0.3, &orbit, 1280, 608, 3), None);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! written atomically (a temporary file in the same directory, renamed into place), so a
 //! reader never sees a half-written image.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -64,6 +65,19 @@ pub fn check_target(path: &Path, overwrite: bool) -> Result<(), ScreenshotError>
 /// Writes a `width` x `height` RGBA image (top row first) to `path` as an opaque RGB PNG,
 /// atomically, with the user's umask (mode 0666 minus umask). An existing regular file is
 /// replaced (callers check [`check_target`] first); anything else at `path` is refused.
+#[cfg(target_arch = "wasm32")]
+pub fn write_png(path: &Path, _: u32, _: u32, _: &[u8]) -> Result<(), ScreenshotError> {
+    Err(ScreenshotError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "a web page has no file system",
+        ),
+    })
+}
+
+/// Native builds: see above.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn write_png(path: &Path, width: u32, height: u32, rgba: &[u8]) -> Result<(), ScreenshotError> {
     let expected = width as usize * height as usize * 4;
     if rgba.len() != expected || expected == 0 {

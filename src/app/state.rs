@@ -1,6 +1,8 @@
 //! The window's application state as plain data: playback clock, speed, pause, camera orbit,
-//! the pattern text field and the last error. No macroquad here: every rule of the window's
+//! the pattern text field, the open panels and the last error. No macroquad here: every rule of the window's
 //! behaviour is a method on these types and is unit-tested without a display.
+
+use super::library_list::LibraryList;
 
 /// Playback speeds offered by the speed keys, slowest first.
 pub const SPEEDS: [f64; 10] = [0.1, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0];
@@ -342,11 +344,18 @@ pub enum Action {
         dx: f32,
         dy: f32,
     },
-    /// Wheel notches, positive = closer.
+    /// Wheel notches (or a pinch), positive = closer.
     Zoom(f32),
     ToggleHelp,
     /// Show or hide the facts panel.
     ToggleFacts,
+    /// Open or close the searchable list of the pattern library.
+    ToggleLibrary,
+    /// Show or hide the ladder diagram under the animation.
+    ToggleDiagram,
+    /// Esc: close the help, else revert the field, else close the library list, else clear
+    /// the error and the highlighted prop.
+    Escape,
     /// Focus the pattern field, keeping its text.
     FocusField,
     /// Leave the pattern field, keeping its text (a click elsewhere).
@@ -372,19 +381,66 @@ pub enum Action {
     Browse(i32),
     /// Apply the field's text (Enter).
     Submit,
-    /// Revert the field to the playing pattern (Esc while editing).
+    /// Revert the field to the playing pattern.
     Revert,
+    /// Type into the library list's search text.
+    LibraryInsert(char),
+    LibraryBackspace,
+    /// Move the library list's selection by this many rows (negative = up).
+    LibraryMove(i32),
+    /// Scroll the library list by this many rows without moving the selection.
+    LibraryScroll(i32),
+    /// Play the selected pattern of the library list (Enter).
+    LibraryPick,
+    /// Play the pattern in this row of the list as shown (a click or tap).
+    LibraryPickRow(usize),
+    /// Scroll the help by this many rows.
+    HelpScroll(i32),
+    /// A click or tap on the diagram at window pixel `(x, y)`: the window finds the throw.
+    DiagramClick {
+        x: f32,
+        y: f32,
+    },
+    /// Highlight this prop in the animation (a click on a throw of the diagram); `None`
+    /// clears the highlight.
+    Highlight(Option<usize>),
     Quit,
 }
 
 /// Something the window loop must do after an action: the state cannot do it alone.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Load this pattern text; report back with [`AppState::loaded`] or [`AppState::load_failed`].
     Load(String),
-    /// Load entry `i` of the playlist (the patterns of the file given on the command line).
+    /// Load entry `i` of the playlist (the patterns of the file being browsed).
     LoadEntry(usize),
+    /// Load pattern `index` of library file `file` (`files::library::files()`), and browse
+    /// that file from then on.
+    LoadLibrary {
+        file: usize,
+        index: usize,
+    },
+    /// The field's text changed while an error was shown: check it again, so the error goes
+    /// away as soon as the text is valid ([`AppState::revalidated`]).
+    Revalidate(String),
+    /// The diagram was clicked at window pixel `(x, y)`: highlight the prop of the throw
+    /// there, if any.
+    DiagramClick {
+        x: f32,
+        y: f32,
+    },
     Quit,
+}
+
+/// Which part of the window the keyboard is typing into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// Nothing: keys are shortcuts, and a character that can start a pattern starts one.
+    Playing,
+    /// The pattern field.
+    Field,
+    /// The library list's search.
+    Library,
 }
 
 /// Everything the window remembers between frames, apart from the loaded pattern itself.
@@ -403,12 +459,22 @@ pub struct AppState {
     pub help: bool,
     /// Whether the facts panel is shown.
     pub facts: bool,
+    /// Whether the ladder diagram is shown under the animation.
+    pub diagram: bool,
+    /// The searchable library list, while it is open.
+    pub library: Option<LibraryList>,
+    /// The prop highlighted by a click on the diagram.
+    pub highlight: Option<usize>,
+    /// First row of the help shown (it scrolls when the window is small).
+    pub help_scroll: usize,
     /// Characters the field shows at once (set from the window layout every frame).
     pub field_columns: usize,
     /// Patterns in the playlist (0 or 1: no browsing).
     pub playlist_len: usize,
-    /// The playlist entry playing, `None` once the user typed another pattern.
+    /// The playlist entry playing, `None` while a typed pattern plays.
     pub entry: Option<usize>,
+    /// The playlist entry browsed last: PageDown goes on from here even after a typed pattern.
+    pub browsed: usize,
 }
 
 impl AppState {
@@ -423,14 +489,43 @@ impl AppState {
             error: None,
             help: false,
             facts: true,
+            diagram: false,
+            library: None,
+            highlight: None,
+            help_scroll: 0,
             field_columns: usize::MAX,
             playlist_len: 0,
             entry: None,
+            browsed: 0,
+        }
+    }
+
+    /// Where typed keys go.
+    pub fn focus(&self) -> Focus {
+        if self.field.focused() {
+            Focus::Field
+        } else if self.library.is_some() {
+            Focus::Library
+        } else {
+            Focus::Playing
         }
     }
 
     /// Applies one user action; returns what the caller must do, if anything.
     pub fn apply(&mut self, action: Action) -> Option<Effect> {
+        let before = self.field.text().to_string();
+        let effect = self.apply_inner(action);
+        // While an error is shown, every edit is checked again (live errors).
+        if effect.is_none() && self.error.is_some() && self.field.text() != before {
+            let text = self.field.text().trim().to_string();
+            if !text.is_empty() {
+                return Some(Effect::Revalidate(text));
+            }
+        }
+        effect
+    }
+
+    fn apply_inner(&mut self, action: Action) -> Option<Effect> {
         match action {
             Action::TogglePause => self.playback.toggle_pause(),
             Action::Faster => self.playback.faster(),
@@ -440,8 +535,34 @@ impl AppState {
             Action::ResetView => self.orbit = self.home_orbit,
             Action::Orbit { dx, dy } => self.orbit.drag(dx, dy),
             Action::Zoom(notches) => self.orbit.zoom_by(notches),
-            Action::ToggleHelp => self.help = !self.help,
+            Action::ToggleHelp => {
+                self.help = !self.help;
+                // One side panel at a time: the help replaces the library list.
+                if self.help {
+                    self.library = None;
+                }
+            }
             Action::ToggleFacts => self.facts = !self.facts,
+            Action::ToggleLibrary => {
+                if self.library.is_some() {
+                    self.library = None;
+                } else {
+                    self.open_library(LibraryList::new(crate::files::library::files()));
+                }
+            }
+            Action::ToggleDiagram => self.diagram = !self.diagram,
+            Action::Escape => {
+                if self.help {
+                    self.help = false;
+                } else if self.field.focused() {
+                    self.revert();
+                } else if self.library.is_some() {
+                    self.library = None;
+                } else {
+                    self.revert();
+                    self.highlight = None;
+                }
+            }
             Action::FocusField => self.field.focus(),
             Action::Blur => self.field.blur(),
             Action::ClickField(index) => {
@@ -466,6 +587,10 @@ impl AppState {
             }
             Action::Paste(text) => {
                 let line = text.lines().next().unwrap_or("").trim();
+                if let (Some(list), false) = (self.library.as_mut(), self.field.focused()) {
+                    line.chars().for_each(|c| list.insert(c));
+                    return None;
+                }
                 if !self.field.focused() {
                     self.field.start_fresh();
                 }
@@ -478,15 +603,71 @@ impl AppState {
             Action::Browse(step) => {
                 let n = self.playlist_len;
                 if n > 1 {
-                    let current = self.entry.unwrap_or(0) as i64;
+                    // From the entry playing; after a typed pattern, from the one browsed last.
+                    let current = self.entry.unwrap_or(self.browsed) as i64;
                     let next = (current + i64::from(step)).rem_euclid(n as i64) as usize;
                     return Some(Effect::LoadEntry(next));
                 }
             }
             Action::Revert => self.revert(),
+            Action::LibraryInsert(c) => {
+                if let Some(list) = self.library.as_mut() {
+                    list.insert(c);
+                }
+            }
+            Action::LibraryBackspace => {
+                if let Some(list) = self.library.as_mut() {
+                    list.backspace();
+                }
+            }
+            Action::LibraryMove(rows) => {
+                if let Some(list) = self.library.as_mut() {
+                    list.move_selection(rows);
+                }
+            }
+            Action::LibraryScroll(rows) => {
+                if let Some(list) = self.library.as_mut() {
+                    list.scroll_by(rows);
+                }
+            }
+            Action::LibraryPick => {
+                let item = self.library.as_ref().and_then(LibraryList::selected_item);
+                if let Some(item) = item {
+                    return Some(Effect::LoadLibrary {
+                        file: item.file,
+                        index: item.index,
+                    });
+                }
+            }
+            Action::LibraryPickRow(row) => {
+                let item = self.library.as_mut().and_then(|list| {
+                    list.select_row(row);
+                    list.selected_item()
+                });
+                if let Some(item) = item {
+                    self.field.blur();
+                    return Some(Effect::LoadLibrary {
+                        file: item.file,
+                        index: item.index,
+                    });
+                }
+            }
+            Action::Highlight(prop) => self.highlight = prop,
+            Action::HelpScroll(rows) => {
+                let target = self.help_scroll as i64 + i64::from(rows);
+                self.help_scroll = target.max(0) as usize;
+            }
+            Action::DiagramClick { x, y } => return Some(Effect::DiagramClick { x, y }),
             Action::Quit => return Some(Effect::Quit),
         }
         None
+    }
+
+    /// Opens the library list `list` (closing the help: one side panel at a time).
+    pub fn open_library(&mut self, list: LibraryList) {
+        self.library = Some(list);
+        self.help = false;
+        self.field.blur();
     }
 
     fn revert(&mut self) {
@@ -505,6 +686,7 @@ impl AppState {
     ) {
         self.loaded(text, loop_duration, home_orbit);
         self.entry = Some(entry);
+        self.browsed = entry;
     }
 
     /// The pattern `text` loaded: play it from its start. Its `home_orbit` becomes the view R
@@ -518,6 +700,7 @@ impl AppState {
         self.playing = text.to_string();
         self.field.reset(text);
         self.error = None;
+        self.highlight = None;
         self.playback.restart(loop_duration);
     }
 
@@ -530,6 +713,29 @@ impl AppState {
             column,
         });
         self.field.focused = true;
+    }
+
+    /// The answer to [`Effect::Revalidate`] for `text`: `None` when it is valid (the error
+    /// goes away), else the new message and column. Ignored when the field has changed since.
+    pub fn revalidated(&mut self, text: &str, problem: Option<(String, Option<usize>)>) {
+        if self.field.text().trim() != text {
+            return;
+        }
+        match problem {
+            None => self.error = None,
+            Some((message, column)) => {
+                if self.error.is_some() {
+                    // The column counts in the trimmed text.
+                    let typed = self.field.text();
+                    let leading = typed.chars().take_while(|c| c.is_whitespace()).count();
+                    self.error = Some(InputError {
+                        text: typed.to_string(),
+                        message,
+                        column: column.map(|c| c + leading),
+                    });
+                }
+            }
+        }
     }
 
     /// Speed as shown to the user, e.g. `0.5x`, `1x`, `1.25x`.
@@ -799,10 +1005,15 @@ mod tests {
         assert_eq!(s.apply(Action::Browse(-1)), Some(Effect::LoadEntry(2)));
         s.loaded_entry(2, "531", 1.0, Orbit::new(0.0, 0.0));
         assert_eq!(s.apply(Action::Browse(1)), Some(Effect::LoadEntry(0)));
-        // After typing another pattern, browsing starts again from the first entry.
-        s.loaded("441", 1.0, Orbit::new(0.0, 0.0));
-        assert_eq!(s.entry, None);
-        assert_eq!(s.apply(Action::Browse(1)), Some(Effect::LoadEntry(1)));
+        // After typing another pattern, PageDown goes on from the entry browsed last.
+        s.apply(Action::Browse(1));
+        s.loaded_entry(0, "3", 1.0, Orbit::new(0.0, 0.0));
+        s.apply(Action::Browse(1));
+        s.loaded_entry(1, "441", 1.0, Orbit::new(0.0, 0.0));
+        s.loaded("97531", 1.0, Orbit::new(0.0, 0.0));
+        assert_eq!((s.entry, s.browsed), (None, 1));
+        assert_eq!(s.apply(Action::Browse(1)), Some(Effect::LoadEntry(2)));
+        assert_eq!(s.apply(Action::Browse(-1)), Some(Effect::LoadEntry(0)));
     }
 
     #[test]
@@ -828,6 +1039,116 @@ mod tests {
         assert!(s.help && !s.facts);
         s.apply(Action::ToggleFacts);
         assert!(s.facts);
+    }
+
+    #[test]
+    fn typing_a_name_with_shortcut_letters_keeps_every_letter() {
+        use crate::app::input::char_action;
+        for name in ["Rubenstein's Revenge", "High-low shower", "quit", "invert"] {
+            let mut s = AppState::new("3", 1.0, Orbit::new(0.0, 0.0));
+            for c in name.chars() {
+                if let Some(a) = char_action(c, s.focus()) {
+                    assert_eq!(s.apply(a), None);
+                }
+            }
+            assert!(!s.help && s.facts, "{name}: a shortcut fired");
+            assert_eq!(s.apply(Action::Submit), Some(Effect::Load(name.into())));
+        }
+    }
+
+    #[test]
+    fn escape_closes_the_help_first_then_reverts_then_closes_the_list() {
+        let mut s = AppState::new("3", 1.0, Orbit::new(0.0, 0.0));
+        s.apply(Action::StartTyping('5'));
+        s.apply(Action::ToggleHelp);
+        s.apply(Action::Escape);
+        assert!(!s.help);
+        assert_eq!((s.field.text(), s.field.focused()), ("5", true));
+        s.apply(Action::Escape);
+        assert_eq!((s.field.text(), s.field.focused()), ("3", false));
+        s.apply(Action::ToggleLibrary);
+        assert_eq!(s.focus(), Focus::Library);
+        s.apply(Action::Highlight(Some(2)));
+        s.apply(Action::Escape);
+        assert!(s.library.is_none());
+        assert_eq!(s.highlight, Some(2));
+        s.apply(Action::Escape);
+        assert_eq!(s.highlight, None);
+        // One side panel at a time.
+        s.apply(Action::ToggleLibrary);
+        s.apply(Action::ToggleHelp);
+        assert!(s.help && s.library.is_none());
+        s.apply(Action::ToggleLibrary);
+        assert!(!s.help && s.library.is_some());
+    }
+
+    #[test]
+    fn the_error_is_checked_again_on_every_edit_and_clears_once_valid() {
+        let mut s = AppState::new("3", 1.0, Orbit::new(0.0, 0.0));
+        s.apply(Action::StartTyping('5'));
+        s.apply(Action::Insert('4'));
+        assert_eq!(s.apply(Action::Submit), Some(Effect::Load("54".into())));
+        s.load_failed("54", "collision".into(), Some(1));
+        // Editing asks for a check of the new text; a still-invalid text updates the error.
+        assert_eq!(
+            s.apply(Action::Backspace),
+            Some(Effect::Revalidate("5".into()))
+        );
+        s.revalidated("5", Some(("average is not whole".into(), None)));
+        let e = s.error.clone().unwrap();
+        assert_eq!(
+            (e.text.as_str(), e.message.as_str()),
+            ("5", "average is not whole")
+        );
+        assert_eq!(
+            s.apply(Action::Insert('1')),
+            Some(Effect::Revalidate("51".into()))
+        );
+        // An answer for text the field no longer holds is ignored.
+        s.revalidated("5", None);
+        assert!(s.error.is_some());
+        s.revalidated("51", None);
+        assert!(s.error.is_none());
+        // Without an error shown, edits ask for nothing.
+        assert_eq!(s.apply(Action::Insert('1')), None);
+        assert_eq!(s.playing, "3");
+    }
+
+    #[test]
+    fn picking_from_the_library_list_loads_and_browses_that_file() {
+        let mut s = AppState::new("3", 1.0, Orbit::new(0.0, 0.0));
+        s.apply(Action::ToggleLibrary);
+        for c in "mills mess".chars() {
+            s.apply(Action::LibraryInsert(c));
+        }
+        let item = s.library.as_ref().unwrap().selected_item().unwrap();
+        assert_eq!(item.name, "Mills Mess");
+        let effect = s.apply(Action::LibraryPick);
+        assert_eq!(
+            effect,
+            Some(Effect::LoadLibrary {
+                file: item.file,
+                index: item.index
+            })
+        );
+        // The window loads it as an entry of its file; PageDown goes to the next one.
+        s.playlist_len = item.index + 5;
+        s.loaded_entry(item.index, "Mills Mess", 1.0, Orbit::new(0.0, 0.0));
+        assert_eq!(
+            s.apply(Action::Browse(1)),
+            Some(Effect::LoadEntry(item.index + 1))
+        );
+        // A tap on a row picks that row.
+        s.apply(Action::LibraryBackspace);
+        let effect = s.apply(Action::LibraryPickRow(0));
+        assert!(
+            matches!(effect, Some(Effect::LoadLibrary { .. })),
+            "{effect:?}"
+        );
+        // Nothing matching: Enter picks nothing.
+        s.apply(Action::LibraryInsert('#'));
+        s.apply(Action::LibraryInsert('#'));
+        assert_eq!(s.apply(Action::LibraryPick), None);
     }
 
     #[test]

@@ -176,6 +176,14 @@ impl BodyDims {
     pub fn head_radius(&self) -> f32 {
         (self.head_width + self.head_height) / 4.0
     }
+
+    /// Radius of the torso as a capsule around the line from the base of the neck to the
+    /// middle of the hips: half the chest's depth front to back (23 cm for the default adult,
+    /// the figure's drawn chest), so a prop in front of the chest is outside it. The sides of
+    /// the torso reach further (the shoulders are 46 cm apart) but that is where the arms are.
+    pub fn torso_radius(&self) -> f32 {
+        0.115 * self.scale()
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,16 @@
-//! A whole juggler at an instant: the fixed body (torso, head, legs) from the proportions and
-//! the placement, and the two arms from the shoulders to the hands of the motion model.
+//! A whole juggler at an instant: the body (torso, head, legs) from the proportions, the
+//! placement and how the body takes part in the juggling (`BodyMotion`: a knee dip, the
+//! head's gaze), and the two arms from the shoulders to the hands of the motion model.
+//!
+//! - Dip: the hips, torso, shoulders and head go down by `dip` metres; the feet stay and the
+//!   knees bend forward so that thigh and shin keep their lengths (a planar two-link in the
+//!   juggler's sagittal plane; the sideways offsets of the legs do not change).
+//! - Shoulders follow the hand a little: up to 3.5 cm up when the hand rises above its usual
+//!   height (0.40 m below the shoulder, 0.30 m in front), 1 cm down below it, and up to 3 cm
+//!   forward or 2 cm back, with a smooth (tanh) saturation; zero at the usual hand position.
+//!   The arm is then solved from the moved shoulder, so its segments keep their lengths.
 
-use glam::Vec3;
+use glam::{Vec2, Vec3};
 
 use crate::body::dims::BodyDims;
 use crate::body::elbow::{solve_elbow, ElbowSolution};
@@ -9,18 +18,59 @@ use crate::body::{ArmPose, JugglerPose};
 use crate::layout::Placement;
 use crate::types::Hand;
 
-/// The pose of a juggler standing at `placement` whose hands are at `hands` (world
+/// How the body moves with the juggling at one instant, in the juggler's own frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodyMotion {
+    /// How far hips, torso, shoulders and head are lowered by bending the knees (metres, ≥ 0).
+    pub dip: f32,
+    /// Unit direction the head looks along (own frame; +z = straight ahead).
+    pub gaze: Vec3,
+}
+
+impl BodyMotion {
+    /// Standing still, looking straight ahead.
+    pub const STILL: BodyMotion = BodyMotion {
+        dip: 0.0,
+        gaze: Vec3::Z,
+    };
+}
+
+/// The pose of a juggler standing still at `placement` whose hands are at `hands` (world
 /// coordinates, `[left, right]`). Total: any finite input gives a finite pose.
 pub fn juggler_pose(placement: &Placement, dims: &BodyDims, hands: [Vec3; 2]) -> JugglerPose {
+    juggler_pose_moving(placement, dims, hands, BodyMotion::STILL)
+}
+
+/// The pose of a juggler at `placement` with hands at `hands` (world) whose body moves as
+/// `body` says (knee dip, gaze). Total: any finite input gives a finite pose.
+pub fn juggler_pose_moving(
+    placement: &Placement,
+    dims: &BodyDims,
+    hands: [Vec3; 2],
+    body: BodyMotion,
+) -> JugglerPose {
     let world = |local: Vec3| placement.to_world(local);
-    let [left, right] = Hand::BOTH.map(|side| arm_pose(placement, dims, side, hands[side.index()]));
+    let dip = if body.dip.is_finite() {
+        body.dip.clamp(0.0, 0.25 * dims.waist_height)
+    } else {
+        0.0
+    };
+    let down = Vec3::Y * dip;
+    let [left, right] = Hand::BOTH.map(|side| {
+        let hand = hands[side.index()];
+        let shoulder = body_shoulder(dims, side, placement.to_local(hand), dip);
+        arm_from(placement, dims, side, shoulder, hand)
+    });
+    let gaze = body.gaze.normalize_or(Vec3::Z);
     JugglerPose {
         placement: *placement,
-        head: world(dims.head_centre()),
+        head: world(dims.head_centre() - down),
         head_radius: dims.head_radius(),
-        neck: world(dims.neck_base()),
-        hips: Hand::BOTH.map(|side| world(dims.hip(side))),
-        knees: Hand::BOTH.map(|side| world(dims.knee(side))),
+        gaze: placement.rotate(gaze),
+        neck: world(dims.neck_base() - down),
+        torso_radius: dims.torso_radius(),
+        hips: Hand::BOTH.map(|side| world(dims.hip(side) - down)),
+        knees: Hand::BOTH.map(|side| world(bent_knee(dims, side, dip))),
         feet: Hand::BOTH.map(|side| world(dims.foot(side))),
         arms: [left, right],
         upper_arm: dims.upper_arm,
@@ -28,19 +78,95 @@ pub fn juggler_pose(placement: &Placement, dims: &BodyDims, hands: [Vec3; 2]) ->
     }
 }
 
-/// One arm from its shoulder to the hand at `hand` (world), elbow by seed 000 with the body's
-/// swivel. The shoulder is the body's, except near full reach, where it yields a few
+/// Smooth saturation: about `x` for small `x`, never beyond `limit` in size.
+fn soft(x: f32, limit: f32) -> f32 {
+    if limit <= 0.0 {
+        0.0
+    } else {
+        limit * (x / limit).tanh()
+    }
+}
+
+/// Where the body carries a shoulder (own frame) when its hand is at `hand` (own frame) and the
+/// knees dip by `dip`: the standing shoulder, lowered by the dip and following the hand a
+/// little. (The elbow solver may still shrug it toward a hand near full reach.)
+pub fn body_shoulder(dims: &BodyDims, side: Hand, hand: Vec3, dip: f32) -> Vec3 {
+    let rest = dims.shoulder(side);
+    rest - Vec3::Y * dip + shoulder_follow(dims, rest, hand)
+}
+
+/// How far a shoulder at `rest` (own frame) moves toward a hand at `hand` (own frame).
+fn shoulder_follow(dims: &BodyDims, rest: Vec3, hand: Vec3) -> Vec3 {
+    if !hand.is_finite() {
+        return Vec3::ZERO;
+    }
+    let k = dims.scale();
+    let dy = hand.y - (rest.y - 0.40 * k);
+    let dz = hand.z - 0.30 * k;
+    let up = if dy >= 0.0 {
+        soft(0.10 * dy, 0.035 * k)
+    } else {
+        soft(0.10 * dy, 0.01 * k)
+    };
+    let forward = if dz >= 0.0 {
+        soft(0.08 * dz, 0.03 * k)
+    } else {
+        soft(0.08 * dz, 0.02 * k)
+    };
+    Vec3::new(0.0, up, forward)
+}
+
+/// A knee (own frame) when the hips are `dip` lower than standing: the foot stays, the knee
+/// moves forward in the sagittal plane so that thigh and shin keep their lengths.
+pub fn bent_knee(dims: &BodyDims, side: Hand, dip: f32) -> Vec3 {
+    let (hip, knee, foot) = (dims.hip(side), dims.knee(side), dims.foot(side));
+    if dip <= 0.0 {
+        return knee;
+    }
+    // In the (z, y) plane: the sideways (x) offsets between hip, knee and foot stay as they are,
+    // so the 3D lengths stay exact when the planar ones do.
+    let plane = |v: Vec3| Vec2::new(v.z, v.y);
+    let (h, k0, f) = (plane(hip) - Vec2::Y * dip, plane(knee), plane(foot));
+    let (thigh, shin) = (plane(hip).distance(k0), k0.distance(f));
+    let d = h
+        .distance(f)
+        .clamp((thigh - shin).abs() + 1e-6, thigh + shin - 1e-6);
+    let u = (f - h).normalize_or(Vec2::NEG_Y);
+    let along = (thigh * thigh - shin * shin + d * d) / (2.0 * d);
+    let across = (thigh * thigh - along * along).max(0.0).sqrt();
+    // The knee bends forward (+z): the perpendicular of the hip→foot line pointing forward.
+    let mut normal = Vec2::new(-u.y, u.x);
+    if normal.x < 0.0 {
+        normal = -normal;
+    }
+    let k = h + u * along + normal * across;
+    Vec3::new(knee.x, k.y, k.x)
+}
+
+/// One arm from its (standing) shoulder to the hand at `hand` (world), elbow by seed 000 with
+/// the body's swivel. The shoulder is the body's, except near full reach, where it yields a few
 /// centimetres toward the hand (see `elbow`). The wrist lies on the forearm, `dims.hand`
 /// before the arm's end; `hand` is kept as given even when it is out of reach (props stay in
 /// the hand the motion model says).
 pub fn arm_pose(placement: &Placement, dims: &BodyDims, side: Hand, hand: Vec3) -> ArmPose {
+    arm_from(placement, dims, side, dims.shoulder(side), hand)
+}
+
+/// One arm from the shoulder at `shoulder` (own frame) to the hand at `hand` (world).
+fn arm_from(
+    placement: &Placement,
+    dims: &BodyDims,
+    side: Hand,
+    shoulder: Vec3,
+    hand: Vec3,
+) -> ArmPose {
     let ElbowSolution {
         shoulder,
         elbow,
         arm_end,
         ..
     } = solve_elbow(
-        placement.to_world(dims.shoulder(side)),
+        placement.to_world(shoulder),
         hand,
         dims.arm(),
         dims.swivel,
@@ -120,11 +246,84 @@ mod tests {
         let arm = pose.arms[1];
         assert_eq!(arm.hand, far);
         let dir = (far - arm.shoulder).normalize();
-        // The shoulder has yielded its full 8 cm toward the hand; the arm is nearly straight.
-        let rest = dims.shoulder(Hand::Right);
+        // The body carries the shoulder 2.85 cm up and 1.46 cm forward toward the raised, far
+        // hand; from there it has yielded its full 8 cm toward the hand; the arm is nearly
+        // straight.
+        let rest = body_shoulder(&dims, Hand::Right, far, 0.0);
+        let follow = rest - dims.shoulder(Hand::Right);
+        assert!(
+            (follow.y - 0.0285).abs() < 2e-4 && (follow.z - 0.0146).abs() < 2e-4,
+            "{follow}"
+        );
         assert!((arm.shoulder.distance(rest) - 0.08).abs() < 1e-5);
         assert!(arm.elbow.distance(arm.shoulder + dir * 0.41) < 1e-2);
         assert!(arm.wrist.distance(arm.shoulder + dir * 0.74) < 1e-2);
+    }
+
+    #[test]
+    fn a_knee_dip_lowers_the_upper_body_and_bends_the_knees_with_exact_legs() {
+        let p = Layout::circle(1).jugglers[0];
+        let dims = BodyDims::default();
+        let hands = Hand::BOTH.map(|s| local_hand(s, 0.12, 1.0, 0.3));
+        let still = juggler_pose(&p, &dims, hands);
+        let gaze = Vec3::new(0.0, 0.5, 0.75).normalize();
+        let dipped = juggler_pose_moving(&p, &dims, hands, BodyMotion { dip: 0.06, gaze });
+        for (a, b) in [
+            (still.head, dipped.head),
+            (still.neck, dipped.neck),
+            (still.hips[0], dipped.hips[0]),
+            (still.hips[1], dipped.hips[1]),
+        ] {
+            assert!((a - b).distance(Vec3::Y * 0.06) < 1e-6, "{a} {b}");
+        }
+        assert_eq!(still.feet, dipped.feet);
+        assert!((dipped.gaze - gaze).length() < 1e-6);
+        for side in 0..2 {
+            let thigh = |j: &JugglerPose| j.hips[side].distance(j.knees[side]);
+            let shin = |j: &JugglerPose| j.knees[side].distance(j.feet[side]);
+            assert!((thigh(&still) - thigh(&dipped)).abs() < 1e-5);
+            assert!((shin(&still) - shin(&dipped)).abs() < 1e-5);
+            // The knee goes forward (about 11 cm for a 6 cm dip) and down.
+            let forward = dipped.knees[side].z - still.knees[side].z;
+            assert!(forward > 0.08 && forward < 0.15, "{forward}");
+            assert!(dipped.knees[side].y < still.knees[side].y);
+            // Arms still exact from the lowered shoulders.
+            let arm = dipped.arms[side];
+            assert!((arm.shoulder.y - 1.34).abs() < 1e-5, "{}", arm.shoulder);
+            assert!((arm.shoulder.distance(arm.elbow) - 0.41).abs() < 1e-5);
+            assert!((arm.elbow.distance(arm.hand) - 0.41).abs() < 1e-5);
+        }
+        // Nonsense dips are clamped, never NaN.
+        let wild = juggler_pose_moving(
+            &p,
+            &dims,
+            hands,
+            BodyMotion {
+                dip: f32::NAN,
+                gaze,
+            },
+        );
+        assert_eq!(wild.hips, still.hips);
+        let deep = juggler_pose_moving(&p, &dims, hands, BodyMotion { dip: 5.0, gaze });
+        assert!((still.neck.y - deep.neck.y - 0.25 * dims.waist_height).abs() < 1e-5);
+        assert!(deep.knees.iter().all(|k| k.is_finite()));
+    }
+
+    #[test]
+    fn shoulders_follow_the_hand_a_little() {
+        let dims = BodyDims::default();
+        let rest = dims.shoulder(Hand::Left);
+        // At the usual hand position nothing moves.
+        assert_eq!(
+            body_shoulder(&dims, Hand::Left, Vec3::new(0.3, 1.0, 0.3), 0.0),
+            rest
+        );
+        // A hand 30 cm higher lifts the shoulder 3.5·tanh(0.03/0.035) = 2.43 cm; arbitrarily
+        // high, at most 3.5 cm.
+        let up = |y: f32| body_shoulder(&dims, Hand::Left, Vec3::new(0.3, y, 0.3), 0.0).y - rest.y;
+        assert!((up(1.3) - 0.0243).abs() < 2e-4, "{}", up(1.3));
+        assert!(up(9.0) <= 0.035 && up(9.0) > 0.0349);
+        assert!(up(0.5) < 0.0 && up(-9.0) >= -0.01);
     }
 
     proptest! {

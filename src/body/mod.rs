@@ -43,8 +43,12 @@ pub struct JugglerPose {
     /// Centre of the head, and its radius.
     pub head: Vec3,
     pub head_radius: f32,
+    /// Unit vector the juggler looks along (the head turns toward the pattern's peak).
+    pub gaze: Vec3,
     /// Base of the neck (between the shoulders).
     pub neck: Vec3,
+    /// Radius of the torso capsule around the segment from `neck` to the middle of the hips.
+    pub torso_radius: f32,
     /// Left and right hip joints.
     pub hips: [Vec3; 2],
     /// Left and right knees and feet.

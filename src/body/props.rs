@@ -81,9 +81,46 @@ pub enum PropPhase {
     Flying { flight: Flight, progress: f32 },
 }
 
-/// Orientation axis of a prop (see `PropPose::axis`) in world coordinates.
-/// `placements` are the jugglers' placements, indexed by juggler.
+/// How a throw is made, where the pattern asks for more than the automatic choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ThrowStyle {
+    /// Whole turns in flight (0 = flat); `None` = automatic (`club_turns` for clubs, no flip
+    /// for rings). A ring with spins flips end over end about the thrower's lateral axis.
+    pub spins: Option<u32>,
+    /// Rings are thrown flat ("pancakes"): their plane is horizontal in flight, and the hand
+    /// turns them from flat to facing the audience after the catch and back before the throw.
+    pub pancake: bool,
+}
+
+/// A held pancake ring's normal in the holder's own frame: flat (normal down: the ring's top
+/// tipped forward, away from the body, so its centre is in front of the hand) at the catch,
+/// facing the audience for the middle of the dwell, flat again at the throw.
+pub fn held_pancake_normal(progress: f32) -> Vec3 {
+    let p = progress.clamp(0.0, 1.0);
+    let turn = if p < 0.3 {
+        p / 0.3
+    } else if p > 0.7 {
+        (1.0 - p) / 0.3
+    } else {
+        1.0
+    };
+    let eased = turn * turn * (3.0 - 2.0 * turn);
+    slerp(Vec3::NEG_Y, Vec3::Z, eased)
+}
+
+/// Orientation axis of a prop (see `PropPose::axis`) in world coordinates, automatic spins
+/// and rings facing the audience. `placements` are the jugglers' placements, by juggler.
 pub fn prop_axis(kind: PropKind, phase: PropPhase, placements: &[Placement]) -> Vec3 {
+    prop_axis_styled(kind, phase, placements, ThrowStyle::default())
+}
+
+/// Orientation axis of a prop thrown in `style` (spins, pancake rings), world coordinates.
+pub fn prop_axis_styled(
+    kind: PropKind,
+    phase: PropPhase,
+    placements: &[Placement],
+    style: ThrowStyle,
+) -> Vec3 {
     let place = |juggler: usize| {
         placements.get(juggler).copied().unwrap_or(Placement {
             position: Vec3::ZERO,
@@ -92,12 +129,23 @@ pub fn prop_axis(kind: PropKind, phase: PropPhase, placements: &[Placement]) -> 
     };
     match (kind, phase) {
         (PropKind::Ball, _) => Vec3::Y,
+        (PropKind::Ring, PropPhase::Held { by, progress }) if style.pancake => {
+            place(by.juggler).rotate(held_pancake_normal(progress))
+        }
         (PropKind::Ring, PropPhase::Held { by, .. }) => place(by.juggler).rotate(Vec3::Z),
+        (PropKind::Ring, PropPhase::Flying { .. }) if style.pancake => Vec3::NEG_Y,
         (PropKind::Ring, PropPhase::Flying { flight, progress }) => {
-            let from = place(flight.from.juggler).rotate(Vec3::Z);
+            let thrower = place(flight.from.juggler);
+            let from = thrower.rotate(Vec3::Z);
             let to = place(flight.to.juggler).rotate(Vec3::Z);
             let to = if to.dot(from) < 0.0 { -to } else { to };
-            slerp(from, to, progress)
+            match style.spins {
+                // Flips end over end, top toward the thrower, like a club.
+                Some(turns) if turns > 0 => {
+                    club_flight_axis(from, to, thrower.rotate(Vec3::NEG_X), turns, progress)
+                }
+                _ => slerp(from, to, progress),
+            }
         }
         (PropKind::Club, PropPhase::Held { by, progress }) => {
             place(by.juggler).rotate(held_club_axis(by.hand, progress))
@@ -108,7 +156,9 @@ pub fn prop_axis(kind: PropKind, phase: PropPhase, placements: &[Placement]) -> 
             let release = thrower.rotate(club_throw_axis(flight.from.hand));
             let catch = catcher.rotate(club_catch_axis(flight.to.hand));
             let spin = thrower.rotate(Vec3::NEG_X);
-            let turns = club_turns(flight.value, flight.from.juggler != flight.to.juggler);
+            let turns = style.spins.unwrap_or_else(|| {
+                club_turns(flight.value, flight.from.juggler != flight.to.juggler)
+            });
             club_flight_axis(release, catch, spin, turns, progress)
         }
     }
@@ -187,6 +237,7 @@ mod tests {
             value,
             release: 0.0,
             catch: 1.0,
+            spins: None,
         }
     }
 

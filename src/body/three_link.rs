@@ -15,8 +15,10 @@
 //!    `β = atan2(E_y·O_y, E_y·O_x)` with `O_z` along the axis, `O_y` the plane's up and
 //!    `O_x = O_y × O_z`. β = π/2 means no roll (`E_y` already in the plane, on the up side),
 //!    so the base turns by `β − π/2` and the elbow stays on the side opposite `E_y`.
-//! 5. Wrist angle: with `J_y` the forearm's direction and `J_z` the plane's perpendicular to it
-//!    on the up side, `θ_2 = atan2(J_z·E_y, J_y·E_y)` (0 = straight wrist).
+//! 5. Wrist angle: with `J_y` the forearm's direction and `J_z = n × J_y` its perpendicular in
+//!    the arm plane (`n = O_z × O_y'` the plane's normal after the roll; `J_z` is on the up side
+//!    whenever the forearm points toward the wrist target along the axis, as the seed draws it),
+//!    `θ_2 = atan2(J_z·E_y, J_y·E_y)` (0 = straight wrist), continuous in the pose.
 //!
 //! Out of reach the arm is straight toward the wrist target; nothing gives NaN.
 
@@ -113,9 +115,15 @@ impl ThreeLink {
         let wrist = elbow + fore * l2;
 
         // 5. Wrist angle in the (rolled) arm plane.
+        // `J_z` is `J_y` turned a quarter turn within the arm plane, toward the plane's up side
+        // when the forearm points along the shoulder–wrist axis. It comes from the plane's
+        // normal (`axis × side`, exact because `side ⊥ axis`), not from the part of `side`
+        // perpendicular to `J_y`: that part vanishes when the forearm runs along `side` (a
+        // right angle at the wrist) and f32 rounding then gave it a random direction.
         let j_y = fore;
         let side = turn * o_y;
-        let j_z = (side - j_y * side.dot(j_y)).normalize_or(j_y.any_orthonormal_vector());
+        let normal = axis.cross(side).normalize_or(j_y.any_orthonormal_vector());
+        let j_z = normal.cross(j_y).normalize_or(side);
         let theta2 = j_z.dot(up).atan2(j_y.dot(up));
         let end = wrist + l3 * up;
 
@@ -254,6 +262,27 @@ mod tests {
             }
             assert!(p.theta2.is_finite() && p.roll.is_finite());
         }
+    }
+
+    #[test]
+    fn wrist_angle_is_exact_with_a_right_angle_at_the_wrist() {
+        // The case that made `reachable_targets_are_hit_with_exact_lengths` fail once: the
+        // wrist target is 0.2433 m away, so d² + l2² = l1² and the forearm runs perpendicular
+        // to the shoulder–wrist axis. J_z used to be a normalised 8e-5 m remainder, and θ_2
+        // came out 2.5 mrad wrong (cos θ_2 0.8998 against the true 0.8987).
+        let arm = ThreeLink {
+            l1: 0.41,
+            l2: 0.33,
+            l3: 0.08,
+        };
+        let origin = Vec3::new(0.23, 1.4, 0.0);
+        let dir = Vec3::new(0.0, -0.782_529_35, 0.857_466_16).normalize();
+        let up = Vec3::new(-0.774_797_6, 0.063_430_02, -0.486_740_14).normalize();
+        let wrist = origin + dir * (0.09 + 0.235_822_3 * 0.65);
+        let p = arm.solve(origin, wrist + up * arm.l3, up);
+        let fore = (p.wrist - p.elbow).normalize();
+        assert!(fore.dot(dir).abs() < 2e-3, "forearm across the axis");
+        assert!((fore.dot(up) - p.theta2.cos()).abs() < 1e-5, "{}", p.theta2);
     }
 
     proptest! {

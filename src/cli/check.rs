@@ -95,8 +95,61 @@ impl Output {
     }
 }
 
+/// The report of a pattern defined by Juggling Lab events (its notation is a JML text):
+/// its title, props, jugglers and loop, or why it cannot be animated.
+fn events_report(input: &str, json: bool) -> (String, bool) {
+    let read = juggler::files::jml_events::read(input);
+    let name = read
+        .as_ref()
+        .ok()
+        .and_then(|e| e.title.clone())
+        .unwrap_or_else(|| "(JML events)".into());
+    match (read, json) {
+        (Ok(e), true) => (
+            format!(
+                "{}\n",
+                serde_json::json!({
+                    "valid": true, "pattern": name, "events": true, "props": e.paths,
+                    "jugglers": e.jugglers, "loop_seconds": e.choreography.hand_period,
+                })
+            ),
+            true,
+        ),
+        (Ok(e), false) => (
+            format!(
+                "{name}: valid\n  defined by Juggling Lab events: props {}, jugglers {}, loop {:.4} s\n",
+                e.paths, e.jugglers, e.choreography.hand_period
+            ),
+            true,
+        ),
+        (Err(message), true) => (
+            format!(
+                "{}\n",
+                serde_json::json!({
+                    "valid": false, "pattern": name, "events": true,
+                    "error": {"kind": "events", "message": message, "column": null, "beat": null},
+                })
+            ),
+            false,
+        ),
+        (Err(message), false) => (format!("{name}: invalid\n  {message}\n"), false),
+    }
+}
+
 /// Checks one pattern and prints its report; whether it is valid.
 fn report(input: &str, json: bool, out: &mut Output) -> Result<bool, CliError> {
+    if juggler::files::jml_events::is_event_notation(input) {
+        let (mut text, valid) = events_report(input, json);
+        if !json {
+            text = escape_control_lines(&text).into_owned();
+            if out.count > 0 {
+                text.insert(0, '\n');
+            }
+        }
+        out.count += 1;
+        out.emit(&text)?;
+        return Ok(valid);
+    }
     let outcome = check(input);
     let mut text = String::new();
     if json {

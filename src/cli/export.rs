@@ -33,7 +33,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
         .map_err(|e| CliError::usage(format!("cannot set up signal handling: {e}")))?;
     let camera_args = camera_overrides(&args.camera)?;
 
-    let spec = load_spec(&args.pattern, &args.options)?;
+    let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
     let source = load_source(&spec)?;
     let overrides = merge_camera(camera_args, &spec);
     let aspect = options.width() as f32 / options.height() as f32;

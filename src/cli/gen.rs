@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use juggler::tools::gen::{plan, Found, GroundFilter, Listing, Query};
+use juggler::tools::multi::{self, FoundText};
 use juggler::tools::state::throws_text;
 use serde::Serialize;
 
@@ -16,6 +17,41 @@ struct Output {
     sequences: bool,
     ground_only: bool,
     props: u32,
+    sync: bool,
+}
+
+impl Output {
+    /// The period in beats of a printed pattern: throws (async), or 2 per sync pair.
+    fn beats(&self, pattern: &str) -> usize {
+        let groups = if pattern.contains('<') {
+            pattern.matches('<').count()
+        } else if self.sync {
+            pattern.matches('(').count()
+        } else {
+            let mut n = 0;
+            let mut depth = 0;
+            for c in pattern.chars() {
+                match c {
+                    '[' => {
+                        depth += 1;
+                        if depth == 1 {
+                            n += 1;
+                        }
+                    }
+                    ']' => depth -= 1,
+                    ' ' => {}
+                    _ if depth == 0 => n += 1,
+                    _ => {}
+                }
+            }
+            n
+        };
+        if self.sync {
+            2 * groups
+        } else {
+            groups
+        }
+    }
 }
 
 fn number(args: &[String], i: usize, what: &str) -> Result<u32, CliError> {
@@ -40,22 +76,18 @@ fn parse(args: &[String]) -> Result<(Query, Output), CliError> {
         Some(number(args, 1, "maximum throw")?)
     };
     let (period_min, period_max) = parse_period(&args[2])?;
-    let mut q = Query::new(props, max_throw, period_min);
+    let mut q = Query::new(props, max_throw, period_min.unwrap_or(1));
     q.period_max = period_max;
+    q.period_from_rhythm = period_min.is_none();
     let mut out = Output {
         json: false,
         count: 0,
         sequences: true,
         ground_only: false,
         props,
+        sync: false,
     };
     let mut i = 3;
-    // Options whose modes this generator does not have yet.
-    let unsupported = |what: &str| {
-        Err(CliError::usage(format!(
-            "{what} is not supported by juggler's generator yet (solo asynchronous patterns only)"
-        )))
-    };
     while i < args.len() {
         match args[i].as_str() {
             "-n" => out.count = 1,
@@ -67,6 +99,13 @@ fn parse(args: &[String]) -> Result<(Query, Output), CliError> {
             "-prime" => q.listing = Listing::Prime,
             "-rot" => q.rotations = true,
             "-lame" => q.lame = true,
+            "-s" => q.sync = true,
+            "-mf" => q.squeeze = true,
+            "-mc" => q.clustered = false,
+            "-mt" => q.true_multiplex = true,
+            "-cp" => q.connected = true,
+            "-sym" => q.symmetric = true,
+            "-jp" => q.permutations = true,
             "--json" | "-json" => out.json = true,
             "-x" | "-i" => {
                 let include = args[i] == "-i";
@@ -89,29 +128,22 @@ fn parse(args: &[String]) -> Result<(Query, Output), CliError> {
             }
             "-m" => {
                 i += 1;
-                if number(args, i, "simultaneous throws (-m)")? > 1 {
-                    return unsupported("multiplexing (-m N > 1)");
-                }
+                q.multiplex = number(args, i, "simultaneous throws (-m)")?;
             }
             "-j" => {
                 i += 1;
-                if number(args, i, "jugglers (-j)")? > 1 {
-                    return unsupported("passing (-j N > 1)");
-                }
+                q.jugglers = number(args, i, "jugglers (-j)")?;
             }
             "-d" => {
                 i += 1;
-                number(args, i, "communication delay (-d)")?;
+                q.delay = number(args, i, "communication delay (-d)")?;
                 // Juggling Lab: a communication delay means ground state patterns only.
                 q.ground = GroundFilter::GroundOnly;
             }
             "-l" => {
                 i += 1;
-                number(args, i, "leader (-l)")?;
+                q.leader = number(args, i, "leader (-l)")?;
             }
-            // Multiplex and passing refinements: no effect on solo patterns without multiplexes.
-            "-mf" | "-mc" | "-mt" | "-cp" | "-sym" | "-jp" => {}
-            "-s" => return unsupported("synchronous generation (-s)"),
             other => {
                 return Err(CliError::usage(format!(
                     "unknown option {other:?} (see juggler gen --help)"
@@ -120,12 +152,15 @@ fn parse(args: &[String]) -> Result<(Query, Output), CliError> {
         }
         i += 1;
     }
+    q.sequences = out.sequences && out.count < 2;
     out.ground_only = q.ground == GroundFilter::GroundOnly;
+    out.sync = q.sync;
     Ok((q, out))
 }
 
-/// `5`, `1-5`, `-5`, `3-` or `-` (unbounded).
-fn parse_period(text: &str) -> Result<(u32, Option<u32>), CliError> {
+/// `5`, `1-5`, `-5`, `3-` or `-` (unbounded); an open start is `None` (the rhythm's period:
+/// 1, or 2 for synchronous patterns).
+fn parse_period(text: &str) -> Result<(Option<u32>, Option<u32>), CliError> {
     let bad = || {
         CliError::usage(format!(
             "period {text:?}: give a number or a range like 1-5, -5, 3- or -"
@@ -135,12 +170,12 @@ fn parse_period(text: &str) -> Result<(u32, Option<u32>), CliError> {
     match text.split_once('-') {
         None => {
             let p = num(text)?;
-            Ok((p, Some(p)))
+            Ok((Some(p), Some(p)))
         }
-        Some(("", "")) => Ok((1, None)),
-        Some(("", hi)) => Ok((1, Some(num(hi)?))),
-        Some((lo, "")) => Ok((num(lo)?, None)),
-        Some((lo, hi)) => Ok((num(lo)?, Some(num(hi)?))),
+        Some(("", "")) => Ok((None, None)),
+        Some(("", hi)) => Ok((None, Some(num(hi)?))),
+        Some((lo, "")) => Ok((Some(num(lo)?), None)),
+        Some((lo, hi)) => Ok((Some(num(lo)?), Some(num(hi)?))),
     }
 }
 
@@ -153,15 +188,47 @@ struct PatternJson {
     get_out: String,
 }
 
-fn line(found: &Found, out: &Output) -> String {
-    let pattern = found.text();
-    if out.json {
-        let json = PatternJson {
-            period: found.throws.len(),
+/// One pattern as `juggler gen` prints it, in the mode's notation.
+struct Line<'a> {
+    pattern: &'a str,
+    ground_state: bool,
+    get_in: &'a str,
+    get_out: &'a str,
+}
+
+impl<'a> Line<'a> {
+    fn solo(found: &Found, text: &'a mut [String; 3]) -> Line<'a> {
+        text[0] = found.text();
+        text[1] = throws_text(&found.get_in);
+        text[2] = throws_text(&found.get_out);
+        let [pattern, get_in, get_out] = text;
+        Line {
             pattern,
             ground_state: found.ground_state,
-            get_in: throws_text(&found.get_in),
-            get_out: throws_text(&found.get_out),
+            get_in,
+            get_out,
+        }
+    }
+
+    fn general(found: &'a FoundText) -> Line<'a> {
+        Line {
+            pattern: &found.pattern,
+            ground_state: found.ground_state,
+            get_in: &found.get_in,
+            get_out: &found.get_out,
+        }
+    }
+}
+
+fn line(found: &Line, out: &Output) -> String {
+    let pattern = found.pattern.to_string();
+    if out.json {
+        let json = PatternJson {
+            period: out.beats(found.pattern),
+            pattern,
+            ground_state: found.ground_state,
+            get_in: found.get_in.to_string(),
+            get_out: found.get_out.to_string(),
         };
         return serde_json::to_string(&json).unwrap_or_default();
     }
@@ -172,44 +239,57 @@ fn line(found: &Found, out: &Output) -> String {
         let mark = if found.ground_state { ' ' } else { '*' };
         return format!("{mark} {pattern} {mark}").trim_end().to_string();
     }
-    let width = out.props as usize;
-    format!(
-        "{:>width$}  {pattern}  {}",
-        throws_text(&found.get_in),
-        throws_text(&found.get_out)
-    )
-    .trim_end()
-    .to_string()
+    // Juggling Lab right-aligns asynchronous get-ins to the number of props.
+    let width = if out.sync { 0 } else { out.props as usize };
+    format!("{:>width$}  {pattern}  {}", found.get_in, found.get_out)
+        .trim_end()
+        .to_string()
 }
 
 /// Runs the command: exit 0 (also when nothing is found), 2 for a bad query.
 pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let (query, out) = parse(&args.args)?;
-    let plan = plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
-    if out.count < 2 && plan.height() > 35 {
+    let (solo, general) = if query.is_general() {
+        let plan = multi::plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
+        (None, Some(plan))
+    } else {
+        let plan = plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
+        (Some(plan), None)
+    };
+    let height = solo
+        .as_ref()
+        .map(|p| p.height())
+        .or(general.as_ref().map(|p| p.height()))
+        .unwrap_or(0);
+    if out.count < 2 && height > 35 {
         return Err(CliError::usage(format!(
-            "throws up to {} can be generated, but throws above 35 have no siteswap letter; \
-             give a maximum throw of at most 35, or count with -no",
-            plan.height()
+            "throws up to {height} can be generated, but throws above 35 have no siteswap letter; \
+             give a maximum throw of at most 35, or count with -no"
         )));
     }
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
     let mut failed: Option<std::io::Error> = None;
-    let count = if out.count == 2 {
-        plan.count()
-    } else {
-        plan.generate(&mut |found| {
-            let mut text = line(found, &out);
-            text.push('\n');
-            match w.write_all(text.as_bytes()) {
-                Ok(()) => true,
-                Err(e) => {
-                    failed = Some(e);
-                    false
-                }
+    let mut write = |l: &Line| {
+        let mut text = line(l, &out);
+        text.push('\n');
+        match w.write_all(text.as_bytes()) {
+            Ok(()) => true,
+            Err(e) => {
+                failed = Some(e);
+                false
             }
-        })
+        }
+    };
+    let count = match (&solo, &general) {
+        (Some(p), _) if out.count == 2 => p.count(),
+        (_, Some(p)) if out.count == 2 => p.count(),
+        (Some(p), _) => {
+            let mut text: [String; 3] = Default::default();
+            p.generate(&mut |found| write(&Line::solo(found, &mut text)))
+        }
+        (_, Some(p)) => p.generate(&mut |found| write(&Line::general(found))),
+        (None, None) => 0,
     };
     if failed.is_none() && out.count > 0 {
         let text = if out.json {
@@ -242,11 +322,11 @@ mod tests {
 
     #[test]
     fn periods() {
-        assert_eq!(parse_period("5").unwrap(), (5, Some(5)));
-        assert_eq!(parse_period("1-5").unwrap(), (1, Some(5)));
-        assert_eq!(parse_period("-5").unwrap(), (1, Some(5)));
-        assert_eq!(parse_period("3-").unwrap(), (3, None));
-        assert_eq!(parse_period("-").unwrap(), (1, None));
+        assert_eq!(parse_period("5").unwrap(), (Some(5), Some(5)));
+        assert_eq!(parse_period("1-5").unwrap(), (Some(1), Some(5)));
+        assert_eq!(parse_period("-5").unwrap(), (None, Some(5)));
+        assert_eq!(parse_period("3-").unwrap(), (Some(3), None));
+        assert_eq!(parse_period("-").unwrap(), (None, None));
         assert!(parse_period("a").is_err());
     }
 }

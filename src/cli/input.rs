@@ -2,7 +2,7 @@
 //! string, a siteswap, or the name of a pattern in the shipped library; then applying the
 //! command-line overrides.
 
-use juggler::files::argument::{self, ArgumentError};
+use juggler::files::argument::{self, ArgumentError, Choice};
 use juggler::ranges;
 use juggler::spec::PatternSpec;
 
@@ -11,7 +11,12 @@ use super::{CliError, PatternOptions};
 /// Every pattern the argument names (a file may hold several), by the one reading rule of
 /// `files::argument` (settings string, file path, siteswap, library name).
 pub fn load_specs(arg: &str) -> Result<Vec<PatternSpec>, CliError> {
-    argument::load(arg).map_err(|e| match &e {
+    argument::load(arg).map_err(cli_error)
+}
+
+/// The CLI error (message, exit code) of an argument error.
+fn cli_error(e: ArgumentError) -> CliError {
+    match &e {
         ArgumentError::UnknownName { .. } => {
             let library = juggler::files::library::library();
             let problems = match (&library.directory, library.problems.first()) {
@@ -31,12 +36,17 @@ pub fn load_specs(arg: &str) -> Result<Vec<PatternSpec>, CliError> {
         )),
         e if e.is_usage() => CliError::usage(e.to_string()),
         e => CliError::invalid(e.to_string()),
-    })
+    }
 }
 
-/// The one pattern the argument names (the first of a file), with the overrides applied.
-pub fn load_spec(arg: &str, options: &PatternOptions) -> Result<PatternSpec, CliError> {
-    let mut spec = load_specs(arg)?.swap_remove(0);
+/// The one pattern the argument names (the first of a file, or the one `choice` picks), with
+/// the overrides applied.
+pub fn load_spec(
+    arg: &str,
+    choice: &Choice,
+    options: &PatternOptions,
+) -> Result<PatternSpec, CliError> {
+    let mut spec = argument::load_one(arg, choice).map_err(cli_error)?;
     apply_options(&mut spec, options)?;
     Ok(spec)
 }

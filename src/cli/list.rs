@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use juggler::files::{self, jml, library, FileError, FileKind, LoadedPattern};
+use juggler::files::{self, library, FileError, LoadedPattern};
 use juggler::schedule;
 use juggler::text::escape_control;
 
@@ -14,6 +14,7 @@ struct Row {
     name: String,
     notation: String,
     prop: &'static str,
+    line: usize,
     facts: Result<Facts, String>,
 }
 
@@ -23,10 +24,21 @@ struct Facts {
     jugglers: usize,
 }
 
+/// One listed file: its rows and the patterns it could not import (with their lines).
+struct Section {
+    origin: String,
+    rows: Vec<Row>,
+    problems: Vec<(Option<usize>, String)>,
+}
+
 pub fn run(args: &ListArgs) -> Result<u8, CliError> {
     let mut problems: Vec<String> = Vec::new();
-    let mut sections: Vec<(String, Vec<Row>)> = Vec::new();
-    let mut add = |origin: String, patterns: &[LoadedPattern], problems: &mut Vec<String>| {
+    let mut sections: Vec<Section> = Vec::new();
+    let mut add = |origin: String,
+                   patterns: &[LoadedPattern],
+                   errors: Vec<(Option<usize>, String)>,
+                   problems: &mut Vec<String>| {
+        problems.extend(errors.iter().map(|(_, e)| e.clone()));
         let rows: Vec<Row> = patterns.iter().map(row).collect();
         for (p, r) in patterns.iter().zip(&rows) {
             if let Err(message) = &r.facts {
@@ -40,15 +52,22 @@ pub fn run(args: &ListArgs) -> Result<u8, CliError> {
                 );
             }
         }
-        sections.push((origin, rows));
+        sections.push(Section {
+            origin,
+            rows,
+            problems: errors,
+        });
     };
     let target = args.path.clone().or_else(library::override_dir);
     match target {
         Some(target) => {
             for path in pattern_files(&target)? {
-                let (patterns, errors) = read_file(&path);
-                problems.extend(errors.iter().map(FileError::to_string));
-                add(path.display().to_string(), &patterns, &mut problems);
+                let (patterns, errors) = files::read_path_lenient(&path);
+                let errors = errors
+                    .iter()
+                    .map(|e| (e.location().map(|at| at.line), e.to_string()))
+                    .collect();
+                add(path.display().to_string(), &patterns, errors, &mut problems);
             }
         }
         // The shipped library, embedded in the binary.
@@ -56,11 +75,20 @@ pub fn run(args: &ListArgs) -> Result<u8, CliError> {
             let library = library::library();
             problems.extend(library.problems.iter().cloned());
             for file in &library.files {
-                add(file.origin.clone(), &file.patterns, &mut problems);
+                add(
+                    file.origin.clone(),
+                    &file.patterns,
+                    Vec::new(),
+                    &mut problems,
+                );
             }
         }
     }
-    print_out(&render(&sections))?;
+    if args.json {
+        print_out(&render_json(&sections))?;
+    } else {
+        print_out(&render(&sections))?;
+    }
     if problems.is_empty() {
         Ok(0)
     } else {
@@ -73,6 +101,60 @@ pub fn run(args: &ListArgs) -> Result<u8, CliError> {
             problems.len()
         )))
     }
+}
+
+/// One JSON object per line for every pattern, in file order: the imported patterns numbered
+/// as `--index` counts them, and the patterns that could not be imported (`"index": null`,
+/// with the error).
+fn render_json(sections: &[Section]) -> String {
+    let mut out = String::new();
+    for section in sections {
+        let mut lines: Vec<(usize, serde_json::Value)> = Vec::new();
+        for (i, r) in section.rows.iter().enumerate() {
+            let mut value = serde_json::json!({
+                "index": i + 1,
+                "file": section.origin,
+                "line": r.line,
+                "name": r.name,
+                "siteswap": (!r.notation.is_empty()).then_some(&r.notation),
+                "prop": r.prop,
+            });
+            let map = value.as_object_mut().expect("an object");
+            match &r.facts {
+                Ok(f) => {
+                    map.insert("valid".into(), true.into());
+                    map.insert("props".into(), f.props.into());
+                    map.insert("jugglers".into(), f.jugglers.into());
+                    map.insert("period".into(), f.period.into());
+                }
+                Err(e) => {
+                    map.insert("valid".into(), false.into());
+                    map.insert("error".into(), e.clone().into());
+                }
+            }
+            lines.push((r.line, value));
+        }
+        for (line, error) in &section.problems {
+            lines.push((
+                line.unwrap_or(0),
+                serde_json::json!({
+                    "index": null,
+                    "file": section.origin,
+                    "line": line,
+                    "name": null,
+                    "valid": false,
+                    "error": error,
+                }),
+            ));
+        }
+        // Stable: patterns and problems on one line keep their order.
+        lines.sort_by_key(|(line, _)| *line);
+        for (_, value) in lines {
+            out.push_str(&value.to_string());
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// The pattern files to list: the file itself, or the pattern files of a directory.
@@ -101,30 +183,27 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
     }
 }
 
-/// Everything a file yields: its patterns and the errors met (a JML list keeps the patterns
-/// it can import and reports the others).
-fn read_file(path: &Path) -> (Vec<LoadedPattern>, Vec<FileError>) {
-    if FileKind::of_path(path) == Some(FileKind::Jml) {
-        let origin = path.display().to_string();
-        return match files::read_text_file(path) {
-            Err(e) => (Vec::new(), vec![e]),
-            Ok(text) => match jml::import_lenient(&text, &origin) {
-                Ok(import) => (import.patterns, import.problems),
-                Err(e) => (Vec::new(), vec![e]),
-            },
+fn row(p: &LoadedPattern) -> Row {
+    if files::jml_events::is_event_notation(&p.spec.notation) {
+        // A pattern defined by Juggling Lab events: no siteswap; one period is one loop.
+        return Row {
+            name: p.spec.name.clone(),
+            // No siteswap: the table shows "(events)", JSON a null siteswap.
+            notation: String::new(),
+            prop: p.spec.settings.prop.name(),
+            line: p.at.line,
+            facts: files::jml_events::read(&p.spec.notation).map(|e| Facts {
+                props: e.paths,
+                period: 1,
+                jugglers: e.jugglers,
+            }),
         };
     }
-    match files::read_path(path) {
-        Ok(patterns) => (patterns, Vec::new()),
-        Err(e) => (Vec::new(), vec![e]),
-    }
-}
-
-fn row(p: &LoadedPattern) -> Row {
     Row {
-        name: escape_control(&p.spec.name).into_owned(),
-        notation: escape_control(&p.spec.notation).into_owned(),
+        name: p.spec.name.clone(),
+        notation: p.spec.notation.clone(),
         prop: p.spec.settings.prop.name(),
+        line: p.at.line,
         facts: schedule::from_notation(&p.spec.notation)
             .map(|s| Facts {
                 props: s.props,
@@ -135,14 +214,25 @@ fn row(p: &LoadedPattern) -> Row {
     }
 }
 
-/// The table: one heading line per file, then one line per pattern with aligned columns.
-fn render(sections: &[(String, Vec<Row>)]) -> String {
-    const HEADERS: [&str; 6] = ["NAME", "SITESWAP", "PROPS", "PERIOD", "JUGGLERS", "VALID"];
-    let cells = |r: &Row| -> [String; 6] {
+/// The table: one heading line per file, then one line per pattern with aligned columns,
+/// numbered within its file as `--index` counts.
+fn render(sections: &[Section]) -> String {
+    const HEADERS: [&str; 7] = [
+        "#", "NAME", "SITESWAP", "PROPS", "PERIOD", "JUGGLERS", "VALID",
+    ];
+    let cells = |(i, r): (usize, &Row)| -> [String; 7] {
+        let index = (i + 1).to_string();
+        let name = escape_control(&r.name).into_owned();
+        let notation = if r.notation.is_empty() {
+            "(events)".to_string()
+        } else {
+            escape_control(&r.notation).into_owned()
+        };
         match &r.facts {
             Ok(f) => [
-                r.name.clone(),
-                r.notation.clone(),
+                index,
+                name,
+                notation,
                 format!(
                     "{} {}{}",
                     f.props,
@@ -154,8 +244,9 @@ fn render(sections: &[(String, Vec<Row>)]) -> String {
                 "yes".into(),
             ],
             Err(_) => [
-                r.name.clone(),
-                r.notation.clone(),
+                index,
+                name,
+                notation,
                 "-".into(),
                 "-".into(),
                 "-".into(),
@@ -163,9 +254,9 @@ fn render(sections: &[(String, Vec<Row>)]) -> String {
             ],
         }
     };
-    let all: Vec<[String; 6]> = sections
+    let all: Vec<[String; 7]> = sections
         .iter()
-        .flat_map(|(_, rows)| rows.iter().map(cells))
+        .flat_map(|s| s.rows.iter().enumerate().map(cells))
         .collect();
     // Cells longer than MAX_ALIGN characters overflow their column instead of widening it
     // for every row: the table stays linear in size whatever one pattern's name is.
@@ -176,7 +267,7 @@ fn render(sections: &[(String, Vec<Row>)]) -> String {
             *w = (*w).max(cell.chars().count().min(MAX_ALIGN));
         }
     }
-    let line = |c: &[String; 6]| -> String {
+    let line = |c: &[String; 7]| -> String {
         let mut s = String::new();
         for (i, (cell, w)) in c.iter().zip(widths).enumerate() {
             if i + 1 == c.len() {
@@ -192,15 +283,15 @@ fn render(sections: &[(String, Vec<Row>)]) -> String {
     };
     let mut out = line(&HEADERS.map(String::from));
     let mut rows = all.iter();
-    let total: usize = sections.iter().map(|(_, r)| r.len()).sum();
-    for (path, section) in sections {
-        let s = if section.len() == 1 { "" } else { "s" };
+    let total: usize = sections.iter().map(|s| s.rows.len()).sum();
+    for section in sections {
+        let n = section.rows.len();
+        let s = if n == 1 { "" } else { "s" };
         out.push_str(&format!(
-            "# {} ({} pattern{s})\n",
-            escape_control(path),
-            section.len()
+            "# {} ({n} pattern{s})\n",
+            escape_control(&section.origin),
         ));
-        for c in rows.by_ref().take(section.len()) {
+        for c in rows.by_ref().take(n) {
             out.push_str(&line(c));
         }
     }

@@ -13,6 +13,7 @@ mod gen;
 mod input;
 mod list;
 mod pose;
+mod tojml;
 mod trans;
 mod window;
 
@@ -74,6 +75,8 @@ pub enum Command {
     Trans(TransArgs),
     /// Draw a ladder or causal diagram of a pattern as an SVG file
     Diagram(DiagramArgs),
+    /// Write a pattern as event-based JML that Juggling Lab reads
+    Tojml(TojmlArgs),
 }
 
 /// Timing and prop options shared by every command that animates.
@@ -135,6 +138,15 @@ pub struct ViewArgs {
     /// Measure the window's frame rate over N frames and exit (for benchmarks)
     #[arg(long, value_name = "N", hide = true)]
     pub bench_frames: Option<u32>,
+    /// Window size in pixels, e.g. 500x400 (default 1280x720)
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// Keys and clicks replayed when the window opens, e.g. "Mills{Enter}{F1}" or
+    /// "{Ctrl+L}shower{Ctrl+D}" (with --screenshot: what the picture shows)
+    #[arg(long, value_name = "SCRIPT")]
+    pub keys: Option<String>,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
     #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
@@ -178,14 +190,21 @@ Options (Juggling Lab's spelling):
   -g            ground state only     -ng   excited state only
   -f            full listing (composite patterns too)       -prime    prime patterns only
   -rot          every rotation of each pattern
-  -d N          communication delay (implies -g); -l N, -mf, -mc, -mt, -cp, -sym, -jp accepted
+  -m N          multiplexing, at most N props thrown together
+  -mf           allow catching props from different places at once (squeezes)
+  -mc           no clustered throws such as [33]      -mt   a multiplex that is not a hold
+  -s            synchronous patterns (even periods)
+  -j N          N jugglers (passing)     -cp   connected patterns only
+  -sym          juggler-symmetric patterns only       -jp   every juggler permutation
+  -d N          communication delay in beats (implies -g)   -l N  leader for -d
   --json        one JSON object per line: pattern, period, ground_state, get_in, get_out
-Not yet: -s (sync), -m N > 1 (multiplex), -j N > 1 (passing).
-Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no";
+Regular expressions: [ ] ( ) | stand for themselves; \\[ \\] \\( \\) \\| are the operators.
+Example: juggler gen 3 5 3   juggler gen 5 7 1-5 -x 2 3   juggler gen 8 - 9 -no
+         juggler gen 4 6 4 -s   juggler gen 5 6 4 -m 2 -g -mt   juggler gen 6 4 2 -j 2";
 
 #[derive(Args, Debug)]
 pub struct TransArgs {
-    /// The pattern to start from (solo asynchronous siteswap)
+    /// The pattern to start from (asynchronous, synchronous, multiplex or passing siteswap)
     pub from: String,
     /// The pattern to go to
     pub to: String,
@@ -211,6 +230,22 @@ pub struct DiagramArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct TojmlArgs {
+    /// Siteswap, settings string, pattern file or library name
+    pub pattern: String,
+    /// Output JML file (default: standard output)
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+    /// Replace an existing file
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
+    pub options: PatternOptions,
+}
+
+#[derive(Args, Debug)]
 pub struct PoseArgs {
     /// Siteswap, settings string or pattern file
     pub pattern: String,
@@ -220,6 +255,8 @@ pub struct PoseArgs {
     /// Print JSON
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
     #[command(flatten)]
     pub options: PatternOptions,
 }
@@ -260,6 +297,8 @@ pub struct ExportArgs {
     #[arg(long, short)]
     pub quiet: bool,
     #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
     pub options: PatternOptions,
     #[command(flatten)]
     pub camera: CameraOptions,
@@ -269,6 +308,30 @@ pub struct ExportArgs {
 pub struct ListArgs {
     /// Directory or pattern file (default: the shipped patterns/ library)
     pub path: Option<PathBuf>,
+    /// One JSON object per pattern and line: index, file, line, name, siteswap, prop, valid,
+    /// props, jugglers, period, or the error when not valid
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Which pattern of a file (or library file) to take.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ChoiceArgs {
+    /// The pattern of a file to use, 1-based, as `juggler list FILE` numbers them
+    #[arg(long, value_name = "N", conflicts_with = "name")]
+    pub index: Option<usize>,
+    /// The pattern of a file to use, by name (case-insensitive; -, _ and spaces alike)
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+impl ChoiceArgs {
+    pub fn choice(&self) -> juggler::files::argument::Choice {
+        juggler::files::argument::Choice {
+            index: self.index,
+            name: self.name.clone(),
+        }
+    }
 }
 
 /// Writes `text` to standard output. A reader that stopped early (`juggler list | head`) is
@@ -349,6 +412,7 @@ pub fn main() -> ExitCode {
         Some(Command::Gen(args)) => gen::run(&args),
         Some(Command::Trans(args)) => trans::run(&args),
         Some(Command::Diagram(args)) => diagram::run(&args),
+        Some(Command::Tojml(args)) => tojml::run(&args),
         None => window::run(&cli.view),
     };
     match result {

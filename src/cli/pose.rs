@@ -18,7 +18,7 @@ pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
         .named("--time")
         .check(args.time)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let spec = load_spec(&args.pattern, &args.options)?;
+    let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
     let scene = Scene::new(&spec).map_err(|e| CliError::invalid(e.to_string()))?;
     let pose = scene.pose_at(args.time);
     let text = if args.json {
@@ -57,8 +57,10 @@ struct JugglerReport {
     /// Radius of the head sphere around `head`, metres.
     head_radius: f32,
     /// The torso as a capsule: the segment from the base of the neck to the middle of the hips,
-    /// swept by a sphere of `radius` (half the hip span).
+    /// swept by a sphere of `radius` (half the chest's depth, 11.5 cm for the default adult).
     torso: CapsuleReport,
+    /// Unit vector the head looks along.
+    gaze: [f64; 3],
 }
 
 #[derive(Serialize)]
@@ -125,8 +127,9 @@ impl JugglerReport {
             torso: CapsuleReport {
                 top: r3(j.neck),
                 bottom: r3((j.hips[0] + j.hips[1]) * 0.5),
-                radius: round(f64::from(j.hips[0].distance(j.hips[1]) * 0.5)),
+                radius: round(f64::from(j.torso_radius)),
             },
+            gaze: r3(j.gaze),
         }
     }
 }

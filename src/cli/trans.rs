@@ -4,6 +4,7 @@ use juggler::schedule;
 use juggler::tools::analysis::vanilla_throws;
 use juggler::tools::state::throws_text;
 use juggler::tools::trans::{transitions, TransError};
+use juggler::tools::trans_general;
 use serde::Serialize;
 
 use super::{print_out, CliError, TransArgs};
@@ -11,21 +12,20 @@ use super::{print_out, CliError, TransArgs};
 /// At most this many transitions are listed.
 const LIMIT: usize = 200;
 
-fn throws_of(text: &str) -> Result<Vec<u32>, CliError> {
-    let sch = schedule::from_notation(text)
-        .map_err(|e| CliError::invalid(format!("{text}: invalid: {e}")))?;
-    let throws = vanilla_throws(&sch).ok_or_else(|| {
-        CliError::invalid(format!(
-            "{text}: transitions are found for solo asynchronous siteswaps without multiplexes \
-             or x-modified throws (sync, multiplex and passing patterns are not supported yet)"
-        ))
-    })?;
+fn schedule_of(text: &str) -> Result<schedule::Schedule, CliError> {
+    schedule::from_notation(text).map_err(|e| CliError::invalid(format!("{text}: invalid: {e}")))
+}
+
+fn vanilla(text: &str, sch: &schedule::Schedule) -> Result<Option<Vec<u32>>, CliError> {
+    let Some(throws) = vanilla_throws(sch) else {
+        return Ok(None);
+    };
     if throws.iter().any(|&t| t > 35) {
         return Err(CliError::invalid(format!(
             "{text}: throws above 35 cannot be written in the result"
         )));
     }
-    Ok(throws)
+    Ok(Some(throws))
 }
 
 #[derive(Serialize)]
@@ -37,31 +37,69 @@ struct TransJson<'a> {
     pattern: String,
 }
 
+/// A transition as the command prints it.
+struct Shown {
+    from: String,
+    to: String,
+    there: String,
+    back: String,
+    pattern: String,
+}
+
 /// Runs the command: exit 0 with transitions, 1 when none can exist or a pattern is bad.
 pub fn run(args: &TransArgs) -> Result<u8, CliError> {
-    let a = throws_of(&args.from)?;
-    let b = throws_of(&args.to)?;
-    let (ta, tb) = (throws_text(&a), throws_text(&b));
-    let found = transitions(&a, &b, LIMIT).map_err(|e| match e {
-        TransError::DifferentProps { .. } => CliError::invalid(e.to_string()),
-        TransError::Invalid(_) => CliError::invalid(e.to_string()),
-    })?;
-    let shown = |t: &[u32]| {
+    let sa = schedule_of(&args.from)?;
+    let sb = schedule_of(&args.to)?;
+    let found: Vec<Shown> = match (vanilla(&args.from, &sa)?, vanilla(&args.to, &sb)?) {
+        (Some(a), Some(b)) => {
+            let (ta, tb) = (throws_text(&a), throws_text(&b));
+            transitions(&a, &b, LIMIT)
+                .map_err(|e| match e {
+                    TransError::DifferentProps { .. } => CliError::invalid(e.to_string()),
+                    TransError::Invalid(_) => CliError::invalid(e.to_string()),
+                })?
+                .into_iter()
+                .map(|t| Shown {
+                    from: ta.clone(),
+                    to: tb.clone(),
+                    there: throws_text(&t.there),
+                    back: throws_text(&t.back),
+                    pattern: t.pattern_text(),
+                })
+                .collect()
+        }
+        _ => trans_general::transitions((&args.from, &sa), (&args.to, &sb), LIMIT)
+            .map_err(|e| CliError::invalid(e.to_string()))?
+            .into_iter()
+            .map(|t| Shown {
+                from: t.from,
+                to: t.to,
+                there: t.there,
+                back: t.back,
+                pattern: t.pattern,
+            })
+            .collect(),
+    };
+    print(&found, args.json)
+}
+
+fn print(found: &[Shown], json: bool) -> Result<u8, CliError> {
+    let shown = |t: &str| {
         if t.is_empty() {
             "(none)".to_string()
         } else {
-            throws_text(t)
+            t.to_string()
         }
     };
     let mut out = String::new();
-    if args.json {
-        for t in &found {
+    if json {
+        for t in found {
             let line = serde_json::to_string(&TransJson {
-                from: &ta,
-                to: &tb,
-                throws: throws_text(&t.there),
-                back: throws_text(&t.back),
-                pattern: t.pattern_text(),
+                from: &t.from,
+                to: &t.to,
+                throws: t.there.clone(),
+                back: t.back.clone(),
+                pattern: t.pattern.clone(),
             })
             .unwrap_or_default();
             out.push_str(&line);
@@ -69,22 +107,29 @@ pub fn run(args: &TransArgs) -> Result<u8, CliError> {
         }
     } else if let Some(first) = found.first() {
         let n = found.len();
+        let (ta, tb) = (&first.from, &first.to);
         out.push_str(&format!(
-            "{ta} -> {tb}: {n} transition{} of {} throw{}; back {tb} -> {ta}: {} ({} throw{})\n",
+            "{ta} -> {tb}: {n} shortest transition{}; back {tb} -> {ta}: {}\n",
             if n == 1 { "" } else { "s" },
-            first.there.len(),
-            if first.there.len() == 1 { "" } else { "s" },
             shown(&first.back),
-            first.back.len(),
-            if first.back.len() == 1 { "" } else { "s" },
         ));
         out.push_str("  throws    whole pattern (A twice, throws, B twice, back)\n");
-        for t in &found {
-            out.push_str(&format!("  {:<8}  {}\n", shown(&t.there), t.pattern_text()));
+        let width = found
+            .iter()
+            .map(|t| shown(&t.there).len())
+            .max()
+            .unwrap_or(8)
+            .max(8);
+        for t in found {
+            out.push_str(&format!("  {:<width$}  {}\n", shown(&t.there), t.pattern));
         }
         if n == LIMIT {
             out.push_str(&format!("  (first {LIMIT} shown)\n"));
         }
+    } else {
+        return Err(CliError::invalid(
+            "no transition found within the throw heights of the two patterns".to_string(),
+        ));
     }
     print_out(&out)?;
     Ok(0)

@@ -3,15 +3,16 @@
 
 use juggler::app::scene_animation::{load_error, SceneAnimation};
 use juggler::app::{
-    self, display, screenshot, Animation, Entry, LoadError, Loader, Mode, Outcome, WindowError,
-    WindowOptions,
+    self, display, input, screenshot, Animation, Entry, LoadError, Loader, Mode, Outcome,
+    SpecLoader, WindowError, WindowOptions,
 };
 use juggler::render::camera::ViewOverrides;
 use juggler::spec::PatternSpec;
 
 use super::export::{camera_overrides, merge_camera};
 use super::input::{apply_options, load_spec, load_specs};
-use super::{print_out, CliError, ViewArgs};
+use super::{print_out, CliError, PatternOptions, ViewArgs};
+use juggler::files::argument::Choice;
 use juggler::text::{escape_control, shell_quote};
 
 /// The pattern shown when none is given.
@@ -34,13 +35,30 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         })?;
     }
     let view = camera_overrides(&args.camera)?;
-    let mut specs = load_specs(&text)?;
+    let size = match &args.size {
+        Some(s) => parse_size(s).map_err(CliError::usage)?,
+        None => app::DEFAULT_SIZE,
+    };
+    let script = match &args.keys {
+        Some(keys) => input::parse_script(keys)
+            .map_err(|e| CliError::usage(format!("--keys: {}", escape_control(&e))))?,
+        None => Vec::new(),
+    };
+    let choice = args.choice.choice();
+    // A chosen pattern of a file plays alone; a whole file plays as a list.
+    let mut specs = if choice.is_some() {
+        vec![load_spec(&text, &choice, &PatternOptions::default())?]
+    } else {
+        load_specs(&text)?
+    };
     for spec in &mut specs {
         apply_options(spec, &args.options)?;
     }
     // A file of several patterns plays the first; PageDown/PageUp browse the others.
     let (spec, text) = match specs.as_slice() {
         [] => return Err(CliError::invalid(format!("{text}: no pattern"))),
+        // The field shows the chosen pattern's siteswap (the file would reload its first).
+        [only] if choice.is_some() => (only.clone(), only.notation.clone()),
         [only] => (only.clone(), text),
         [first, ..] => (first.clone(), first.notation.clone()),
     };
@@ -66,17 +84,28 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
     };
     let options = args.options.clone();
     let loader: Loader = Box::new(move |typed: &str| {
-        let spec = load_spec(typed, &options).map_err(|e| LoadError::new(e.message, None))?;
+        let spec = load_spec(typed, &Choice::default(), &options)
+            .map_err(|e| LoadError::new(first_line(&e.message), None))?;
         animate(typed, &spec, view)
     });
+    let options = args.options.clone();
+    let spec_loader: SpecLoader = Box::new(move |spec| {
+        let mut spec = spec.clone();
+        apply_options(&mut spec, &options)
+            .map_err(|e| LoadError::new(first_line(&e.message), None))?;
+        animate(&spec.notation, &spec, view)
+    });
+    let title = app::title::window_title(&animation.facts());
     let outcome = app::run(WindowOptions {
-        title: format!("juggler - {}", spec.name),
+        title,
         text: text.clone(),
         animation,
         loader,
+        spec_loader,
+        script,
         playlist,
         mode,
-        size: app::DEFAULT_SIZE,
+        size,
         msaa: args.msaa,
     });
     match outcome {
@@ -150,10 +179,70 @@ fn describe(text: &str, err: &LoadError) -> String {
     }
 }
 
+/// The first line of a message (the window shows one line; the CLI adds hints below it).
+fn first_line(message: &str) -> String {
+    message.lines().next().unwrap_or("").trim().to_string()
+}
+
+/// `WxH` in pixels, each 200..=8192.
+fn parse_size(s: &str) -> Result<(i32, i32), String> {
+    let bad = || {
+        format!(
+            "--size: expected WIDTHxHEIGHT in pixels (200 to 8192 each), e.g. 500x400, got '{}'",
+            escape_control(s)
+        )
+    };
+    let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: i32 = w.trim().parse().map_err(|_| bad())?;
+    let h: i32 = h.trim().parse().map_err(|_| bad())?;
+    if !(200..=8192).contains(&w) || !(200..=8192).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
 fn no_display_message(text: &str) -> String {
     format!(
         "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset); \
          to make an animation without a window use `juggler export {} --out anim.gif`",
         shell_quote(text)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_sizes() {
+        assert_eq!(parse_size("500x400"), Ok((500, 400)));
+        assert_eq!(parse_size(" 390X844 "), Ok((390, 844)));
+        for bad in [
+            "500", "x400", "0x400", "100x100", "9000x400", "-5x400", "axb", "",
+        ] {
+            assert!(
+                parse_size(bad).unwrap_err().starts_with("--size: expected"),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_typed_in_the_window_says_so_on_one_line() {
+        let options = super::super::PatternOptions::default();
+        let err = load_spec("Rubinstein's Revenge", &Choice::default(), &options).unwrap_err();
+        let line = first_line(&err.message);
+        assert_eq!(
+            line,
+            "no pattern named \"Rubinstein's Revenge\"; close matches: \"Rubenstein's Revenge\""
+        );
+        let err = load_spec("shower cascade", &Choice::default(), &options).unwrap_err();
+        assert!(first_line(&err.message).starts_with("no pattern named \"shower cascade\""));
+        // A mistyped siteswap is still a siteswap error with its column.
+        let spec = load_spec("532", &Choice::default(), &options).unwrap();
+        let err = animate("532", &spec, ViewOverrides::default())
+            .err()
+            .unwrap();
+        assert!(!err.message.contains("no pattern named"), "{err:?}");
+    }
 }

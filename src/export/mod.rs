@@ -10,6 +10,7 @@
 //!
 //! Frames come from any [`PoseSource`]: the scene of a pattern, or a hand-built one in tests.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
 use crate::body::Pose;
@@ -18,16 +19,27 @@ use crate::render::raster::{rasterize, RgbImage};
 use crate::render::{build_frame, Camera};
 use crate::spec::CameraSpec;
 
+// Writing files (parallel rendering, atomic staging, ffmpeg) is native only; the web build
+// keeps the framing and single-frame rendering above them.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod apng;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod gif_anim;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod lzw;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod options;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod ordered;
 pub mod palette;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod png_frames;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod staging;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod video;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use options::{ExportOptions, ExportRequest, Format, FramePlan, Length};
 
 /// Something that can say where everything is at any time: a pattern's scene.
@@ -158,6 +170,7 @@ pub trait Progress: Sync {
 pub struct Silent;
 impl Progress for Silent {}
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Errors of the export stage.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -214,6 +227,7 @@ pub enum ExportError {
     Encode(String),
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl ExportError {
     /// The error with `path` as the file of an I/O error that names none.
     fn naming(self, path: &std::path::Path) -> ExportError {
@@ -227,6 +241,7 @@ impl ExportError {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// What an export wrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportSummary {
@@ -282,6 +297,7 @@ pub fn render_frame(
     rasterize(&build_frame(&source.pose_at(t), camera, width, height))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Export the animation of `source` as `options` say, seen through `camera`.
 pub fn export(
     source: &dyn PoseSource,
@@ -369,6 +385,7 @@ pub fn export(
     })
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Flush and sync a finished staging file.
 fn finish_file(
     mut writer: std::io::BufWriter<std::fs::File>,

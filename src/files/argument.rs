@@ -25,6 +25,13 @@
 //!
 //! [`read`] needs no file system (the web build uses it); [`load`] (native builds) also
 //! reads the file a path names.
+//!
+//! **Choosing one pattern** (`--index N`, `--name NAME`, a [`Choice`]): [`load_one`] takes
+//! the N-th pattern (1-based) of the file the argument names, in the order `juggler list`
+//! numbers them (the patterns the file yields; a JML list's patterns that cannot be imported
+//! are not counted), or the one whose name matches (compared like library names). A library
+//! file's stem (`tricks3`) chooses among that library file's patterns. Only the chosen
+//! pattern's siteswap must be valid. Without a choice a file gives its first pattern.
 
 use std::fmt;
 
@@ -60,6 +67,30 @@ pub enum Source {
     Library,
 }
 
+/// Which pattern of a file to take: by 1-based index or by name (at most one of them; none =
+/// the first).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Choice {
+    pub index: Option<usize>,
+    pub name: Option<String>,
+}
+
+impl Choice {
+    /// Whether a pattern is chosen at all.
+    pub fn is_some(&self) -> bool {
+        self.index.is_some() || self.name.is_some()
+    }
+
+    /// How the user wrote it (`--index 3`, `--name "Mills Mess"`), for messages.
+    fn shown(&self) -> String {
+        match (&self.index, &self.name) {
+            (Some(i), _) => format!("--index {i}"),
+            (None, Some(n)) => format!("--name {}", crate::text::shell_quote(n)),
+            (None, None) => String::new(),
+        }
+    }
+}
+
 /// Why an argument names no pattern.
 #[derive(Debug)]
 pub enum ArgumentError {
@@ -75,6 +106,30 @@ pub enum ArgumentError {
     File(super::FileError),
     /// Files cannot be read in this build (the web app).
     NoFileSystem { path: String },
+    /// `--index`/`--name` with an argument that is one pattern, not a file.
+    NotAFile {
+        choice: String,
+        arg: String,
+        kind: &'static str,
+    },
+    /// `--index N` beyond the file's patterns (or 0).
+    IndexOutOfRange {
+        origin: String,
+        index: usize,
+        count: usize,
+    },
+    /// `--name` matching no pattern of the file, with up to [`CLOSE_MATCHES`] close ones.
+    NoPatternNamed {
+        origin: String,
+        name: String,
+        close: Vec<String>,
+    },
+    /// `--name` matching several patterns of the file: their 1-based indexes.
+    AmbiguousName {
+        origin: String,
+        name: String,
+        indexes: Vec<usize>,
+    },
 }
 
 impl ArgumentError {
@@ -83,7 +138,11 @@ impl ArgumentError {
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
-            ArgumentError::Directory { .. } | ArgumentError::NoFileSystem { .. }
+            ArgumentError::Directory { .. }
+                | ArgumentError::NoFileSystem { .. }
+                | ArgumentError::NotAFile { .. }
+                | ArgumentError::IndexOutOfRange { .. }
+                | ArgumentError::AmbiguousName { .. }
         )
     }
 }
@@ -111,6 +170,62 @@ impl fmt::Display for ArgumentError {
             ArgumentError::File(e) => write!(f, "{}", escape_control(&e.to_string())),
             ArgumentError::NoFileSystem { path } => {
                 write!(f, "{}: pattern files cannot be read here", shown(path))
+            }
+            ArgumentError::NotAFile { choice, arg, kind } => write!(
+                f,
+                "{} chooses a pattern of a file, but \"{}\" is {kind}",
+                escape_control(choice),
+                shown(arg)
+            ),
+            ArgumentError::IndexOutOfRange {
+                origin,
+                index,
+                count,
+            } => match count {
+                1 => write!(
+                    f,
+                    "{} holds 1 pattern: --index {index} is out of range (use --index 1)",
+                    shown(origin)
+                ),
+                _ => write!(
+                    f,
+                    "{} holds {count} patterns: --index {index} is out of range (1 to {count}; \
+                     `juggler list` numbers them)",
+                    shown(origin)
+                ),
+            },
+            ArgumentError::NoPatternNamed {
+                origin,
+                name,
+                close,
+            } => {
+                write!(
+                    f,
+                    "{} has no pattern named \"{}\"",
+                    shown(origin),
+                    shown(name)
+                )?;
+                if !close.is_empty() {
+                    let list: Vec<String> =
+                        close.iter().map(|c| format!("\"{}\"", shown(c))).collect();
+                    write!(f, "; close matches: {}", list.join(", "))?;
+                }
+                Ok(())
+            }
+            ArgumentError::AmbiguousName {
+                origin,
+                name,
+                indexes,
+            } => {
+                let list: Vec<String> = indexes.iter().map(usize::to_string).collect();
+                write!(
+                    f,
+                    "{} has {} patterns named \"{}\" (numbers {}): choose one with --index",
+                    shown(origin),
+                    indexes.len(),
+                    shown(name),
+                    list.join(", ")
+                )
             }
         }
     }
@@ -292,6 +407,117 @@ pub fn load(arg: &str) -> Result<Vec<PatternSpec>, ArgumentError> {
     }
 }
 
+/// The 0-based position of the pattern `choice` picks among `names` (a file's pattern names,
+/// in order; `origin` names the file in errors). No choice picks the first.
+pub fn choose(origin: &str, names: &[&str], choice: &Choice) -> Result<usize, ArgumentError> {
+    if let Some(index) = choice.index {
+        return if (1..=names.len()).contains(&index) {
+            Ok(index - 1)
+        } else {
+            Err(ArgumentError::IndexOutOfRange {
+                origin: origin.to_string(),
+                index,
+                count: names.len(),
+            })
+        };
+    }
+    let Some(name) = &choice.name else {
+        return Ok(0);
+    };
+    let wanted = library::normalize(name);
+    let found: Vec<usize> = names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| !wanted.is_empty() && library::normalize(n) == wanted)
+        .map(|(i, _)| i)
+        .collect();
+    match found.as_slice() {
+        [only] => Ok(*only),
+        [] => Err(ArgumentError::NoPatternNamed {
+            origin: origin.to_string(),
+            name: name.clone(),
+            close: library::close_names(name, names.iter().copied(), CLOSE_MATCHES),
+        }),
+        several => Err(ArgumentError::AmbiguousName {
+            origin: origin.to_string(),
+            name: name.clone(),
+            indexes: several.iter().map(|i| i + 1).collect(),
+        }),
+    }
+}
+
+/// The pattern `choice` picks among `patterns` (read from `origin`); its siteswap is checked.
+fn pick(
+    origin: &str,
+    patterns: Vec<super::LoadedPattern>,
+    choice: &Choice,
+) -> Result<PatternSpec, ArgumentError> {
+    let names: Vec<&str> = patterns.iter().map(|p| p.spec.name.as_str()).collect();
+    let i = choose(origin, &names, choice)?;
+    let chosen = patterns
+        .into_iter()
+        .nth(i)
+        .expect("choose gives an index in range");
+    super::check_siteswap(&chosen).map_err(ArgumentError::File)?;
+    Ok(chosen.spec)
+}
+
+/// The one pattern an argument names: with a [`Choice`], the chosen pattern of the file (or
+/// library file) it names; without one, the first pattern [`load`] gives.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_one(arg: &str, choice: &Choice) -> Result<PatternSpec, ArgumentError> {
+    use std::path::Path;
+    if !choice.is_some() {
+        return Ok(load(arg)?.swap_remove(0));
+    }
+    let not_a_file = |kind: &'static str| ArgumentError::NotAFile {
+        choice: choice.shown(),
+        arg: clean(arg),
+        kind,
+    };
+    match read(arg)? {
+        Argument::Pattern {
+            source: Source::Library,
+            ..
+        } => {
+            let wanted = library::normalize(&clean(arg));
+            match library::files()
+                .iter()
+                .find(|f| library::normalize(f.stem()) == wanted)
+            {
+                Some(file) => pick(&file.origin, file.patterns.clone(), choice),
+                None => Err(not_a_file("a pattern of the library, not a library file")),
+            }
+        }
+        Argument::Pattern {
+            source: Source::Siteswap,
+            ..
+        } => Err(not_a_file("a siteswap")),
+        Argument::Pattern {
+            source: Source::Settings,
+            ..
+        } => Err(not_a_file("a settings string")),
+        Argument::File(path) => {
+            let p = Path::new(&path);
+            if p.is_dir() {
+                return Err(ArgumentError::Directory { path });
+            }
+            if !p.exists() {
+                return Err(ArgumentError::NoSuchFile { path });
+            }
+            let (patterns, problems) = super::read_path_lenient(p);
+            if patterns.is_empty() {
+                return Err(ArgumentError::File(problems.into_iter().next().unwrap_or(
+                    super::FileError::Empty {
+                        origin: p.display().to_string(),
+                    },
+                )));
+            }
+            pick(&p.display().to_string(), patterns, choice)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,6 +528,94 @@ mod tests {
             Ok(Argument::File(p)) => format!("File {p}"),
             Err(e) => format!("Err {e}"),
         }
+    }
+
+    #[test]
+    fn choose_by_index_and_name() {
+        let names = ["3", "Mills Mess", "mills-mess variant", "Box", "box"];
+        let by = |index: Option<usize>, name: Option<&str>| {
+            choose(
+                "f.txt",
+                &names,
+                &Choice {
+                    index,
+                    name: name.map(String::from),
+                },
+            )
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(by(None, None), Ok(0));
+        assert_eq!(by(Some(1), None), Ok(0));
+        assert_eq!(by(Some(5), None), Ok(4));
+        assert_eq!(
+            by(Some(6), None),
+            Err("f.txt holds 5 patterns: --index 6 is out of range (1 to 5; `juggler list` numbers them)".into())
+        );
+        assert!(by(Some(0), None).unwrap_err().contains("--index 0 is out"));
+        assert_eq!(by(None, Some("MILLS_mess")), Ok(1));
+        assert_eq!(
+            by(None, Some("box")),
+            Err(
+                "f.txt has 2 patterns named \"box\" (numbers 4, 5): choose one with --index".into()
+            )
+        );
+        assert_eq!(
+            by(None, Some("Mils Mess")),
+            Err("f.txt has no pattern named \"Mils Mess\"; close matches: \"Mills Mess\", \"mills-mess variant\"".into())
+        );
+        let one = choose(
+            "o.toml",
+            &["x"],
+            &Choice {
+                index: Some(2),
+                name: None,
+            },
+        );
+        assert_eq!(
+            one.unwrap_err().to_string(),
+            "o.toml holds 1 pattern: --index 2 is out of range (use --index 1)"
+        );
+    }
+
+    #[test]
+    fn load_one_chooses_within_files_and_library_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("two.txt");
+        std::fs::write(&file, "3\n532\n441\n").unwrap();
+        let f = file.to_str().unwrap();
+        let pick = |index| {
+            load_one(
+                f,
+                &Choice {
+                    index: Some(index),
+                    name: None,
+                },
+            )
+        };
+        assert_eq!(pick(3).unwrap().notation, "441");
+        assert!(matches!(pick(2), Err(ArgumentError::File(_))));
+        // Without a choice, the first pattern (every siteswap of the file checked).
+        assert!(load_one(f, &Choice::default()).is_err());
+        // A library file's stem chooses among that file's patterns.
+        let file = &library::files()[0];
+        let second = load_one(
+            file.stem(),
+            &Choice {
+                index: Some(2),
+                name: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(second, file.patterns[1].spec);
+        let err = load_one(
+            "531",
+            &Choice {
+                index: Some(1),
+                name: None,
+            },
+        )
+        .unwrap_err();
+        assert!(err.is_usage());
     }
 
     #[test]

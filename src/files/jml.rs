@@ -9,7 +9,9 @@
 //!   the first `<prop type>` and the props' `color=` modifiers.
 //!
 //! A pattern defined only by explicit `<event>`s and `<position>`s (no siteswap base pattern)
-//! cannot be imported; it is rejected with an error naming the pattern, its line and why.
+//! is kept whole as a self-contained JML text in `PatternSpec::notation` and animated from its
+//! events (`jml_events`); one that is inconsistent is rejected with an error naming the
+//! pattern, its line and why. A pattern with a siteswap base pattern is read from that.
 
 use quick_xml::escape::resolve_predefined_entity;
 use quick_xml::events::{BytesStart, Event};
@@ -56,6 +58,10 @@ pub fn import_lenient(text: &str, origin: &str) -> Result<JmlImport, FileError> 
             message: format!("root element is <{}>, expected <jml>", root.name),
         });
     }
+    let source = Source {
+        text,
+        version: root.attr("version").unwrap_or("3").trim().to_string(),
+    };
     let mut import = JmlImport {
         patterns: Vec::new(),
         problems: Vec::new(),
@@ -65,12 +71,12 @@ pub fn import_lenient(text: &str, origin: &str) -> Result<JmlImport, FileError> 
         match child.name.as_str() {
             "pattern" => {
                 found = true;
-                push(&mut import, import_pattern(child, "", &at));
+                push(&mut import, import_pattern(child, "", &source, &at));
             }
             "patternlist" => {
                 found = true;
                 for line in child.children.iter().filter(|c| c.name == "line") {
-                    if let Some(result) = import_line(line, &at) {
+                    if let Some(result) = import_line(line, &source, &at) {
                         push(&mut import, result);
                     }
                 }
@@ -104,6 +110,7 @@ fn push(import: &mut JmlImport, result: Result<LoadedPattern, FileError>) {
 /// One `<line>` of a pattern list; `None` for headings and blank lines.
 fn import_line(
     line: &Element,
+    source: &Source,
     at: &dyn Fn(usize) -> Location,
 ) -> Option<Result<LoadedPattern, FileError>> {
     let display = line.attr("display").unwrap_or("").trim();
@@ -127,7 +134,7 @@ fn import_line(
                 })
         }
         "jml" => match line.child("pattern") {
-            Some(pattern) => import_pattern(pattern, display, at),
+            Some(pattern) => import_pattern(pattern, display, source, at),
             None => Err(FileError::Xml {
                 at: at(line.offset),
                 message: format!("line '{display}' has notation=\"jml\" but no <pattern>"),
@@ -154,6 +161,7 @@ fn name_or<'a>(display: &'a str, fallback: &'a str) -> &'a str {
 fn import_pattern(
     pattern: &Element,
     display: &str,
+    source: &Source,
     at: &dyn Fn(usize) -> Location,
 ) -> Result<LoadedPattern, FileError> {
     let title = pattern.child("title").map(|t| t.text.trim()).unwrap_or("");
@@ -164,23 +172,7 @@ fn import_pattern(
                 .is_some_and(|n| n.eq_ignore_ascii_case("siteswap"))
     });
     let Some(base) = base else {
-        let events = pattern
-            .children
-            .iter()
-            .filter(|c| c.name == "event")
-            .count();
-        let positions = pattern
-            .children
-            .iter()
-            .filter(|c| c.name == "position")
-            .count();
-        return Err(FileError::UnsupportedJml {
-            at: at(pattern.offset),
-            what: format!(
-                "pattern '{label}' is defined by explicit events ({events} <event>, {positions} \
-                 <position>) without a siteswap <basepattern>; only siteswap-based patterns can be imported"
-            ),
-        });
+        return import_events(pattern, &label, source, at);
     };
     let bad = |message: String| FileError::BadSetting {
         at: at(base.offset),
@@ -216,6 +208,39 @@ fn import_pattern(
     })
 }
 
+/// The file a pattern is read from: its text and JML version.
+struct Source<'a> {
+    text: &'a str,
+    version: String,
+}
+
+/// A `<pattern>` defined by events: kept as a self-contained JML text (see
+/// `jml_events::is_event_notation`), checked here so a broken one is reported where it is.
+fn import_events(
+    pattern: &Element,
+    label: &str,
+    source: &Source,
+    at: &dyn Fn(usize) -> Location,
+) -> Result<LoadedPattern, FileError> {
+    let body = source.text.get(pattern.offset..pattern.end).unwrap_or("");
+    let version = source.version.replace(['"', '<', '&'], "");
+    let notation = format!("<jml version=\"{version}\">\n{body}\n</jml>");
+    let events = super::jml_events::read(&notation).map_err(|message| FileError::BadSetting {
+        at: at(pattern.offset),
+        message: format!("pattern '{label}': {message}"),
+    })?;
+    let mut spec = PatternSpec::from_notation(&notation);
+    spec.name = label.to_string();
+    spec.settings.gravity = super::jml_events::GRAVITY;
+    if let Some(&(kind, _)) = events.path_prop.first() {
+        spec.settings.prop = kind;
+    }
+    Ok(LoadedPattern {
+        spec,
+        at: at(pattern.offset),
+    })
+}
+
 /// The `color=` entry of a JML prop modifier such as `color=blue;highlight=true`.
 fn prop_color(modifier: &str) -> Option<&str> {
     modifier.split(';').find_map(|entry| {
@@ -228,18 +253,20 @@ fn prop_color(modifier: &str) -> Option<&str> {
 
 /// A minimal XML element tree: enough of JML to import it.
 #[derive(Debug)]
-struct Element {
-    name: String,
-    attrs: Vec<(String, String)>,
-    children: Vec<Element>,
+pub(super) struct Element {
+    pub(super) name: String,
+    pub(super) attrs: Vec<(String, String)>,
+    pub(super) children: Vec<Element>,
     /// Concatenated text and CDATA content (entities resolved), not including children's.
-    text: String,
+    pub(super) text: String,
     /// Byte offset of the element's `<` in the source.
     offset: usize,
+    /// Byte offset just after the element's end tag (or empty tag).
+    end: usize,
 }
 
 impl Element {
-    fn attr(&self, name: &str) -> Option<&str> {
+    pub(super) fn attr(&self, name: &str) -> Option<&str> {
         self.attrs
             .iter()
             .find(|(k, _)| k == name)
@@ -254,7 +281,7 @@ impl Element {
 /// Deepest element nesting accepted (JML needs 5; the limit keeps the tree's drop shallow).
 const MAX_DEPTH: usize = 64;
 
-fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError> {
+pub(super) fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError> {
     let xml_error = |offset: usize, message: String| FileError::Xml {
         at: Location::of_offset(origin, text, offset),
         message,
@@ -289,12 +316,14 @@ fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError> {
                 stack.push(element(&tag, start, &xml_error)?)
             }
             Event::Empty(tag) => {
-                let el = element(&tag, start, &xml_error)?;
+                let mut el = element(&tag, start, &xml_error)?;
+                el.end = reader.buffer_position() as usize;
                 attach(&mut stack, &mut root, el, &xml_error)?;
             }
             Event::End(_) => {
                 // check_end_names guarantees the end matches the open element.
-                if let Some(el) = stack.pop() {
+                if let Some(mut el) = stack.pop() {
+                    el.end = reader.buffer_position() as usize;
                     attach(&mut stack, &mut root, el, &xml_error)?;
                 }
             }
@@ -374,6 +403,7 @@ fn element(
         children: Vec::new(),
         text: String::new(),
         offset,
+        end: offset,
     })
 }
 
@@ -478,20 +508,16 @@ title=Reverse Cascade
     }
 
     #[test]
-    fn event_pattern_is_rejected_by_name_and_line() {
+    fn broken_event_pattern_is_rejected_by_name_and_line() {
         let text = "<jml>\n<patternlist>\n<line display=\"ok\" notation=\"siteswap\">pattern=3</line>\n\
                     <line display=\"Mills\" notation=\"jml\">\n<pattern>\n<title>441 Mills Mess</title>\n\
                     <event x=\"1\" y=\"0\" z=\"0\" t=\"0\" hand=\"1:right\"/>\n</pattern>\n</line>\n\
                     </patternlist>\n</jml>\n";
         let err = import_str(text, "m.jml").unwrap_err();
         let msg = err.to_string();
-        assert!(
-            msg.starts_with("m.jml:5:1: unsupported JML: pattern '441 Mills Mess'"),
-            "{msg}"
-        );
-        assert!(
-            msg.contains("explicit events (1 <event>, 0 <position>)"),
-            "{msg}"
+        assert_eq!(
+            msg,
+            "m.jml:5:1: pattern '441 Mills Mess': the pattern has no <setup>"
         );
         // The lenient import keeps the good pattern and reports the other.
         let lenient = import_lenient(text, "m.jml").unwrap();

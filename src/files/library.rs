@@ -177,6 +177,34 @@ impl Library {
     }
 }
 
+/// Up to `n` of `candidates` close to `name`, best first, by the same measure as
+/// [`Library::close_matches`] (used for the pattern names of one file: `--name`).
+pub fn close_names<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    n: usize,
+) -> Vec<String> {
+    let wanted = normalize(name);
+    if wanted.is_empty() || n == 0 {
+        return Vec::new();
+    }
+    let mut scored: Vec<(usize, usize, &str)> = Vec::new();
+    for (order, candidate) in candidates.into_iter().enumerate() {
+        if scored.iter().any(|(_, _, c)| *c == candidate) {
+            continue;
+        }
+        if let Some(score) = closeness(&wanted, &normalize(candidate)) {
+            scored.push((score, order, candidate));
+        }
+    }
+    scored.sort_by_key(|(score, order, c)| (*score, c.chars().count(), *order));
+    scored
+        .into_iter()
+        .take(n)
+        .map(|(_, _, c)| c.to_string())
+        .collect()
+}
+
 static LIBRARY: OnceLock<Library> = OnceLock::new();
 
 /// Whether the library has been read in this process (it is read on first use only).

@@ -11,6 +11,8 @@ pub mod argument;
 pub mod color;
 pub mod error;
 pub mod jml;
+pub mod jml_events;
+pub mod jml_write;
 pub mod library;
 pub mod text_list;
 pub mod toml_format;
@@ -80,6 +82,27 @@ pub fn read_path(path: &Path) -> Result<Vec<LoadedPattern>, FileError> {
     read_str(&text, kind, &origin)
 }
 
+/// Everything a file yields, leniently: its patterns in file order (siteswaps not checked)
+/// and the errors met. A JML list keeps the patterns it can import and reports the others;
+/// other kinds yield all their patterns or one error. `juggler list` numbers these patterns
+/// 1, 2, ... and `--index N` chooses among them in the same order.
+pub fn read_path_lenient(path: &Path) -> (Vec<LoadedPattern>, Vec<FileError>) {
+    if FileKind::of_path(path) == Some(FileKind::Jml) {
+        let origin = path.display().to_string();
+        return match read_text_file(path) {
+            Err(e) => (Vec::new(), vec![e]),
+            Ok(text) => match jml::import_lenient(&text, &origin) {
+                Ok(import) => (import.patterns, import.problems),
+                Err(e) => (Vec::new(), vec![e]),
+            },
+        };
+    }
+    match read_path(path) {
+        Ok(patterns) => (patterns, Vec::new()),
+        Err(e) => (Vec::new(), vec![e]),
+    }
+}
+
 /// The largest pattern file read (64 MiB: about 1.4 million TOML patterns).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
@@ -117,6 +140,10 @@ pub fn read_text_file(path: &Path) -> Result<String, FileError> {
 /// Checks a pattern's siteswap with `schedule::from_notation`; an invalid one is an error at
 /// the pattern's location.
 pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
+    if jml_events::is_event_notation(&pattern.spec.notation) {
+        // Checked when read (`jml::import_events`).
+        return Ok(());
+    }
     crate::schedule::from_notation(&pattern.spec.notation)
         .map(|_| ())
         .map_err(|e| FileError::Siteswap {
@@ -130,6 +157,18 @@ pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
 fn checked(patterns: Vec<LoadedPattern>) -> Result<Vec<PatternSpec>, FileError> {
     patterns.iter().try_for_each(check_siteswap)?;
     Ok(patterns.into_iter().map(|p| p.spec).collect())
+}
+
+/// Loads every pattern of a file's text (`origin` names it in messages), as [`load_path`]
+/// does: the web page's way to open a user's file.
+pub fn load_str(text: &str, kind: FileKind, origin: &str) -> Result<Vec<PatternSpec>, FileError> {
+    let loaded = read_str(text, kind, origin)?;
+    if loaded.is_empty() {
+        return Err(FileError::Empty {
+            origin: origin.to_string(),
+        });
+    }
+    checked(loaded)
 }
 
 /// Loads every pattern of a file: `.toml`, `.jml`/`.xml` or `.txt`. A file without patterns,

@@ -20,10 +20,19 @@
 //!   floor, facing in degrees, 0 = facing +z);
 //! - `hands`: dwell paths cycled per throw, `[{ throw = [x, y, z], catch = [x, y, z] }, ...]` in
 //!   metres (x outward from the body's centre line, y up from the hand plane, z forward; one to
-//!   three numbers, missing ones are 0);
+//!   three numbers, missing ones are 0); `juggler_hands`: one such list per juggler (juggler `j`
+//!   uses entry `j` modulo their number);
+//! - `hands`, `jugglers` and `colors` may instead be strings in Juggling Lab's settings forms
+//!   (`hands = "<(10)(32.5).|(32.5)(10).>"`, `jugglers = "(0,-50).|(180,50)."`,
+//!   `colors = "orbits"`, `colors = "{red}({0,128,255})^2"`; see `notation::settings`);
 //! - `body`: `{ shoulder_width, shoulder_height, upper_arm, forearm, hand }` in metres, each optional;
 //! - `bodies`: one such table per juggler (in juggler order), each field overriding `body`;
-//! - `camera`: `{ azimuth, elevation, distance }` in degrees and metres (`distance` optional).
+//! - `camera`: `{ azimuth, elevation, distance }` in degrees and metres (`distance` optional);
+//! - `spins`: turns per throw value for clubs and rings, `{ "3" = 1, "5" = 2, "2" = 0 }` (keys
+//!   are throw values as written in a siteswap, `0`–`9` and `a`–`z`; 0 = flat, at most 9);
+//!   a throw's own `~N` in the siteswap wins, unlisted values are chosen automatically;
+//! - `ring_throws`: `"face"` (default: the ring shows its face to the audience) or
+//!   `"pancake"` (thrown flat, the ring's plane horizontal in flight).
 //!
 //! Unknown keys, wrong types and out-of-range values are errors naming the file, line and column.
 
@@ -37,6 +46,7 @@ use toml::Spanned;
 use super::color::{color_text, parse_color};
 use super::error::{FileError, Location, Locator};
 use super::LoadedPattern;
+use crate::notation::settings;
 use crate::ranges::{self, Range};
 use crate::spec::{BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings};
 use crate::types::{PropKind, Rgba};
@@ -78,19 +88,93 @@ struct PatternEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     prop: Option<PropKind>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    colors: Option<Vec<ColorValue>>,
+    colors: Option<Colors>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     color_by_orbit: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    jugglers: Option<Vec<JugglerEntry>>,
+    jugglers: Option<Jugglers>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    hands: Option<Vec<HandEntry>>,
+    hands: Option<Hands>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    juggler_hands: Option<Vec<Vec<HandEntry>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     body: Option<BodyEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     bodies: Option<Vec<BodyEntry>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     camera: Option<CameraEntry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    spins: Option<SpinTable>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ring_throws: Option<RingThrows>,
+}
+
+/// How rings are thrown.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum RingThrows {
+    Face,
+    Pancake,
+}
+
+/// `spins = { "3" = 1, "5" = 2 }`: turns per throw value, `(value, spins)` by value.
+#[derive(Debug, Clone, PartialEq)]
+struct SpinTable(Vec<(u32, u32)>);
+
+/// The throw value a siteswap character stands for (`0`–`9`, `a`–`z`).
+fn throw_value(key: &str) -> Option<u32> {
+    match key.as_bytes() {
+        [c @ b'0'..=b'9'] => Some(u32::from(c - b'0')),
+        [c @ b'a'..=b'z'] => Some(u32::from(c - b'a') + 10),
+        _ => None,
+    }
+}
+
+impl Serialize for SpinTable {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for &(value, spins) in &self.0 {
+            let key = char::from_digit(value, 36)
+                .map(String::from)
+                .unwrap_or_default();
+            map.serialize_entry(&key, &spins)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for SpinTable {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SpinTable, D::Error> {
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = SpinTable;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a table of throw values to spins, like { \"3\" = 1, \"5\" = 2 }")
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<SpinTable, A::Error> {
+                let mut out: Vec<(u32, u32)> = Vec::new();
+                while let Some((key, spins)) = map.next_entry::<String, i64>()? {
+                    let Some(value) = throw_value(&key) else {
+                        return Err(de::Error::custom(format!(
+                            "spins: '{key}' is not a throw value (0-9 or a-z)"
+                        )));
+                    };
+                    let max = i64::from(crate::notation::MAX_SPINS);
+                    if !(0..=max).contains(&spins) {
+                        return Err(de::Error::custom(format!(
+                            "spins for '{key}' = {spins} is out of range (0 to {max})"
+                        )));
+                    }
+                    out.retain(|&(v, _)| v != value);
+                    out.push((value, spins as u32));
+                }
+                out.sort_unstable();
+                Ok(SpinTable(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
 }
 
 /// Where one juggler stands.
@@ -307,34 +391,107 @@ impl<'de> Deserialize<'de> for ColorValue {
     }
 }
 
+/// A list in juggler's own form, or a string in Juggling Lab's settings form (`hands`,
+/// `body`, `colors`), read by `notation::settings`.
+macro_rules! list_or_jl {
+    ($name:ident, $item:ty, $jl:ty, $parse:expr, $expecting:literal) => {
+        #[derive(Debug, Clone)]
+        enum $name {
+            List(Vec<$item>),
+            Jl($jl),
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $name::List(items) => items.serialize(s),
+                    // Written as lists only (see `from_spec`).
+                    $name::Jl(_) => Err(serde::ser::Error::custom("not written")),
+                }
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl<'de> de::Visitor<'de> for V {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_str<E: de::Error>(self, s: &str) -> Result<$name, E> {
+                        let parse: fn(&str) -> Result<$jl, String> = $parse;
+                        parse(s).map($name::Jl).map_err(E::custom)
+                    }
+                    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<$name, A::Error> {
+                        Vec::<$item>::deserialize(de::value::SeqAccessDeserializer::new(seq))
+                            .map($name::List)
+                    }
+                }
+                d.deserialize_any(V)
+            }
+        }
+    };
+}
+
+list_or_jl!(
+    Colors,
+    ColorValue,
+    (Vec<Rgba>, bool),
+    |s| settings::parse_colors(s).map_err(|e| e.to_string()),
+    "a list of colours, or Juggling Lab's colors string (\"mixed\", \"orbits\", \"{red}{0,0,255}\")"
+);
+list_or_jl!(
+    Hands,
+    HandEntry,
+    Vec<Vec<DwellPoints>>,
+    |s| settings::parse_hands(s).map_err(|e| e.to_string()),
+    "a list of { throw, catch } tables, or Juggling Lab's hands string"
+);
+list_or_jl!(
+    Jugglers,
+    JugglerEntry,
+    Vec<PlacementSpec>,
+    |s| settings::parse_body(s).map_err(|e| e.to_string()),
+    "a list of { x, z, facing } tables, or Juggling Lab's body string"
+);
+
+fn dwell_points(hands: Vec<HandEntry>) -> Vec<DwellPoints> {
+    hands
+        .into_iter()
+        .map(|h| DwellPoints {
+            catch: h.catch.0,
+            throw: h.throw.0,
+        })
+        .collect()
+}
+
 impl PatternEntry {
     fn into_spec(self) -> PatternSpec {
         let notation = self.siteswap.into_inner().trim().to_string();
         let defaults = Settings::default();
-        let settings = Settings {
-            bps: self.bps,
-            dwell: self.dwell.unwrap_or(defaults.dwell),
-            gravity: self.gravity.unwrap_or(defaults.gravity),
-            prop: self.prop.unwrap_or(defaults.prop),
-            colors: self
-                .colors
-                .unwrap_or_default()
-                .into_iter()
-                .map(|c| c.0)
-                .collect(),
-            color_by_orbit: self.color_by_orbit.unwrap_or(defaults.color_by_orbit),
-            hand_positions: self
-                .hands
-                .unwrap_or_default()
-                .into_iter()
-                .map(|h| DwellPoints {
-                    catch: h.catch.0,
-                    throw: h.throw.0,
-                })
-                .collect(),
-            placements: self
-                .jugglers
-                .unwrap_or_default()
+        let (colors, by_orbit) = match self.colors {
+            None => (Vec::new(), false),
+            Some(Colors::List(list)) => (list.into_iter().map(|c| c.0).collect(), false),
+            Some(Colors::Jl(jl)) => jl,
+        };
+        let (mut hand_positions, mut juggler_hand_positions) = match self.hands {
+            None => (Vec::new(), Vec::new()),
+            Some(Hands::List(list)) => (dwell_points(list), Vec::new()),
+            Some(Hands::Jl(per_juggler)) if per_juggler.len() > 1 => {
+                (per_juggler[0].clone(), per_juggler)
+            }
+            Some(Hands::Jl(mut per_juggler)) => (per_juggler.pop().unwrap_or_default(), Vec::new()),
+        };
+        if let Some(per_juggler) = self.juggler_hands {
+            juggler_hand_positions = per_juggler.into_iter().map(dwell_points).collect();
+            if let Some(first) = juggler_hand_positions.first() {
+                hand_positions = first.clone();
+            }
+        }
+        let placements = match self.jugglers {
+            None => Vec::new(),
+            Some(Jugglers::List(list)) => list
                 .into_iter()
                 .map(|j| PlacementSpec {
                     x: j.x.0,
@@ -342,6 +499,18 @@ impl PatternEntry {
                     facing_deg: j.facing.0,
                 })
                 .collect(),
+            Some(Jugglers::Jl(jl)) => jl,
+        };
+        let settings = Settings {
+            bps: self.bps,
+            dwell: self.dwell.unwrap_or(defaults.dwell),
+            gravity: self.gravity.unwrap_or(defaults.gravity),
+            prop: self.prop.unwrap_or(defaults.prop),
+            colors,
+            color_by_orbit: self.color_by_orbit.unwrap_or(defaults.color_by_orbit) || by_orbit,
+            hand_positions,
+            juggler_hand_positions,
+            placements,
             body: self.body.map(BodySpec::from),
             bodies: self
                 .bodies
@@ -354,6 +523,8 @@ impl PatternEntry {
                 elevation_deg: c.elevation.0,
                 distance: c.distance.map(|l| l.0),
             }),
+            spins: self.spins.map(|s| s.0).unwrap_or_default(),
+            pancake_rings: self.ring_throws == Some(RingThrows::Pancake),
         };
         PatternSpec {
             name: self.name.unwrap_or_else(|| notation.clone()),
@@ -377,25 +548,26 @@ impl PatternEntry {
             gravity: some_if(s.gravity != d.gravity).map(|_| s.gravity),
             prop: some_if(s.prop != d.prop).map(|_| s.prop),
             colors: some_if(!s.colors.is_empty())
-                .map(|_| s.colors.iter().copied().map(ColorValue).collect()),
+                .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
             color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
             jugglers: some_if(!s.placements.is_empty()).map(|_| {
-                s.placements
-                    .iter()
-                    .map(|p| JugglerEntry {
-                        x: Coord(p.x),
-                        z: Coord(p.z),
-                        facing: Coord(p.facing_deg),
-                    })
-                    .collect()
+                Jugglers::List(
+                    s.placements
+                        .iter()
+                        .map(|p| JugglerEntry {
+                            x: Coord(p.x),
+                            z: Coord(p.z),
+                            facing: Coord(p.facing_deg),
+                        })
+                        .collect(),
+                )
             }),
-            hands: some_if(!s.hand_positions.is_empty()).map(|_| {
-                s.hand_positions
+            hands: some_if(!s.hand_positions.is_empty() && s.juggler_hand_positions.is_empty())
+                .map(|_| Hands::List(hand_entries(&s.hand_positions))),
+            juggler_hands: some_if(!s.juggler_hand_positions.is_empty()).map(|_| {
+                s.juggler_hand_positions
                     .iter()
-                    .map(|h| HandEntry {
-                        throw: Point(h.throw),
-                        catch: Point(h.catch),
-                    })
+                    .map(|h| hand_entries(h))
                     .collect()
             }),
             body: s.body.map(BodyEntry::from),
@@ -406,8 +578,20 @@ impl PatternEntry {
                 elevation: Elevation(c.elevation_deg),
                 distance: c.distance.map(Length),
             }),
+            spins: some_if(!s.spins.is_empty()).map(|_| SpinTable(s.spins.clone())),
+            ring_throws: some_if(s.pancake_rings).map(|_| RingThrows::Pancake),
         }
     }
+}
+
+fn hand_entries(points: &[DwellPoints]) -> Vec<HandEntry> {
+    points
+        .iter()
+        .map(|h| HandEntry {
+            throw: Point(h.throw),
+            catch: Point(h.catch),
+        })
+        .collect()
 }
 
 /// Writes patterns in juggler's TOML format: one pattern as top-level keys, several (or none)
@@ -641,12 +825,39 @@ camera = { azimuth = 340, elevation = 20 }
                 "between -90 and 90",
             ),
             ("jugglers = [{ x = 0, z = inf, facing = 0 }]", "finite"),
+            (
+                "spins = { \"A\" = 1 }",
+                "spins: 'A' is not a throw value (0-9 or a-z)",
+            ),
+            ("spins = { \"10\" = 1 }", "'10' is not a throw value"),
+            (
+                "spins = { \"5\" = 10 }",
+                "spins for '5' = 10 is out of range (0 to 9)",
+            ),
+            ("spins = { \"5\" = -1 }", "out of range"),
+            ("spins = { \"5\" = 1.5 }", "invalid type"),
+            ("spins = [1, 2]", "a table of throw values to spins"),
+            (
+                "ring_throws = \"flat\"",
+                "unknown variant `flat`, expected `face` or `pancake`",
+            ),
         ];
         for (line, expected) in cases {
             let msg = err_of(&format!("siteswap = \"3\"\n{line}\n")).to_string();
             assert!(msg.starts_with("t.toml:2:"), "{line}: {msg}");
             assert!(msg.contains(expected), "{line}: {msg}");
         }
+    }
+
+    #[test]
+    fn spins_and_pancake_rings_are_read() {
+        let text = "siteswap = \"531\"\nprop = \"ring\"\nspins = { \"5\" = 2, \"3\" = 0, \"a\" = 3 }\nring_throws = \"pancake\"\n";
+        let specs = from_toml_str(text, "t.toml").unwrap();
+        let s = &specs[0].settings;
+        assert_eq!(s.spins, [(3, 0), (5, 2), (10, 3)]);
+        assert!(s.pancake_rings);
+        let face = from_toml_str("siteswap = \"3\"\nring_throws = \"face\"\n", "t.toml").unwrap();
+        assert!(!face[0].settings.pancake_rings && face[0].settings.spins.is_empty());
     }
 
     #[test]
@@ -774,6 +985,8 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                 body in proptest::option::of(proptest::option::of(0.01f32..2.0)),
                 bodies in proptest::collection::vec(proptest::option::of(0.3f32..2.0), 0..3),
                 camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
+                spins in proptest::collection::btree_map(0u32..36, 0u32..=9, 0..4),
+                pancake_rings in any::<bool>(),
             ) -> Settings {
                 Settings {
                     bps,
@@ -783,6 +996,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
                     color_by_orbit,
                     hand_positions: hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect(),
+                    juggler_hand_positions: Vec::new(),
                     placements: placements
                         .into_iter()
                         .map(|(x, z, facing_deg)| PlacementSpec { x, z, facing_deg })
@@ -790,6 +1004,8 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     body: body.map(|len| BodySpec { upper_arm: len, forearm: len, ..BodySpec::default() }),
                     bodies: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
                     camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
+                    spins: spins.into_iter().collect(),
+                    pancake_rings,
                 }
             }
         }

@@ -3,12 +3,11 @@
 
 use glam::DVec3;
 
+use super::events::{CatchKind, HandEvent, Toss};
 use super::flight::FlightPath;
-use super::plan::{HandEvent, Plan};
-use super::positions::{catch_x, lateral, throw_x, DwellSpec, HandPoint, REST_X};
+use super::plan::{self, Plan};
+use super::positions::{catch_x, throw_x, DwellSpec, HandPoint};
 use super::spline::{Knot, KnotVelocity, PeriodicSpline};
-use crate::layout::Placement;
-use crate::types::HandRef;
 
 /// Distance between neighbouring props held or thrown together (multiplexes), metres.
 pub const MULTIPLEX_SPREAD: f64 = 0.105;
@@ -36,7 +35,7 @@ const PUSH_TIME_SHARE: f64 = 0.4;
 /// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
 /// catch point; custom dwell points when given (cycled over the juggler's tosses, see
 /// `HandEvent::dwell_index`).
-pub fn event_point(plan: &Plan, event: &HandEvent, custom: &[DwellSpec]) -> HandPoint {
+pub fn event_point(plan: &Plan, event: &plan::HandEvent, custom: &[DwellSpec]) -> HandPoint {
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
         return if event.throws.is_empty() {
@@ -66,67 +65,65 @@ pub fn event_point(plan: &Plan, event: &HandEvent, custom: &[DwellSpec]) -> Hand
     }
 }
 
-/// Offset of element `k` of `m` props thrown or caught together, along the juggler's
-/// left-right axis.
-pub fn spread(placement: &Placement, k: usize, m: usize) -> DVec3 {
-    if m <= 1 {
-        return DVec3::ZERO;
-    }
-    lateral(placement) * ((k as f64 - (m as f64 - 1.0) / 2.0) * MULTIPLEX_SPREAD)
-}
-
-/// Where a hand rests when it has nothing to do.
-pub fn rest_position(hand: HandRef, placement: &Placement) -> DVec3 {
-    HandPoint::on_plane(REST_X).world(hand.hand, placement)
-}
-
-/// The periodic path of one hand through its events (`positions[k]` is the world point of
-/// `events[k]`). At a throw the hand moves with the mean launch velocity of its props; at a
-/// catch it moves along the mean incoming velocity, no faster than the props.
+/// The periodic path (period `period` seconds) of one hand through its events
+/// (`positions[k]` is the world point of `events[k]`). At a throw the hand moves with the mean
+/// launch velocity of its props; at a catch it moves along the mean incoming velocity, no
+/// faster than the props; an event that neither throws nor catches (a JML `<holding>`) only
+/// fixes the position. A hand without events rests at `rest`.
 pub fn hand_spline(
     events: &[HandEvent],
     positions: &[DVec3],
-    flights: &[Option<FlightPath>],
-    plan: &Plan,
-    beat_seconds: f64,
+    flights: &[FlightPath],
+    tosses: &[Toss],
+    period: f64,
     rest: DVec3,
 ) -> PeriodicSpline {
     if events.is_empty() {
         return PeriodicSpline::constant(rest);
     }
-    let period = plan.period as f64 * beat_seconds;
     let mut knots: Vec<Knot> = Vec::new();
     for (k, e) in events.iter().enumerate() {
-        let velocity = if e.throws.is_empty() {
+        let velocity = if e.throws.is_empty() && e.catches.is_empty() {
+            KnotVelocity::Free
+        } else if e.throws.is_empty() {
             let arrivals: Vec<DVec3> = e
                 .catches
                 .iter()
                 .filter_map(|&i| {
-                    let tt = plan.times[i]?;
-                    let flight = flights.get(i)?.as_ref()?;
-                    Some(flight.velocity((tt.catch - tt.release) * beat_seconds))
+                    let toss = tosses.get(i)?;
+                    Some(flights.get(i)?.velocity(toss.catch - toss.release))
                 })
                 .collect();
             let n = arrivals.len().max(1) as f64;
             let mean = arrivals.iter().copied().sum::<DVec3>() / n;
             let speed = arrivals.iter().map(|v| v.length()).sum::<f64>() / n;
-            KnotVelocity::Along {
-                direction: mean,
-                max_speed: speed,
+            let soft = e.catches.iter().all(|&i| {
+                tosses
+                    .get(i)
+                    .is_some_and(|t| t.catch_kind == CatchKind::Soft)
+            });
+            if soft {
+                // A soft catch (JML): the hand moves exactly with the arriving prop.
+                KnotVelocity::Fixed(mean)
+            } else {
+                KnotVelocity::Along {
+                    direction: mean,
+                    max_speed: speed,
+                }
             }
         } else {
             let n = e.throws.len() as f64;
             KnotVelocity::Fixed(
                 e.throws
                     .iter()
-                    .filter_map(|&i| flights.get(i)?.as_ref())
+                    .filter_map(|&i| flights.get(i))
                     .map(|f| f.velocity(0.0))
                     .sum::<DVec3>()
                     / n,
             )
         };
         knots.push(Knot {
-            time: e.time * beat_seconds,
+            time: e.time,
             position: positions[k],
             velocity,
         });

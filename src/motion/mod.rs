@@ -4,19 +4,30 @@
 //! fields if needed, keep these names and meanings. Positions are world coordinates in metres
 //! (y up); juggler placement comes from `layout::Layout`.
 //!
-//! Data flow, all pure: `Timing::new(&Schedule, &Settings)` (validated bps/dwell/gravity;
-//! Juggling Lab's automatic bps) → `Motion::new` builds, once:
-//! - `plan`: release and catch time (beats) of every toss, per Juggling Lab's rules (catch
-//!   `dwell` beats before the next throw, clamps, 1s released early), and each hand's events;
-//! - `positions` + `hand_path::event_point`: the world point of every event (JL's table by
-//!   throw value, or custom `DwellPoints` cycled per toss beat of each hand);
-//! - `flight`: an exact parabola (or floor bounce) from release point to catch point;
-//! - `hand_path` + `spline`: a periodic C¹ cubic per hand through its events, velocity equal
-//!   to the launch velocity at throws, along the incoming prop at catches, minimum
-//!   acceleration elsewhere (JL's `MINIMIZE_RMSACCEL`), plus a short push before and a
-//!   follow-through after each throw so the hand scoops at waist level instead of
-//!   spreading the push over the whole dwell;
-//! - `orbit`: per orbit, the cycle of flights and holds one prop goes through.
+//! Data flow, all pure, in two steps with one event layer between them (`events`):
+//!
+//! 1. A source builds an `events::Choreography` (seconds, juggler-local metres): per hand its
+//!    events (time, position, tosses thrown and caught), per toss one record (thrower,
+//!    catcher, release and catch time, spread offsets, toss/bounce kind, catch kind, value,
+//!    spins, prop path), per juggler its placement over time, and the prop paths. For a
+//!    siteswap, `events::from_schedule(&Schedule, Timing, &Layout, &[DwellPoints])` does it
+//!    with Juggling Lab's rules:
+//!    - `plan`: release and catch time (beats) of every toss (catch `dwell` beats before the
+//!      next throw, clamps, 1s released early, multiplex squeeze), and each hand's events;
+//!    - `positions` + `hand_path::event_point`: the point of every event (JL's table by
+//!      throw value, or custom `DwellPoints` cycled per toss beat of each hand);
+//!    - `orbit`: per orbit, the cycle of flights and holds one prop goes through.
+//!      The JML event reader (`files`) builds a `Choreography` from `<event>`s directly.
+//! 2. `Motion::from_events(&Choreography, Timing)` (the one motion engine) places events in
+//!    the world (each juggler's placement at the event's time) and builds, once:
+//!    - `flight`: an exact parabola (or floor bounce) from release point to catch point;
+//!    - `hand_path` + `spline`: a periodic C¹ cubic per hand through its events, velocity
+//!      equal to the launch velocity at throws, along the incoming prop at catches, free at
+//!      events that only hold, minimum acceleration elsewhere (JL's `MINIMIZE_RMSACCEL`), plus
+//!      a short push before and a follow-through after each throw so the hand scoops at waist
+//!      level instead of spreading the push over the whole dwell.
+//!
+//! `Motion::new(schedule, timing, layout, hand_positions)` is the two steps in one call.
 //!
 //! `Motion::state_at(t)` then costs one binary search per hand and per prop.
 //!
@@ -30,10 +41,11 @@
 use glam::{DVec3, Vec3};
 
 use crate::layout::{Layout, Placement};
-use crate::schedule::{Schedule, ThrowKind};
+use crate::schedule::Schedule;
 use crate::spec::DwellPoints;
 use crate::types::{Hand, HandRef};
 
+pub mod events;
 mod flight;
 mod hand_path;
 mod orbit;
@@ -44,15 +56,16 @@ mod spline;
 pub(crate) mod testutil;
 mod timing;
 
-pub use flight::BOUNCE_ENERGY;
+pub use events::{
+    CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss, TossKind,
+};
+pub use flight::{BounceMode, BOUNCE_ENERGY};
 pub use hand_path::{MAX_THROW_HAND_SPEED, MULTIPLEX_SPREAD};
 pub use positions::{catch_x, throw_x, HAND_PLANE_Y, HAND_PLANE_Z, REST_X};
 pub use timing::{auto_bps, MotionError};
 
-use flight::{BounceMode, FlightPath};
-use orbit::{Segment, Track};
-use plan::{hand_of_slot, Plan};
-use positions::DwellSpec;
+use flight::FlightPath;
+use positions::to_world;
 use spline::PeriodicSpline;
 
 /// Timing of the animation in seconds.
@@ -83,6 +96,8 @@ pub struct Flight {
     /// Absolute times (seconds) of this flight's release and catch.
     pub release: f64,
     pub catch: f64,
+    /// Spins asked for this throw (the toss record's `spins`; `None` = automatic).
+    pub spins: Option<f64>,
 }
 
 impl Flight {
@@ -121,14 +136,16 @@ pub struct MotionState {
 ///
 /// ```
 /// use juggler::layout::Layout;
-/// use juggler::motion::{Motion, Timing};
+/// use juggler::motion::{events, Motion, Timing};
 /// use juggler::schedule::from_notation;
 /// use juggler::spec::Settings;
 ///
 /// let schedule = from_notation("3").unwrap();
 /// let timing = Timing::new(&schedule, &Settings::default()).unwrap();
 /// assert_eq!(timing.bps, 2.9); // Juggling Lab's tempo for a 3-ball cascade
-/// let motion = Motion::new(&schedule, timing, &Layout::circle(1), &[]);
+/// let choreography = events::from_schedule(&schedule, timing, &Layout::circle(1), &[]);
+/// assert_eq!(choreography.tosses.len(), 2); // one per hand and period of 2 beats
+/// let motion = Motion::from_events(&choreography, timing);
 /// let state = motion.state_at(0.25);
 /// assert_eq!(state.props.len(), 3);
 /// let later = motion.state_at(0.25 + motion.loop_duration());
@@ -137,126 +154,148 @@ pub struct MotionState {
 #[derive(Clone, Debug)]
 pub struct Motion {
     timing: Timing,
-    jugglers: usize,
-    /// Beats after which the hands repeat (the schedule period, times the repeats needed by
-    /// custom dwell points).
+    /// Where every juggler stands over time.
+    jugglers: Vec<Stance>,
+    /// Seconds after which the hands repeat.
     period: f64,
     /// Per hand slot (`juggler * 2 + hand.index()`), its periodic path.
     hands: Vec<PeriodicSpline>,
-    /// Per plan throw, its flight (`None` for holds).
-    flights: Vec<Option<FlightPath>>,
-    /// Per plan throw: thrower, catcher, value.
-    throw_info: Vec<(HandRef, HandRef, u32)>,
-    tracks: Vec<Track>,
-    /// Per prop, (track, index within the track).
-    prop_tracks: Vec<(usize, usize)>,
-    loop_beats: f64,
+    /// Per toss, its flight.
+    flights: Vec<FlightPath>,
+    /// Per toss: thrower, catcher, value, spins asked for.
+    throw_info: Vec<(HandRef, HandRef, u32, Option<f64>)>,
+    paths: Vec<PropPath>,
+    /// Per prop, (path, index within the path).
+    prop_paths: Vec<(usize, usize)>,
+    loop_seconds: f64,
 }
 
 impl Motion {
     /// The motion of `schedule` with `timing`, jugglers placed by `layout` (missing
     /// placements come from the default circle), using custom dwell points when
-    /// `hand_positions` is not empty. Never fails for a valid schedule.
+    /// `hand_positions` is not empty: `events::from_schedule` then `Motion::from_events`.
+    /// Never fails for a valid schedule.
     pub fn new(
         schedule: &Schedule,
         timing: Timing,
         layout: &Layout,
         hand_positions: &[DwellPoints],
     ) -> Motion {
-        let custom: Vec<DwellSpec> = hand_positions
-            .iter()
-            .copied()
-            .map(DwellSpec::from)
-            .collect();
-        let copies = custom_copies(schedule, custom.len());
-        let plan = Plan::new(schedule, copies, timing.dwell);
-        let beat = timing.beat_seconds();
-        let placements = placements(layout, plan.jugglers);
+        let choreography = events::from_schedule(schedule, timing, layout, hand_positions);
+        Motion::from_events(&choreography, timing)
+    }
 
-        // World point of every event; spread offsets and events of every toss.
-        let n = plan.throws.len();
-        let mut throw_offset = vec![DVec3::ZERO; n];
-        let mut catch_offset = vec![DVec3::ZERO; n];
+    /// Like [`Motion::new`] with custom dwell points per juggler: juggler `j` uses
+    /// `hands[j % hands.len()]` (Juggling Lab's `hands=` with `|`); an empty list uses the
+    /// built-in positions.
+    pub fn with_juggler_hands(
+        schedule: &Schedule,
+        timing: Timing,
+        layout: &Layout,
+        hands: &[Vec<DwellPoints>],
+    ) -> Motion {
+        let choreography = events::from_schedule_per_juggler(schedule, timing, layout, hands);
+        Motion::from_events(&choreography, timing)
+    }
+
+    /// The motion of a choreography (any source) under `timing` (its gravity; its bps is
+    /// reported by `bps()`). Never fails or panics; hand events must lie in one hand period.
+    pub fn from_events(ch: &Choreography, timing: Timing) -> Motion {
+        let jugglers: Vec<Stance> = if ch.jugglers.is_empty() {
+            vec![Stance::new(JugglerPath::fixed(Placement {
+                position: Vec3::ZERO,
+                facing: 0.0,
+            }))]
+        } else {
+            ch.jugglers.iter().cloned().map(Stance::new).collect()
+        };
+        let placement_at = |slot: usize, t: f64| jugglers[(slot / 2).min(jugglers.len() - 1)].at(t);
+
+        // World point of every event, release and catch point of every toss.
+        let n = ch.tosses.len();
         let mut release_point = vec![DVec3::ZERO; n];
         let mut catch_point = vec![DVec3::ZERO; n];
-        let mut event_points: Vec<Vec<DVec3>> = Vec::with_capacity(plan.hand_events.len());
-        for (slot, events) in plan.hand_events.iter().enumerate() {
-            let hand = hand_of_slot(slot);
-            let placement = &placements[hand.juggler.min(placements.len() - 1)];
+        let mut event_points: Vec<Vec<DVec3>> = Vec::with_capacity(ch.hands.len());
+        for (slot, events) in ch.hands.iter().enumerate() {
             let mut points = Vec::with_capacity(events.len());
             for e in events {
-                let point = hand_path::event_point(&plan, e, &custom).world(hand.hand, placement);
-                for (k, &i) in e.throws.iter().enumerate() {
-                    throw_offset[i] = hand_path::spread(placement, k, e.throws.len());
-                    release_point[i] = point + throw_offset[i];
+                let placement = placement_at(slot, e.time);
+                for &i in &e.throws {
+                    if let Some(t) = ch.tosses.get(i) {
+                        release_point[i] = to_world(&placement, e.position + t.release_offset);
+                    }
                 }
                 for &i in &e.catches {
-                    let (k, m) = plan.catch_slot[i];
-                    catch_offset[i] = hand_path::spread(placement, k, m);
-                    catch_point[i] = point + catch_offset[i];
+                    if let Some(t) = ch.tosses.get(i) {
+                        catch_point[i] = to_world(&placement, e.position + t.catch_offset);
+                    }
                 }
-                points.push(point);
+                points.push(to_world(&placement, e.position));
             }
             event_points.push(points);
         }
 
-        let flights: Vec<Option<FlightPath>> = (0..n)
-            .map(|i| {
-                let tt = plan.times[i]?;
-                let duration = (tt.catch - tt.release) * beat;
-                let (p0, p1, g) = (release_point[i], catch_point[i], timing.gravity);
-                Some(match plan.throws[i].kind {
-                    ThrowKind::Bounce {
-                        bounces,
-                        forced,
-                        hyper,
-                    } => FlightPath::bounce(
-                        p0,
-                        p1,
-                        duration,
-                        g,
-                        BounceMode::from_kind(bounces, forced, hyper),
-                    ),
-                    _ => FlightPath::parabola(p0, p1, duration, g),
-                })
-            })
-            .collect();
-        let hands = plan
-            .hand_events
+        let g = timing.gravity;
+        let flights: Vec<FlightPath> = ch
+            .tosses
             .iter()
             .enumerate()
-            .map(|(slot, events)| {
-                let hand = hand_of_slot(slot);
-                let placement = &placements[hand.juggler.min(placements.len() - 1)];
-                let rest = hand_path::rest_position(hand, placement);
-                hand_path::hand_spline(events, &event_points[slot], &flights, &plan, beat, rest)
+            .map(|(i, t)| {
+                let (p0, p1, duration) = (release_point[i], catch_point[i], t.catch - t.release);
+                match t.kind {
+                    TossKind::Bounce(mode) => FlightPath::bounce(p0, p1, duration, g, mode),
+                    TossKind::Toss => FlightPath::parabola(p0, p1, duration, g),
+                }
+            })
+            .collect();
+        let period = ch.hand_period;
+        let slots = ch.hands.len().max(jugglers.len() * 2);
+        let hands = (0..slots)
+            .map(|slot| {
+                let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
+                let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
+                let hand = plan::hand_of_slot(slot);
+                let rest = to_world(&placement_at(slot, 0.0), events::rest_position(hand.hand));
+                hand_path::hand_spline(events, points, &flights, &ch.tosses, period, rest)
             })
             .collect();
 
-        let tracks = orbit::tracks(&plan, schedule, &catch_offset, &throw_offset);
-        let prop_tracks: Vec<(usize, usize)> = tracks
+        let prop_paths: Vec<(usize, usize)> = ch
+            .paths
             .iter()
             .enumerate()
             .flat_map(|(k, t)| (0..t.props).map(move |p| (k, p)))
             .collect();
-        let lcm_props = tracks
+        let lcm_props = ch
+            .paths
             .iter()
-            .fold(1u128, |acc, t| lcm(acc, t.props.max(1) as u128));
-        let period = plan.period as f64;
+            .fold(1u128, |acc, t| events::lcm(acc, t.props.max(1) as u128));
         Motion {
             timing,
-            jugglers: plan.jugglers,
+            jugglers,
             period,
             hands,
             flights,
-            throw_info: plan
-                .throws
+            throw_info: ch
+                .tosses
                 .iter()
-                .map(|t| (t.from, t.to, t.value))
+                .map(|t| {
+                    // Without a siteswap value: the value whose flight this is at the
+                    // nominal tempo (flight beats + dwell), for club spins.
+                    let nominal = || {
+                        let beats = (t.catch - t.release) * timing.bps + timing.dwell;
+                        if beats.is_finite() {
+                            beats.round().clamp(1.0, 1e6) as u32
+                        } else {
+                            1
+                        }
+                    };
+                    (t.from, t.to, t.value.unwrap_or_else(nominal), t.spins)
+                })
                 .collect(),
-            tracks,
-            prop_tracks,
-            loop_beats: period * lcm_props as f64,
+            paths: ch.paths.clone(),
+            prop_paths,
+            loop_seconds: period * lcm_props as f64,
         }
     }
 
@@ -272,23 +311,28 @@ impl Motion {
 
     /// Number of jugglers.
     pub fn jugglers(&self) -> usize {
-        self.jugglers
+        self.hands.len() / 2
+    }
+
+    /// Where juggler `juggler` stands at time `t` (the last juggler's beyond the end).
+    pub fn placement_at(&self, juggler: usize, t: f64) -> Placement {
+        self.jugglers[juggler.min(self.jugglers.len() - 1)].at(t)
     }
 
     /// Number of props (all jugglers together).
     pub fn prop_count(&self) -> usize {
-        self.prop_tracks.len()
+        self.prop_paths.len()
     }
 
     /// Seconds after which the hands repeat their movement.
     pub fn hand_period(&self) -> f64 {
-        self.timing.seconds(self.period)
+        self.period
     }
 
-    /// Seconds after which every prop is exactly where it was: the period times the least
-    /// common multiple of the props per orbit.
+    /// Seconds after which every prop is exactly where it was: the hand period times the least
+    /// common multiple of the props per path.
     pub fn loop_duration(&self) -> f64 {
-        self.timing.seconds(self.loop_beats)
+        self.loop_seconds
     }
 
     /// Position and velocity of one hand at time `t` (seconds).
@@ -307,7 +351,7 @@ impl Motion {
     pub fn state_at(&self, t: f64) -> MotionState {
         let t = if t.is_finite() { t } else { 0.0 };
         let hands64: Vec<(DVec3, DVec3)> = self.hands.iter().map(|s| s.eval(t)).collect();
-        let hands = (0..self.jugglers)
+        let hands = (0..self.jugglers())
             .map(|j| {
                 Hand::BOTH.map(|h| {
                     let (p, v) = hands64[j * 2 + h.index()];
@@ -318,22 +362,18 @@ impl Motion {
                 })
             })
             .collect();
-        let beat = self.timing.beat_seconds();
-        let beats = t * self.timing.bps;
         let props = self
-            .prop_tracks
+            .prop_paths
             .iter()
             .map(|&(k, p)| {
-                let track = &self.tracks[k];
-                let (segment, tau) = track.locate(p, self.period, beats);
+                let path = &self.paths[k];
+                let (segment, tau) = path.locate(p, self.period, t);
                 match *segment {
-                    Segment::Air { start, end, throw } => {
-                        let since = (tau - start) * beat;
-                        let (from, to, value) = self.throw_info[throw];
-                        let (position, velocity) = match &self.flights[throw] {
-                            Some(f) => (f.position(since), f.velocity(since)),
-                            None => (DVec3::ZERO, DVec3::ZERO),
-                        };
+                    PathSegment::Air { start, end, toss } => {
+                        let since = tau - start;
+                        let (from, to, value, spins) = self.throw_info[toss];
+                        let f = &self.flights[toss];
+                        let (position, velocity) = (f.position(since), f.velocity(since));
                         let release = t - since;
                         PropState {
                             position: position.as_vec3(),
@@ -344,20 +384,21 @@ impl Motion {
                                 to,
                                 value,
                                 release,
-                                catch: release + (end - start) * beat,
+                                catch: release + (end - start),
+                                spins,
                             }),
-                            orbit: track.orbit,
+                            orbit: path.orbit,
                             dwell_progress: 0.0,
                         }
                     }
-                    Segment::Held {
+                    PathSegment::Held {
                         start,
                         end,
                         hand,
                         offset0,
                         offset1,
                     } => {
-                        let (hp, hv) = hands64[hand];
+                        let (hp, hv) = hands64.get(hand).copied().unwrap_or_default();
                         let length = end - start;
                         let f = if length > 0.0 {
                             ((tau - start) / length).clamp(0.0, 1.0)
@@ -365,16 +406,17 @@ impl Motion {
                             1.0
                         };
                         let drift = if length > 0.0 {
-                            (offset1 - offset0) / (length * beat)
+                            (offset1 - offset0) / length
                         } else {
                             DVec3::ZERO
                         };
+                        let placement = self.placement_at(hand / 2, t);
                         PropState {
-                            position: (hp + offset0.lerp(offset1, f)).as_vec3(),
-                            velocity: (hv + drift).as_vec3(),
-                            held_by: Some(hand_of_slot(hand)),
+                            position: (hp + rotate(&placement, offset0.lerp(offset1, f))).as_vec3(),
+                            velocity: (hv + rotate(&placement, drift)).as_vec3(),
+                            held_by: Some(plan::hand_of_slot(hand)),
                             flight: None,
-                            orbit: track.orbit,
+                            orbit: path.orbit,
                             dwell_progress: f,
                         }
                     }
@@ -389,19 +431,53 @@ impl Motion {
     }
 }
 
-/// The placement of every juggler: the layout's, or the default circle's where the layout
-/// has none or a non-finite one.
-fn placements(layout: &Layout, jugglers: usize) -> Vec<Placement> {
-    let circle = Layout::circle(jugglers);
-    (0..jugglers)
-        .map(|j| match layout.jugglers.get(j) {
-            Some(p) if p.position.is_finite() && p.facing.is_finite() => *p,
-            _ => circle.jugglers.get(j).copied().unwrap_or(Placement {
-                position: Vec3::ZERO,
-                facing: 0.0,
-            }),
-        })
-        .collect()
+/// One juggler's placement over time: facing as `JugglerPath::at` (linear, as Juggling Lab
+/// turns jugglers), position along a periodic minimum-acceleration curve through the
+/// keyframes (Juggling Lab's spline for `<position>`s), so a walking juggler does not turn
+/// corners instantly.
+#[derive(Clone, Debug)]
+struct Stance {
+    path: JugglerPath,
+    curve: Option<PeriodicSpline>,
+}
+
+impl Stance {
+    fn new(path: JugglerPath) -> Stance {
+        let curve = (path.keys.len() >= 2 && path.period > 0.0).then(|| {
+            let knots: Vec<spline::Knot> = path
+                .keys
+                .iter()
+                .map(|(t, p)| spline::Knot {
+                    time: *t,
+                    position: p.position.as_dvec3(),
+                    velocity: spline::KnotVelocity::Free,
+                })
+                .collect();
+            PeriodicSpline::fit(&knots, path.period)
+        });
+        Stance { path, curve }
+    }
+
+    fn at(&self, t: f64) -> Placement {
+        let mut p = self.path.at(t);
+        if let Some(curve) = &self.curve {
+            let position = curve.eval(t).0;
+            if position.is_finite() {
+                p.position = position.as_vec3();
+            }
+        }
+        p
+    }
+}
+
+/// World direction of a juggler-local direction.
+fn rotate(placement: &Placement, local: DVec3) -> DVec3 {
+    let (s, c) = (placement.facing as f64).sin_cos();
+    DVec3::new(
+        c * local.x + s * local.z,
+        local.y,
+        -s * local.x + c * local.z,
+    )
 }
 
 fn hand_state(spline: &PeriodicSpline, t: f64) -> HandState {
@@ -410,39 +486,6 @@ fn hand_state(spline: &PeriodicSpline, t: f64) -> HandState {
         position: p.as_vec3(),
         velocity: v.as_vec3(),
     }
-}
-
-fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-fn lcm(a: u128, b: u128) -> u128 {
-    (a / gcd(a, b).max(1)).saturating_mul(b)
-}
-
-/// How many schedule periods one hand period spans so that custom dwell points, cycled over
-/// each juggler's tosses, repeat with the pattern.
-fn custom_copies(schedule: &Schedule, custom: usize) -> u32 {
-    if custom <= 1 {
-        return 1;
-    }
-    let mut slots: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
-    for t in schedule.throws.iter().filter(|t| t.kind != ThrowKind::Hold) {
-        slots.insert((t.from.juggler, t.from.hand, t.beat));
-    }
-    let mut per_juggler: std::collections::BTreeMap<usize, u128> = Default::default();
-    for (j, _, _) in slots {
-        *per_juggler.entry(j).or_default() += 1;
-    }
-    let len = custom as u128;
-    let copies = per_juggler
-        .values()
-        .fold(1u128, |acc, &c| lcm(acc, len / gcd(len, c)));
-    copies.min(u32::MAX as u128) as u32
 }
 
 #[cfg(test)]

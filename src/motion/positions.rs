@@ -1,7 +1,7 @@
 //! Where hands throw and catch: Juggling Lab's built-in table, custom dwell points, and the
 //! conversion from a juggler's own frame to the world.
 
-use glam::{DVec3, Vec3};
+use glam::DVec3;
 
 use crate::layout::Placement;
 use crate::spec::DwellPoints;
@@ -74,11 +74,6 @@ impl HandPoint {
             HAND_PLANE_Z + self.forward,
         )
     }
-
-    /// The point in the world for `hand` of the juggler at `placement`.
-    pub fn world(self, hand: Hand, placement: &Placement) -> DVec3 {
-        to_world(placement, self.local(hand))
-    }
 }
 
 /// Catch and throw points of one dwell, in hand terms.
@@ -108,14 +103,10 @@ pub fn to_world(placement: &Placement, local: DVec3) -> DVec3 {
     )
 }
 
-/// World direction of the juggler's own +x axis (toward their left hand).
-pub fn lateral(placement: &Placement) -> DVec3 {
-    placement.rotate(Vec3::X).as_dvec3()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::Vec3;
 
     #[test]
     fn juggling_lab_table_in_metres() {
@@ -136,8 +127,8 @@ mod tests {
             position: Vec3::ZERO,
             facing: 0.0,
         };
-        let right = HandPoint::on_plane(0.3).world(Hand::Right, &p);
-        let left = HandPoint::on_plane(0.3).world(Hand::Left, &p);
+        let right = to_world(&p, HandPoint::on_plane(0.3).local(Hand::Right));
+        let left = to_world(&p, HandPoint::on_plane(0.3).local(Hand::Left));
         assert!((right - DVec3::new(-0.3, 1.0, 0.3)).length() < 1e-12);
         assert!((left - DVec3::new(0.3, 1.0, 0.3)).length() < 1e-12);
     }

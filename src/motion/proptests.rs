@@ -6,6 +6,7 @@ use proptest::prelude::*;
 
 use super::testutil::{async_schedule, passing_3p, sync_44};
 use super::*;
+use crate::schedule::ThrowKind;
 use crate::spec::Settings;
 
 const SAMPLES: usize = 600;

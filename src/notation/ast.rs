@@ -154,5 +154,8 @@ pub struct Throw {
     /// `p`/`pN` inside `<>`.
     pub pass: Option<PassTarget>,
     pub modifier: Option<Modifier>,
+    /// `~N` (juggler's own notation, not Juggling Lab's): the prop turns N times in this
+    /// throw (0 = flat); `None` = the automatic choice.
+    pub spins: Option<u8>,
     pub span: Span,
 }

@@ -105,8 +105,9 @@ impl Expected {
     pub const THROW_START: Expected = Expected(1 << 9);
     pub const CARET: Expected = Expected(1 << 10);
     pub const STAR: Expected = Expected(1 << 11);
+    pub const SPINS: Expected = Expected(1 << 12);
 
-    const NAMES: [&'static str; 12] = [
+    const NAMES: [&'static str; 13] = [
         "a throw value",
         "','",
         "')'",
@@ -119,9 +120,10 @@ impl Expected {
         "a throw",
         "'^'",
         "'*'",
+        "a number of spins (0 to 9)",
     ];
     /// The order expectations are listed in (indices into `NAMES`).
-    const ORDER: [usize; 12] = [0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
+    const ORDER: [usize; 13] = [12, 0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
 
     pub fn union(self, other: Expected) -> Expected {
         Expected(self.0 | other.0)

@@ -33,6 +33,8 @@ pub struct Slot {
     pub to_juggler: usize,
     pub to_hand: Hand,
     pub modifier: Option<Modifier>,
+    /// `~N`: spins asked for this throw (`None` = automatic).
+    pub spins: Option<u8>,
     /// Written as part of a sync pair.
     pub sync: bool,
     /// The throw's text.
@@ -333,6 +335,7 @@ impl Walk {
                 to_juggler,
                 to_hand,
                 modifier: t.modifier,
+                spins: t.spins,
                 sync,
                 span: t.span,
             });

@@ -285,8 +285,8 @@ fn multi<'a>(cx: &Ctx, i: &'a str, jugglers: Option<usize>) -> PResult<'a, Multi
     }
 }
 
-// throw  = value ["x"] [modifier] ["/"]              (solo)
-// pthrow = value ["x"] ["p" [number]] [modifier] ["/"] (inside <>)
+// throw  = value ["x"] [modifier] [spins] ["/"]              (solo)
+// pthrow = value ["x"] ["p" [number]] [modifier] [spins] ["/"] (inside <>)
 fn throw<'a>(cx: &Ctx, i: &'a str, jugglers: Option<usize>) -> PResult<'a, Throw> {
     let start = cx.pos(i);
     let (i, value) = value(cx, i)?;
@@ -303,6 +303,7 @@ fn throw<'a>(cx: &Ctx, i: &'a str, jugglers: Option<usize>) -> PResult<'a, Throw
         _ => (i, None),
     };
     let (i, modifier) = modifier(cx, i);
+    let (i, spins) = spins(cx, i)?;
     let i = i.strip_prefix('/').unwrap_or(i);
     Ok((
         i,
@@ -311,6 +312,7 @@ fn throw<'a>(cx: &Ctx, i: &'a str, jugglers: Option<usize>) -> PResult<'a, Throw
             cross,
             pass,
             modifier,
+            spins,
             span: Span::new(start, cx.pos(i)),
         },
     ))
@@ -349,6 +351,21 @@ fn pass_target(i: &str, jugglers: usize) -> (&str, PassTarget) {
         None => (i, PassTarget::Next),
     }
 }
+
+// spins = "~" digit   (one digit, so `53~01` is 5, a flat 3, 1; `~` is outside Juggling Lab's
+//                      alphabet, so no pattern Juggling Lab accepts changes meaning)
+fn spins<'a>(cx: &Ctx, i: &'a str) -> PResult<'a, Option<u8>> {
+    let Some(rest) = i.strip_prefix('~') else {
+        return Ok((i, None));
+    };
+    match rest.as_bytes().first() {
+        Some(&c @ b'0'..=b'9') => Ok((&rest[1..], Some(c - b'0'))),
+        _ => cx.expect(rest, Expected::SPINS),
+    }
+}
+
+/// Most spins a `~N` (and a pattern file's `spins` table) may ask for.
+pub const MAX_SPINS: u8 = 9;
 
 // modifier = modch {modch | "L" | "R"} ;  modch = "A".."K" | "M".."Q" | "S".."Z"
 fn modifier<'a>(cx: &Ctx, i: &'a str) -> (&'a str, Option<Modifier>) {

@@ -14,6 +14,7 @@ pub mod ast;
 pub mod error;
 pub mod expand;
 mod grammar;
+pub mod hss;
 pub mod settings;
 
 pub use ast::{
@@ -22,7 +23,7 @@ pub use ast::{
 };
 pub use error::{ParseError, ParseErrorKind};
 pub use expand::{Expansion, Slot, MAX_BEATS, MAX_THROWS};
-pub use grammar::MAX_NESTING;
+pub use grammar::{MAX_NESTING, MAX_SPINS};
 
 use error::Expected;
 

@@ -36,6 +36,11 @@ pub enum SettingsError {
     Hands(String),
     #[error("Error in 'body' setting: {0}")]
     Body(String),
+    #[error("Error in '{0}' setting: {1}")]
+    Repeats(&'static str, String),
+    /// A hand siteswap that cannot be converted.
+    #[error("{0}")]
+    Hss(super::hss::HssError),
     #[error("'{0}' is not supported yet")]
     Unsupported(&'static str),
     /// A value outside its documented range (`ranges`).
@@ -136,10 +141,6 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
         Some(p) if !p.is_empty() => p.to_string(),
         _ => return Err(SettingsError::NoPattern),
     };
-    if has_hss {
-        return Err(SettingsError::Unsupported("hss (hand siteswap)"));
-    }
-
     let mut settings = Settings::default();
     if let Some(v) = get("bps") {
         let bps = number(v, "bps")?.ok_or(SettingsError::NumberFormat("bps"))?;
@@ -195,19 +196,41 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
         };
     }
     if let Some(c) = get("colors") {
-        settings.colors = colors(c)?;
+        (settings.colors, settings.color_by_orbit) = parse_colors(c)?;
     }
     if let Some(h) = get("hands") {
-        settings.hand_positions = hands(h)?;
+        let mut hands = parse_hands(h)?;
+        if hands.len() > 1 {
+            settings.hand_positions = hands[0].clone();
+            settings.juggler_hand_positions = hands;
+        } else {
+            settings.hand_positions = hands.pop().unwrap_or_default();
+        }
     }
     if let Some(b) = get("body") {
-        settings.placements = body(b)?;
+        settings.placements = parse_body(b)?;
     }
-    crate::ranges::check_settings(&settings).map_err(|e| SettingsError::Range(e.to_string()))?;
     let name = get("title")
         .filter(|t| !t.is_empty())
         .unwrap_or(&notation)
         .to_string();
+    // A hand siteswap: `pattern` is the object siteswap, converted with the hand pattern into
+    // passing notation (`notation::hss`); its dwell is Juggling Lab's shortest.
+    let mut notation = notation;
+    if let Some(hand_pattern) = get("hss") {
+        let hss = super::hss::convert(
+            &notation,
+            hand_pattern,
+            get("hold").is_some_and(super::hss::parse_bool),
+            get("dwellmax").is_none_or(super::hss::parse_bool),
+            get("handspec"),
+            settings.dwell,
+        )
+        .map_err(SettingsError::Hss)?;
+        settings.dwell = hss.dwell();
+        notation = hss.notation;
+    }
+    crate::ranges::check_settings(&settings).map_err(|e| SettingsError::Range(e.to_string()))?;
     Ok(PatternSpec {
         name,
         notation,
@@ -248,13 +271,103 @@ fn named_color(name: &str) -> Option<Rgba> {
     })
 }
 
-/// `mixed`, or a list of `{name}` / `{r,g,b}` (0-255).
-fn colors(v: &str) -> Result<Vec<Rgba>, SettingsError> {
-    if v.trim().eq_ignore_ascii_case("mixed") {
-        return Ok(MIXED.iter().filter_map(|n| named_color(n)).collect());
+/// Longest settings value after expanding `(...)^N` repeats (1 MiB).
+pub const MAX_EXPANDED: usize = 1 << 20;
+
+/// Deepest nesting of `(...)^N` repeats expanded.
+const MAX_REPEAT_NESTING: usize = 64;
+
+/// Juggling Lab's repeats in `hands`, `body` and `colors` values: `(X)^N` is X written N
+/// times (spaces allowed around `^`; nested repeats expand inside out); a `(` that does not
+/// start such a repeat is an ordinary character. `key` names the setting in errors.
+pub fn expand_repeats(text: &str, key: &'static str) -> Result<String, SettingsError> {
+    let mut out = String::new();
+    expand_into(text, &mut out, 0, key)?;
+    Ok(out)
+}
+
+fn expand_into(
+    text: &str,
+    out: &mut String,
+    depth: usize,
+    key: &'static str,
+) -> Result<(), SettingsError> {
+    let too_long = || SettingsError::Repeats(key, "too long after expanding repeats".into());
+    if depth > MAX_REPEAT_NESTING {
+        return Err(SettingsError::Repeats(
+            key,
+            "repeats nested too deep".into(),
+        ));
     }
+    let bytes = text.as_bytes();
+    // Matching ')' of every '(' (one pass with a stack).
+    let mut close = vec![usize::MAX; bytes.len()];
+    let mut open = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => open.push(i),
+            b')' => {
+                if let Some(o) = open.pop() {
+                    close[o] = i;
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut pos = 0;
+    let mut plain = 0;
+    while pos < bytes.len() {
+        if bytes[pos] == b'(' && close[pos] != usize::MAX {
+            let end = close[pos];
+            let after = &text[end + 1..];
+            let rest = after.trim_start_matches(' ');
+            if let Some(count) = rest.strip_prefix('^') {
+                let count = count.trim_start_matches(' ');
+                let digits = count.bytes().take_while(u8::is_ascii_digit).count();
+                if digits > 0 {
+                    out.push_str(&text[plain..pos]);
+                    let times: usize = count[..digits].parse().unwrap_or(usize::MAX);
+                    let inner = &text[pos + 1..end];
+                    let start = out.len();
+                    for _ in 0..times {
+                        expand_into(inner, out, depth + 1, key)?;
+                        if out.len() > MAX_EXPANDED {
+                            return Err(too_long());
+                        }
+                        if out.len() == start {
+                            break; // an empty body stays empty however often repeated
+                        }
+                    }
+                    pos = text.len() - (count.len() - digits);
+                    plain = pos;
+                    continue;
+                }
+            }
+        }
+        pos += 1;
+    }
+    out.push_str(&text[plain..]);
+    if out.len() > MAX_EXPANDED {
+        return Err(too_long());
+    }
+    Ok(())
+}
+
+/// Juggling Lab's `colors=` value: `mixed` (ten named colours), `orbits` (the mixed colours,
+/// one per orbit: the `bool` is true), or `{...}` blocks each holding a colour name
+/// (case-insensitive) or `r,g,b` (0-255), with `(...)^N` repeats; used cyclically.
+pub fn parse_colors(v: &str) -> Result<(Vec<Rgba>, bool), SettingsError> {
+    let mixed = || MIXED.iter().filter_map(|n| named_color(n)).collect();
+    let trimmed = v.trim();
+    if trimmed == "mixed" {
+        return Ok((mixed(), false));
+    }
+    if trimmed == "orbits" {
+        return Ok((mixed(), true));
+    }
+    let expanded = expand_repeats(trimmed, "colors")?;
     let mut out = Vec::new();
-    for block in v
+    for block in expanded
         .split('}')
         .map(|b| b.replace('{', " "))
         .filter(|b| !b.trim().is_empty())
@@ -272,91 +385,129 @@ fn colors(v: &str) -> Result<Vec<Rgba>, SettingsError> {
             _ => return Err(SettingsError::ColorFormat),
         }
     }
-    Ok(out)
+    if out.is_empty() {
+        return Err(SettingsError::ColorFormat);
+    }
+    Ok((out, false))
 }
 
-/// `hands=`: per beat, `.`-terminated, points `(x,up,forward)` in cm; the throw is the point
-/// marked `T` (else the first), the catch the one marked `C` (else the last). Only the first
-/// juggler's entries (before any `|`) are used: `Settings::hand_positions` is shared.
+/// One beat of a `hands` entry: its points (`None` = `-`, a point Juggling Lab interpolates)
+/// and the index of the catch point.
+struct HandsBeat {
+    points: Vec<Option<[f32; 3]>>,
+    catch: usize,
+}
+
+/// Juggling Lab's `hands=` value, per juggler: after `(...)^N` repeats are expanded and
+/// `<`, `>`, `{`, `}` removed, jugglers are separated by `|` (or `!`) and each beat ends with
+/// `.`; a beat is a list of points `(x[,up[,forward]])` in cm or `-` placeholders, the first
+/// the throw (optionally marked `T`), the catch marked `C` (else the last). Entry `i` of a
+/// juggler is the hand that throws on that juggler's beat `i` (a sync pair: left, then
+/// right). Only the throw and catch points are used (juggler's hands move between them on
+/// their own path).
+///
 /// In Juggling Lab an entry's catch comes *after* its throw (the empty hand travels from the
 /// throw to the catch), while a `DwellPoints` pairs a throw with the catch *before* it. That
-/// catch is made by the same hand, whose next entry is two entries on (entries alternate hands
-/// beat by beat, and left/right within a sync pair): so entry i's catch becomes the catch of
-/// throw i + 2 (cyclically).
-fn hands(v: &str) -> Result<Vec<DwellPoints>, SettingsError> {
-    let first = v.split('|').next().unwrap_or("");
-    let mut out = Vec::new();
-    for entry in beats(first)
-        .into_iter()
-        .map(str::trim)
-        .filter(|e| !e.is_empty())
-    {
-        let (mut throw, mut catch) = (None, None);
-        let mut points = Vec::new();
-        let mut mark = None;
-        let mut rest = entry;
-        while let Some(c) = rest.chars().next() {
-            match c {
-                'T' | 't' | 'C' | 'c' => {
-                    mark = Some(c.to_ascii_uppercase());
-                    rest = &rest[1..];
+/// catch is made by the same hand, whose next entry is two entries on: so entry i's catch
+/// becomes the catch of throw i + 2 (cyclically, per juggler).
+pub fn parse_hands(v: &str) -> Result<Vec<Vec<DwellPoints>>, SettingsError> {
+    let err = |m: &str| SettingsError::Hands(m.to_string());
+    let expanded = expand_repeats(v, "hands")?;
+    let clean: String = expanded
+        .chars()
+        .filter(|c| !matches!(c, '<' | '>' | '{' | '}'))
+        .collect();
+    let mut jugglers: Vec<Vec<HandsBeat>> = vec![Vec::new()];
+    let mut points: Vec<Option<[f32; 3]>> = Vec::new();
+    let (mut got_throw, mut catch) = (false, None);
+    let mut rest = clean.as_str();
+    while let Some(c) = rest.chars().next() {
+        let mut advance = c.len_utf8();
+        match c {
+            ' ' | '\t' => {}
+            '.' => {
+                if points.len() < 2 {
+                    return Err(err("must have at least 2 coordinates per throw"));
                 }
-                '-' | ' ' => rest = &rest[1..],
-                '(' => {
-                    let end = rest
-                        .find(')')
-                        .ok_or_else(|| SettingsError::Hands(format!("missing ')' in '{entry}'")))?;
-                    let p = point(&rest[1..end]).map_err(SettingsError::Hands)?;
-                    match mark.take() {
-                        Some('T') => throw = Some(p),
-                        Some(_) => catch = Some(p),
-                        None => {}
-                    }
-                    points.push(p);
-                    rest = &rest[end + 1..];
+                let catch_at = catch.unwrap_or(points.len() - 1);
+                if points[0].is_none() {
+                    return Err(err("must specify throw coordinate"));
                 }
-                other => {
-                    return Err(SettingsError::Hands(format!(
-                        "unexpected '{other}' in '{entry}'"
-                    )))
+                if points[catch_at].is_none() {
+                    return Err(err("must specify catch coordinate"));
                 }
+                let beat = HandsBeat {
+                    points: std::mem::take(&mut points),
+                    catch: catch_at,
+                };
+                jugglers.last_mut().expect("one juggler").push(beat);
+                (got_throw, catch) = (false, None);
+            }
+            '-' => points.push(None),
+            'T' | 't' => {
+                if !points.is_empty() {
+                    return Err(err("'T' must be first coordinate"));
+                }
+                if got_throw {
+                    return Err(err("can only specify one throw coordinate"));
+                }
+                got_throw = true;
+            }
+            'C' | 'c' => {
+                if points.is_empty() {
+                    return Err(err("first coordinate in 'hands' must be a throw"));
+                }
+                if catch.is_some() {
+                    return Err(err("can only specify one catch coordinate"));
+                }
+                catch = Some(points.len());
+            }
+            '(' => {
+                let end = rest
+                    .find(')')
+                    .ok_or_else(|| err("missing ')' in hands coordinate"))?;
+                points.push(Some(point(&rest[1..end]).map_err(SettingsError::Hands)?));
+                advance = end + 1;
+            }
+            '|' | '!' => {
+                if !points.is_empty() || got_throw || catch.is_some() {
+                    return Err(err("hands specifier must end with '.'"));
+                }
+                jugglers.push(Vec::new());
+            }
+            other => {
+                return Err(SettingsError::Hands(format!(
+                    "unknown character '{other}' in hands specifier"
+                )))
             }
         }
-        if points.len() < 2 {
-            return Err(SettingsError::Hands(
-                "must have at least 2 coordinates per throw".into(),
-            ));
-        }
-        out.push(DwellPoints {
-            throw: throw.unwrap_or(points[0]),
-            catch: catch.unwrap_or(points[points.len() - 1]),
-        });
+        rest = &rest[advance..];
     }
-    let catches_after: Vec<[f32; 3]> = out.iter().map(|p| p.catch).collect();
-    let n = out.len();
-    for (i, points) in out.iter_mut().enumerate() {
-        points.catch = catches_after[(i + 2 * n - 2) % n];
+    if !points.is_empty() || got_throw || catch.is_some() {
+        return Err(err("hands specifier must end with '.'"));
+    }
+    let mut out = Vec::with_capacity(jugglers.len());
+    for (j, beats) in jugglers.into_iter().enumerate() {
+        if beats.is_empty() {
+            return Err(SettingsError::Hands(format!(
+                "juggler {} has no hand positions",
+                j + 1
+            )));
+        }
+        let n = beats.len();
+        let dwell: Vec<DwellPoints> = (0..n)
+            .map(|i| {
+                let own = &beats[i];
+                let previous = &beats[(i + 2 * n - 2) % n];
+                DwellPoints {
+                    throw: own.points[0].expect("checked"),
+                    catch: previous.points[previous.catch].expect("checked"),
+                }
+            })
+            .collect();
+        out.push(dwell);
     }
     Ok(out)
-}
-
-/// Splits on the `.` that end beats (those outside parentheses; inside they are decimals).
-fn beats(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            '.' if depth <= 0 => {
-                out.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(&text[start..]);
-    out
 }
 
 /// `x[,up[,forward]]` in cm -> metres `[x, y, z]` of the juggler's frame.
@@ -370,47 +521,91 @@ fn point(text: &str) -> Result<[f32; 3], String> {
         let v: f32 = part
             .trim()
             .parse()
-            .map_err(|_| format!("bad coordinate '{}'", part.trim()))?;
+            .map_err(|_| format!("number format error in hand coordinate '{}'", part.trim()))?;
         if !v.is_finite() {
-            return Err(format!("bad coordinate '{}'", part.trim()));
+            return Err(format!(
+                "number format error in hand coordinate '{}'",
+                part.trim()
+            ));
         }
         *slot = v / 100.0;
     }
     Ok(p)
 }
 
-/// `body=`: per juggler (`|`-separated) beats of `(angle,x,y[,z])` in degrees and cm; the
-/// first beat gives the juggler's placement (Juggling Lab's x,y floor plane -> juggler's
-/// x = -x, z = y).
-fn body(v: &str) -> Result<Vec<PlacementSpec>, SettingsError> {
-    let mut out = Vec::new();
-    for juggler in v.split('|') {
-        let Some(beat) = beats(juggler)
-            .into_iter()
-            .map(str::trim)
-            .find(|b| !b.is_empty())
-        else {
-            return Err(SettingsError::Body("a juggler without positions".into()));
-        };
-        let inner = beat
-            .strip_prefix('(')
-            .and_then(|b| b.split(')').next())
-            .ok_or_else(|| {
-                SettingsError::Body(format!("expected '(angle,x,y,z)', found '{beat}'"))
-            })?;
-        let nums: Vec<f32> = inner
-            .split(',')
-            .map(|s| s.trim().parse::<f32>().ok().filter(|v| v.is_finite()))
-            .collect::<Option<_>>()
-            .ok_or_else(|| SettingsError::Body(format!("bad number in '({inner})'")))?;
-        let at = |i: usize| nums.get(i).copied().unwrap_or(0.0);
-        out.push(PlacementSpec {
-            x: -at(1) / 100.0,
-            z: at(2) / 100.0,
-            facing_deg: at(0),
-        });
+/// Juggling Lab's `body=` value: after `(...)^N` repeats are expanded and `<`, `>`, `{`, `}`
+/// removed, jugglers are separated by `|` (or `!`), each beat ends with `.` and holds
+/// positions `(angle[,x[,y[,z]]])` (degrees, cm; `-` = interpolated). A juggler stands where
+/// its first given position puts it (Juggling Lab's x,y floor plane -> juggler's x = -x,
+/// z = y; angle = facing); later positions, which move the juggler in Juggling Lab, are read
+/// and checked but not followed.
+pub fn parse_body(v: &str) -> Result<Vec<PlacementSpec>, SettingsError> {
+    let err = |m: String| SettingsError::Body(m);
+    let expanded = expand_repeats(v, "body")?;
+    let clean: String = expanded
+        .chars()
+        .filter(|c| !matches!(c, '<' | '>' | '{' | '}'))
+        .collect();
+    let mut firsts: Vec<Option<PlacementSpec>> = vec![None];
+    let mut in_beat = 0usize;
+    let mut rest = clean.as_str();
+    while let Some(c) = rest.chars().next() {
+        let mut advance = c.len_utf8();
+        match c {
+            ' ' | '\t' => {}
+            '.' => in_beat = 0,
+            '-' => in_beat += 1,
+            '(' => {
+                let end = rest
+                    .find(')')
+                    .ok_or_else(|| err("missing ')' in body coordinate".into()))?;
+                let inner = &rest[1..end];
+                let nums: Vec<f32> = inner
+                    .split(',')
+                    .map(|s| s.trim().parse::<f32>().ok().filter(|v| v.is_finite()))
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| {
+                        err(format!(
+                            "number format error in body coordinate '({inner})'"
+                        ))
+                    })?;
+                if nums.len() > 4 {
+                    return Err(err(format!("too many numbers in '({inner})'")));
+                }
+                let at = |i: usize| nums.get(i).copied().unwrap_or(0.0);
+                let first = firsts.last_mut().expect("one juggler");
+                if first.is_none() {
+                    *first = Some(PlacementSpec {
+                        x: -at(1) / 100.0,
+                        z: at(2) / 100.0,
+                        facing_deg: at(0),
+                    });
+                }
+                in_beat += 1;
+                advance = end + 1;
+            }
+            '|' | '!' => {
+                if in_beat != 0 {
+                    return Err(err("body specifier must end with '.'".into()));
+                }
+                firsts.push(None);
+            }
+            other => {
+                return Err(err(format!(
+                    "unknown character '{other}' in body specifier"
+                )))
+            }
+        }
+        rest = &rest[advance..];
     }
-    Ok(out)
+    if in_beat != 0 {
+        return Err(err("body specifier must end with '.'".into()));
+    }
+    firsts
+        .into_iter()
+        .enumerate()
+        .map(|(j, p)| p.ok_or_else(|| err(format!("juggler {} has no position", j + 1))))
+        .collect()
 }
 
 #[cfg(test)]
@@ -476,7 +671,8 @@ mod tests {
             .map(|p| p.catch[0])
             .collect();
         assert_eq!(catches, [0.4, 0.5, 0.3], "throw i takes entry i-2's catch");
-        let spec = parse_settings("pattern=3;hands=(0,5,0)C(30,0,20)(15)T(10,-5,0).").unwrap();
+        // T marks the first point, C a catch before the last; `-` is a placeholder point.
+        let spec = parse_settings("pattern=3;hands=T(10,-5,0)(0,5,0)C(30,0,20)-(15).").unwrap();
         assert_eq!(
             spec.settings.hand_positions[0],
             DwellPoints {
@@ -484,6 +680,150 @@ mod tests {
                 catch: [0.3, 0.0, 0.2]
             }
         );
+    }
+
+    #[test]
+    fn hands_per_juggler_in_every_juggling_lab_form() {
+        // `<...|...>`, `{...|...}` and `!` separate jugglers; repeats `(...)^N` expand.
+        let forms = [
+            "<(10)(32.5).|(32.5)(10).>",
+            "{(10)(32.5).|(32.5)(10).}",
+            "(10)(32.5).!(32.5)(10).",
+            "<((10)(32.5).)^1|(32.5) (10) .>",
+        ];
+        for form in forms {
+            let spec = parse_settings(&format!("pattern=<3p|3p>;hands={form}")).unwrap();
+            let s = &spec.settings;
+            assert_eq!(s.juggler_hand_positions.len(), 2, "{form}");
+            assert_eq!(s.juggler_hand_positions[0][0].throw, [0.1, 0.0, 0.0]);
+            assert_eq!(s.juggler_hand_positions[0][0].catch, [0.325, 0.0, 0.0]);
+            assert_eq!(s.juggler_hand_positions[1][0].throw, [0.325, 0.0, 0.0]);
+            assert_eq!(s.juggler_hand_positions[1][0].catch, [0.1, 0.0, 0.0]);
+            assert_eq!(s.hand_positions, s.juggler_hand_positions[0]);
+        }
+        // Repeats: four entries, each juggler's own catch rotation (entry i takes i-2's catch).
+        let spec = parse_settings("pattern=3;hands=((10)(20).(30)(40).)^2").unwrap();
+        let h = &spec.settings.hand_positions;
+        assert_eq!(h.len(), 4);
+        assert!(spec.settings.juggler_hand_positions.is_empty());
+        let catches: Vec<f32> = h.iter().map(|p| p.catch[0]).collect();
+        assert_eq!(catches, [0.2, 0.4, 0.2, 0.4]);
+    }
+
+    #[test]
+    fn hands_errors_follow_juggling_lab() {
+        let cases = [
+            ("(10)(32.5)", "hands specifier must end with '.'"),
+            ("(10)T(32.5).", "'T' must be first coordinate"),
+            ("TT(10)(32.5).", "can only specify one throw coordinate"),
+            (
+                "C(10)(32.5).",
+                "first coordinate in 'hands' must be a throw",
+            ),
+            ("(10)C(20)C(32.5).", "can only specify one catch coordinate"),
+            ("-(10).", "must specify throw coordinate"),
+            ("(10)C-(5).", "must specify catch coordinate"),
+            ("(10)x(20).", "unknown character 'x' in hands specifier"),
+            ("(10(20).", "number format error in hand coordinate '10(20'"),
+            ("(10)(20", "missing ')' in hands coordinate"),
+            ("(10)(20).|", "juggler 2 has no hand positions"),
+            ("(10)(20)|(1)(2).", "hands specifier must end with '.'"),
+        ];
+        for (hands, message) in cases {
+            assert_eq!(
+                parse_input(&format!("pattern=3;hands={hands}"))
+                    .unwrap_err()
+                    .to_string(),
+                format!("Error in 'hands' setting: {message}"),
+                "{hands}"
+            );
+        }
+        // A repeat that would grow past the limit is refused, not allocated.
+        let err = parse_input("pattern=3;hands=((10)(20).)^999999999").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Error in 'hands' setting: too long after expanding repeats"
+        );
+    }
+
+    #[test]
+    fn repeats_expand_like_juggling_lab() {
+        let e = |s| expand_repeats(s, "hands").unwrap();
+        assert_eq!(e("he(l)^2o"), "hello");
+        assert_eq!(e("((ab )^2c)^2"), "ab ab cab ab c");
+        assert_eq!(e("(ab) ^ 3x"), "abababx");
+        assert_eq!(e("(x)^0y"), "y");
+        // Not repeats: no `^`, or no number after it; an unclosed `(`.
+        assert_eq!(e("(10)(20)."), "(10)(20).");
+        assert_eq!(e("(a)^b"), "(a)^b");
+        assert_eq!(e("((a)^2"), "(aa");
+        let deep = format!("{}x{}", "(".repeat(100), ")^1".repeat(100));
+        assert!(expand_repeats(&deep, "body").is_err());
+    }
+
+    #[test]
+    fn body_forms_and_errors() {
+        for form in [
+            "<(0,-50,0).|(180,50,100).>",
+            "{(0,-50).|(180,50,100,90).}",
+            "(0,-50,0)(10,-40).-.!-.(180,50,100).",
+        ] {
+            let spec = parse_settings(&format!("pattern=<3p|3p>;body={form}")).unwrap();
+            let p = &spec.settings.placements;
+            assert_eq!(p.len(), 2, "{form}");
+            assert_eq!((p[0].x, p[0].z, p[0].facing_deg), (0.5, 0.0, 0.0), "{form}");
+            assert_eq!(
+                (p[1].x, p[1].z, p[1].facing_deg),
+                (-0.5, 1.0, 180.0),
+                "{form}"
+            );
+        }
+        for (body, message) in [
+            ("(0,0,0)", "body specifier must end with '.'"),
+            ("(0,0,0", "missing ')' in body coordinate"),
+            ("(0,a).", "number format error in body coordinate '(0,a)'"),
+            ("(0,0).|-.", "juggler 2 has no position"),
+            ("(0,0).*", "unknown character '*' in body specifier"),
+        ] {
+            assert_eq!(
+                parse_input(&format!("pattern=3;body={body}"))
+                    .unwrap_err()
+                    .to_string(),
+                format!("Error in 'body' setting: {message}"),
+                "{body}"
+            );
+        }
+    }
+
+    #[test]
+    fn color_forms() {
+        let colors = |v: &str| parse_colors(v).map_err(|e| e.to_string());
+        let (list, by_orbit) = colors("({red})^2{0,0,255}{Blue}").unwrap();
+        assert_eq!(
+            list,
+            [
+                Rgba::rgb(255, 0, 0),
+                Rgba::rgb(255, 0, 0),
+                Rgba::rgb(0, 0, 255),
+                Rgba::rgb(0, 0, 255)
+            ]
+        );
+        assert!(!by_orbit);
+        let (list, by_orbit) = colors(" orbits ").unwrap();
+        assert_eq!(
+            (list.len(), list[0], by_orbit),
+            (10, Rgba::rgb(255, 0, 0), true)
+        );
+        assert_eq!(colors("mixed").unwrap().0[9], Rgba::rgb(0, 0, 0));
+        assert_eq!(colors("{1,2,3,4}"), Err("Error in color format".into()));
+        assert_eq!(colors("{256,0,0}"), Err("Error in color format".into()));
+        assert_eq!(colors(""), Err("Error in color format".into()));
+        assert_eq!(
+            colors("{mauve}"),
+            Err("Prop color 'mauve' not recognized".into())
+        );
+        let spec = parse_settings("pattern=3;colors=orbits").unwrap();
+        assert!(spec.settings.color_by_orbit);
     }
 
     #[test]
@@ -549,10 +889,10 @@ mod tests {
             parse_input("pattern=3;hold=true"),
             Err(SettingsError::Unused(vec!["hold".into()]))
         );
-        assert!(matches!(
-            parse_input("pattern=3;hss=3"),
-            Err(SettingsError::Unsupported(_))
-        ));
+        assert_eq!(
+            parse_input("pattern=3;hss=3").unwrap().notation,
+            "<(0,3x)!|(0,0)!><(0,0)!|(0,3x)!><(3x,0)!|(0,0)!>"
+        );
         // Unparsable gravity is ignored, as in Juggling Lab.
         assert_eq!(
             parse_input("pattern=3;gravity=lots")

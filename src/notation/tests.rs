@@ -339,3 +339,74 @@ fn large_input_parses_in_linear_time() {
     let garbage = "(".repeat(50) + &"[3".repeat(50_000);
     assert!(parse(&garbage).is_err());
 }
+
+/// Spins per throw, `~N` after the throw's modifier letters (juggler's own notation; `~` is
+/// outside Juggling Lab's alphabet, so every pattern Juggling Lab accepts keeps its meaning).
+#[test]
+fn spins_follow_a_throw() {
+    let spins = |input: &str| -> Vec<(u32, Option<u32>)> {
+        let pattern = parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        build(&pattern)
+            .unwrap_or_else(|e| panic!("{input}: {e}"))
+            .throws
+            .iter()
+            .map(|t| (t.value, t.spins))
+            .collect()
+    };
+    assert_eq!(spins("3~2"), [(3, Some(2)), (3, Some(2))]);
+    // Odd periods are mirrored: the flat 3 is thrown by each hand in turn.
+    assert_eq!(
+        spins("53~01"),
+        [
+            (5, None),
+            (3, Some(0)),
+            (1, None),
+            (5, None),
+            (3, Some(0)),
+            (1, None)
+        ]
+    );
+    let mut pair = spins("(4x~0,4x~1)");
+    pair.sort();
+    assert_eq!(pair, [(4, Some(0)), (4, Some(1))]);
+    assert_eq!(spins("[5~2 4]1")[..2], [(5, Some(2)), (4, None)]);
+    assert_eq!(spins("5B~1 1")[0], (5, Some(1)));
+    assert_eq!(spins("5~9/1")[0], (5, Some(9)));
+    // One digit only: the next digit is the next throw (3 with 2 spins, then a 1).
+    assert_eq!(spins("3~21"), [(3, Some(2)), (1, None)]);
+    assert_eq!(props("<3p~1|3p~1>"), 6);
+    // The spins change nothing else: same props, values and hands as without them.
+    for (with, without) in [
+        ("531~2", "531"),
+        ("(4~1,2x)*", "(4,2x)*"),
+        ("[43~0]23", "[43]23"),
+    ] {
+        let a = build(&parse(with).unwrap()).unwrap();
+        let b = build(&parse(without).unwrap()).unwrap();
+        assert_eq!(a.props, b.props);
+        let strip = |s: &crate::schedule::Schedule| -> Vec<_> {
+            s.throws
+                .iter()
+                .map(|t| (t.beat, t.from, t.to, t.value, t.next))
+                .collect()
+        };
+        assert_eq!(strip(&a), strip(&b), "{with}");
+    }
+}
+
+#[test]
+fn bad_spins_name_the_column() {
+    for (input, column, expected) in [
+        ("3~", 2, "a number of spins (0 to 9)"),
+        ("3~x3", 3, "a number of spins (0 to 9)"),
+        ("3~~1", 3, "a number of spins (0 to 9)"),
+        ("3~-1", 3, "a number of spins (0 to 9)"),
+        ("3 ~1", 3, ""),
+    ] {
+        let e = syntax(input);
+        assert_eq!(e.column, column, "{input}: {e}");
+        if !expected.is_empty() {
+            assert!(e.expected.contains(expected), "{input}: {}", e.expected);
+        }
+    }
+}

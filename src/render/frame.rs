@@ -710,9 +710,16 @@ impl Painter<'_> {
         self.outlined_disc(hair_centre, r, style.hair, &mut hair);
         let mut face = Vec::new();
         self.outlined_disc(p.head, r, style.skin, &mut face);
-        // Eyes on the visible half of the head only.
+        // Eyes on the visible half of the head only, turned with the gaze (the head looks up
+        // toward a high pattern): the face's forward and up directions are `forward` and `y`
+        // rotated by the gaze's pitch.
+        let gaze = p.gaze.try_normalize().unwrap_or(forward);
+        let pitch_up = gaze.y.clamp(-0.9, 0.9);
+        let flat = (1.0 - pitch_up * pitch_up).sqrt();
+        let face_fwd = forward * flat + Vec3::Y * pitch_up;
+        let face_up = Vec3::Y * flat - forward * pitch_up;
         for s in [-1.0f32, 1.0] {
-            let offset = forward * (0.9 * r) + lateral * (0.36 * s * r) + Vec3::Y * (0.08 * r);
+            let offset = face_fwd * (0.9 * r) + lateral * (0.36 * s * r) + face_up * (0.08 * r);
             if offset.dot(to_eye) > 0.15 * r * to_eye.length() {
                 face.extend(self.disc(p.head + offset, 0.085 * r, Rgba::rgb(40, 32, 30)));
             }
@@ -1561,7 +1568,9 @@ mod proptests {
                     },
                     head: p[1],
                     head_radius: r,
+                    gaze: Vec3::Z,
                     neck: p[2],
+                    torso_radius: 0.115,
                     hips: [p[3], p[4]],
                     knees: [p[5], p[6]],
                     feet: [p[13], p[14]],

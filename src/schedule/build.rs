@@ -45,6 +45,7 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
                 .map(|m| pattern.slice(m.span).to_string())
                 .unwrap_or_default(),
             span: (s.span.start, s.span.end),
+            spins: s.spins.map(u32::from),
         });
     }
     // Each class's arriving props take its non-zero slots in order.

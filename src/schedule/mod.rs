@@ -62,6 +62,9 @@ pub struct ThrowEvent {
     pub modifier: String,
     /// Byte range of this throw in the notation text.
     pub span: (usize, usize),
+    /// Spins asked for with `~N` (0 = flat); `None` = the automatic choice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spins: Option<u32>,
 }
 
 /// A cycle of throws that some props go through.

@@ -64,6 +64,32 @@ pub struct Query {
     pub exclude: Vec<String>,
     /// `-i`: patterns must match all of these.
     pub include: Vec<String>,
+    /// The period range was open below (`-5`, `-`): it starts at the rhythm's period.
+    pub period_from_rhythm: bool,
+    /// `-s`: synchronous patterns.
+    pub sync: bool,
+    /// `-m N`: at most N props thrown together from one hand.
+    pub multiplex: u32,
+    /// `-j N`: jugglers (passing when more than one).
+    pub jugglers: u32,
+    /// `-mf`: allow catching props from different places at once (squeezes).
+    pub squeeze: bool,
+    /// Clusters (`[33]`) allowed; `-mc` clears it.
+    pub clustered: bool,
+    /// `-mt`: a multiplex that is not just a hold.
+    pub true_multiplex: bool,
+    /// `-cp`: connected passing patterns only.
+    pub connected: bool,
+    /// `-sym`: juggler-symmetric passing patterns only.
+    pub symmetric: bool,
+    /// `-jp`: every permutation of the jugglers.
+    pub permutations: bool,
+    /// `-d N`: communication delay in beats.
+    pub delay: u32,
+    /// `-l N`: the leader (1-based) for `-d`.
+    pub leader: u32,
+    /// Get-in and get-out sequences are wanted (not `-se`, not `-no`).
+    pub sequences: bool,
 }
 
 impl Query {
@@ -80,7 +106,25 @@ impl Query {
             lame: false,
             exclude: Vec::new(),
             include: Vec::new(),
+            period_from_rhythm: false,
+            sync: false,
+            multiplex: 1,
+            jugglers: 1,
+            squeeze: false,
+            clustered: true,
+            true_multiplex: false,
+            connected: false,
+            symmetric: false,
+            permutations: false,
+            delay: 0,
+            leader: 1,
+            sequences: true,
         }
+    }
+
+    /// Synchronous, multiplex or passing: searched by [`super::multi`].
+    pub fn is_general(&self) -> bool {
+        self.sync || self.multiplex != 1 || self.jugglers != 1
     }
 }
 
@@ -105,6 +149,14 @@ pub enum GenError {
     TooLong(u128),
     #[error("bad regular expression {0:?}: {1}")]
     Regex(String, String),
+    #[error("the number of jugglers must be 1 to {max} (got {0})", max = super::multi::MAX_JUGGLERS)]
+    Jugglers(u32),
+    #[error("the number of simultaneous throws (-m) must be 1 to {max} (got {0})", max = super::multi::MAX_MULTIPLEX)]
+    Multiplex(u32),
+    #[error("with more than one juggler, ground or excited state patterns only (-g, -ng, -d) need -jp (every juggler permutation)")]
+    NeedsPermutations,
+    #[error("the period must be a multiple of {0} (synchronous patterns throw every {0} beats)")]
+    PeriodMultiple(u32),
 }
 
 /// One generated pattern.
@@ -146,7 +198,7 @@ pub struct Plan {
 fn compile(res: &[String], include: bool) -> Result<Vec<Regex>, GenError> {
     res.iter()
         .map(|re| {
-            let mut full = re.clone();
+            let mut full = super::multi::standard_regex(re);
             if include {
                 if !full.contains('^') {
                     full = format!(".*{full}");

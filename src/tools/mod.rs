@@ -7,6 +7,13 @@
 
 pub mod analysis;
 pub mod diagram;
+// The generator searches on all cores (rayon): a command-line tool, not in the web build.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod gen;
+// Sync, multiplex and passing search and transitions build on `gen` (rayon): not on the web.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod multi;
 pub mod state;
 pub mod trans;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod trans_general;

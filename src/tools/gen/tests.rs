@@ -124,8 +124,13 @@ fn filters_exclude_include_lame() {
     assert!(list(&q).iter().all(|p| !p.contains("11")));
     assert!(list(&query(3, Some(5), 4)).contains(&"5511".to_string()));
     let mut q = query(3, Some(5), 3);
+    // Juggling Lab's spelling: a bracket stands for itself, `\\(` opens a group.
     q.exclude = vec!["(".into()];
+    assert_eq!(list(&q).len(), 4);
+    q.exclude = vec!["\\(".into()];
     assert!(matches!(plan(&q), Err(GenError::Regex(..))));
+    q.exclude = vec!["\\(4\\|1\\)".into()];
+    assert_eq!(list(&q), vec!["522"]);
 }
 
 #[test]

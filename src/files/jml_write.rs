@@ -1,0 +1,459 @@
+//! Writing a pattern as event-based JML (Juggling Lab's format, version 3 as Juggling Lab
+//! 1.6.6 writes it): `<setup>`, `<prop>`s, one `<symmetry type="delay">` over the whole loop
+//! and, inside one loop, an `<event>` for every throw and catch (with the props the hand holds
+//! meanwhile), plus a `<position>` per juggler.
+//!
+//! Coordinates are Juggling Lab's: centimetres; an event's `x` is to the juggler's right, `y`
+//! forward from the hand plane, `z` up from it (the hand plane is juggler's
+//! `HAND_PLANE_Y`/`HAND_PLANE_Z`); a position's `x`,`y` lie on the floor (juggler's world
+//! x = -x, z = y) and its `angle` is the juggler's facing in degrees. Times are seconds.
+//!
+//! The events are where juggler's own motion puts the hands (`Motion::hand_at`) at the
+//! release and catch times of every flight, so Juggling Lab animates the same throws and
+//! catches at the same places and times.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::motion::{HAND_PLANE_Y, HAND_PLANE_Z};
+use crate::scene::{Scene, SceneError};
+use crate::schedule::ThrowKind;
+use crate::spec::PatternSpec;
+use crate::types::{Hand, HandRef, PropKind, Rgba};
+
+/// Times closer than this (seconds) are one event.
+const SAME_TIME: f64 = 1e-6;
+
+/// One flight of one prop, in seconds (release within the loop).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WrittenThrow {
+    pub path: usize,
+    pub from: HandRef,
+    pub to: HandRef,
+    pub release: f64,
+    pub catch: f64,
+    pub kind: ThrowKind,
+}
+
+/// One hand event as written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WrittenEvent {
+    pub time: f64,
+    /// Juggler-local position in Juggling Lab's centimetres (x right, y forward, z up).
+    pub position: [f64; 3],
+    pub throws: Vec<usize>,
+    pub catches: Vec<usize>,
+    pub holds: Vec<usize>,
+}
+
+/// The events of one pattern over one loop, per hand (`juggler * 2 + hand.index()`).
+#[derive(Clone, Debug)]
+pub struct JmlEvents {
+    pub loop_seconds: f64,
+    pub throws: Vec<WrittenThrow>,
+    pub hands: Vec<Vec<WrittenEvent>>,
+}
+
+fn slot(h: HandRef) -> usize {
+    h.juggler * 2 + h.hand.index()
+}
+
+/// Every flight of every prop released within one loop `[0, loop)`, from the motion.
+fn flights(scene: &Scene) -> Vec<WrittenThrow> {
+    let motion = scene.motion();
+    let schedule = scene.schedule();
+    let loop_seconds = scene.loop_duration();
+    let bps = motion.bps();
+    // Sampled finely enough to meet every flight (the shortest last a good part of a beat);
+    // each flight found carries its exact release and catch times.
+    let step = (1.0 / (bps * 40.0)).min(loop_seconds / 64.0);
+    let samples = (2.0 * loop_seconds / step).ceil() as usize + 1;
+    let mut seen: Vec<Vec<(f64, WrittenThrow)>> = vec![Vec::new(); motion.prop_count()];
+    for k in 0..samples {
+        let t = k as f64 * step;
+        let state = motion.state_at(t);
+        for (path, prop) in state.props.iter().enumerate() {
+            let Some(f) = prop.flight else { continue };
+            let release = f.release.rem_euclid(loop_seconds);
+            let known = &mut seen[path];
+            let near = |a: f64, b: f64| {
+                let d = (a - b).rem_euclid(loop_seconds);
+                d < 1e-6 || loop_seconds - d < 1e-6
+            };
+            if known.iter().any(|(r, _)| near(*r, release)) {
+                continue;
+            }
+            // The schedule throw it is: same thrower and value, nearest beat.
+            let beat = (f.release * bps).round() as i64;
+            let period = i64::from(schedule.period.max(1));
+            let kind = [0i64, -1, 1]
+                .iter()
+                .find_map(|d| {
+                    let b = (beat + d).rem_euclid(period) as u32;
+                    schedule
+                        .throws
+                        .iter()
+                        .find(|t| t.from == f.from && t.value == f.value && t.beat == b)
+                        .map(|t| t.kind)
+                })
+                .unwrap_or(ThrowKind::Toss);
+            known.push((
+                release,
+                WrittenThrow {
+                    path,
+                    from: f.from,
+                    to: f.to,
+                    release,
+                    catch: release + (f.catch - f.release),
+                    kind,
+                },
+            ));
+        }
+    }
+    let mut out: Vec<WrittenThrow> = seen.into_iter().flatten().map(|(_, t)| t).collect();
+    out.sort_by(|a, b| a.release.total_cmp(&b.release).then(a.path.cmp(&b.path)));
+    out
+}
+
+/// A hand's juggler-local position at `t`, in Juggling Lab's centimetres.
+fn jl_position(scene: &Scene, hand: HandRef, t: f64) -> [f64; 3] {
+    let world = scene.motion().hand_at(hand, t).position;
+    let local = scene.layout().jugglers[hand.juggler].to_local(world);
+    let round = |v: f64| (v * 1e4).round() / 1e4;
+    [
+        round(-f64::from(local.x) * 100.0),
+        round((f64::from(local.z) - HAND_PLANE_Z) * 100.0),
+        round((f64::from(local.y) - HAND_PLANE_Y) * 100.0),
+    ]
+}
+
+/// The events of `scene` over one loop.
+pub fn events(scene: &Scene) -> JmlEvents {
+    let loop_seconds = scene.loop_duration();
+    let throws = flights(scene);
+    let jugglers = scene.schedule().jugglers;
+    let mut hands: Vec<Vec<WrittenEvent>> = vec![Vec::new(); jugglers * 2];
+    let mut add = |hand: HandRef, time: f64, throw: Option<usize>, catch: Option<usize>| {
+        let time = time.rem_euclid(loop_seconds);
+        let events = &mut hands[slot(hand)];
+        let i = match events.iter().position(|e| {
+            let d = (e.time - time).abs();
+            d < SAME_TIME || (loop_seconds - d).abs() < SAME_TIME
+        }) {
+            Some(i) => i,
+            None => {
+                events.push(WrittenEvent {
+                    time,
+                    ..WrittenEvent::default()
+                });
+                events.len() - 1
+            }
+        };
+        events[i].throws.extend(throw);
+        events[i].catches.extend(catch);
+    };
+    for t in &throws {
+        add(t.from, t.release, Some(t.path), None);
+        add(t.to, t.catch, None, Some(t.path));
+    }
+    // Juggling Lab wants events for every hand: an idle hand gets one without transitions
+    // (holding whatever it holds) where the motion rests it.
+    for events in hands.iter_mut().filter(|e| e.is_empty()) {
+        events.push(WrittenEvent::default());
+    }
+    for (s, events) in hands.iter_mut().enumerate() {
+        let hand = HandRef {
+            juggler: s / 2,
+            hand: if s % 2 == 0 { Hand::Left } else { Hand::Right },
+        };
+        events.sort_by(|a, b| a.time.total_cmp(&b.time));
+        for e in events.iter_mut() {
+            e.position = jl_position(scene, hand, e.time);
+            // Props in this hand that it neither throws nor catches now.
+            let state = scene.motion().state_at(e.time);
+            for (path, prop) in state.props.iter().enumerate() {
+                if prop.held_by == Some(hand)
+                    && !e.throws.contains(&path)
+                    && !e.catches.contains(&path)
+                {
+                    e.holds.push(path);
+                }
+            }
+        }
+    }
+    JmlEvents {
+        loop_seconds,
+        throws,
+        hands,
+    }
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if c.is_control() && !matches!(c, '\n' | '\t') => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A number as JML writes it: at most 4 decimals, no trailing zeros, never `-0`.
+fn num(v: f64) -> String {
+    let r = (v * 1e4).round() / 1e4;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let mut s = format!("{r:.4}");
+    while s.ends_with('0') {
+        s.pop();
+    }
+    if s.ends_with('.') {
+        s.pop();
+    }
+    s
+}
+
+fn prop_type(kind: PropKind) -> &'static str {
+    match kind {
+        PropKind::Ball => "ball",
+        PropKind::Ring => "ring",
+        // Juggling Lab 1.6.6 draws clubs as images only; balls keep the pattern readable.
+        PropKind::Club => "ball",
+    }
+}
+
+fn hand_name(h: HandRef) -> String {
+    format!(
+        "{}:{}",
+        h.juggler + 1,
+        if h.hand == Hand::Left {
+            "left"
+        } else {
+            "right"
+        }
+    )
+}
+
+/// The pattern of `spec` as event-based JML that Juggling Lab reads.
+pub fn to_jml(spec: &PatternSpec) -> Result<String, SceneError> {
+    let scene = Scene::new(spec)?;
+    Ok(write(&scene))
+}
+
+/// The JML text of a built scene.
+pub fn write(scene: &Scene) -> String {
+    let ev = events(scene);
+    let spec = scene.spec();
+    let paths = scene.motion().prop_count();
+    let jugglers = scene.schedule().jugglers;
+    // One <prop> per distinct colour, in order of first use.
+    let pose = scene.pose_at(0.0);
+    let mut colors: Vec<Rgba> = Vec::new();
+    let assignment: Vec<usize> = pose
+        .props
+        .iter()
+        .map(|p| match colors.iter().position(|c| *c == p.color) {
+            Some(i) => i + 1,
+            None => {
+                colors.push(p.color);
+                colors.len()
+            }
+        })
+        .collect();
+    let mut x = String::new();
+    x.push_str("<?xml version=\"1.0\"?>\n<!DOCTYPE jml SYSTEM \"file://jml.dtd\">\n");
+    x.push_str("<jml version=\"3\">\n<pattern>\n");
+    let _ = writeln!(x, "<title>{}</title>", escape(&spec.name));
+    let ptype = prop_type(spec.settings.prop);
+    for c in &colors {
+        let _ = writeln!(
+            x,
+            "<prop type=\"{ptype}\" mod=\"color={{{},{},{}}}\"/>",
+            c.r, c.g, c.b
+        );
+    }
+    let props: Vec<String> = assignment.iter().map(usize::to_string).collect();
+    let _ = writeln!(
+        x,
+        "<setup jugglers=\"{jugglers}\" paths=\"{paths}\" props=\"{}\"/>",
+        props.join(",")
+    );
+    let identity: String = (1..=paths).map(|p| format!("({p})")).collect();
+    let _ = writeln!(
+        x,
+        "<symmetry type=\"delay\" pperm=\"{identity}\" delay=\"{}\"/>",
+        num(ev.loop_seconds)
+    );
+    for (j, placement) in scene.layout().jugglers.iter().enumerate().take(jugglers) {
+        let _ = writeln!(
+            x,
+            "<position x=\"{}\" y=\"{}\" z=\"100\" t=\"0\" angle=\"{}\" juggler=\"{}\"/>",
+            num(-f64::from(placement.position.x) * 100.0),
+            num(f64::from(placement.position.z) * 100.0),
+            num(f64::from(placement.facing).to_degrees()),
+            j + 1
+        );
+    }
+    let gravity = scene.timing().gravity;
+    let mut all: BTreeMap<(u64, usize), String> = BTreeMap::new();
+    for (s, events) in ev.hands.iter().enumerate() {
+        let hand = HandRef {
+            juggler: s / 2,
+            hand: if s % 2 == 0 { Hand::Left } else { Hand::Right },
+        };
+        for e in events {
+            let mut body = String::new();
+            for &p in &e.throws {
+                let t = ev
+                    .throws
+                    .iter()
+                    .find(|t| t.path == p && (t.release - e.time).abs() < 1e-6)
+                    .or_else(|| ev.throws.iter().find(|t| t.path == p));
+                let mut mods: Vec<String> = Vec::new();
+                let kind = match t.map(|t| t.kind) {
+                    Some(ThrowKind::Bounce {
+                        bounces,
+                        forced,
+                        hyper,
+                    }) => {
+                        mods.push(format!("bounces={bounces}"));
+                        if forced {
+                            mods.push("forced=true".into());
+                        }
+                        if hyper {
+                            mods.push("hyper=true".into());
+                        }
+                        "bounce"
+                    }
+                    _ => "toss",
+                };
+                if (gravity - 9.81).abs() > 1e-9 {
+                    mods.push(format!("g={}", num(gravity * 100.0)));
+                }
+                let m = if mods.is_empty() {
+                    String::new()
+                } else {
+                    format!(" mod=\"{}\"", mods.join(";"))
+                };
+                let _ = writeln!(body, "<throw path=\"{}\" type=\"{kind}\"{m}/>", p + 1);
+            }
+            for &p in &e.catches {
+                let _ = writeln!(body, "<catch path=\"{}\"/>", p + 1);
+            }
+            for &p in &e.holds {
+                let _ = writeln!(body, "<holding path=\"{}\"/>", p + 1);
+            }
+            let [ex, ey, ez] = e.position;
+            let text = format!(
+                "<event x=\"{}\" y=\"{}\" z=\"{}\" t=\"{}\" hand=\"{}\">\n{body}</event>\n",
+                num(ex),
+                num(ey),
+                num(ez),
+                num(e.time),
+                hand_name(hand)
+            );
+            all.insert(((e.time * 1e6).round() as u64, s), text);
+        }
+    }
+    for text in all.values() {
+        x.push_str(text);
+    }
+    x.push_str("</pattern>\n</jml>\n");
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::settings::parse_input;
+
+    fn scene(text: &str) -> Scene {
+        Scene::new(&parse_input(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn cascade_events_at_the_motion_s_hands() {
+        let s = scene("3");
+        let ev = events(&s);
+        // 3 balls over a loop of 6 beats at 2.9 bps: 6 throws, each caught.
+        assert!(
+            (ev.loop_seconds - 6.0 / 2.9).abs() < 1e-9,
+            "{}",
+            ev.loop_seconds
+        );
+        assert_eq!(ev.throws.len(), 6);
+        for t in &ev.throws {
+            assert!(t.release >= 0.0 && t.release < ev.loop_seconds);
+            // A 3 is in the air 3 beats less the dwell (1.3 beats): 1.7 beats.
+            assert!(((t.catch - t.release) * 2.9 - 1.7).abs() < 1e-6, "{t:?}");
+            assert_ne!(t.from.hand, t.to.hand);
+        }
+        let total: usize = ev.hands.iter().flatten().map(|e| e.throws.len()).sum();
+        assert_eq!(total, 6);
+        for (s_i, events) in ev.hands.iter().enumerate() {
+            let hand = HandRef {
+                juggler: 0,
+                hand: if s_i == 0 { Hand::Left } else { Hand::Right },
+            };
+            for e in events {
+                let p = jl_position(&s, hand, e.time);
+                assert_eq!(p, e.position);
+                // Juggling Lab's x is to the juggler's right: the right hand works at x > 0.
+                assert_eq!(e.position[0] > 0.0, hand.hand == Hand::Right, "{e:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn written_text_has_setup_symmetry_and_every_path() {
+        let text = to_jml(&parse_input("pattern=<3p|3p>;title=A & B").unwrap()).unwrap();
+        assert!(text.contains("<title>A &amp; B</title>"));
+        assert!(text.contains("<setup jugglers=\"2\" paths=\"6\" props=\"1,2,3,4,5,6\"/>"));
+        assert!(text.contains("<symmetry type=\"delay\" pperm=\"(1)(2)(3)(4)(5)(6)\""));
+        assert_eq!(text.matches("<position ").count(), 2);
+        for p in 1..=6 {
+            assert!(text.contains(&format!("<throw path=\"{p}\"")), "path {p}");
+            assert!(text.contains(&format!("<catch path=\"{p}\"")), "path {p}");
+        }
+        assert!(text.contains("hand=\"2:left\""));
+    }
+
+    #[test]
+    fn bounces_and_gravity_are_modifiers() {
+        let text = to_jml(&parse_input("pattern=3B;gravity=490").unwrap()).unwrap();
+        assert!(
+            text.contains("type=\"bounce\" mod=\"bounces=1;g=490\""),
+            "{text}"
+        );
+        let text = to_jml(&parse_input("5BBF").unwrap()).unwrap();
+        assert!(text.contains("mod=\"bounces=2;forced=true\""), "{text}");
+    }
+
+    #[test]
+    fn idle_hands_get_one_event() {
+        // 534 with hand pattern 3: juggler 2's left hand never throws or catches.
+        let ev = events(&scene("pattern=534;hss=3"));
+        let idle = &ev.hands[2];
+        assert_eq!(idle.len(), 1);
+        assert!(idle[0].throws.is_empty() && idle[0].catches.is_empty());
+        assert_eq!(idle[0].time, 0.0);
+        // Juggler 2's right hand throws its own 3 every 3 beats.
+        assert!(ev.hands[3].iter().all(|e| e.throws.len() <= 1));
+        // One beat in three is juggler 2's.
+        let second = ev.throws.iter().filter(|t| t.from.juggler == 1).count();
+        assert_eq!(second * 3, ev.throws.len());
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(-0.00001), "0");
+        assert_eq!(num(12.5), "12.5");
+        assert_eq!(num(1.0 / 3.0), "0.3333");
+        assert_eq!(num(-20.0), "-20");
+    }
+}

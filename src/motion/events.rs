@@ -1,0 +1,599 @@
+//! The event layer: one description of a pattern between its source (siteswap schedule,
+//! `hands=`/`body=`, hss, JML events) and the motion engine.
+//!
+//! A [`Choreography`] says, in seconds and metres, which hand throws, catches or holds which
+//! prop, when, and where (in the juggler's own frame), and where every juggler stands over
+//! time. Every source builds one (`from_schedule` here; the JML event reader in `files`), and
+//! [`super::Motion::from_events`] alone turns it into continuous motion (flights, hand paths,
+//! prop time lines).
+//!
+//! Conventions: times in seconds; hand events lie in `[0, hand_period)`; positions are
+//! juggler-local (`layout` frame: y up, facing +z, right hand at negative x) in metres; a
+//! juggler's placement maps them into the world at the event's time.
+
+use glam::{DVec3, Vec3};
+
+use super::flight::BounceMode;
+use super::hand_path;
+use super::orbit;
+use super::plan::{hand_of_slot, Plan};
+use super::positions::{self, DwellSpec};
+use super::Timing;
+use crate::layout::{Layout, Placement};
+use crate::schedule::{Schedule, ThrowKind};
+use crate::spec::DwellPoints;
+use crate::types::{Hand, HandRef};
+
+/// Everything the motion engine needs to animate one pattern.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choreography {
+    /// Seconds after which every hand repeats its events and every juggler its placement.
+    pub hand_period: f64,
+    /// Per juggler, where they stand and face over one hand period.
+    pub jugglers: Vec<JugglerPath>,
+    /// Per hand slot (`juggler * 2 + hand.index()`, see [`hand_slot`]), its events sorted by
+    /// time in `[0, hand_period)`.
+    pub hands: Vec<Vec<HandEvent>>,
+    /// Every flight of one hand period.
+    pub tosses: Vec<Toss>,
+    /// The prop paths: each is the cycle of flights and holds its props go through.
+    pub paths: Vec<PropPath>,
+}
+
+/// One moment of a hand's cycle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandEvent {
+    /// Seconds in `[0, hand_period)`.
+    pub time: f64,
+    /// Where the hand is at `time`, juggler-local, metres.
+    pub position: DVec3,
+    /// Tosses released here (indices into `Choreography::tosses`).
+    pub throws: Vec<usize>,
+    /// Tosses caught here.
+    pub catches: Vec<usize>,
+}
+
+/// How a prop flies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TossKind {
+    /// A free parabola from release to catch.
+    Toss,
+    /// Off the floor.
+    Bounce(BounceMode),
+}
+
+/// How a hand meets an arriving prop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CatchKind {
+    /// The hand moves along the incoming prop (siteswap catches, JML `<catch>`).
+    Catch,
+    /// JML `<softcatch>`.
+    Soft,
+}
+
+/// One flight: who throws it when and where, who catches it when and where.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Toss {
+    pub from: HandRef,
+    pub to: HandRef,
+    /// Release and catch times (seconds) on one time line; `catch - release` is the flight
+    /// time (positive). The release lies within about a beat of `[0, hand_period)`.
+    pub release: f64,
+    pub catch: f64,
+    /// Offset of this prop from the throwing hand's event position (multiplexes are spread
+    /// side by side), juggler-local.
+    pub release_offset: DVec3,
+    /// Offset of this prop from the catching hand's event position, juggler-local.
+    pub catch_offset: DVec3,
+    pub kind: TossKind,
+    pub catch_kind: CatchKind,
+    /// Siteswap value in beats when the source has one.
+    pub value: Option<u32>,
+    /// Turns of a spinning prop in flight; `None` = automatic.
+    pub spins: Option<f64>,
+    /// Index into `Choreography::paths` of the path this flight belongs to.
+    pub path: usize,
+}
+
+/// One piece of a prop path; times in seconds on the path's own time line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PathSegment {
+    /// In the air: flight `toss` (an index into `Choreography::tosses`).
+    Air { start: f64, end: f64, toss: usize },
+    /// In hand slot `hand`, offset from the hand (juggler-local) by `offset0` at `start`
+    /// moving linearly to `offset1` at `end`.
+    Held {
+        start: f64,
+        end: f64,
+        hand: usize,
+        offset0: DVec3,
+        offset1: DVec3,
+    },
+}
+
+impl PathSegment {
+    pub fn start(&self) -> f64 {
+        match self {
+            PathSegment::Air { start, .. } | PathSegment::Held { start, .. } => *start,
+        }
+    }
+}
+
+/// The cycle of flights and holds some props travel; prop `p` of a path runs `p` hand
+/// periods behind prop 0.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PropPath {
+    /// Segments in time order, covering `[segments[0].start(), + cycle)`; never empty.
+    pub segments: Vec<PathSegment>,
+    /// Seconds for one prop to come back to where it was.
+    pub cycle: f64,
+    /// Props travelling this path (`cycle / hand_period`).
+    pub props: usize,
+    /// The source's orbit number (`Schedule::orbits` index), for colours.
+    pub orbit: usize,
+}
+
+impl PropPath {
+    /// The segment prop `p` is in at time `t` (seconds), and the time on the path's line.
+    pub fn locate(&self, p: usize, hand_period: f64, t: f64) -> (&PathSegment, f64) {
+        let t0 = self.segments[0].start();
+        let tau = t0 + (t - p as f64 * hand_period - t0).rem_euclid(self.cycle);
+        let i = self.segments.partition_point(|s| s.start() <= tau).max(1) - 1;
+        (&self.segments[i], tau)
+    }
+}
+
+/// Where one juggler stands over time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JugglerPath {
+    /// Keyframes `(time in [0, period), placement)` sorted by time; never empty. `at` moves
+    /// linearly between keyframes (facing the short way round), cyclically; `Motion` turns the
+    /// same way but moves the position along a smooth periodic curve through the keyframes.
+    pub keys: Vec<(f64, Placement)>,
+    /// Seconds after which the path repeats.
+    pub period: f64,
+}
+
+impl JugglerPath {
+    /// A juggler who never moves.
+    pub fn fixed(placement: Placement) -> Self {
+        JugglerPath {
+            keys: vec![(0.0, placement)],
+            period: 1.0,
+        }
+    }
+
+    /// The placement at time `t` (any real number).
+    pub fn at(&self, t: f64) -> Placement {
+        let n = self.keys.len();
+        if n <= 1 || self.period.is_nan() || self.period <= 0.0 {
+            return self.keys.first().map_or(ORIGIN, |k| k.1);
+        }
+        let t0 = self.keys[0].0;
+        let local = t0 + (t - t0).rem_euclid(self.period);
+        let i = self.keys.partition_point(|k| k.0 <= local).max(1) - 1;
+        let j = (i + 1) % n;
+        let (ta, a) = self.keys[i];
+        let (mut tb, b) = self.keys[j];
+        if j == 0 {
+            tb += self.period;
+        }
+        let f = if tb > ta {
+            ((local - ta) / (tb - ta)).clamp(0.0, 1.0) as f32
+        } else {
+            0.0
+        };
+        let turn = (b.facing - a.facing + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
+            - std::f32::consts::PI;
+        Placement {
+            position: a.position.lerp(b.position, f),
+            facing: a.facing + turn * f,
+        }
+    }
+}
+
+const ORIGIN: Placement = Placement {
+    position: Vec3::ZERO,
+    facing: 0.0,
+};
+
+/// Index of a hand in flat per-hand arrays: `juggler * 2 + hand.index()`.
+pub fn hand_slot(h: HandRef) -> usize {
+    super::plan::hand_slot(h)
+}
+
+/// The events of a valid siteswap `schedule` at `timing`, jugglers placed by `layout`
+/// (missing placements from the default circle), at custom dwell points when `hand_positions`
+/// is not empty (cycled over each juggler's tosses), else Juggling Lab's table by throw value.
+pub fn from_schedule(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hand_positions: &[DwellPoints],
+) -> Choreography {
+    from_schedule_per_juggler(schedule, timing, layout, &[hand_positions.to_vec()])
+}
+
+/// Like [`from_schedule`] with custom dwell points per juggler: juggler `j` uses
+/// `hands[j % hands.len()]` (Juggling Lab's `hands=` with `|`); an empty list uses the
+/// built-in positions.
+pub fn from_schedule_per_juggler(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hands: &[Vec<DwellPoints>],
+) -> Choreography {
+    let per_juggler: Vec<Vec<DwellSpec>> = hands
+        .iter()
+        .map(|h| h.iter().copied().map(DwellSpec::from).collect())
+        .collect();
+    let no_custom: Vec<DwellSpec> = Vec::new();
+    let custom_of = |juggler: usize| -> &Vec<DwellSpec> {
+        if per_juggler.is_empty() {
+            &no_custom
+        } else {
+            &per_juggler[juggler % per_juggler.len()]
+        }
+    };
+    let copies = (0..schedule.jugglers.max(1)).fold(1u32, |acc, j| {
+        let c = custom_copies(schedule, custom_of(j).len(), j);
+        lcm(u128::from(acc), u128::from(c)).min(u128::from(u32::MAX)) as u32
+    });
+    let plan = Plan::new(schedule, copies, timing.dwell);
+    let beat = timing.beat_seconds();
+    let hand_period = plan.period as f64 * beat;
+    let placements = placements(layout, plan.jugglers);
+
+    // Plan throws that fly, numbered as tosses.
+    let mut toss_of = vec![None; plan.throws.len()];
+    let mut count = 0;
+    for (i, tt) in plan.times.iter().enumerate() {
+        if tt.is_some() {
+            toss_of[i] = Some(count);
+            count += 1;
+        }
+    }
+    let mut tosses: Vec<Toss> = Vec::with_capacity(count);
+    for (t, tt) in plan.throws.iter().zip(&plan.times) {
+        let Some(tt) = tt else { continue };
+        tosses.push(Toss {
+            from: t.from,
+            to: t.to,
+            release: tt.release * beat,
+            catch: tt.catch * beat,
+            release_offset: DVec3::ZERO,
+            catch_offset: DVec3::ZERO,
+            kind: match t.kind {
+                ThrowKind::Bounce {
+                    bounces,
+                    forced,
+                    hyper,
+                } => TossKind::Bounce(BounceMode::from_kind(bounces, forced, hyper)),
+                _ => TossKind::Toss,
+            },
+            catch_kind: CatchKind::Catch,
+            value: Some(t.value),
+            spins: t.spins.map(f64::from),
+            path: 0,
+        });
+    }
+
+    // Event points and the spread of props thrown or caught together.
+    let mut throw_offset = vec![DVec3::ZERO; plan.throws.len()];
+    let mut catch_offset = vec![DVec3::ZERO; plan.throws.len()];
+    let hands = plan
+        .hand_events
+        .iter()
+        .enumerate()
+        .map(|(slot, events)| {
+            let hand = hand_of_slot(slot);
+            events
+                .iter()
+                .map(|e| {
+                    for (k, &i) in e.throws.iter().enumerate() {
+                        throw_offset[i] = spread(k, e.throws.len());
+                    }
+                    for &i in &e.catches {
+                        let (k, m) = plan.catch_slot[i];
+                        catch_offset[i] = spread(k, m);
+                    }
+                    let toss = |&i: &usize| toss_of[i];
+                    HandEvent {
+                        time: e.time * beat,
+                        position: hand_path::event_point(&plan, e, custom_of(hand.juggler))
+                            .local(hand.hand),
+                        throws: e.throws.iter().filter_map(toss).collect(),
+                        catches: e.catches.iter().filter_map(toss).collect(),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    for (i, k) in toss_of.iter().enumerate() {
+        if let Some(k) = *k {
+            tosses[k].release_offset = throw_offset[i];
+            tosses[k].catch_offset = catch_offset[i];
+        }
+    }
+
+    let paths = orbit::tracks(
+        &plan,
+        schedule,
+        &catch_offset,
+        &throw_offset,
+        &toss_of,
+        beat,
+    );
+    for (p, path) in paths.iter().enumerate() {
+        for s in &path.segments {
+            if let PathSegment::Air { toss, .. } = *s {
+                tosses[toss].path = p;
+            }
+        }
+    }
+    Choreography {
+        hand_period,
+        jugglers: placements
+            .into_iter()
+            .map(|p| JugglerPath {
+                keys: vec![(0.0, p)],
+                period: hand_period,
+            })
+            .collect(),
+        hands,
+        tosses,
+        paths,
+    }
+}
+
+/// Offset of element `k` of `m` props thrown or caught together, along the juggler's own
+/// left-right axis.
+pub fn spread(k: usize, m: usize) -> DVec3 {
+    if m <= 1 {
+        return DVec3::ZERO;
+    }
+    DVec3::X * ((k as f64 - (m as f64 - 1.0) / 2.0) * hand_path::MULTIPLEX_SPREAD)
+}
+
+/// Where a hand with nothing to do rests, juggler-local.
+pub fn rest_position(hand: Hand) -> DVec3 {
+    positions::HandPoint::on_plane(positions::REST_X).local(hand)
+}
+
+/// The placement of every juggler: the layout's, or the default circle's where the layout
+/// has none or a non-finite one.
+fn placements(layout: &Layout, jugglers: usize) -> Vec<Placement> {
+    let circle = Layout::circle(jugglers);
+    (0..jugglers)
+        .map(|j| match layout.jugglers.get(j) {
+            Some(p) if p.position.is_finite() && p.facing.is_finite() => *p,
+            _ => circle.jugglers.get(j).copied().unwrap_or(ORIGIN),
+        })
+        .collect()
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Least common multiple (saturating).
+pub(super) fn lcm(a: u128, b: u128) -> u128 {
+    (a / gcd(a, b).max(1)).saturating_mul(b)
+}
+
+/// How many schedule periods one hand period spans so that `custom` dwell points, cycled over
+/// juggler `juggler`'s tosses, repeat with the pattern.
+fn custom_copies(schedule: &Schedule, custom: usize, juggler: usize) -> u32 {
+    if custom <= 1 {
+        return 1;
+    }
+    let mut slots: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
+    for t in schedule
+        .throws
+        .iter()
+        .filter(|t| t.kind != ThrowKind::Hold && t.from.juggler == juggler)
+    {
+        slots.insert((t.from.juggler, t.from.hand, t.beat));
+    }
+    let mut per_juggler: std::collections::BTreeMap<usize, u128> = Default::default();
+    for (j, _, _) in slots {
+        *per_juggler.entry(j).or_default() += 1;
+    }
+    let len = custom as u128;
+    let copies = per_juggler
+        .values()
+        .fold(1u128, |acc, &c| lcm(acc, len / gcd(len, c)));
+    copies.min(u32::MAX as u128) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::motion::testutil::async_schedule;
+    use crate::motion::Motion;
+
+    fn cascade() -> (Choreography, Timing) {
+        let timing = Timing {
+            bps: 2.9,
+            dwell: 1.3,
+            gravity: 9.81,
+        };
+        let ch = from_schedule(&async_schedule("3"), timing, &Layout::circle(1), &[]);
+        (ch, timing)
+    }
+
+    #[test]
+    fn a_cascade_becomes_two_tosses_and_four_hand_events_in_seconds() {
+        let (ch, _) = cascade();
+        let beat = 1.0 / 2.9;
+        assert!((ch.hand_period - 2.0 * beat).abs() < 1e-15);
+        assert_eq!(ch.tosses.len(), 2);
+        let right = &ch.hands[hand_slot(HandRef::new(0, Hand::Right))];
+        assert_eq!(right.len(), 2);
+        // Throw at 0 from 12 cm right of centre, catch 0.7 beat later 30 cm out (JL's table).
+        assert_eq!(right[0].time, 0.0);
+        assert!((right[0].position - DVec3::new(-0.12, 1.0, 0.3)).length() < 1e-12);
+        assert!((right[1].time - 0.7 * beat).abs() < 1e-12);
+        assert!((right[1].position - DVec3::new(-0.30, 1.0, 0.3)).length() < 1e-12);
+        let toss = &ch.tosses[right[0].throws[0]];
+        assert_eq!((toss.from.hand, toss.to.hand), (Hand::Right, Hand::Left));
+        assert!((toss.catch - toss.release - 1.7 * beat).abs() < 1e-12);
+        assert_eq!(
+            (toss.value, toss.kind, toss.spins),
+            (Some(3), TossKind::Toss, None)
+        );
+        // One path of three props; every toss belongs to it.
+        assert_eq!(ch.paths.len(), 1);
+        assert_eq!(ch.paths[0].props, 3);
+        assert!((ch.paths[0].cycle - 6.0 * beat).abs() < 1e-12);
+    }
+
+    #[test]
+    fn juggler_paths_interpolate_position_and_turn_the_short_way() {
+        let path = JugglerPath {
+            keys: vec![
+                (
+                    0.0,
+                    Placement {
+                        position: Vec3::ZERO,
+                        facing: 3.0,
+                    },
+                ),
+                (
+                    1.0,
+                    Placement {
+                        position: Vec3::new(2.0, 0.0, 0.0),
+                        facing: -3.0,
+                    },
+                ),
+            ],
+            period: 4.0,
+        };
+        let mid = path.at(0.5);
+        assert!((mid.position.x - 1.0).abs() < 1e-6);
+        // From 3 rad to -3 rad the short way passes through π.
+        assert!(
+            (mid.facing - std::f32::consts::PI).abs() < 1e-5,
+            "{}",
+            mid.facing
+        );
+        // Back from the second key to the first over the remaining 3 s; periodic.
+        assert!((path.at(2.5).position.x - 1.0).abs() < 1e-6);
+        assert!((path.at(4.5).position.x - mid.position.x).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_hand_made_choreography_passes_its_event_points_and_flies_ballistically() {
+        // One ball: right throws at 0 s from (-0.2, 1, 0.3), left catches at 0.6 s at
+        // (0.3, 1, 0.3) and throws it back at 1.0 s from (0.2, 1, 0.3), right catches at
+        // 1.6 s; the right hand also passes (−0.4, 1.3, 0.2) at 1.8 s holding nothing.
+        let (r, l) = (HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left));
+        let toss = |from, to, release, catch| Toss {
+            from,
+            to,
+            release,
+            catch,
+            release_offset: DVec3::ZERO,
+            catch_offset: DVec3::ZERO,
+            kind: TossKind::Toss,
+            catch_kind: CatchKind::Catch,
+            value: None,
+            spins: None,
+            path: 0,
+        };
+        let ev = |time, x: f64, y, z, throws: Vec<usize>, catches: Vec<usize>| HandEvent {
+            time,
+            position: DVec3::new(x, y, z),
+            throws,
+            catches,
+        };
+        let ch = Choreography {
+            hand_period: 2.0,
+            jugglers: vec![JugglerPath::fixed(Placement {
+                position: Vec3::new(1.0, 0.0, 0.0),
+                facing: 0.0,
+            })],
+            hands: vec![
+                vec![
+                    ev(0.6, 0.3, 1.0, 0.3, vec![], vec![0]),
+                    ev(1.0, 0.2, 1.0, 0.3, vec![1], vec![]),
+                ],
+                vec![
+                    ev(0.0, -0.2, 1.0, 0.3, vec![0], vec![]),
+                    ev(1.6, -0.3, 1.0, 0.3, vec![], vec![1]),
+                    ev(1.8, -0.4, 1.3, 0.2, vec![], vec![]),
+                ],
+            ],
+            tosses: vec![toss(r, l, 0.0, 0.6), toss(l, r, 1.0, 1.6)],
+            paths: vec![PropPath {
+                segments: vec![
+                    PathSegment::Air {
+                        start: 0.0,
+                        end: 0.6,
+                        toss: 0,
+                    },
+                    PathSegment::Held {
+                        start: 0.6,
+                        end: 1.0,
+                        hand: 0,
+                        offset0: DVec3::ZERO,
+                        offset1: DVec3::ZERO,
+                    },
+                    PathSegment::Air {
+                        start: 1.0,
+                        end: 1.6,
+                        toss: 1,
+                    },
+                    PathSegment::Held {
+                        start: 1.6,
+                        end: 2.0,
+                        hand: 1,
+                        offset0: DVec3::ZERO,
+                        offset1: DVec3::ZERO,
+                    },
+                ],
+                cycle: 2.0,
+                props: 1,
+                orbit: 0,
+            }],
+        };
+        let m = Motion::from_events(
+            &ch,
+            Timing {
+                bps: 1.0,
+                dwell: 1.0,
+                gravity: 9.81,
+            },
+        );
+        assert_eq!((m.prop_count(), m.loop_duration()), (1, 2.0));
+        let offset = DVec3::new(1.0, 0.0, 0.0);
+        for (slot, events) in ch.hands.iter().enumerate() {
+            for e in events {
+                let h = m.hand_at(super::super::plan::hand_of_slot(slot), e.time);
+                let want = e.position + offset;
+                assert!(
+                    (h.position.as_dvec3() - want).length() < 1e-5,
+                    "slot {slot} at {}: {:?}",
+                    e.time,
+                    h.position
+                );
+            }
+        }
+        // In flight: a parabola from release to catch point, mid-way 9.81 × 0.3² / 2 higher.
+        let mid = m.state_at(0.3).props[0];
+        assert!(mid.held_by.is_none());
+        let chord = DVec3::new(0.05, 1.0, 0.3) + offset;
+        let rise = 9.81 * 0.3 * 0.3 / 2.0;
+        assert!((mid.position.as_dvec3() - (chord + DVec3::Y * rise)).length() < 1e-5);
+        // Held: at its hand; seamless over the loop.
+        let held = m.state_at(0.8);
+        assert_eq!(held.props[0].held_by, Some(l));
+        assert!(held.props[0].position.distance(held.hands[0][0].position) < 1e-6);
+        let again = m.state_at(0.8 + 2.0);
+        assert!(held.props[0].position.distance(again.props[0].position) < 1e-5);
+    }
+}

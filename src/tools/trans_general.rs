@@ -1,0 +1,458 @@
+//! Transitions between synchronous, multiplex and passing patterns with the same number of
+//! props and jugglers: the fewest beats of throws from A's state to B's, and back.
+//!
+//! A pattern is read into throwing places (one per juggler when asynchronous, one per hand
+//! when synchronous) and beats; its state counts the props landing in each place on each
+//! coming beat. A transition of `n` beats makes, on every beat where the rhythm throws, one
+//! throw per prop landing, so that after `n` beats the state is B's. Throws go no higher than
+//! the higher of the two patterns, at most as many props land together as either pattern
+//! multiplexes (1 without multiplexes), and props landing together in one hand were thrown
+//! together from one place (no squeeze catches). Asynchronous transitions have an even number
+//! of beats and synchronous ones a whole number of (left,right) pairs, so that every hand
+//! keeps its throws of the written patterns.
+
+use super::gen::Query;
+use super::multi::{self, MultiPlan};
+use crate::schedule::{Schedule, ThrowKind};
+
+/// A pattern in the place-and-beat model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub jugglers: usize,
+    pub sync: bool,
+    /// `throws[beat][place]`: (value, target place), greatest first.
+    pub throws: Vec<Vec<Vec<(u32, usize)>>>,
+}
+
+impl Placed {
+    fn places(&self) -> usize {
+        if self.sync {
+            2 * self.jugglers
+        } else {
+            self.jugglers
+        }
+    }
+
+    fn height(&self) -> u32 {
+        self.throws
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|t| t.0)
+            .max()
+            .unwrap_or(1)
+    }
+
+    fn multiplex(&self) -> usize {
+        self.throws
+            .iter()
+            .flatten()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+
+    /// Props landing per (beat ahead, place) before beat 0, as if always running; index
+    /// `k * places + place`, `height` beats.
+    fn state(&self, height: usize) -> Vec<u8> {
+        let places = self.places();
+        let period = self.throws.len() as i64;
+        let mut s = vec![0u8; height * places];
+        for (b, beat) in self.throws.iter().enumerate() {
+            for place in beat {
+                for &(v, to) in place {
+                    let mut land = b as i64 + i64::from(v) - period;
+                    while land >= 0 {
+                        if (land as usize) < height {
+                            s[land as usize * places + to] += 1;
+                        }
+                        land -= period;
+                    }
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Why a transition cannot be found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GeneralError {
+    #[error("{0}: bounces and throw modifiers other than x and p are not supported by the transition finder")]
+    Modifiers(String),
+    #[error("{0}: an asynchronous throw marked x (crossing when the value says otherwise) has no place in the transition finder's model")]
+    CrossedAsync(String),
+    #[error("{a} is {ka} and {b} is {kb}; transitions are found between two synchronous or two asynchronous patterns")]
+    MixedRhythm {
+        a: String,
+        ka: &'static str,
+        b: String,
+        kb: &'static str,
+    },
+    #[error(
+        "no transition: {a} has {ja} juggler(s) and {b} has {jb}; a transition keeps the jugglers"
+    )]
+    DifferentJugglers {
+        a: String,
+        ja: usize,
+        b: String,
+        jb: usize,
+    },
+    #[error("no transition: {a} has {pa} props and {b} has {pb}; a transition keeps every prop in the pattern, so both need the same number")]
+    DifferentProps {
+        a: String,
+        pa: usize,
+        b: String,
+        pb: usize,
+    },
+    #[error("throws up to {0} are too high for the transition finder (at most 35)")]
+    TooHigh(u32),
+    #[error("{0}")]
+    Plan(String),
+    #[error("the search for a transition grew too large (more than {SEARCH_STEPS} steps); try patterns with fewer props or lower throws")]
+    TooLarge,
+}
+
+/// Reads a schedule into places and beats.
+pub fn placed(text: &str, sch: &Schedule) -> Result<Placed, GeneralError> {
+    let places_per = if sch.sync { 2 } else { 1 };
+    // Auto-mirrored asynchronous patterns are read as written; sync `*` patterns in full.
+    let period = if sch.sync {
+        sch.period
+    } else {
+        sch.pattern_period
+    } as usize;
+    let mut throws = vec![vec![Vec::new(); sch.jugglers * places_per]; period];
+    for t in &sch.throws {
+        if matches!(t.kind, ThrowKind::Bounce { .. })
+            || t.modifier
+                .chars()
+                .any(|c| !matches!(c, 'x' | 'X' | 'p' | 'P'))
+        {
+            return Err(GeneralError::Modifiers(text.to_string()));
+        }
+        let b = t.beat as usize;
+        if b >= period {
+            continue;
+        }
+        let place = |j: usize, h: crate::types::Hand| {
+            if sch.sync {
+                2 * j + h.index()
+            } else {
+                j
+            }
+        };
+        if !sch.sync && (t.from.hand != t.to.hand) != (t.value % 2 == 1) {
+            return Err(GeneralError::CrossedAsync(text.to_string()));
+        }
+        throws[b][place(t.from.juggler, t.from.hand)]
+            .push((t.value, place(t.to.juggler, t.to.hand)));
+    }
+    for beat in &mut throws {
+        for place in beat.iter_mut() {
+            place.sort_unstable_by(|a, b| b.cmp(a));
+        }
+    }
+    Ok(Placed {
+        jugglers: sch.jugglers,
+        sync: sch.sync,
+        throws,
+    })
+}
+
+/// One way from A to B and back, as text in Juggling Lab's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextTransition {
+    /// A and B as one period each, written out.
+    pub from: String,
+    pub to: String,
+    pub there: String,
+    pub back: String,
+    /// A twice, `there`, B twice, `back`.
+    pub pattern: String,
+    /// Beats of `there`.
+    pub beats: usize,
+}
+
+/// A beat's throws per place, (value, target), greatest first.
+type Beat = Vec<Vec<(u32, usize)>>;
+
+struct Finder<'a> {
+    places: usize,
+    sync: bool,
+    height: usize,
+    mult: u8,
+    /// Props thrown from different places may land together (only when nothing else works).
+    squeeze: bool,
+    to: &'a [u8],
+    limit: usize,
+    out: Vec<Vec<Beat>>,
+    /// Search steps left before giving up.
+    budget: u64,
+}
+
+impl Finder<'_> {
+    fn throws_on(&self, beat: usize) -> bool {
+        !self.sync || beat.is_multiple_of(2)
+    }
+
+    /// All transitions of exactly `left` more beats from state `s` (index `k * places + p`),
+    /// `src` = where the props in each slot were thrown from (`None` = before the transition).
+    fn go(
+        &mut self,
+        beat: usize,
+        left: usize,
+        s: &[u8],
+        src: &[Option<(usize, usize)>],
+        cur: &mut Vec<Beat>,
+    ) {
+        if self.out.len() >= self.limit {
+            return;
+        }
+        let p = self.places;
+        // Props landing after the remaining beats must already be where B has them.
+        for k in left..self.height {
+            for q in 0..p {
+                let t = if k - left < self.height {
+                    self.to[(k - left) * p + q]
+                } else {
+                    0
+                };
+                if s[k * p + q] > t {
+                    return;
+                }
+            }
+        }
+        if left == 0 {
+            if s == self.to {
+                self.out.push(cur.clone());
+            }
+            return;
+        }
+        if !self.throws_on(beat) && (0..p).any(|q| s[q] > 0) {
+            return;
+        }
+        // Next state: shift by one beat, then the throws of this beat.
+        let mut next = vec![0u8; s.len()];
+        next[..s.len() - p].copy_from_slice(&s[p..]);
+        let mut next_src = vec![None; src.len()];
+        next_src[..src.len() - p].copy_from_slice(&src[p..]);
+        let landing: Vec<usize> = (0..p).map(|q| usize::from(s[q])).collect();
+        let mut beat_throws: Beat = vec![Vec::new(); p];
+        self.assign(
+            beat,
+            left,
+            0,
+            &landing,
+            &mut next,
+            &mut next_src,
+            &mut beat_throws,
+            cur,
+        );
+    }
+
+    /// Chooses the throws of place `q` onwards on this beat.
+    #[allow(clippy::too_many_arguments)]
+    fn assign(
+        &mut self,
+        beat: usize,
+        left: usize,
+        q: usize,
+        landing: &[usize],
+        next: &mut Vec<u8>,
+        src: &mut Vec<Option<(usize, usize)>>,
+        bt: &mut Beat,
+        cur: &mut Vec<Beat>,
+    ) {
+        if self.out.len() >= self.limit || self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        let p = self.places;
+        if q == p {
+            cur.push(bt.clone());
+            let (n, s) = (next.clone(), src.clone());
+            self.go(beat + 1, left - 1, &n, &s, cur);
+            cur.pop();
+            return;
+        }
+        if bt[q].len() == landing[q] {
+            self.assign(beat, left, q + 1, landing, next, src, bt, cur);
+            return;
+        }
+        // Throws of one place in decreasing order (a multiplex is a set).
+        let (max_v, max_to) = bt[q].last().copied().unwrap_or((self.height as u32, p - 1));
+        for v in (1..=max_v).rev() {
+            let land = beat + v as usize;
+            if !self.throws_on(land) {
+                continue;
+            }
+            let top = if v == max_v { max_to } else { p - 1 };
+            for to in (0..=top).rev() {
+                let idx = (v as usize - 1) * p + to;
+                if next[idx] >= self.mult {
+                    continue;
+                }
+                // Props landing together were thrown together from one place.
+                let me = Some((beat, q));
+                if !self.squeeze && next[idx] > 0 && src[idx] != me {
+                    continue;
+                }
+                let old = src[idx];
+                next[idx] += 1;
+                src[idx] = me;
+                bt[q].push((v, to));
+                self.assign(beat, left, q, landing, next, src, bt, cur);
+                bt[q].pop();
+                next[idx] -= 1;
+                src[idx] = old;
+            }
+        }
+    }
+}
+
+/// Search steps allowed for one direction (a few seconds).
+const SEARCH_STEPS: u64 = 20_000_000;
+
+/// Every transition of the fewest beats (an even number; at most `limit`) from state `from`
+/// to `to`.
+#[allow(clippy::too_many_arguments)]
+fn shortest(
+    places: usize,
+    sync: bool,
+    height: usize,
+    mult: u8,
+    from: &[u8],
+    to: &[u8],
+    limit: usize,
+) -> Result<(usize, Vec<Vec<Beat>>), GeneralError> {
+    // Waiting `height` beats lets every prop land, so a way exists within height + 2 beats
+    // (with squeeze catches when B's state has props from different places landing
+    // together).
+    let mut budget = SEARCH_STEPS;
+    for squeeze in [false, true] {
+        let mut beats = 0;
+        while beats <= height + 2 {
+            let mut f = Finder {
+                places,
+                sync,
+                height,
+                mult,
+                squeeze,
+                to,
+                limit,
+                out: Vec::new(),
+                budget,
+            };
+            let src = vec![None; from.len()];
+            f.go(0, beats, from, &src, &mut Vec::new());
+            if !f.out.is_empty() {
+                return Ok((beats, f.out));
+            }
+            if f.budget == 0 {
+                return Err(GeneralError::TooLarge);
+            }
+            budget = f.budget;
+            beats += 2;
+        }
+    }
+    Ok((0, Vec::new()))
+}
+
+fn props_of(p: &Placed) -> usize {
+    let sum: u32 = p.throws.iter().flatten().flatten().map(|t| t.0).sum();
+    (sum as usize) / p.throws.len().max(1)
+}
+
+/// Transitions between two patterns given as text and their schedules (sync, multiplex or
+/// passing; solo asynchronous ones too). At most `limit` ways there, each with the first
+/// shortest way back.
+pub fn transitions(
+    a: (&str, &Schedule),
+    b: (&str, &Schedule),
+    limit: usize,
+) -> Result<Vec<TextTransition>, GeneralError> {
+    let pa = placed(a.0, a.1)?;
+    let pb = placed(b.0, b.1)?;
+    if pa.sync != pb.sync {
+        let kind = |s: bool| if s { "synchronous" } else { "asynchronous" };
+        return Err(GeneralError::MixedRhythm {
+            a: a.0.to_string(),
+            ka: kind(pa.sync),
+            b: b.0.to_string(),
+            kb: kind(pb.sync),
+        });
+    }
+    if pa.jugglers != pb.jugglers {
+        return Err(GeneralError::DifferentJugglers {
+            a: a.0.to_string(),
+            ja: pa.jugglers,
+            b: b.0.to_string(),
+            jb: pb.jugglers,
+        });
+    }
+    if a.1.props != b.1.props {
+        return Err(GeneralError::DifferentProps {
+            a: a.0.to_string(),
+            pa: a.1.props,
+            b: b.0.to_string(),
+            pb: b.1.props,
+        });
+    }
+    let height = pa.height().max(pb.height());
+    if height > 35 {
+        return Err(GeneralError::TooHigh(height));
+    }
+    let mult = pa.multiplex().max(pb.multiplex());
+    let places = pa.places();
+    let mut q = Query::new(props_of(&pa).max(1) as u32, Some(height), 2);
+    q.sync = pa.sync;
+    q.jugglers = pa.jugglers as u32;
+    q.multiplex = mult as u32;
+    q.permutations = true;
+    let writer = multi::plan(&q).map_err(|e| GeneralError::Plan(e.to_string()))?;
+    let h = height as usize;
+    let sa = pa.state(h);
+    let sb = pb.state(h);
+    let write = |beats: &[Beat]| write_beats(&writer, mult, places, beats);
+    let from_text = write(&pa.throws);
+    let to_text = write(&pb.throws);
+    let (_, back) = shortest(places, pa.sync, h, mult as u8, &sb, &sa, 1)?;
+    let back = back.first().map(|x| write(x)).unwrap_or_default();
+    let (beats, there) = shortest(places, pa.sync, h, mult as u8, &sa, &sb, limit)?;
+    Ok(there
+        .iter()
+        .map(|t| {
+            let there = write(t);
+            TextTransition {
+                pattern: format!("{from_text}{from_text}{there}{to_text}{to_text}{back}"),
+                from: from_text.clone(),
+                to: to_text.clone(),
+                there,
+                back: back.clone(),
+                beats,
+            }
+        })
+        .collect())
+}
+
+fn write_beats(writer: &MultiPlan, mult: usize, places: usize, beats: &[Beat]) -> String {
+    let mut out = String::new();
+    for (i, beat) in beats.iter().enumerate() {
+        let mut values = vec![0u16; places * mult];
+        let mut to: Vec<u8> = (0..places * mult).map(|x| (x / mult) as u8).collect();
+        for (p, throws) in beat.iter().enumerate() {
+            for (k, &(v, t)) in throws.iter().enumerate() {
+                values[p * mult + k] = v as u16;
+                to[p * mult + k] = t as u8;
+            }
+        }
+        writer.write_beat(i, &values, &to, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+#[path = "trans_general/tests.rs"]
+mod tests;

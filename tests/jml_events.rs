@@ -1,0 +1,337 @@
+//! Juggling Lab patterns defined by events (`tests/data/jml_events/`, our own files, each read
+//! without errors by Juggling Lab 1.6.6's `verify`): they load, the hand is at every event's
+//! position at the event's time, held props sit in their hand, flying props follow parabolas
+//! and the animation loops seamlessly.
+
+use glam::{DVec3, Vec3};
+use juggler::files::{self, jml_events};
+use juggler::layout::Placement;
+use juggler::motion::Motion;
+use juggler::scene::Scene;
+use juggler::spec::PatternSpec;
+use juggler::types::{Hand, HandRef, PropKind};
+
+fn data(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/jml_events")
+        .join(name)
+}
+
+fn load(name: &str) -> PatternSpec {
+    let mut specs = files::load_path(&data(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(specs.len(), 1, "{name}");
+    specs.remove(0)
+}
+
+/// A juggler-local point (metres) in the world.
+fn world(p: &Placement, local: DVec3) -> DVec3 {
+    p.to_world(local.as_vec3()).as_dvec3()
+}
+
+/// The hand's world position at `t` must be the file's event point: `(x, y, z)` in Juggling
+/// Lab centimetres for a juggler at `placement`.
+fn assert_hand_at(m: &Motion, hand: HandRef, t: f64, placement: &Placement, jl: [f64; 3]) {
+    let local = DVec3::new(-jl[0] / 100.0, 1.0 + jl[2] / 100.0, (jl[1] + 30.0) / 100.0);
+    let want = world(placement, local);
+    let got = m.hand_at(hand, t).position.as_dvec3();
+    assert!(
+        (got - want).length() < 1e-4,
+        "{hand:?} at t = {t}: {got} instead of {want}"
+    );
+}
+
+/// Loop, held-prop and ballistic invariants at many times.
+fn assert_invariants(scene: &Scene, gravity: f64) {
+    let m = scene.motion();
+    let loop_s = scene.loop_duration();
+    assert!(loop_s.is_finite() && loop_s > 0.0);
+    let samples = 400;
+    for k in 0..samples {
+        let t = loop_s * k as f64 / samples as f64 + 0.0013;
+        let s = m.state_at(t);
+        let later = m.state_at(t + loop_s);
+        for (a, b) in s.props.iter().zip(&later.props) {
+            assert!(a.position.is_finite() && a.velocity.is_finite(), "t = {t}");
+            assert!(a.position.distance(b.position) < 1e-3, "loop at t = {t}");
+        }
+        for (a, b) in s.hands.iter().zip(&later.hands) {
+            for h in 0..2 {
+                assert!(
+                    a[h].position.distance(b[h].position) < 1e-3,
+                    "loop at t = {t}"
+                );
+            }
+        }
+        for p in &s.props {
+            match (p.held_by, p.flight) {
+                (Some(h), None) => {
+                    let hand = s.hands[h.juggler][h.hand.index()].position;
+                    // At the hand, or beside it in a multiplex (spread 10.5 cm per prop).
+                    assert!(p.position.distance(hand) < 0.2, "held at t = {t}");
+                }
+                (None, Some(f)) => {
+                    // Ballistic: second difference of the position is gravity.
+                    let dt = 1e-3;
+                    if t - dt > f.release && t + dt < f.catch {
+                        let at = |u: f64| {
+                            let st = m.state_at(u);
+                            st.props
+                                .iter()
+                                .find(|q| {
+                                    q.flight.is_some_and(|g| {
+                                        (g.release - f.release).abs() < 1e-6 && g.from == f.from
+                                    })
+                                })
+                                .map(|q| q.position.as_dvec3())
+                        };
+                        if let (Some(a), Some(b), Some(c)) = (at(t - dt), at(t), at(t + dt)) {
+                            let acc = (a - 2.0 * b + c) / (dt * dt);
+                            // A floor bounce inside the window breaks the parabola there.
+                            if b.y > 0.1 {
+                                assert!(
+                                    (acc - DVec3::new(0.0, -gravity, 0.0)).length() < 0.5,
+                                    "acceleration {acc} at t = {t}"
+                                );
+                            }
+                        }
+                    }
+                    assert!(p.position.y >= 0.0, "below the floor at t = {t}");
+                }
+                other => panic!("prop neither held nor flying: {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_cascade_written_as_events_is_expanded_by_its_symmetries() {
+    let spec = load("cascade.jml");
+    assert_eq!(spec.name, "Cascade from events");
+    assert!(jml_events::is_event_notation(&spec.notation));
+    let scene = Scene::new(&spec).unwrap();
+    let m = scene.motion();
+    // delay 0.7 s; pperm (1,3,2) cycles three props through one path: a 2.1 s loop.
+    assert_eq!(m.prop_count(), 3);
+    assert!((m.hand_period() - 0.7).abs() < 1e-12);
+    assert!((scene.loop_duration() - 2.1).abs() < 1e-9);
+    // The schedule summary: two throws per loop, one period lasting one loop.
+    assert_eq!((scene.schedule().period, scene.schedule().props), (2, 3));
+    assert!((scene.schedule().period as f64 / scene.timing().bps - 0.7).abs() < 1e-12);
+    let here = m.placement_at(0, 0.0);
+    assert_eq!(here.position, Vec3::ZERO);
+    let (r, l) = (HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left));
+    // The right hand's own events, and the left's mirror images half a loop later.
+    assert_hand_at(m, r, 0.0, &here, [12.0, 0.0, 0.0]);
+    assert_hand_at(m, r, 0.25, &here, [30.0, 0.0, 0.0]);
+    assert_hand_at(m, l, 0.35, &here, [-12.0, 0.0, 0.0]);
+    assert_hand_at(m, l, 0.60, &here, [-30.0, 0.0, 0.0]);
+    // Every loop repeats them.
+    assert_hand_at(m, r, 1.4, &here, [12.0, 0.0, 0.0]);
+    assert_hand_at(m, l, 1.3, &here, [-30.0, 0.0, 0.0]);
+    // The right hand's throw at 0 flies to the left hand's catch at 0.6 s.
+    let s = m.state_at(0.3);
+    let flying: Vec<_> = s.props.iter().filter_map(|p| p.flight).collect();
+    assert!(flying.iter().any(|f| f.from == r
+        && f.to == l
+        && f.release.abs() < 1e-9
+        && (f.catch - 0.6).abs() < 1e-9));
+    // The prop's colour comes from its <prop mod="color=red">.
+    let pose = scene.pose_at(0.1);
+    assert!(pose
+        .props
+        .iter()
+        .all(|p| (p.color.r, p.color.g, p.color.b) == (255, 0, 0)));
+    assert_invariants(&scene, jml_events::GRAVITY);
+}
+
+#[test]
+fn bounces_holding_events_and_soft_catches() {
+    let spec = load("bounce_hold_soft.jml");
+    let scene = Scene::new(&spec).unwrap();
+    let m = scene.motion();
+    let here = m.placement_at(0, 0.0);
+    let (r, l) = (HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left));
+    assert_eq!(m.prop_count(), 2);
+    assert!((scene.loop_duration() - 1.6).abs() < 1e-9);
+    for (hand, t, p) in [
+        (r, 0.0, [20.0, 0.0, 0.0]),
+        (l, 0.3, [-25.0, 10.0, 30.0]),
+        (l, 0.7, [-30.0, 0.0, 0.0]),
+        (l, 0.9, [-20.0, 0.0, 10.0]),
+        (l, 1.2, [-25.0, -5.0, -10.0]),
+        (r, 1.4, [30.0, 0.0, 0.0]),
+    ] {
+        assert_hand_at(m, hand, t, &here, p);
+    }
+    // Path 2 is never thrown: always in the left hand.
+    for k in 0..16 {
+        let s = m.state_at(0.1 * k as f64);
+        assert!(s.props.iter().filter(|p| p.held_by == Some(l)).count() >= 1);
+    }
+    // The bounce reaches the floor between 0 and 0.7 s.
+    let lowest = (0..70)
+        .map(|k| {
+            let s = m.state_at(0.01 * k as f64);
+            s.props
+                .iter()
+                .filter(|p| p.flight.is_some_and(|f| f.from == r))
+                .map(|p| p.position.y)
+                .fold(f32::INFINITY, f32::min)
+        })
+        .fold(f32::INFINITY, f32::min);
+    assert!(lowest < 0.1, "lowest {lowest}");
+    // Soft catch: the hand moves with the arriving ball.
+    let s = m.state_at(1.4 - 1e-4);
+    let ball = s.props.iter().find(|p| p.flight.is_some()).unwrap();
+    let hand = m.hand_at(r, 1.4);
+    assert!(
+        (ball.velocity - hand.velocity).length() < 0.05,
+        "{} vs {}",
+        ball.velocity,
+        hand.velocity
+    );
+    // Colours: {0,0,255} for path 1, yellow for path 2.
+    let pose = scene.pose_at(0.0);
+    let mut colors: Vec<(u8, u8, u8)> = pose
+        .props
+        .iter()
+        .map(|p| (p.color.r, p.color.g, p.color.b))
+        .collect();
+    colors.sort();
+    assert_eq!(colors[0], (0, 0, 255));
+    assert_ne!(colors[1], (0, 0, 255));
+    assert_invariants(&scene, jml_events::GRAVITY);
+}
+
+#[test]
+fn a_switch_symmetry_mirrors_events_onto_the_partner_who_moves() {
+    let spec = load("passing_switch.jml");
+    assert_eq!(spec.settings.prop, PropKind::Ring);
+    let scene = Scene::new(&spec).unwrap();
+    let m = scene.motion();
+    assert_eq!((m.jugglers(), m.prop_count()), (2, 2));
+    // Juggler 1 stands 1 m behind the origin (Juggling Lab's y = -100 cm: our z = -1) and
+    // walks 20 cm to its right (-x here) while turning 10°; juggler 2 faces it.
+    let j1_0 = m.placement_at(0, 0.0);
+    assert!((j1_0.position - Vec3::new(0.0, 0.0, -1.0)).length() < 1e-6);
+    let j1_1 = m.placement_at(0, 1.0);
+    assert!((j1_1.position - Vec3::new(-0.2, 0.0, -1.0)).length() < 1e-6);
+    assert!((j1_1.facing - 10f32.to_radians()).abs() < 1e-6);
+    let j1_half = m.placement_at(0, 0.5);
+    assert!((j1_half.position.x + 0.1).abs() < 1e-6);
+    // Smooth through a keyframe (Juggling Lab's spline), not a sudden reversal.
+    let x = |t: f64| m.placement_at(0, t).position.x as f64;
+    let (before, after) = ((x(1.0) - x(0.99)) / 0.01, (x(1.01) - x(1.0)) / 0.01);
+    assert!((before - after).abs() < 0.02, "{before} then {after}");
+    let j2 = m.placement_at(1, 0.3);
+    assert!((j2.position - Vec3::new(0.0, 0.0, 1.0)).length() < 1e-6);
+    assert!((j2.facing - std::f32::consts::PI).abs() < 1e-5);
+    let (r1, l1) = (HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left));
+    let (r2, l2) = (HandRef::new(1, Hand::Right), HandRef::new(1, Hand::Left));
+    // Written events, in each juggler's frame at the event's time.
+    assert_hand_at(m, r1, 0.0, &m.placement_at(0, 0.0), [20.0, 0.0, 0.0]);
+    assert_hand_at(m, l2, 0.8, &m.placement_at(1, 0.8), [-25.0, 0.0, 0.0]);
+    assert_hand_at(m, l2, 1.0, &m.placement_at(1, 1.0), [-15.0, 0.0, 0.0]);
+    assert_hand_at(m, r1, 1.8, &m.placement_at(0, 1.8), [30.0, 0.0, 0.0]);
+    // Switch images: same times, the other juggler, the same hand.
+    assert_hand_at(m, r2, 0.0, &m.placement_at(1, 0.0), [20.0, 0.0, 0.0]);
+    assert_hand_at(m, l1, 0.8, &m.placement_at(0, 0.8), [-25.0, 0.0, 0.0]);
+    assert_hand_at(m, r2, 1.8, &m.placement_at(1, 1.8), [30.0, 0.0, 0.0]);
+    // Passes: juggler 1's right to juggler 2's left and back.
+    let s = m.state_at(0.4);
+    assert!(s
+        .props
+        .iter()
+        .any(|p| p.flight.is_some_and(|f| f.from == r1 && f.to == l2)));
+    // The bodies follow the placements.
+    let pose = scene.pose_at(1.0);
+    let feet = (pose.jugglers[0].feet[0] + pose.jugglers[0].feet[1]) / 2.0;
+    assert!(
+        (feet.x + 0.2).abs() < 0.1 && (feet.z + 1.0).abs() < 0.2,
+        "{feet}"
+    );
+    assert_invariants(&scene, jml_events::GRAVITY);
+}
+
+#[test]
+fn jml_1_0_swaps_y_and_z() {
+    let spec = load("version_1_0.jml");
+    let scene = Scene::new(&spec).unwrap();
+    let m = scene.motion();
+    let here = m.placement_at(0, 0.0);
+    // Written y = 15, z = 10 means y = 10, z = 15 today.
+    assert_hand_at(
+        m,
+        HandRef::new(0, Hand::Right),
+        0.0,
+        &here,
+        [20.0, 10.0, 15.0],
+    );
+    assert_hand_at(
+        m,
+        HandRef::new(0, Hand::Left),
+        0.6,
+        &here,
+        [-20.0, 5.0, -10.0],
+    );
+    assert_invariants(&scene, jml_events::GRAVITY);
+}
+
+#[test]
+fn the_cli_lists_and_exports_event_patterns() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(["list", data("passing_switch.jml").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("Two balls passed"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let cells: Vec<&str> = line
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert_eq!(
+        cells[cells.len() - 5..],
+        ["(events)", "2 rings", "1", "2", "yes"],
+        "{line}"
+    );
+    // JSON: no siteswap.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(["list", "--json", data("cascade.jml").to_str().unwrap()])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["siteswap"], serde_json::Value::Null);
+    assert_eq!(
+        (value["props"].as_u64(), value["valid"].as_bool()),
+        (Some(3), Some(true))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("cascade.gif");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(["export", data("cascade.jml").to_str().unwrap(), "--out"])
+        .arg(&gif)
+        .args(["--size", "80x60", "--fps", "10", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::metadata(&gif).unwrap().len() > 1000);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(["check", data("cascade.jml").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Cascade from events: valid\n  defined by Juggling Lab events: props 3, jugglers 1, loop 0.7000 s\n"
+    );
+}
