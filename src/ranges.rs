@@ -35,7 +35,7 @@ pub struct Range {
     pub unit: &'static str,
 }
 
-pub const BPS: Range = Range::closed("bps (beats per second)", 0.1, 50.0, "");
+pub const BPS: Range = Range::closed("bps (beats per second)", 0.1, 200.0, "");
 pub const DWELL: Range = Range {
     what: "dwell",
     min: 0.0,
@@ -43,9 +43,9 @@ pub const DWELL: Range = Range {
     open: true,
     unit: "beats",
 };
-pub const GRAVITY: Range = Range::closed("gravity", 0.1, 1000.0, "m/s²");
+pub const GRAVITY: Range = Range::closed("gravity", 0.001, 1000.0, "m/s²");
 /// Gravity as Juggling Lab settings strings write it.
-pub const GRAVITY_CM: Range = Range::closed("gravity", 10.0, 100_000.0, "cm/s²");
+pub const GRAVITY_CM: Range = Range::closed("gravity", 0.1, 100_000.0, "cm/s²");
 pub const POSITION: Range = Range::closed("juggler position", -1000.0, 1000.0, "metres");
 pub const FACING: Range = Range::closed("juggler facing", -3600.0, 3600.0, "degrees");
 pub const HAND_POINT: Range = Range::closed("hand point coordinate", -10.0, 10.0, "metres");
@@ -209,14 +209,14 @@ mod tests {
 
     #[test]
     fn ranges_include_their_bounds_unless_open() {
-        assert!(BPS.contains(0.1) && BPS.contains(50.0) && BPS.contains(3.0));
+        assert!(BPS.contains(0.1) && BPS.contains(200.0) && BPS.contains(3.0) && !BPS.contains(200.1));
         assert!(!BPS.contains(0.099) && !BPS.contains(1e-308) && !BPS.contains(f64::NAN));
         assert!(!DWELL.contains(0.0) && !DWELL.contains(2.0) && DWELL.contains(1.999));
         assert!(!GRAVITY.contains(1e308) && !GRAVITY.contains(f64::INFINITY));
         assert!(TIME.contains(1e17) && TIME.contains(-1e300) && !TIME.contains(f64::NAN));
         assert_eq!(
             BPS.check(0.05).unwrap_err().to_string(),
-            "bps (beats per second) must be between 0.1 and 50, not 0.05"
+            "bps (beats per second) must be between 0.1 and 200, not 0.05"
         );
         assert_eq!(
             DWELL.check(2.0).unwrap_err().to_string(),

@@ -304,12 +304,12 @@ fn settings_outside_their_range_are_refused_everywhere_instead_of_giving_nan() {
         (
             &["pose", "531", "--bps", "1e-308"],
             2,
-            "--bps must be between 0.1 and 50, not 1e-308",
+            "--bps must be between 0.1 and 200, not 1e-308",
         ),
         (
             &["pose", "531", "--gravity", "1e308"],
             2,
-            "--gravity must be between 0.1 and 1000 m/s², not 1e308",
+            "--gravity must be between 0.001 and 1000 m/s², not 1e308",
         ),
         (
             &["pose", "531", "--dwell", "2"],
@@ -319,17 +319,17 @@ fn settings_outside_their_range_are_refused_everywhere_instead_of_giving_nan() {
         (
             &["pose", "pattern=531;bps=1e-308"],
             1,
-            "bps (beats per second) must be between 0.1 and 50, not 1e-308",
+            "bps (beats per second) must be between 0.1 and 200, not 1e-308",
         ),
         (
             &["pose", "slow.toml"],
             1,
-            "slow.toml:2:7: bps (beats per second) must be between 0.1 and 50, not 1e-308",
+            "slow.toml:2:7: bps (beats per second) must be between 0.1 and 200, not 1e-308",
         ),
         (
             &["pose", "heavy.jml"],
             1,
-            "heavy.jml:1:19: pattern 'x': gravity must be between 10 and 100000 cm/s², not 1e308",
+            "heavy.jml:1:19: pattern 'x': gravity must be between 0.1 and 100000 cm/s², not 1e308",
         ),
         (
             &["pose", "far.toml"],

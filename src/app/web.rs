@@ -634,7 +634,7 @@ mod tests {
             );
         }
         assert_eq!(LinkQuery::parse("bps=0.05").problems.len(), 1);
-        assert_eq!(LinkQuery::parse("bps=60").problems.len(), 1);
+        assert_eq!(LinkQuery::parse("bps=260").problems.len(), 1);
         assert_eq!(LinkQuery::parse("").pattern, None);
         assert_eq!(LinkQuery::parse("?&&pattern").pattern.as_deref(), Some(""));
         // The last of a repeated key wins.

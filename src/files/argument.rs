@@ -82,6 +82,7 @@ impl Choice {
     }
 
     /// How the user wrote it (`--index 3`, `--name "Mills Mess"`), for messages.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the page has no --index/--name
     fn shown(&self) -> String {
         match (&self.index, &self.name) {
             (Some(i), _) => format!("--index {i}"),
@@ -447,6 +448,7 @@ pub fn choose(origin: &str, names: &[&str], choice: &Choice) -> Result<usize, Ar
 }
 
 /// The pattern `choice` picks among `patterns` (read from `origin`); its siteswap is checked.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the page has no --index/--name
 fn pick(
     origin: &str,
     patterns: Vec<super::LoadedPattern>,

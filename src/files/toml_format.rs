@@ -802,14 +802,14 @@ camera = { azimuth = 340, elevation = 20 }
             ("dwell = 0", "dwell must be between 0 and 2"),
             (
                 "bps = -1",
-                "bps (beats per second) must be between 0.1 and 50, not -1",
+                "bps (beats per second) must be between 0.1 and 200, not -1",
             ),
-            ("bps = nan", "must be between 0.1 and 50, not NaN"),
-            ("bps = 1e-308", "must be between 0.1 and 50, not 1e-308"),
+            ("bps = nan", "must be between 0.1 and 200, not NaN"),
+            ("bps = 1e-308", "must be between 0.1 and 200, not 1e-308"),
             ("gravity = 0", "gravity"),
             (
                 "gravity = 1e308",
-                "gravity must be between 0.1 and 1000 m/s², not 1e308",
+                "gravity must be between 0.001 and 1000 m/s², not 1e308",
             ),
             ("prop = \"knife\"", "unknown variant `knife`"),
             ("colors = [\"mauve\"]", "colour 'mauve' not recognized"),

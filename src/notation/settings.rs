@@ -192,6 +192,9 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
             "ball" => PropKind::Ball,
             "ring" => PropKind::Ring,
             "club" => PropKind::Club,
+            // Juggling Lab's picture props (an image file; a square since 1.7) are drawn as
+            // balls, as the JML reader does for `<prop type="image">`.
+            "image" | "square" => PropKind::Ball,
             _ => return Err(SettingsError::Prop(p.to_string())),
         };
     }
@@ -867,7 +870,7 @@ mod tests {
                 "pattern=3;propdiam=0",
                 "Prop diameter value must be positive",
             ),
-            ("pattern=3;prop=image", "Prop type 'image' not recognized"),
+            ("pattern=3;prop=cube", "Prop type 'cube' not recognized"),
             ("pattern=3;colors={1,2}", "Error in color format"),
             (
                 "pattern=3;colors={mauve}",
