@@ -209,7 +209,9 @@ mod tests {
 
     #[test]
     fn ranges_include_their_bounds_unless_open() {
-        assert!(BPS.contains(0.1) && BPS.contains(200.0) && BPS.contains(3.0) && !BPS.contains(200.1));
+        assert!(
+            BPS.contains(0.1) && BPS.contains(200.0) && BPS.contains(3.0) && !BPS.contains(200.1)
+        );
         assert!(!BPS.contains(0.099) && !BPS.contains(1e-308) && !BPS.contains(f64::NAN));
         assert!(!DWELL.contains(0.0) && !DWELL.contains(2.0) && DWELL.contains(1.999));
         assert!(!GRAVITY.contains(1e308) && !GRAVITY.contains(f64::INFINITY));

@@ -288,7 +288,10 @@ fn the_cli_lists_and_exports_event_patterns() {
     // After the `#` column (the pattern's number in its file).
     let line = stdout
         .lines()
-        .map(|l| l.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start())
+        .map(|l| {
+            l.trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim_start()
+        })
         .find(|l| l.starts_with("Two balls passed"))
         .unwrap_or_else(|| panic!("{stdout}"));
     let cells: Vec<&str> = line
@@ -336,4 +339,30 @@ fn the_cli_lists_and_exports_event_patterns() {
         String::from_utf8_lossy(&out.stdout),
         "Cascade from events: valid\n  defined by Juggling Lab events: props 3, jugglers 1, loop 0.7000 s\n"
     );
+}
+
+/// Juggling Lab animates a pattern from its events; a base pattern beside them that juggler
+/// cannot read (one shipped list writes `pattern=[62]25dwell=1.0…` without `;`) must not make
+/// the pattern unloadable, while a good base pattern keeps being used.
+#[test]
+fn events_are_used_when_the_base_pattern_beside_them_is_broken() {
+    let text = std::fs::read_to_string(data("cascade.jml")).unwrap();
+    let with_base = |base: &str| {
+        text.replacen(
+            "<pattern>",
+            &format!("<pattern>\n<basepattern notation=\"siteswap\">{base}</basepattern>"),
+            1,
+        )
+    };
+    let broken = files::load_str(
+        &with_base("pattern=[62]25dwell=1.0bps=5.5"),
+        files::FileKind::Jml,
+        "broken.jml",
+    )
+    .unwrap();
+    assert_eq!(broken.len(), 1);
+    assert!(jml_events::is_event_notation(&broken[0].notation));
+    assert!(Scene::new(&broken[0]).is_ok());
+    let good = files::load_str(&with_base("pattern=51"), files::FileKind::Jml, "good.jml").unwrap();
+    assert_eq!(good[0].notation, "51");
 }

@@ -179,7 +179,17 @@ fn import_pattern(
         message: format!("pattern '{label}': {message}"),
     };
     let content = base.text.trim();
-    let mut spec = settings_spec(content).map_err(bad)?;
+    let has_events = pattern.children.iter().any(|c| c.name == "event");
+    let mut spec = match settings_spec(content) {
+        Ok(spec) => spec,
+        // Juggling Lab animates a pattern from its events; the base pattern is only what it
+        // was made from. A broken base pattern beside events is no reason to refuse it.
+        Err(_) if has_events => return import_events(pattern, &label, source, at),
+        Err(message) => return Err(bad(message)),
+    };
+    if has_events && crate::schedule::from_notation(&spec.notation).is_err() {
+        return import_events(pattern, &label, source, at);
+    }
     if !title.is_empty() {
         spec.name = title.to_string();
     } else if spec.name == spec.notation && !display.is_empty() {
