@@ -248,6 +248,11 @@ fn written_jml_reads_back_to_the_same_animation() {
         "(4,2x)*",
         "[43]23",
         "24[54]",
+        "[33]",
+        "[54][22]2",
+        "([4x4],2)*",
+        "(2,[42])([42],2)",
+        "<[3p3]|[3p3]>",
         "<3p|3p>",
         "<4p 3|3 4p>",
         "3B",
@@ -275,8 +280,7 @@ fn written_jml_reads_back_to_the_same_animation() {
             let (a, b) = (original.pose_at(t), read.pose_at(t));
             assert_eq!(a.props.len(), b.props.len(), "{pattern}");
             // The reader numbers props its own way; a prop is known by its colour (the
-            // writer gives every path its colour). Props held together in a multiplex may
-            // trade sides (10.5 cm) on reading: the same places are taken, by any prop.
+            // writer gives every path its colour).
             for p in &a.props {
                 let nearest = |same_colour: bool| {
                     b.props
@@ -298,16 +302,10 @@ fn written_jml_reads_back_to_the_same_animation() {
                 }
             }
         }
-        // Multiplexed props are spread around the hand by the reader in its own way (about a
-        // prop's width, 10.5 cm); everything else matches to millimetres.
-        let tolerance = if pattern.contains('[') { 0.11 } else { 0.005 };
-        assert!(
-            worst < tolerance,
-            "{pattern}: props differ by up to {worst} m"
-        );
-        if !pattern.contains('[') {
-            assert!(by_colour < 0.005, "{pattern}: a prop is {by_colour} m off");
-        }
+        // Multiplexed props are spread beside each other in the hand in the same order as
+        // juggler's motion spreads them: every prop matches to millimetres.
+        assert!(worst < 0.005, "{pattern}: props differ by up to {worst} m");
+        assert!(by_colour < 0.005, "{pattern}: a prop is {by_colour} m off");
         eprintln!(
             "{pattern}: props within {:.2} mm ({:.2} mm by colour)",
             worst * 1000.0,

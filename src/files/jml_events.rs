@@ -775,6 +775,8 @@ fn build(
     let mut catch_event: Vec<usize> = Vec::new();
     let mut toss_label: Vec<usize> = Vec::new();
     let mut caught_at: Vec<Vec<usize>> = vec![Vec::new(); events.len()];
+    let mut catch_rank: Vec<usize> = Vec::new();
+    let mut throw_event: Vec<usize> = Vec::new();
     for (i, e) in events.iter().enumerate() {
         let throws: Vec<(usize, TossKind)> = e
             .trans
@@ -792,14 +794,20 @@ fn build(
                     e.time
                 )
             })?;
-            let catch_kind = events[c]
+            let (rank, catch_kind) = events[c]
                 .trans
                 .iter()
-                .find_map(|t| match *t {
-                    Trans::Catch { path: q, kind } if q == label_in(loops, path) => Some(kind),
+                .filter(|t| matches!(t, Trans::Catch { .. }))
+                .enumerate()
+                .find_map(|(rank, t)| match *t {
+                    Trans::Catch { path: q, kind } if q == label_in(loops, path) => {
+                        Some((rank, kind))
+                    }
                     _ => None,
                 })
-                .unwrap_or(CatchKind::Catch);
+                .unwrap_or((0, CatchKind::Catch));
+            catch_rank.push(rank);
+            throw_event.push(i);
             toss_at.insert((i, path), tosses.len());
             caught_at[c].push(tosses.len());
             catch_event.push(c);
@@ -817,11 +825,6 @@ fn build(
                 spins: None,
                 path: 0,
             });
-        }
-    }
-    for list in &caught_at {
-        for (k, &i) in list.iter().enumerate() {
-            tosses[i].catch_offset = spread(k, list.len());
         }
     }
 
@@ -850,6 +853,50 @@ fn build(
             ));
         }
         next_toss.push((j, loops));
+    }
+    // Props caught to be thrown together are spread beside each other in the hand as
+    // juggler's siteswap motion spreads them: a catch's place is its rank among the props
+    // next thrown at the same event (earliest caught first, then as listed in the event),
+    // of as many places as that event throws them.
+    let mut gathered: std::collections::HashMap<usize, Vec<(i64, usize, usize)>> =
+        Default::default();
+    for (i, &(j, loops)) in next_toss.iter().enumerate() {
+        let ahead = tosses[j].release + loops as f64 * delay - tosses[i].catch;
+        gathered.entry(throw_event[j]).or_default().push((
+            (-ahead * 1e6).round() as i64,
+            catch_rank[i],
+            i,
+        ));
+    }
+    // Catches more than half the shortest time between throws apart are not one bundle
+    // (a prop caught a beat or more earlier and held meanwhile has its own place).
+    let mut throw_times: Vec<f64> = throw_event.iter().map(|&e| events[e].time).collect();
+    throw_times.sort_by(f64::total_cmp);
+    let shortest = throw_times
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .chain(
+            throw_times
+                .first()
+                .zip(throw_times.last())
+                .map(|(a, b)| a + delay - b),
+        )
+        .filter(|&d| d > TIME_EPS)
+        .fold(delay, f64::min);
+    let apart = (shortest * 0.5 * 1e6).round() as i64;
+    for group in gathered.values_mut() {
+        group.sort_unstable();
+        let mut start = 0;
+        for end in 1..=group.len() {
+            if end < group.len() && group[end].0 - group[end - 1].0 <= apart {
+                continue;
+            }
+            let bundle = &group[start..end];
+            for (k, &(_, _, i)) in bundle.iter().enumerate() {
+                tosses[i].catch_offset = spread(k, bundle.len());
+            }
+            start = end;
+        }
     }
     let mut prop_paths: Vec<PropPath> = Vec::new();
     let mut prop_path_label: Vec<usize> = Vec::new();

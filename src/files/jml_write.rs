@@ -171,6 +171,18 @@ pub fn events(scene: &Scene) -> JmlEvents {
             e.position = jl_position(scene, hand, e.time);
             // Props in this hand that it neither throws nor catches now.
             let state = scene.motion().state_at(e.time);
+            // Props thrown or caught together are listed in the order the motion spreads
+            // them along the juggler's left-right axis, which is the order the reader
+            // spreads them in.
+            let placement = &scene.layout().jugglers[hand.juggler];
+            let across = |path: &usize| {
+                state
+                    .props
+                    .get(*path)
+                    .map_or(0.0, |p| placement.to_local(p.position).x)
+            };
+            e.throws.sort_by(|a, b| across(a).total_cmp(&across(b)));
+            e.catches.sort_by(|a, b| across(a).total_cmp(&across(b)));
             for (path, prop) in state.props.iter().enumerate() {
                 if prop.held_by == Some(hand)
                     && !e.throws.contains(&path)
