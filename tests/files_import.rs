@@ -257,6 +257,8 @@ fn written_jml_reads_back_to_the_same_animation() {
         "<4p 3|3 4p>",
         "3B",
         "5BBF",
+        "pattern=531;gravity=490",
+        "pattern=5B;gravity=1500",
         "pattern=534;hss=3",
         "pattern=6;hss=4;handspec=(3,1)(4,2)",
         "pattern=<3p|3p>;hands=<(10)(32.5).|(32.5)(10).>;body=<(0,-100,0).|(180,100,0).>",

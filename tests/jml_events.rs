@@ -366,3 +366,75 @@ fn events_are_used_when_the_base_pattern_beside_them_is_broken() {
     let good = files::load_str(&with_base("pattern=51"), files::FileKind::Jml, "good.jml").unwrap();
     assert_eq!(good[0].notation, "51");
 }
+
+/// A throw's own `g=` (Juggling Lab's cm/s²) flies that throw under its gravity: between the
+/// same event points and times, a throw with `g=490` rises half as far above the straight
+/// line as one under the pattern's 980, and its acceleration is its own gravity.
+#[test]
+fn a_throw_with_its_own_gravity_flies_the_parabola_of_that_gravity() {
+    let text = r#"<?xml version="1.0"?>
+<jml version="3"><pattern>
+<prop type="ball"/>
+<setup jugglers="1" paths="1" props="1"/>
+<symmetry type="delay" pperm="(1)" delay="2"/>
+<event x="20" y="0" z="0" t="0" hand="1:right"><throw path="1" type="toss" mod="g=490"/></event>
+<event x="-20" y="0" z="0" t="0.8" hand="1:left"><catch path="1"/></event>
+<event x="-20" y="0" z="0" t="1" hand="1:left"><throw path="1" type="toss"/></event>
+<event x="20" y="0" z="0" t="1.8" hand="1:right"><catch path="1"/></event>
+</pattern></jml>"#;
+    let spec = files::jml::import_str(text, "g.jml").unwrap().remove(0);
+    let scene = Scene::new(&spec).unwrap();
+    let m = scene.motion();
+    let height = |t: f64| f64::from(m.state_at(t).props[0].position.y);
+    let acceleration = |t: f64| {
+        // f32 positions: a wide step keeps rounding out (a parabola's is exact for any step).
+        let dt = 0.02;
+        (height(t - dt) - 2.0 * height(t) + height(t + dt)) / (dt * dt)
+    };
+    // Both flights last 0.8 s between hands at the same height (1 m): the prop rises
+    // g T² / 8 above it at mid-flight.
+    let rise = |g: f64| g * 0.8 * 0.8 / 8.0;
+    assert!(
+        (height(0.4) - 1.0 - rise(4.9)).abs() < 1e-3,
+        "{}",
+        height(0.4)
+    );
+    assert!(
+        (height(1.4) - 1.0 - rise(9.8)).abs() < 1e-3,
+        "{}",
+        height(1.4)
+    );
+    for k in 1..8 {
+        let u = 0.1 * k as f64;
+        assert!((acceleration(u) + 4.9).abs() < 0.05, "{}", acceleration(u));
+        assert!(
+            (acceleration(1.0 + u) + 9.8).abs() < 0.05,
+            "{}",
+            acceleration(1.0 + u)
+        );
+    }
+    // The flights still start and end in the hands at the events.
+    let here = m.placement_at(0, 0.0);
+    assert_hand_at(
+        m,
+        HandRef::new(0, Hand::Right),
+        0.0,
+        &here,
+        [20.0, 0.0, 0.0],
+    );
+    assert_hand_at(
+        m,
+        HandRef::new(0, Hand::Left),
+        0.8,
+        &here,
+        [-20.0, 0.0, 0.0],
+    );
+    let caught = m.state_at(0.8).props[0].position;
+    assert!(caught.distance(m.hand_at(HandRef::new(0, Hand::Left), 0.8).position) < 1e-3);
+    // A gravity Juggling Lab would not take is refused with the throw's modifier named.
+    let bad = text.replace("g=490", "g=-5");
+    let err = files::jml::import_str(&bad, "g.jml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("g=-5") && err.contains("cm/s²"), "{err}");
+}

@@ -100,9 +100,19 @@ type JPerm = Vec<(usize, bool)>;
 
 #[derive(Clone, Debug)]
 enum Trans {
-    Throw { path: usize, kind: TossKind },
-    Catch { path: usize, kind: CatchKind },
-    Holding { path: usize },
+    Throw {
+        path: usize,
+        kind: TossKind,
+        /// This throw's own gravity (`g=`), m/s².
+        gravity: Option<f64>,
+    },
+    Catch {
+        path: usize,
+        kind: CatchKind,
+    },
+    Holding {
+        path: usize,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -393,10 +403,14 @@ fn raw_event(
         };
         let kind_attr = c.attr("type").unwrap_or("").trim().to_ascii_lowercase();
         trans.push(match c.name.as_str() {
-            "throw" => Trans::Throw {
-                path,
-                kind: throw_kind(&kind_attr, c.attr("mod").unwrap_or(""))?,
-            },
+            "throw" => {
+                let modifier = c.attr("mod").unwrap_or("");
+                Trans::Throw {
+                    path,
+                    kind: throw_kind(&kind_attr, modifier)?,
+                    gravity: throw_gravity(modifier)?,
+                }
+            }
             "catch" => Trans::Catch {
                 path,
                 kind: if kind_attr == "soft" {
@@ -428,8 +442,29 @@ fn raw_event(
     })
 }
 
-/// A throw's type and modifiers: `toss` (its `g=` is not used: one gravity per pattern) or
-/// `bounce` with `bounces`, `forced`, `hyper` (`bounceplane` and `bouncefrac` are not used).
+/// A throw's own gravity: its `g=` modifier (Juggling Lab's cm/s², any throw type), in m/s².
+fn throw_gravity(modifier: &str) -> Result<Option<f64>, String> {
+    for entry in modifier.split(';').filter(|e| !e.trim().is_empty()) {
+        let (key, value) = entry.split_once('=').unwrap_or((entry, ""));
+        if key.trim().eq_ignore_ascii_case("g") {
+            let value = value.trim();
+            let g = value
+                .parse::<f64>()
+                .ok()
+                .filter(|&g| crate::ranges::GRAVITY_CM.contains(g))
+                .ok_or_else(|| {
+                    format!(
+                        "throw modifier g={value}: gravity must be between 0.1 and 100000 cm/s²"
+                    )
+                })?;
+            return Ok(Some(g / 100.0));
+        }
+    }
+    Ok(None)
+}
+
+/// A throw's type and modifiers: `toss` or `bounce` with `bounces`, `forced`, `hyper`
+/// (`bounceplane` and `bouncefrac` are not used); `g=` is read by `throw_gravity`.
 fn throw_kind(kind: &str, modifier: &str) -> Result<TossKind, String> {
     match kind {
         "" | "toss" => Ok(TossKind::Toss),
@@ -680,9 +715,14 @@ fn expand(
                         .trans
                         .iter()
                         .map(|t| match *t {
-                            Trans::Throw { path, kind } => Trans::Throw {
+                            Trans::Throw {
+                                path,
+                                kind,
+                                gravity,
+                            } => Trans::Throw {
                                 path: perm[path],
                                 kind,
+                                gravity,
                             },
                             Trans::Catch { path, kind } => Trans::Catch {
                                 path: perm[path],
@@ -778,15 +818,19 @@ fn build(
     let mut catch_rank: Vec<usize> = Vec::new();
     let mut throw_event: Vec<usize> = Vec::new();
     for (i, e) in events.iter().enumerate() {
-        let throws: Vec<(usize, TossKind)> = e
+        let throws: Vec<(usize, TossKind, Option<f64>)> = e
             .trans
             .iter()
             .filter_map(|t| match *t {
-                Trans::Throw { path, kind } => Some((path, kind)),
+                Trans::Throw {
+                    path,
+                    kind,
+                    gravity,
+                } => Some((path, kind, gravity)),
                 _ => None,
             })
             .collect();
-        for (k, &(path, kind)) in throws.iter().enumerate() {
+        for (k, &(path, kind, gravity)) in throws.iter().enumerate() {
             let (c, loops) = next(&catches_of, path, e.time).ok_or_else(|| {
                 format!(
                     "path {} is thrown at t={:.4} s but never caught",
@@ -820,6 +864,7 @@ fn build(
                 release_offset: spread(k, throws.len()),
                 catch_offset: DVec3::ZERO,
                 kind,
+                gravity,
                 catch_kind,
                 value: None,
                 spins: None,
@@ -1225,6 +1270,11 @@ mod tests {
     #[test]
     fn bounce_modifiers_and_colours() {
         assert_eq!(throw_kind("toss", "g=500").unwrap(), TossKind::Toss);
+        assert_eq!(throw_gravity("g=500").unwrap(), Some(5.0));
+        assert_eq!(throw_gravity("bounces=2; G = 1960 ").unwrap(), Some(19.6));
+        assert_eq!(throw_gravity("bounces=2").unwrap(), None);
+        assert!(throw_gravity("g=0").is_err());
+        assert!(throw_gravity("g=lots").is_err());
         assert_eq!(
             throw_kind("bounce", "bounces=2;forced=true;hyper=true").unwrap(),
             TossKind::Bounce(BounceMode::from_kind(2, true, true))

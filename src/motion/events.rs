@@ -86,6 +86,9 @@ pub struct Toss {
     /// Offset of this prop from the catching hand's event position, juggler-local.
     pub catch_offset: DVec3,
     pub kind: TossKind,
+    /// Gravity of this flight (m/s²) when it has its own (a JML throw's `g=`); `None` =
+    /// the pattern's.
+    pub gravity: Option<f64>,
     pub catch_kind: CatchKind,
     /// Siteswap value in beats when the source has one.
     pub value: Option<u32>,
@@ -271,6 +274,7 @@ pub fn from_schedule_per_juggler(
                 } => TossKind::Bounce(BounceMode::from_kind(bounces, forced, hyper)),
                 _ => TossKind::Toss,
             },
+            gravity: None,
             catch_kind: CatchKind::Catch,
             value: Some(t.value),
             spins: t.spins.map(f64::from),
@@ -500,6 +504,7 @@ mod tests {
             release_offset: DVec3::ZERO,
             catch_offset: DVec3::ZERO,
             kind: TossKind::Toss,
+            gravity: None,
             catch_kind: CatchKind::Catch,
             value: None,
             spins: None,
