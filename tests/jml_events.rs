@@ -438,3 +438,51 @@ fn a_throw_with_its_own_gravity_flies_the_parabola_of_that_gravity() {
         .to_string();
     assert!(err.contains("g=-5") && err.contains("cm/s²"), "{err}");
 }
+
+/// A bounce's `bouncefrac=` is the fraction of its energy the prop keeps at the floor: it
+/// rebounds at √bouncefrac of the speed it hit with (Juggling Lab's default 0.9), and still
+/// flies from the thrower's event to the catcher's.
+#[test]
+fn a_bounce_keeps_the_energy_fraction_of_its_bouncefrac() {
+    let text = |frac: &str| {
+        format!(
+            r#"<jml version="3"><pattern>
+<setup jugglers="1" paths="1" props="1"/>
+<symmetry type="delay" pperm="(1)" delay="2.4"/>
+<event x="20" y="0" z="0" t="0" hand="1:right"><throw path="1" type="bounce" mod="{frac}"/></event>
+<event x="-20" y="0" z="0" t="1" hand="1:left"><catch path="1"/></event>
+<event x="-20" y="0" z="0" t="1.2" hand="1:left"><throw path="1" type="toss"/></event>
+<event x="20" y="0" z="0" t="2.2" hand="1:right"><catch path="1"/></event>
+</pattern></jml>"#
+        )
+    };
+    // The ratio of rising to falling vertical speed either side of the floor contact.
+    let rebound = |frac: &str| {
+        let spec = files::jml::import_str(&text(frac), "b.jml")
+            .unwrap()
+            .remove(0);
+        let scene = Scene::new(&spec).unwrap();
+        let m = scene.motion();
+        let vy = |t: f64| f64::from(m.state_at(t).props[0].velocity.y);
+        let step = 1e-4;
+        let k = (1..10_000)
+            .find(|&k| vy(k as f64 * step) < 0.0 && vy((k + 1) as f64 * step) > 0.0)
+            .expect("the prop bounces");
+        let caught = m.state_at(1.0).props[0].position;
+        let hand = m.hand_at(HandRef::new(0, Hand::Left), 1.0).position;
+        assert!(
+            caught.distance(hand) < 1e-3,
+            "{frac}: caught {caught} hand {hand}"
+        );
+        -vy((k + 1) as f64 * step) / vy(k as f64 * step)
+    };
+    let half = rebound("bouncefrac=0.5");
+    assert!((half - 0.5f64.sqrt()).abs() < 0.01, "{half}");
+    let default = rebound("bounces=1");
+    assert!((default - 0.9f64.sqrt()).abs() < 0.01, "{default}");
+    // Not a fraction: refused, naming the modifier.
+    let err = files::jml::import_str(&text("bouncefrac=2"), "b.jml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("bouncefrac=2"), "{err}");
+}

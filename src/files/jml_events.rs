@@ -105,6 +105,8 @@ enum Trans {
         kind: TossKind,
         /// This throw's own gravity (`g=`), m/s².
         gravity: Option<f64>,
+        /// Energy kept at each bounce (`bouncefrac=`).
+        bounce_energy: Option<f64>,
     },
     Catch {
         path: usize,
@@ -409,6 +411,11 @@ fn raw_event(
                     path,
                     kind: throw_kind(&kind_attr, modifier)?,
                     gravity: throw_gravity(modifier)?,
+                    bounce_energy: if kind_attr == "bounce" {
+                        bounce_fraction(modifier)?
+                    } else {
+                        None
+                    },
                 }
             }
             "catch" => Trans::Catch {
@@ -463,8 +470,29 @@ fn throw_gravity(modifier: &str) -> Result<Option<f64>, String> {
     Ok(None)
 }
 
+/// A bounce's `bouncefrac=`: the fraction of its energy the prop keeps at each bounce
+/// (Juggling Lab's default 0.9; the rebound speed is its square root times the impact's).
+fn bounce_fraction(modifier: &str) -> Result<Option<f64>, String> {
+    for entry in modifier.split(';').filter(|e| !e.trim().is_empty()) {
+        let (key, value) = entry.split_once('=').unwrap_or((entry, ""));
+        if key.trim().eq_ignore_ascii_case("bouncefrac") {
+            let value = value.trim();
+            let f = value
+                .parse::<f64>()
+                .ok()
+                .filter(|&f| f > 0.0 && f <= 1.0)
+                .ok_or_else(|| {
+                    format!("bounce modifier bouncefrac={value} is not a fraction above 0 and at most 1")
+                })?;
+            return Ok(Some(f));
+        }
+    }
+    Ok(None)
+}
+
 /// A throw's type and modifiers: `toss` or `bounce` with `bounces`, `forced`, `hyper`
-/// (`bounceplane` and `bouncefrac` are not used); `g=` is read by `throw_gravity`.
+/// (`bounceplane` is not used); `g=` is read by `throw_gravity`, `bouncefrac=` by
+/// `bounce_fraction`.
 fn throw_kind(kind: &str, modifier: &str) -> Result<TossKind, String> {
     match kind {
         "" | "toss" => Ok(TossKind::Toss),
@@ -719,10 +747,12 @@ fn expand(
                                 path,
                                 kind,
                                 gravity,
+                                bounce_energy,
                             } => Trans::Throw {
                                 path: perm[path],
                                 kind,
                                 gravity,
+                                bounce_energy,
                             },
                             Trans::Catch { path, kind } => Trans::Catch {
                                 path: perm[path],
@@ -818,7 +848,7 @@ fn build(
     let mut catch_rank: Vec<usize> = Vec::new();
     let mut throw_event: Vec<usize> = Vec::new();
     for (i, e) in events.iter().enumerate() {
-        let throws: Vec<(usize, TossKind, Option<f64>)> = e
+        let throws: Vec<(usize, TossKind, Option<f64>, Option<f64>)> = e
             .trans
             .iter()
             .filter_map(|t| match *t {
@@ -826,11 +856,12 @@ fn build(
                     path,
                     kind,
                     gravity,
-                } => Some((path, kind, gravity)),
+                    bounce_energy,
+                } => Some((path, kind, gravity, bounce_energy)),
                 _ => None,
             })
             .collect();
-        for (k, &(path, kind, gravity)) in throws.iter().enumerate() {
+        for (k, &(path, kind, gravity, bounce_energy)) in throws.iter().enumerate() {
             let (c, loops) = next(&catches_of, path, e.time).ok_or_else(|| {
                 format!(
                     "path {} is thrown at t={:.4} s but never caught",
@@ -865,6 +896,7 @@ fn build(
                 catch_offset: DVec3::ZERO,
                 kind,
                 gravity,
+                bounce_energy,
                 catch_kind,
                 value: None,
                 spins: None,
@@ -1275,6 +1307,13 @@ mod tests {
         assert_eq!(throw_gravity("bounces=2").unwrap(), None);
         assert!(throw_gravity("g=0").is_err());
         assert!(throw_gravity("g=lots").is_err());
+        assert_eq!(
+            bounce_fraction("bounces=2;bouncefrac=0.5").unwrap(),
+            Some(0.5)
+        );
+        assert_eq!(bounce_fraction("bounces=2").unwrap(), None);
+        assert!(bounce_fraction("bouncefrac=1.5").is_err());
+        assert!(bounce_fraction("bouncefrac=0").is_err());
         assert_eq!(
             throw_kind("bounce", "bounces=2;forced=true;hyper=true").unwrap(),
             TossKind::Bounce(BounceMode::from_kind(2, true, true))

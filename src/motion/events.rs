@@ -89,6 +89,9 @@ pub struct Toss {
     /// Gravity of this flight (m/s²) when it has its own (a JML throw's `g=`); `None` =
     /// the pattern's.
     pub gravity: Option<f64>,
+    /// Fraction of its energy a bouncing prop keeps at each bounce (a JML throw's
+    /// `bouncefrac=`); `None` = `flight::BOUNCE_ENERGY`.
+    pub bounce_energy: Option<f64>,
     pub catch_kind: CatchKind,
     /// Siteswap value in beats when the source has one.
     pub value: Option<u32>,
@@ -275,6 +278,7 @@ pub fn from_schedule_per_juggler(
                 _ => TossKind::Toss,
             },
             gravity: None,
+            bounce_energy: None,
             catch_kind: CatchKind::Catch,
             value: Some(t.value),
             spins: t.spins.map(f64::from),
@@ -505,6 +509,7 @@ mod tests {
             catch_offset: DVec3::ZERO,
             kind: TossKind::Toss,
             gravity: None,
+            bounce_energy: None,
             catch_kind: CatchKind::Catch,
             value: None,
             spins: None,

@@ -92,11 +92,31 @@ impl FlightPath {
     /// A bounce from `p0` to `p1` in `duration` seconds in the requested mode, or the first
     /// fallback mode that has a solution, or a parabola when none has.
     pub fn bounce(p0: DVec3, p1: DVec3, duration: f64, gravity: f64, mode: BounceMode) -> Self {
+        Self::bounce_keeping(p0, p1, duration, gravity, mode, BOUNCE_ENERGY)
+    }
+
+    /// `bounce` for a prop keeping the fraction `energy` of its energy at each bounce
+    /// (Juggling Lab's `bouncefrac`: the rebound speed is `√energy` of the impact speed);
+    /// `energy` outside `(0, 1]` is taken as `BOUNCE_ENERGY`.
+    pub fn bounce_keeping(
+        p0: DVec3,
+        p1: DVec3,
+        duration: f64,
+        gravity: f64,
+        mode: BounceMode,
+        energy: f64,
+    ) -> Self {
+        let energy = if energy > 0.0 && energy <= 1.0 {
+            energy
+        } else {
+            BOUNCE_ENERGY
+        };
+        let r = energy.sqrt();
         // Heights above the contact plane.
         let (h0, h1) = (p0.y - BOUNCE_CONTACT_Y, p1.y - BOUNCE_CONTACT_Y);
         for m in mode.fallbacks() {
-            if let Some(u) = solve_impact_speed(h0, h1, duration, gravity, m) {
-                let arcs = bounce_arcs(h0, u, gravity, m);
+            if let Some(u) = solve_impact_speed(h0, h1, duration, gravity, m, r) {
+                let arcs = bounce_arcs(h0, u, gravity, m, r);
                 let mut horizontal = (p1 - p0) / duration.max(1e-9);
                 horizontal.y = 0.0;
                 return FlightPath::Bounce {
@@ -166,21 +186,21 @@ fn current_arc(arcs: &[Arc], tau: f64) -> Arc {
     arcs[i]
 }
 
-/// Vertical speed kept at each bounce.
+/// Vertical speed kept at each bounce by default.
 fn restitution() -> f64 {
     BOUNCE_ENERGY.sqrt()
 }
 
 /// Flight time of a bounce from height `h0` to `h1` whose first floor impact has speed `u`,
-/// or `None` when the last arc does not reach `h1`.
-fn bounce_time(h0: f64, h1: f64, u: f64, g: f64, mode: BounceMode) -> Option<f64> {
+/// or `None` when the last arc does not reach `h1`; `r` is the vertical speed kept at a bounce.
+fn bounce_time(h0: f64, h1: f64, u: f64, g: f64, mode: BounceMode, r: f64) -> Option<f64> {
     let vertical = (u * u - 2.0 * g * h0).max(0.0).sqrt();
     let v0 = if mode.forced { -vertical } else { vertical };
     let mut t = (v0 + u) / g;
-    let mut w = u * restitution();
+    let mut w = u * r;
     for _ in 1..mode.bounces {
         t += 2.0 * w / g;
-        w *= restitution();
+        w *= r;
     }
     let disc = w * w - 2.0 * g * h1;
     if disc < 0.0 {
@@ -196,20 +216,27 @@ fn bounce_time(h0: f64, h1: f64, u: f64, g: f64, mode: BounceMode) -> Option<f64
 }
 
 /// Least impact speed for which a bounce can be thrown from `h0` and reach `h1`.
-fn min_impact_speed(h0: f64, h1: f64, g: f64, mode: BounceMode) -> f64 {
-    let reach = (2.0 * g * h1.max(0.0)).sqrt() / restitution().powi(mode.bounces as i32);
+fn min_impact_speed(h0: f64, h1: f64, g: f64, mode: BounceMode, r: f64) -> f64 {
+    let reach = (2.0 * g * h1.max(0.0)).sqrt() / r.powi(mode.bounces as i32);
     (2.0 * g * h0.max(0.0)).sqrt().max(reach) * (1.0 + 1e-12)
 }
 
 const SCAN_STEPS: usize = 400;
 
 /// The smallest first-impact speed giving a flight of exactly `duration`, if any.
-fn solve_impact_speed(h0: f64, h1: f64, duration: f64, g: f64, mode: BounceMode) -> Option<f64> {
+fn solve_impact_speed(
+    h0: f64,
+    h1: f64,
+    duration: f64,
+    g: f64,
+    mode: BounceMode,
+    r: f64,
+) -> Option<f64> {
     if !(duration > 0.0 && h0 >= 0.0 && h1 >= 0.0) {
         return None;
     }
-    let f = |u: f64| bounce_time(h0, h1, u, g, mode).map(|t| t - duration);
-    let lo = min_impact_speed(h0, h1, g, mode);
+    let f = |u: f64| bounce_time(h0, h1, u, g, mode, r).map(|t| t - duration);
+    let lo = min_impact_speed(h0, h1, g, mode, r);
     let hi = lo + 2.0 * g * duration + 10.0;
     let step = (hi - lo) / SCAN_STEPS as f64;
     let mut a = lo;
@@ -241,7 +268,7 @@ fn solve_impact_speed(h0: f64, h1: f64, duration: f64, g: f64, mode: BounceMode)
     None
 }
 
-fn bounce_arcs(h0: f64, u: f64, g: f64, mode: BounceMode) -> Vec<Arc> {
+fn bounce_arcs(h0: f64, u: f64, g: f64, mode: BounceMode, r: f64) -> Vec<Arc> {
     let vertical = (u * u - 2.0 * g * h0).max(0.0).sqrt();
     let v0 = if mode.forced { -vertical } else { vertical };
     let mut arcs = vec![Arc {
@@ -250,7 +277,7 @@ fn bounce_arcs(h0: f64, u: f64, g: f64, mode: BounceMode) -> Vec<Arc> {
         vy0: v0,
     }];
     let mut t = (v0 + u) / g;
-    let mut w = u * restitution();
+    let mut w = u * r;
     for _ in 0..mode.bounces {
         arcs.push(Arc {
             start: t,
@@ -258,7 +285,7 @@ fn bounce_arcs(h0: f64, u: f64, g: f64, mode: BounceMode) -> Vec<Arc> {
             vy0: w,
         });
         t += 2.0 * w / g;
-        w *= restitution();
+        w *= r;
     }
     arcs
 }
@@ -266,9 +293,10 @@ fn bounce_arcs(h0: f64, u: f64, g: f64, mode: BounceMode) -> Vec<Arc> {
 /// The least flight time of a bounce from `h0` to `h1` in this mode (None if it is never
 /// possible). Used to slow the automatic tempo like Juggling Lab does.
 pub fn bounce_min_time(h0: f64, h1: f64, mode: BounceMode, g: f64) -> Option<f64> {
-    let lo = min_impact_speed(h0, h1, g, mode);
+    let r = restitution();
+    let lo = min_impact_speed(h0, h1, g, mode, r);
     (0..=SCAN_STEPS)
-        .filter_map(|k| bounce_time(h0, h1, lo + 0.05 * k as f64, g, mode))
+        .filter_map(|k| bounce_time(h0, h1, lo + 0.05 * k as f64, g, mode, r))
         .reduce(f64::min)
 }
 
@@ -291,6 +319,28 @@ mod tests {
         assert!((apex - 0.4213).abs() < 1e-4, "{apex}"); // JL: 42 cm
                                                          // Launch speed upward g t / 2.
         assert!((f.velocity(0.0).y - G * t / 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_bounce_keeping_half_its_energy_rebounds_at_sqrt_half_its_impact_speed() {
+        let (p0, p1) = (DVec3::new(-0.2, 1.0, 0.3), DVec3::new(0.3, 1.0, 0.3));
+        let mode = BounceMode::from_kind(2, false, false);
+        let f = FlightPath::bounce_keeping(p0, p1, 2.2, G, mode, 0.5);
+        assert!((f.position(0.0) - p0).length() < 1e-9);
+        assert!((f.position(2.2) - p1).length() < 1e-9);
+        let FlightPath::Bounce { arcs, .. } = &f else {
+            panic!("not a bounce: {f:?}")
+        };
+        assert_eq!(arcs.len(), 3);
+        for w in arcs.windows(2) {
+            // Speed at impact of the arc before, rebound speed of the next.
+            let s = w[1].start - w[0].start;
+            let impact = w[0].vy0 - G * s;
+            assert!((w[1].vy0 + impact * 0.5f64.sqrt()).abs() < 1e-9, "{arcs:?}");
+        }
+        // Out of range: the default energy.
+        let d = FlightPath::bounce_keeping(p0, p1, 1.4, G, mode, 7.0);
+        assert_eq!(d, FlightPath::bounce(p0, p1, 1.4, G, mode));
     }
 
     fn check_bounce(mode: BounceMode, duration: f64) -> FlightPath {

@@ -244,7 +244,12 @@ impl Motion {
                 let (p0, p1, duration) = (release_point[i], catch_point[i], t.catch - t.release);
                 let g = t.gravity.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(g);
                 match t.kind {
-                    TossKind::Bounce(mode) => FlightPath::bounce(p0, p1, duration, g, mode),
+                    TossKind::Bounce(mode) => match t.bounce_energy {
+                        Some(energy) => {
+                            FlightPath::bounce_keeping(p0, p1, duration, g, mode, energy)
+                        }
+                        None => FlightPath::bounce(p0, p1, duration, g, mode),
+                    },
                     TossKind::Toss => FlightPath::parabola(p0, p1, duration, g),
                 }
             })
