@@ -282,18 +282,26 @@ fn closest_in_one_hand(spec: &PatternSpec) -> f32 {
     closest
 }
 
-/// Balls caught and thrown together (`[33]`) sit at least one ball diameter (10 cm) apart.
-/// (Balls that come together in a hand from different catches are not spread yet: the figures
-/// for `[43]23`, `[54][22]2` and `[32]1` are printed.)
+/// Props held together in one hand sit at least one ball diameter (10 cm) apart, from the
+/// catch to the throw: thrown together (`[33]`), after a squeezed catch (`[54][22]2`), meeting
+/// from different catches (`[43]23`), held forever (`[22]`), and in every multiplex of the
+/// library and the shared vectors except `[32]1` (not done: 0 cm, printed).
 #[test]
-fn multiplexed_balls_thrown_together_are_a_diameter_apart() {
-    for notation in ["[33]", "[43]23", "[54][22]2", "[32]1"] {
-        let d = closest_in_one_hand(&PatternSpec::from_notation(notation));
-        eprintln!("{notation}: closest two balls in one hand {d:.4} m");
-        if notation == "[33]" {
-            assert!(d >= 0.10, "{notation}: {d}");
+fn props_held_in_one_hand_are_a_diameter_apart() {
+    let mut least = f32::INFINITY;
+    let named = ["[33]", "[43]23", "[54][22]2"].map(PatternSpec::from_notation);
+    let multiplexes = all_specs().into_iter().filter(|s| s.notation.contains('['));
+    for spec in named.into_iter().chain(multiplexes) {
+        let d = closest_in_one_hand(&spec);
+        eprintln!("{}: closest two balls in one hand {d:.4} m", spec.notation);
+        // Not done: in `[32]1` the held 2 and the 3 still coincide (printed above).
+        if spec.notation == "[32]1" {
+            continue;
         }
+        assert!(d >= 0.10, "{}: {d}", spec.notation);
+        least = least.min(d);
     }
+    eprintln!("least spacing {least:.4} m");
 }
 
 /// One catch seen in the sampled poses.
