@@ -282,57 +282,104 @@ fn closest_in_one_hand(spec: &PatternSpec) -> f32 {
     closest
 }
 
-/// Balls caught and thrown together (`[33]`) sit at least one ball diameter (10 cm) apart.
-/// (Balls that come together in a hand from different catches are not spread yet: the figures
-/// for `[43]23`, `[54][22]2` and `[32]1` are printed.)
+/// Props held together in one hand sit at least one ball diameter (10 cm) apart, from the
+/// catch to the throw: thrown together (`[33]`), after a squeezed catch (`[54][22]2`), meeting
+/// from different catches (`[43]23`), held forever (`[22]`), and in every multiplex of the
+/// library and the shared vectors except `[32]1` (not done: 0 cm, printed).
 #[test]
-fn multiplexed_balls_thrown_together_are_a_diameter_apart() {
-    for notation in ["[33]", "[43]23", "[54][22]2", "[32]1"] {
-        let d = closest_in_one_hand(&PatternSpec::from_notation(notation));
-        eprintln!("{notation}: closest two balls in one hand {d:.4} m");
-        if notation == "[33]" {
-            assert!(d >= 0.10, "{notation}: {d}");
+fn props_held_in_one_hand_are_a_diameter_apart() {
+    let mut least = f32::INFINITY;
+    let named = ["[33]", "[43]23", "[54][22]2"].map(PatternSpec::from_notation);
+    let multiplexes = all_specs().into_iter().filter(|s| s.notation.contains('['));
+    for spec in named.into_iter().chain(multiplexes) {
+        let d = closest_in_one_hand(&spec);
+        eprintln!("{}: closest two balls in one hand {d:.4} m", spec.notation);
+        // Not done: in `[32]1` the held 2 and the 3 still coincide (printed above).
+        if spec.notation == "[32]1" {
+            continue;
+        }
+        assert!(d >= 0.10, "{}: {d}", spec.notation);
+        least = least.min(d);
+    }
+    eprintln!("least spacing {least:.4} m");
+}
+
+/// One catch seen in the sampled poses.
+struct CatchSample {
+    value: u32,
+    /// Prop speed just before the catch, m/s, and its direction's vertical share.
+    speed: f32,
+    down: f32,
+    /// Hand speed along the prop's path / prop speed.
+    ratio: f32,
+    /// How far the hand moves down after the catch before turning up, metres.
+    give: f32,
+}
+
+/// Every catch of one loop of `scene`, sampled at `rate` Hz.
+fn catches(scene: &Scene, rate: f64) -> Vec<CatchSample> {
+    let dt = 1.0 / rate;
+    let steps = (scene.loop_duration() / dt) as usize;
+    let poses: Vec<_> = (0..steps + 2)
+        .map(|k| scene.pose_at(k as f64 * dt))
+        .collect();
+    let mut out = Vec::new();
+    for k in 2..steps + 1 {
+        for (i, p) in poses[k].props.iter().enumerate() {
+            let prev = &poses[k - 1].props[i];
+            let Some(h) = p.held_by.filter(|_| prev.held_by.is_none()) else {
+                continue;
+            };
+            let Some(flight) = scene.motion().state_at((k - 1) as f64 * dt).props[i].flight else {
+                continue;
+            };
+            let hand = |q: &juggler::body::Pose| q.jugglers[h.juggler].arms[h.hand.index()].hand;
+            let prop_v = (prev.position - poses[k - 2].props[i].position) / dt as f32;
+            let hand_v = (hand(&poses[k + 1]) - hand(&poses[k - 1])) / (2.0 * dt as f32);
+            // At the catch instant itself (the motion's exact velocities) when it is known.
+            let arrival = scene.motion().state_at(flight.catch - 1e-7).props[i];
+            let ratio = if arrival.flight.is_some() {
+                let hand_v = scene.motion().hand_at(h, flight.catch).velocity;
+                hand_v.dot(arrival.velocity.normalize()) / arrival.velocity.length()
+            } else {
+                hand_v.dot(prop_v.normalize()) / prop_v.length()
+            };
+            let y0 = hand(&poses[k]).y;
+            let mut low = y0;
+            // The loop repeats: follow the hand past its end.
+            for m in 0..steps {
+                let y = hand(&poses[(k + m) % steps]).y;
+                if y > low + 1e-4 {
+                    break;
+                }
+                low = y;
+            }
+            out.push(CatchSample {
+                value: flight.value,
+                speed: prop_v.length(),
+                down: -prop_v.normalize().y,
+                ratio,
+                give: y0 - low,
+            });
         }
     }
+    out
 }
 
 /// Least ratio (hand speed along the prop's path / prop speed) over every catch, and least
 /// distance the hand moves down after a catch before turning up, sampled at 960 Hz.
 fn catch_give(notation: &str) -> (f32, f32) {
     let scene = Scene::new(&PatternSpec::from_notation(notation)).expect("valid");
-    let dt = 1.0 / 960.0;
-    let steps = (scene.loop_duration() / dt) as usize;
-    let poses: Vec<_> = (0..steps + 2)
-        .map(|k| scene.pose_at(k as f64 * dt))
-        .collect();
-    let (mut ratio, mut give) = (f32::INFINITY, f32::INFINITY);
-    for k in 2..steps {
-        for (i, p) in poses[k].props.iter().enumerate() {
-            let prev = &poses[k - 1].props[i];
-            let Some(h) = p.held_by.filter(|_| prev.held_by.is_none()) else {
-                continue;
-            };
-            let hand = |q: &juggler::body::Pose| q.jugglers[h.juggler].arms[h.hand.index()].hand;
-            let prop_v = (prev.position - poses[k - 2].props[i].position) / dt as f32;
-            let hand_v = (hand(&poses[k + 1]) - hand(&poses[k - 1])) / (2.0 * dt as f32);
-            ratio = ratio.min(hand_v.dot(prop_v.normalize()) / prop_v.length());
-            let y0 = hand(&poses[k]).y;
-            let mut low = y0;
-            for pose in &poses[k..steps] {
-                let y = hand(pose).y;
-                if y > low + 1e-4 {
-                    break;
-                }
-                low = y;
-            }
-            give = give.min(y0 - low);
-        }
-    }
-    (ratio, give)
+    catches(&scene, 960.0)
+        .iter()
+        .fold((f32::INFINITY, f32::INFINITY), |(r, g), c| {
+            (r.min(c.ratio), g.min(c.give))
+        })
 }
 
 /// Catches give: the catching hand moves along the incoming prop at ≥ 40 % of its speed
-/// (45 % planned, `CATCH_MIN_SPEED_FRACTION`) and keeps moving down after the catch.
+/// (45 % planned, `CATCH_MIN_SPEED_FRACTION`) and moves ≥ 5 cm down after the catch before
+/// turning up (6.5 cm planned, `CATCH_GIVE`).
 #[test]
 fn catching_hands_move_with_the_prop() {
     for notation in ["3", "5", "51", "531", "441"] {
@@ -342,6 +389,50 @@ fn catching_hands_move_with_the_prop() {
             ratio >= 0.40,
             "{notation}: hand at {ratio} of the prop's speed"
         );
-        assert!(give >= 0.03, "{notation}: the hand gives only {give} m");
+        assert!(give >= 0.05, "{notation}: the hand gives only {give} m");
     }
+}
+
+/// The same over the library and the shared vectors with balls, clubs and rings (480 Hz), for
+/// every catch of a throw ≥ 3 arriving downward (a bounce caught rising is not one). The one
+/// exception, by design: the hand's least catch speed is capped at `CATCH_MIN_SPEED_CAP`
+/// (4 m/s), so a prop arriving faster than 4 / 0.45 ≈ 8.9 m/s (a 10 or higher at 2.9 beats per
+/// second) meets a hand at 4 m/s, not 40 % of its speed; those catches must still give 5 cm.
+#[test]
+fn catches_give_over_the_library_with_every_prop() {
+    use juggler::motion::{CATCH_MIN_SPEED_CAP, CATCH_MIN_SPEED_FRACTION};
+    let capped_above = (CATCH_MIN_SPEED_CAP / CATCH_MIN_SPEED_FRACTION) as f32;
+    let (mut count, mut capped, mut least_give, mut least_ratio) =
+        (0, 0, f32::INFINITY, f32::INFINITY);
+    let mut bad = Vec::new();
+    for spec in all_specs() {
+        for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+            let scene = with_prop(&spec, kind);
+            for c in catches(&scene, 480.0) {
+                if c.value < 3 || c.down < 0.3 {
+                    continue;
+                }
+                count += 1;
+                least_give = least_give.min(c.give);
+                if c.speed > capped_above {
+                    capped += 1;
+                } else {
+                    least_ratio = least_ratio.min(c.ratio);
+                }
+                let slow = c.ratio < 0.40 && c.speed <= capped_above;
+                if c.give < 0.05 || slow {
+                    bad.push(format!(
+                        "{} {kind:?}: a {} caught at {:.2} m/s, hand at {:.3} of it, give {:.3} m",
+                        spec.notation, c.value, c.speed, c.ratio, c.give
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{count} catches ({capped} above {capped_above:.1} m/s): least give {least_give:.4} m, \
+         least speed ratio {least_ratio:.3}"
+    );
+    assert!(count > 1000, "only {count} catches seen");
+    assert!(bad.is_empty(), "{} catches fail: {bad:#?}", bad.len());
 }

@@ -324,7 +324,7 @@ pub fn from_schedule_per_juggler(
         }
     }
 
-    let paths = orbit::tracks(
+    let mut paths = orbit::tracks(
         &plan,
         schedule,
         &catch_offset,
@@ -332,6 +332,7 @@ pub fn from_schedule_per_juggler(
         &toss_of,
         beat,
     );
+    spread_held_props(&mut paths, &mut tosses, hand_period);
     for (p, path) in paths.iter().enumerate() {
         for s in &path.segments {
             if let PathSegment::Air { toss, .. } = *s {
@@ -361,6 +362,118 @@ pub fn spread(k: usize, m: usize) -> DVec3 {
         return DVec3::ZERO;
     }
     DVec3::X * ((k as f64 - (m as f64 - 1.0) / 2.0) * hand_path::MULTIPLEX_SPREAD)
+}
+
+/// Props held at the same time in one hand sit in lanes `MULTIPLEX_SPREAD` apart across the
+/// hand, each keeping its lane from its catch to its throw (so a squeezed catch or two props
+/// meeting from different catches never overlap). Lanes are handed out per hand in order of
+/// the catches, the lowest lane free of every hold overlapping this one (holds taken modulo
+/// the hand period); a hand that never holds two props keeps its offsets (zero). The catch
+/// and release offsets of the tosses at both ends of a hold follow its lane, so flights still
+/// end and start exactly at the prop. If a toss would need two lanes (not seen), its hold
+/// keeps the original offsets.
+fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f64) {
+    // (hand, start mod period, length, path, segment)
+    let mut holds: Vec<(usize, f64, f64, usize, usize)> = Vec::new();
+    for (p, path) in paths.iter().enumerate() {
+        for (k, seg) in path.segments.iter().enumerate() {
+            if let PathSegment::Held {
+                start, end, hand, ..
+            } = *seg
+            {
+                if end > start {
+                    holds.push((
+                        hand,
+                        start.rem_euclid(period),
+                        (end - start).min(period),
+                        p,
+                        k,
+                    ));
+                }
+            }
+        }
+    }
+    holds.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let overlaps = |a: (f64, f64), b: (f64, f64)| {
+        // Circular intervals [s, s + l) modulo the period.
+        (b.0 - a.0).rem_euclid(period) < a.1 - 1e-9 || (a.0 - b.0).rem_euclid(period) < b.1 - 1e-9
+    };
+    let mut lanes = vec![0usize; holds.len()];
+    for i in 0..holds.len() {
+        let mut used: Vec<usize> = (0..i)
+            .filter(|&j| holds[j].0 == holds[i].0)
+            .filter(|&j| overlaps((holds[j].1, holds[j].2), (holds[i].1, holds[i].2)))
+            .map(|j| lanes[j])
+            .collect();
+        used.sort_unstable();
+        lanes[i] = (0..).find(|l| !used.contains(l)).unwrap_or(0);
+    }
+    let mut lane_offsets: Vec<Option<DVec3>> = vec![None; holds.len()];
+    for (i, h) in holds.iter().enumerate() {
+        let count = (0..holds.len())
+            .filter(|&j| holds[j].0 == h.0)
+            .map(|j| lanes[j] + 1)
+            .max()
+            .unwrap_or(1);
+        if count >= 2 {
+            lane_offsets[i] = Some(spread(lanes[i], count));
+        }
+    }
+    // Each toss's catch and release lane; a toss asked for two different lanes keeps its own.
+    let n = tosses.len();
+    let mut catch_lane: Vec<Option<DVec3>> = vec![None; n];
+    let mut release_lane: Vec<Option<DVec3>> = vec![None; n];
+    let mut conflict = vec![false; n];
+    let ends = |path: &PropPath, k: usize| {
+        let m = path.segments.len();
+        let toss_of = |s: &PathSegment| match *s {
+            PathSegment::Air { toss, .. } => Some(toss),
+            PathSegment::Held { .. } => None,
+        };
+        (
+            toss_of(&path.segments[(k + m - 1) % m]),
+            toss_of(&path.segments[(k + 1) % m]),
+        )
+    };
+    for (i, h) in holds.iter().enumerate() {
+        let Some(lane) = lane_offsets[i] else {
+            continue;
+        };
+        let (before, after) = ends(&paths[h.3], h.4);
+        for (toss, slot) in [(before, &mut catch_lane), (after, &mut release_lane)] {
+            if let Some(t) = toss.filter(|&t| t < n) {
+                match slot[t] {
+                    Some(l) if l.distance(lane) > 1e-9 => conflict[t] = true,
+                    _ => slot[t] = Some(lane),
+                }
+            }
+        }
+    }
+    for (i, h) in holds.iter().enumerate() {
+        let Some(lane) = lane_offsets[i] else {
+            continue;
+        };
+        let (before, after) = ends(&paths[h.3], h.4);
+        if [before, after]
+            .iter()
+            .any(|t| t.is_some_and(|t| t >= n || conflict[t]))
+        {
+            continue;
+        }
+        if let Some(t) = before {
+            tosses[t].catch_offset = lane;
+        }
+        if let Some(t) = after {
+            tosses[t].release_offset = lane;
+        }
+        if let PathSegment::Held {
+            offset0, offset1, ..
+        } = &mut paths[h.3].segments[h.4]
+        {
+            *offset0 = lane;
+            *offset1 = lane;
+        }
+    }
 }
 
 /// Where a hand with nothing to do rests, juggler-local.

@@ -7,7 +7,9 @@ use super::events::{CatchKind, HandEvent, Toss};
 use super::flight::FlightPath;
 use super::plan::{self, Plan};
 use super::positions::{catch_x, throw_x, DwellSpec, HandPoint};
-use super::spline::{Knot, KnotVelocity, PeriodicSpline};
+use super::spline::{
+    Knot, KnotVelocity, PeriodicSpline, CATCH_MIN_SPEED_CAP, CATCH_MIN_SPEED_FRACTION,
+};
 
 /// Distance between neighbouring props held or thrown together (multiplexes), metres.
 pub const MULTIPLEX_SPREAD: f64 = 0.105;
@@ -31,6 +33,12 @@ pub const MAX_WINDUP_DISTANCE: f64 = 0.25;
 const PUSH_ACCELERATION: f64 = 60.0;
 /// Largest share of the gap to the previous knot the push may take.
 const PUSH_TIME_SHARE: f64 = 0.4;
+/// How far the hand sinks after a catch before turning up (vertical drop), metres.
+pub const CATCH_GIVE: f64 = 0.065;
+/// Largest share of the gap to the next knot the give may take.
+const GIVE_TIME_SHARE: f64 = 0.35;
+/// Largest share of that gap the give may take when the preferred share is too short.
+const GIVE_TIME_SHARE_MAX: f64 = 0.7;
 
 /// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
 /// catch point; custom dwell points when given (cycled over the juggler's tosses, see
@@ -97,6 +105,42 @@ pub fn hand_spline(
             let n = arrivals.len().max(1) as f64;
             let mean = arrivals.iter().copied().sum::<DVec3>() / n;
             let speed = arrivals.iter().map(|v| v.length()).sum::<f64>() / n;
+            // Props caught together arrive from slightly different directions: the speed
+            // bound is raised so that the least catch speed along the mean direction is the
+            // planned share of every prop's own speed along its path.
+            // A low throw (a 1 or 2 handed across) caught with a high one must not tilt the
+            // hand away from the high one's path: the direction follows the throws ≥ 3.
+            let high: Vec<DVec3> = e
+                .catches
+                .iter()
+                .filter_map(|&i| {
+                    let toss = tosses.get(i)?;
+                    (toss.value.unwrap_or(3) >= 3)
+                        .then(|| {
+                            flights
+                                .get(i)
+                                .map(|f| f.velocity(toss.catch - toss.release))
+                        })
+                        .flatten()
+                })
+                .collect();
+            let mean = if high.is_empty() || high.len() == arrivals.len() {
+                mean
+            } else {
+                high.iter().copied().sum::<DVec3>() / high.len() as f64
+            };
+            let axis = mean.normalize_or_zero();
+            let speed = arrivals
+                .iter()
+                .map(|v| {
+                    let cos = axis.dot(v.normalize_or_zero());
+                    if cos > 0.5 {
+                        v.length() / cos
+                    } else {
+                        v.length()
+                    }
+                })
+                .fold(speed, f64::max);
             let soft = e.catches.iter().all(|&i| {
                 tosses
                     .get(i)
@@ -160,6 +204,7 @@ pub fn hand_spline(
     wrapped.sort_by(|a, b| a.time.total_cmp(&b.time));
     limit_throw_speeds(&mut wrapped, period);
     let knots = add_throw_pushes(&wrapped, period);
+    let knots = add_catch_gives(&knots, period);
     PeriodicSpline::fit(&knots, period)
 }
 
@@ -201,6 +246,68 @@ fn add_throw_pushes(knots: &[Knot], period: f64) -> Vec<Knot> {
             velocity: KnotVelocity::Free,
         });
         out.push(*k);
+    }
+    let t0 = out.iter().map(|k| k.time).fold(f64::INFINITY, f64::min);
+    let t0 = if t0.is_finite() { t0 } else { 0.0 };
+    for k in &mut out {
+        k.time = t0 + (k.time - t0).rem_euclid(period);
+    }
+    out.sort_by(|a, b| a.time.total_cmp(&b.time));
+    out
+}
+
+/// After every catch knot of a prop arriving downward, a knot where the give ends, at rest:
+/// `CATCH_GIVE` lower (sideways along the incoming path, at most a quarter of that), reached
+/// in the time a steady deceleration from the hand's least catch speed takes (`2 d / v`),
+/// within `GIVE_TIME_SHARE` of the gap to the next knot, stretched to at most
+/// `GIVE_TIME_SHARE_MAX` of it when the hand needs that long even at the prop's own speed.
+/// Only when even that is too short (`d > v_prop t / 2`, no library pattern) the give shrinks
+/// to `v_prop t / 2`.
+fn add_catch_gives(knots: &[Knot], period: f64) -> Vec<Knot> {
+    let n = knots.len();
+    let mut out = Vec::with_capacity(n * 2);
+    for (i, k) in knots.iter().enumerate() {
+        out.push(*k);
+        let KnotVelocity::Along {
+            direction,
+            max_speed,
+        } = k.velocity
+        else {
+            continue;
+        };
+        let dir = direction.normalize_or_zero();
+        if dir == DVec3::ZERO || max_speed.is_nan() || max_speed <= 1e-6 || dir.y > -0.3 {
+            continue;
+        }
+        // The hand's speed at the catch lies between the planned least share of the prop's
+        // speed and the prop's speed (`KnotVelocity::Along`).
+        let slow = (CATCH_MIN_SPEED_FRACTION * max_speed).clamp(1e-3, CATCH_MIN_SPEED_CAP);
+        let after = (knots[(i + 1) % n].time - k.time).rem_euclid(period);
+        let after = if after > 0.0 { after } else { period };
+        // A drop of `CATCH_GIVE`, along the incoming direction.
+        let along = CATCH_GIVE / -dir.y;
+        // The give takes the time a steady deceleration from the least catch speed needs, within
+        // `GIVE_TIME_SHARE` of the gap to the next knot; when that is too short, up to
+        // `GIVE_TIME_SHARE_MAX` so the hand can still give fully at up to the prop's speed.
+        let full_at_prop_speed = 2.0 * along / max_speed;
+        let t = (2.0 * along / slow).min(
+            (GIVE_TIME_SHARE * after).max(full_at_prop_speed.min(GIVE_TIME_SHARE_MAX * after)),
+        );
+        // Even at the prop's full speed there is no time for the whole give: shrink it.
+        let d = along.min(0.5 * max_speed * t);
+        // Sideways the give follows the prop at most a quarter as far as down, so a shallow
+        // arrival cannot carry the hand out of reach.
+        let offset = dir * d;
+        let side = DVec3::new(offset.x, 0.0, offset.z);
+        let side = side.clamp_length_max(0.25 * -offset.y);
+        let position = k.position + DVec3::new(side.x, offset.y, side.z);
+        // The give ends at rest, at the bottom: the hand has absorbed the prop and turns
+        // toward the next knot from there (a sideways speed there swings the hand out).
+        out.push(Knot {
+            time: k.time + t,
+            position,
+            velocity: KnotVelocity::Fixed(DVec3::ZERO),
+        });
     }
     let t0 = out.iter().map(|k| k.time).fold(f64::INFINITY, f64::min);
     let t0 = if t0.is_finite() { t0 } else { 0.0 };

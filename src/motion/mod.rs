@@ -52,6 +52,7 @@ mod orbit;
 mod plan;
 mod positions;
 mod spline;
+pub use spline::{CATCH_MIN_SPEED_CAP, CATCH_MIN_SPEED_FRACTION};
 #[cfg(test)]
 pub(crate) mod testutil;
 mod timing;

@@ -258,9 +258,10 @@ fn custom_points_make_a_reverse_cascade() {
 fn cascade_hand_path_scoops_like_a_juggler() {
     // Regression: Juggling Lab's minimum-acceleration path spreads the throwing push over the
     // whole dwell, so the hand sank 25 cm below the hand plane (thigh level, arm hanging
-    // straight). With a 12 cm push before the release the 3-ball hand dips about 15 cm; the
-    // follow-through stays Juggling Lab's 13 cm rise. Catch outside, carry down and inward,
-    // throw near the centre.
+    // straight). With a 12 cm push before the release and a 6.5 cm give after the catch the
+    // 3-ball hand dips about 13 cm; the follow-through stays Juggling Lab's 13 cm rise. Catch
+    // outside (giving 1.6 cm further out along the ball's path), carry down and inward, throw
+    // near the centre.
     let m = motion(&async_schedule("3"), None);
     let (mut low, mut high, mut inner, mut outer) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
     let mut low_x = 0.0;
@@ -275,11 +276,11 @@ fn cascade_hand_path_scoops_like_a_juggler() {
         outer = outer.max(-p.x);
         assert!((p.z - 0.3).abs() < 1e-6, "stays in the hand plane");
     }
-    assert!((1.0 - low - 0.155).abs() < 0.005, "dip {}", 1.0 - low);
+    assert!((1.0 - low - 0.128).abs() < 0.005, "dip {}", 1.0 - low);
     assert!((high - 1.0 - 0.13).abs() < 0.01, "rise {}", high - 1.0);
     // The bottom of the scoop lies between the catch (0.30 out) and the throw (0.12 out).
     assert!((0.15..0.25).contains(&low_x), "bottom at {low_x} out");
-    assert!(inner > 0.09 && outer < 0.31, "{inner}..{outer}");
+    assert!(inner > 0.09 && outer < 0.32, "{inner}..{outer}");
     // 12 cm below the throw point along the launch direction, 2 x 0.12 / 2.99 s before the
     // release, the push starts (launch velocity (0.717, 2.900) m/s).
     let v = DVec3::new(0.42 / (1.7 / 2.9), 9.81 * 1.7 / 2.9 / 2.0, 0.0);
@@ -309,9 +310,10 @@ fn very_high_throws_keep_the_hand_near_the_hand_plane() {
 #[test]
 fn higher_cascades_dip_more_but_stay_at_waist_level() {
     // The push before a throw grows with the launch speed (speed² / 120 m/s², 12 to 25 cm),
-    // so higher cascades dip deeper, yet far less than Juggling Lab's 27-29 cm for 5 and 7.
+    // so higher cascades dip deeper, yet far less than Juggling Lab's 27-29 cm for 5 and 7
+    // (the give after each catch ends at rest 6.5 cm down, and the scoop runs on from there).
     let mut previous = 0.0;
-    for (pattern, dip_expected) in [("3", 0.155), ("5", 0.19), ("7", 0.255)] {
+    for (pattern, dip_expected) in [("3", 0.128), ("5", 0.17), ("7", 0.2485)] {
         let m = motion(&async_schedule(pattern), None);
         let lowest = (0..1000)
             .map(|k| {
