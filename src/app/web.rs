@@ -168,17 +168,12 @@ impl LinkQuery {
 
     /// The link's camera (degrees turned to radians), over the pattern's own camera settings.
     pub fn view(&self, spec: &PatternSpec) -> ViewOverrides {
-        let own = spec
-            .settings
-            .camera
-            .as_ref()
-            .map(ViewOverrides::from)
-            .unwrap_or_default();
         ViewOverrides {
-            azimuth: self.azimuth.map(f32::to_radians).or(own.azimuth),
-            elevation: self.elevation.map(f32::to_radians).or(own.elevation),
-            distance: self.distance.or(own.distance),
+            azimuth: self.azimuth.map(f32::to_radians),
+            elevation: self.elevation.map(f32::to_radians),
+            distance: self.distance,
         }
+        .over_pattern(spec)
     }
 }
 

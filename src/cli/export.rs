@@ -35,7 +35,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
 
     let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
     let source = load_source(&spec)?;
-    let overrides = merge_camera(camera_args, &spec);
+    let overrides = camera_args.over_pattern(&spec);
     let aspect = options.width() as f32 / options.height() as f32;
     let camera = export::camera_with(source.as_ref(), aspect, &overrides);
 
@@ -93,21 +93,6 @@ pub(super) fn camera_overrides(camera: &CameraOptions) -> Result<ViewOverrides, 
         elevation: camera.elevation.map(f32::to_radians),
         distance: camera.distance,
     })
-}
-
-/// Command-line camera settings win over the pattern's own.
-pub(super) fn merge_camera(cli: ViewOverrides, spec: &PatternSpec) -> ViewOverrides {
-    let from_spec = spec
-        .settings
-        .camera
-        .as_ref()
-        .map(ViewOverrides::from)
-        .unwrap_or_default();
-    ViewOverrides {
-        azimuth: cli.azimuth.or(from_spec.azimuth),
-        elevation: cli.elevation.or(from_spec.elevation),
-        distance: cli.distance.or(from_spec.distance),
-    }
 }
 
 /// The final line: what was written, how many frames, how long it took.
@@ -226,7 +211,7 @@ mod tests {
             elevation: None,
             distance: None,
         };
-        let merged = merge_camera(cli, &spec);
+        let merged = cli.over_pattern(&spec);
         assert_eq!(merged.azimuth, Some(0.5));
         assert!((merged.elevation.unwrap() - 30f32.to_radians()).abs() < 1e-6);
         assert_eq!(merged.distance, Some(4.0));

@@ -9,7 +9,7 @@ use juggler::app::{
 use juggler::render::camera::ViewOverrides;
 use juggler::spec::PatternSpec;
 
-use super::export::{camera_overrides, merge_camera};
+use super::export::camera_overrides;
 use super::input::{apply_options, load_spec, load_specs};
 use super::{print_out, CliError, PatternOptions, ViewArgs};
 use juggler::files::argument::Choice;
@@ -153,7 +153,7 @@ fn animate(
     spec: &PatternSpec,
     view: ViewOverrides,
 ) -> Result<Box<dyn Animation>, LoadError> {
-    match SceneAnimation::new(spec, merge_camera(view, spec)) {
+    match SceneAnimation::new(spec, view.over_pattern(spec)) {
         Ok(animation) => Ok(Box::new(animation)),
         Err(err) => Err(load_error(text, &spec.notation, &err)),
     }

@@ -67,6 +67,24 @@ pub struct ViewOverrides {
     pub distance: Option<f32>,
 }
 
+impl ViewOverrides {
+    /// These settings (from the command line or a share link) over the pattern's own camera:
+    /// each one given here wins, the others come from `spec`.
+    pub fn over_pattern(self, spec: &crate::spec::PatternSpec) -> ViewOverrides {
+        let own = spec
+            .settings
+            .camera
+            .as_ref()
+            .map(ViewOverrides::from)
+            .unwrap_or_default();
+        ViewOverrides {
+            azimuth: self.azimuth.or(own.azimuth),
+            elevation: self.elevation.or(own.elevation),
+            distance: self.distance.or(own.distance),
+        }
+    }
+}
+
 impl From<&CameraSpec> for ViewOverrides {
     fn from(spec: &CameraSpec) -> Self {
         ViewOverrides {
