@@ -252,7 +252,7 @@ fn import_events(
 }
 
 /// The `color=` entry of a JML prop modifier such as `color=blue;highlight=true`.
-fn prop_color(modifier: &str) -> Option<&str> {
+pub(super) fn prop_color(modifier: &str) -> Option<&str> {
     modifier.split(';').find_map(|entry| {
         let (key, value) = entry.split_once('=')?;
         key.trim()

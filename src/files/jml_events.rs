@@ -20,9 +20,9 @@
 use glam::{DVec3, Vec3};
 
 use super::color::parse_color;
-use super::jml::{parse_tree, Element};
+use super::jml::{parse_tree, prop_color, Element};
 use crate::layout::Placement;
-use crate::motion::events::{hand_slot, spread};
+use crate::motion::events::{hand_of, hand_slot, spread};
 use crate::motion::{
     BounceMode, CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss,
     TossKind,
@@ -341,15 +341,6 @@ fn color_value(text: &str) -> Option<Rgba> {
         };
     }
     parse_color(t).ok()
-}
-
-fn prop_color(modifier: &str) -> Option<&str> {
-    modifier.split(';').find_map(|entry| {
-        let (key, value) = entry.split_once('=')?;
-        key.trim()
-            .eq_ignore_ascii_case("color")
-            .then(|| value.trim())
-    })
 }
 
 fn raw_event(
@@ -1144,17 +1135,6 @@ fn build(
         path_prop,
         bps: busiest as f64 / delay,
     })
-}
-
-fn hand_of(slot: usize) -> HandRef {
-    HandRef::new(
-        slot / 2,
-        if slot.is_multiple_of(2) {
-            Hand::Left
-        } else {
-            Hand::Right
-        },
-    )
 }
 
 fn hand_name(slot: usize) -> String {

@@ -208,6 +208,11 @@ pub fn hand_slot(h: HandRef) -> usize {
     super::plan::hand_slot(h)
 }
 
+/// The hand of a flat per-hand index (the inverse of [`hand_slot`]).
+pub fn hand_of(slot: usize) -> HandRef {
+    hand_of_slot(slot)
+}
+
 /// The events of a valid siteswap `schedule` at `timing`, jugglers placed by `layout`
 /// (missing placements from the default circle), at custom dwell points when `hand_positions`
 /// is not empty (cycled over each juggler's tosses), else Juggling Lab's table by throw value.
