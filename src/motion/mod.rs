@@ -326,6 +326,11 @@ impl Motion {
         self.jugglers[juggler.min(self.jugglers.len() - 1)].at(t)
     }
 
+    /// The keyframes juggler `juggler` moves through (the last juggler's beyond the end).
+    pub fn juggler_path(&self, juggler: usize) -> &JugglerPath {
+        &self.jugglers[juggler.min(self.jugglers.len() - 1)].path
+    }
+
     /// Number of props (all jugglers together).
     pub fn prop_count(&self) -> usize {
         self.prop_paths.len()
