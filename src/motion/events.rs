@@ -92,6 +92,9 @@ pub struct Toss {
     /// Fraction of its energy a bouncing prop keeps at each bounce (a JML throw's
     /// `bouncefrac=`); `None` = `flight::BOUNCE_ENERGY`.
     pub bounce_energy: Option<f64>,
+    /// Height (m) of the surface a bounce hits (a JML throw's `bounceplane=`); `None` = the
+    /// floor.
+    pub bounce_plane: Option<f64>,
     pub catch_kind: CatchKind,
     /// Siteswap value in beats when the source has one.
     pub value: Option<u32>,
@@ -322,6 +325,7 @@ pub fn from_schedule_moving(
             },
             gravity: None,
             bounce_energy: None,
+            bounce_plane: None,
             catch_kind: CatchKind::Catch,
             value: Some(t.value),
             spins: t.spins.map(f64::from),
@@ -673,6 +677,7 @@ mod tests {
             kind: TossKind::Toss,
             gravity: None,
             bounce_energy: None,
+            bounce_plane: None,
             catch_kind: CatchKind::Catch,
             value: None,
             spins: None,
