@@ -238,9 +238,9 @@ impl Scene {
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = if !settings.body_moves.is_empty() {
+        let motion = if !settings.body_moves.is_empty() || !settings.beat_dwells.is_empty() {
             // Jugglers who move (`body=` with several positions): the layout is where they
-            // stand at time 0.
+            // stand at time 0. Hand siteswaps with their own dwell per beat.
             let hands = if settings.juggler_hand_positions.is_empty() {
                 vec![settings.hand_positions.clone()]
             } else {
@@ -248,7 +248,12 @@ impl Scene {
             };
             let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
             let ch = crate::motion::events::from_schedule_moving(
-                &schedule, timing, &layout, &hands, &moves,
+                &schedule,
+                timing,
+                &layout,
+                &hands,
+                &moves,
+                &settings.beat_dwells,
             );
             let motion = Motion::from_events(&ch, timing);
             for (j, p) in layout.jugglers.iter_mut().enumerate() {
