@@ -1,6 +1,8 @@
 //! Puts a `render::Frame` on the macroquad window. The juggling in the window comes only from
 //! here, so it matches the headless export of the same frame.
 
+use std::cell::RefCell;
+
 use glam::Vec2;
 use macroquad::models::{Mesh, Vertex};
 use macroquad::prelude as mq;
@@ -74,12 +76,36 @@ pub struct Materials {
 }
 
 /// The materials for [`draw_frame`]; `None` if a shader does not build (drawing then falls
-/// back to hard-edged shapes).
+/// back to hard-edged shapes). Also makes the flat one the material of [`with_flat_material`].
 pub fn materials() -> Option<Materials> {
-    Some(Materials {
+    let materials = Materials {
         capsule: material(VERTEX, FRAGMENT)?,
         flat: material(FLAT_VERTEX, FLAT_FRAGMENT)?,
-    })
+    };
+    FLAT.with(|flat| *flat.borrow_mut() = Some(materials.flat.clone()));
+    Some(materials)
+}
+
+thread_local! {
+    /// The flat material, once [`materials`] has built it.
+    static FLAT: RefCell<Option<mq::Material>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw` (macroquad shapes without a texture, such as the controls' rectangles) with
+/// the flat material, then returns to macroquad's default one. macroquad's own shader samples
+/// its white texture at every pixel, which costs several times a plain colour under software
+/// WebGL (SwiftShader): the bars and panels of the controls cover a fifth of the window.
+/// Consecutive calls still batch into one draw call. Draws as before if there is no flat
+/// material.
+pub fn with_flat_material(draw: impl FnOnce()) {
+    FLAT.with(|flat| match &*flat.borrow() {
+        Some(m) => {
+            mq::gl_use_material(m);
+            draw();
+            mq::gl_use_default_material();
+        }
+        None => draw(),
+    });
 }
 
 fn material(vertex: &str, fragment: &str) -> Option<mq::Material> {
