@@ -197,6 +197,24 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
     plans
 }
 
+/// A juggler's `body=` cycle as keyframes in beats: each beat's positions at even steps
+/// within it, left-out ones skipped; `None` when it gives no position.
+fn beat_path(beats: &crate::spec::BodyBeats) -> Option<crate::motion::events::BeatPath> {
+    let mut keys = Vec::new();
+    for (k, beat) in beats.iter().enumerate() {
+        for (i, p) in beat.iter().enumerate() {
+            if let Some(p) = p {
+                let at = Layout::from_specs(1, std::slice::from_ref(p)).jugglers[0];
+                keys.push((k as f64 + i as f64 / beat.len() as f64, at));
+            }
+        }
+    }
+    (!keys.is_empty()).then(|| crate::motion::events::BeatPath {
+        period: beats.len().clamp(1, u32::MAX as usize) as u32,
+        keys,
+    })
+}
+
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
@@ -213,14 +231,31 @@ impl Scene {
         {
             return Err(SceneError::Placement { juggler });
         }
-        let layout = Layout::from_specs(schedule.jugglers, &settings.placements);
+        let mut layout = Layout::from_specs(schedule.jugglers, &settings.placements);
         let dims = (0..schedule.jugglers)
             .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = if settings.juggler_hand_positions.is_empty() {
+        let motion = if !settings.body_moves.is_empty() {
+            // Jugglers who move (`body=` with several positions): the layout is where they
+            // stand at time 0.
+            let hands = if settings.juggler_hand_positions.is_empty() {
+                vec![settings.hand_positions.clone()]
+            } else {
+                settings.juggler_hand_positions.clone()
+            };
+            let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
+            let ch = crate::motion::events::from_schedule_moving(
+                &schedule, timing, &layout, &hands, &moves,
+            );
+            let motion = Motion::from_events(&ch, timing);
+            for (j, p) in layout.jugglers.iter_mut().enumerate() {
+                *p = motion.placement_at(j, 0.0);
+            }
+            motion
+        } else if settings.juggler_hand_positions.is_empty() {
             Motion::new(&schedule, timing, &layout, &settings.hand_positions)
         } else {
             Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
