@@ -220,11 +220,17 @@ impl Scene {
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = if settings.juggler_hand_positions.is_empty() {
-            Motion::new(&schedule, timing, &layout, &settings.hand_positions)
+        // The event layer with the hands placed for the prop (clubs further in front), then
+        // the motion (as `Motion::new` / `Motion::with_juggler_hands` build it for balls).
+        let hands = if settings.juggler_hand_positions.is_empty() {
+            vec![settings.hand_positions.clone()]
         } else {
-            Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
+            settings.juggler_hand_positions.clone()
         };
+        let mut choreography =
+            crate::motion::events::from_schedule_per_juggler(&schedule, timing, &layout, &hands);
+        crate::motion::events::place_for_prop(&mut choreography, settings.prop);
+        let motion = Motion::from_events(&choreography, timing);
         let colors = motion
             .state_at(0.0)
             .props
