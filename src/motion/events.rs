@@ -398,8 +398,8 @@ pub fn spread(k: usize, m: usize) -> DVec3 {
 /// the hand period); a hand that never holds two props keeps its offsets (zero). The catch
 /// and release offsets of the tosses at both ends of a hold follow its lane, so flights still
 /// end and start exactly at the prop. If a toss would need two lanes (not seen), its hold
-/// keeps the original offsets.
-fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f64) {
+/// keeps the original offsets. The JML event reader lanes its props the same way.
+pub fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f64) {
     // (hand, start mod period, length, path, segment)
     let mut holds: Vec<(usize, f64, f64, usize, usize)> = Vec::new();
     for (p, path) in paths.iter().enumerate() {
