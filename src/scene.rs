@@ -238,33 +238,37 @@ impl Scene {
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = if !settings.body_moves.is_empty() || !settings.beat_dwells.is_empty() {
-            // Jugglers who move (`body=` with several positions): the layout is where they
-            // stand at time 0. Hand siteswaps with their own dwell per beat.
-            let hands = if settings.juggler_hand_positions.is_empty() {
-                vec![settings.hand_positions.clone()]
-            } else {
-                settings.juggler_hand_positions.clone()
-            };
+        // The event layer with the hands placed for the prop (clubs further in front), then
+        // the motion (as `Motion::new` / `Motion::with_juggler_hands` build it for balls).
+        let hands = if settings.juggler_hand_positions.is_empty() {
+            vec![settings.hand_positions.clone()]
+        } else {
+            settings.juggler_hand_positions.clone()
+        };
+        let mut choreography = if settings.body_moves.is_empty() && settings.beat_dwells.is_empty()
+        {
+            crate::motion::events::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
+        } else {
+            // Jugglers who move (`body=` with several positions); hand siteswaps with their
+            // own dwell per beat.
             let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
-            let ch = crate::motion::events::from_schedule_moving(
+            crate::motion::events::from_schedule_moving(
                 &schedule,
                 timing,
                 &layout,
                 &hands,
                 &moves,
                 &settings.beat_dwells,
-            );
-            let motion = Motion::from_events(&ch, timing);
+            )
+        };
+        crate::motion::events::place_for_prop(&mut choreography, settings.prop);
+        let motion = Motion::from_events(&choreography, timing);
+        if !settings.body_moves.is_empty() {
+            // The layout of moving jugglers is where they stand at time 0.
             for (j, p) in layout.jugglers.iter_mut().enumerate() {
                 *p = motion.placement_at(j, 0.0);
             }
-            motion
-        } else if settings.juggler_hand_positions.is_empty() {
-            Motion::new(&schedule, timing, &layout, &settings.hand_positions)
-        } else {
-            Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
-        };
+        }
         let colors = motion
             .state_at(0.0)
             .props

@@ -1,5 +1,5 @@
-//! Body property tests over every valid pattern of `../shared/vectors/siteswaps.tsv`, at 600
-//! sampled times each: exact segment lengths and the forearm ending exactly at the hand whenever
+//! Body property tests over every valid pattern of `../shared/vectors/siteswaps.tsv` (arms with
+//! balls and with clubs, whose hands work 10 cm further forward), at 600 sampled times each: exact segment lengths and the forearm ending exactly at the hand whenever
 //! the hand is in reach of the body's shoulder, which stays put except for a bounded shrug
 //! toward a hand near full reach; no NaN; elbows that never jump between frames 1/60 s apart;
 //! elbows below the shoulder–hand line or outward and never inside the torso.
@@ -123,8 +123,11 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
     );
     let dims = BodyDims::default();
     let (mut arms, mut reached) = (0usize, 0usize);
-    for pattern in &patterns {
-        let scene = scene(pattern, PropKind::Ball);
+    for (pattern, kind) in patterns
+        .iter()
+        .flat_map(|p| [(p, PropKind::Ball), (p, PropKind::Club)])
+    {
+        let scene = scene(pattern, kind);
         let duration = scene.loop_duration();
         assert!(
             duration.is_finite() && duration > 0.0,

@@ -22,7 +22,7 @@ use super::Timing;
 use crate::layout::{Layout, Placement};
 use crate::schedule::{Schedule, ThrowKind};
 use crate::spec::DwellPoints;
-use crate::types::{Hand, HandRef};
+use crate::types::{Hand, HandRef, PropKind};
 
 /// Everything the motion engine needs to animate one pattern.
 #[derive(Clone, Debug, PartialEq)]
@@ -416,6 +416,28 @@ pub fn from_schedule_moving(
     }
 }
 
+/// How much further in front of the body than Juggling Lab's hand plane (0.30 m) hands work
+/// with clubs, metres. A club spins about its centre of mass, which flies about 15 cm in front
+/// of the hand (the hand grips the handle, the club points forward), and its tip sweeps 28.5 cm
+/// around it (plus 4.2 cm of its body's radius): a club spinning at chest or head height needs
+/// its centre of mass at least 0.115 + 0.285 + 0.042 = 0.44 m in front of the body's axis to
+/// miss the chest and the face whichever way it points. Club jugglers hold their forearms
+/// about level, elbows at the sides, so the hands work about 40 cm in front of the body.
+pub const CLUB_HANDS_FORWARD: f64 = 0.10;
+
+/// Moves every hand event of `ch` to where hands work with props of `kind` (juggler-local,
+/// so every flight, hold and hand path moves with them): clubs `CLUB_HANDS_FORWARD` further
+/// in front of the body; balls and rings stay on Juggling Lab's hand plane.
+pub fn place_for_prop(ch: &mut Choreography, kind: PropKind) {
+    let forward = match kind {
+        PropKind::Club => CLUB_HANDS_FORWARD,
+        PropKind::Ball | PropKind::Ring => return,
+    };
+    for event in ch.hands.iter_mut().flatten() {
+        event.position.z += forward;
+    }
+}
+
 /// Offset of element `k` of `m` props thrown or caught together, along the juggler's own
 /// left-right axis.
 pub fn spread(k: usize, m: usize) -> DVec3 {
@@ -632,6 +654,43 @@ mod tests {
         assert_eq!(ch.paths.len(), 1);
         assert_eq!(ch.paths[0].props, 3);
         assert!((ch.paths[0].cycle - 6.0 * beat).abs() < 1e-12);
+    }
+
+    #[test]
+    fn club_hands_work_ten_centimetres_further_in_front() {
+        let (balls, timing) = cascade();
+        let mut clubs = balls.clone();
+        place_for_prop(&mut clubs, PropKind::Club);
+        for (a, b) in balls
+            .hands
+            .iter()
+            .flatten()
+            .zip(clubs.hands.iter().flatten())
+        {
+            assert!((b.position - a.position - DVec3::Z * 0.10).length() < 1e-12);
+            assert_eq!(
+                (a.time, &a.throws, &a.catches),
+                (b.time, &b.throws, &b.catches)
+            );
+        }
+        // The right hand throws 40 cm in front of the body's axis; the flight and the hands
+        // move with it (a club's centre of mass then flies ≥ 45 cm in front).
+        let right = &clubs.hands[hand_slot(HandRef::new(0, Hand::Right))];
+        assert!((right[0].position - DVec3::new(-0.12, 1.0, 0.4)).length() < 1e-12);
+        let m = Motion::from_events(&clubs, timing);
+        let s = m.state_at(1e-9);
+        assert!(
+            s.props
+                .iter()
+                .any(|p| p.held_by.is_none()
+                    && p.position.distance(Vec3::new(-0.12, 1.0, 0.4)) < 1e-5)
+        );
+        // Balls and rings stay on Juggling Lab's hand plane.
+        for kind in [PropKind::Ball, PropKind::Ring] {
+            let mut same = balls.clone();
+            place_for_prop(&mut same, kind);
+            assert_eq!(same, balls);
+        }
     }
 
     #[test]
