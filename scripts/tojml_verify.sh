@@ -18,7 +18,7 @@ patterns=(
   "pattern=<3p|3p>;body=<(0,-100,0)(20,-80,0).(90,-100,50).-.|(180,100,0).>"
   "pattern=3;prop=ring;colors={red}{0,128,255}"
   "pattern=534;hss=3" "pattern=[43]23;hss=2" "pattern=6;hss=4;handspec=(3,1)(4,2)"
-  "pattern=4;hss=3;hold=true"
+  "pattern=4;hss=3;hold=true" "pattern=5;hss=423"
 )
 failed=0
 for i in "${!patterns[@]}"; do

@@ -261,6 +261,7 @@ fn written_jml_reads_back_to_the_same_animation() {
         "pattern=5B;gravity=1500",
         "pattern=534;hss=3",
         "pattern=6;hss=4;handspec=(3,1)(4,2)",
+        "pattern=5;hss=423",
         "pattern=<3p|3p>;hands=<(10)(32.5).|(32.5)(10).>;body=<(0,-100,0).|(180,100,0).>",
         "pattern=<3p|3p>;body=<(0,-100,0).(90,-100,50).-.|(180,100,0).>",
         "pattern=[43]23;body=(0,0,0).(0,40,0)(30,40,20).",
