@@ -20,6 +20,10 @@ patterns=(
   "pattern=534;hss=3" "pattern=[43]23;hss=2" "pattern=6;hss=4;handspec=(3,1)(4,2)"
   "pattern=4;hss=3;hold=true" "pattern=5;hss=423"
 )
+# Patterns that are JML events already (our own test files) are written as their events.
+for f in tests/data/jml_events/*.jml; do
+  patterns+=("$f")
+done
 failed=0
 for i in "${!patterns[@]}"; do
   p=${patterns[$i]}

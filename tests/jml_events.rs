@@ -532,3 +532,45 @@ fn a_bounce_comes_down_to_its_bounceplane() {
         .to_string();
     assert!(err.contains("bounceplane=up"), "{err}");
 }
+
+/// `tojml` of a pattern that is JML events already writes those events: read back, the same
+/// animation (holding waypoints, bounces and soft catches included).
+#[test]
+fn event_patterns_are_written_as_their_own_events() {
+    use juggler::files::jml_write;
+    for name in [
+        "bounce_hold_soft.jml",
+        "passing_switch.jml",
+        "version_1_0.jml",
+    ] {
+        let spec = load(name);
+        let scene = Scene::new(&spec).unwrap();
+        let text = jml_write::write(&scene);
+        assert!(text.starts_with("<?xml"), "{name}");
+        assert!(
+            text.contains("<!DOCTYPE jml SYSTEM"),
+            "{name}: Juggling Lab needs it"
+        );
+        let back = files::jml::import_str(&text, "back.jml").unwrap().remove(0);
+        let read = Scene::new(&back).unwrap();
+        let loop_s = scene.loop_duration();
+        assert!((read.loop_duration() - loop_s).abs() < 1e-9, "{name}");
+        for k in 0..100 {
+            let t = 2.0 * loop_s * k as f64 / 100.0;
+            let (a, b) = (scene.motion().state_at(t), read.motion().state_at(t));
+            for (p, q) in a.props.iter().zip(&b.props) {
+                assert!(p.position.distance(q.position) < 1e-6, "{name} at {t}");
+            }
+            for (p, q) in a.hands.iter().zip(&b.hands) {
+                assert!(
+                    p[0].position.distance(q[0].position) < 1e-6,
+                    "{name} at {t}"
+                );
+                assert!(
+                    p[1].position.distance(q[1].position) < 1e-6,
+                    "{name} at {t}"
+                );
+            }
+        }
+    }
+}

@@ -11,7 +11,8 @@
 //!
 //! The events are where juggler's own motion puts the hands (`Motion::hand_at`) at the
 //! release and catch times of every flight, so Juggling Lab animates the same throws and
-//! catches at the same places and times.
+//! catches at the same places and times. A pattern defined by JML events already is written
+//! as its own events (settings given beside it, such as another prop kind, are not written).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -352,6 +353,29 @@ pub fn to_jml(spec: &PatternSpec) -> Result<String, SceneError> {
 
 /// The JML text of a built scene.
 pub fn write(scene: &Scene) -> String {
+    // A pattern that is events already (read from Juggling Lab's JML) is written as those
+    // events: its holding waypoints, bounce modifiers and turns are kept exactly.
+    let notation = &scene.spec().notation;
+    if crate::files::jml_events::is_event_notation(notation) {
+        let text = notation.trim();
+        let mut out = String::with_capacity(text.len() + 96);
+        // Juggling Lab wants the document type before <jml>.
+        if !text.starts_with("<?xml") {
+            out.push_str("<?xml version=\"1.0\"?>\n");
+        }
+        if !text.contains("<!DOCTYPE") {
+            if let Some(at) = text.find("<jml") {
+                out.push_str(&text[..at]);
+                out.push_str("<!DOCTYPE jml SYSTEM \"file://jml.dtd\">\n");
+                out.push_str(&text[at..]);
+                out.push('\n');
+                return out;
+            }
+        }
+        out.push_str(text);
+        out.push('\n');
+        return out;
+    }
     let ev = events(scene);
     let spec = scene.spec();
     let paths = scene.motion().prop_count();
