@@ -92,6 +92,9 @@ pub struct Toss {
     /// Fraction of its energy a bouncing prop keeps at each bounce (a JML throw's
     /// `bouncefrac=`); `None` = `flight::BOUNCE_ENERGY`.
     pub bounce_energy: Option<f64>,
+    /// Height (m) of the surface a bounce hits (a JML throw's `bounceplane=`); `None` = the
+    /// floor.
+    pub bounce_plane: Option<f64>,
     pub catch_kind: CatchKind,
     /// Siteswap value in beats when the source has one.
     pub value: Option<u32>,
@@ -234,6 +237,30 @@ pub fn from_schedule_per_juggler(
     layout: &Layout,
     hands: &[Vec<DwellPoints>],
 ) -> Choreography {
+    from_schedule_moving(schedule, timing, layout, hands, &[])
+}
+
+/// Most repeats of a pattern made to fit its jugglers' `body=` cycles.
+const MAX_BODY_COPIES: u128 = 256;
+
+/// A juggler who moves over a cycle of beats (Juggling Lab's `body=`): placements at beat
+/// times in `[0, period)`, repeating every `period` beats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BeatPath {
+    pub period: u32,
+    pub keys: Vec<(f64, Placement)>,
+}
+
+/// Like [`from_schedule_per_juggler`] with jugglers who move: juggler `j` follows
+/// `moves[j]` when it is `Some` (else stands at the layout's place). As Juggling Lab does,
+/// the hand period is made a whole number of every such cycle (the pattern repeated).
+pub fn from_schedule_moving(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hands: &[Vec<DwellPoints>],
+    moves: &[Option<BeatPath>],
+) -> Choreography {
     let per_juggler: Vec<Vec<DwellSpec>> = hands
         .iter()
         .map(|h| h.iter().copied().map(DwellSpec::from).collect())
@@ -249,6 +276,20 @@ pub fn from_schedule_per_juggler(
     let copies = (0..schedule.jugglers.max(1)).fold(1u32, |acc, j| {
         let c = custom_copies(schedule, custom_of(j).len(), j);
         lcm(u128::from(acc), u128::from(c)).min(u128::from(u32::MAX)) as u32
+    });
+    // (At most MAX_BODY_COPIES repeats: beyond that a juggler keeps its own cycle but the
+    // loop is not a whole number of them.)
+    let copies = moves.iter().flatten().fold(copies, |acc, m| {
+        let (b, p) = (
+            u128::from(m.period.max(1)),
+            u128::from(schedule.period.max(1)),
+        );
+        let c = lcm(u128::from(acc), b / gcd(b, p));
+        if c <= MAX_BODY_COPIES {
+            c as u32
+        } else {
+            acc
+        }
     });
     let plan = Plan::new(schedule, copies, timing.dwell);
     let beat = timing.beat_seconds();
@@ -284,6 +325,7 @@ pub fn from_schedule_per_juggler(
             },
             gravity: None,
             bounce_energy: None,
+            bounce_plane: None,
             catch_kind: CatchKind::Catch,
             value: Some(t.value),
             spins: t.spins.map(f64::from),
@@ -349,9 +391,16 @@ pub fn from_schedule_per_juggler(
         hand_period,
         jugglers: placements
             .into_iter()
-            .map(|p| JugglerPath {
-                keys: vec![(0.0, p)],
-                period: hand_period,
+            .enumerate()
+            .map(|(j, p)| match moves.get(j) {
+                Some(Some(m)) if !m.keys.is_empty() => JugglerPath {
+                    keys: m.keys.iter().map(|&(b, p)| (b * beat, p)).collect(),
+                    period: f64::from(m.period.max(1)) * beat,
+                },
+                _ => JugglerPath {
+                    keys: vec![(0.0, p)],
+                    period: hand_period,
+                },
             })
             .collect(),
         hands,
@@ -687,6 +736,7 @@ mod tests {
             kind: TossKind::Toss,
             gravity: None,
             bounce_energy: None,
+            bounce_plane: None,
             catch_kind: CatchKind::Catch,
             value: None,
             spins: None,
