@@ -42,6 +42,11 @@ pub enum SceneError {
 const CLUB_GRIP_TO_PIVOT: f32 = 0.15;
 /// Height of a held ring's centre above the hand: held near the bottom of the rim.
 const RING_GRIP_TO_CENTRE: f32 = 0.11;
+/// Rings held together in one hand are stacked face to face this far apart (metres), toward
+/// the audience (forward and down for pancake rings, whose face turns between down and
+/// forward in the hand), not side by side in one plane where they would cut through each
+/// other.
+pub const RING_STACK_SPACING: f64 = 0.03;
 
 /// One pattern, ready to be evaluated at any time.
 #[derive(Clone, Debug)]
@@ -220,7 +225,23 @@ impl Scene {
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = if settings.juggler_hand_positions.is_empty() {
+        let motion = if settings.prop == PropKind::Ring {
+            let hands = if settings.juggler_hand_positions.is_empty() {
+                vec![settings.hand_positions.clone()]
+            } else {
+                settings.juggler_hand_positions.clone()
+            };
+            let mut choreography = crate::motion::events::from_schedule_per_juggler(
+                &schedule, timing, &layout, &hands,
+            );
+            let stack = if settings.pancake_rings {
+                glam::DVec3::new(0.0, -1.0, 1.0).normalize()
+            } else {
+                glam::DVec3::Z
+            };
+            choreography.restack_lanes(stack, RING_STACK_SPACING);
+            Motion::from_events(&choreography, timing)
+        } else if settings.juggler_hand_positions.is_empty() {
             Motion::new(&schedule, timing, &layout, &settings.hand_positions)
         } else {
             Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
