@@ -35,6 +35,22 @@
         );
     }
 
+    // The drawing buffer the app needs, asked for before miniquad's gl.js creates the WebGL
+    // context (it passes no attributes, so the browser's defaults would apply). The app
+    // draws in 2D, anti-aliases its own edges (src/render/gl) and clears every frame, so:
+    // - antialias: false - no multisampled buffer to fill and resolve every frame (MSAA is
+    //   the desktop window's --msaa option; the page never asked for it);
+    // - alpha: false - an opaque canvas, composited with the page as a plain copy;
+    // - depth, stencil: false - nothing is depth-tested, no buffer to clear per frame.
+    // With software WebGL (SwiftShader, a browser without a usable GPU) the defaults cost
+    // about a third of the frame rate at 1280x720; see BENCHMARKS.md.
+    const CONTEXT_ATTRIBUTES = { antialias: false, alpha: false, depth: false, stencil: false };
+    const canvas = document.getElementById("glcanvas");
+    const getContext = canvas.getContext.bind(canvas);
+    canvas.getContext = function (kind, attributes) {
+        return getContext(kind, Object.assign({}, CONTEXT_ATTRIBUTES, attributes));
+    };
+
     miniquad_add_plugin({
         name: "juggler",
         version: 1,

@@ -16,13 +16,16 @@
 //!
 //! A pattern is kept as a self-contained JML text in `PatternSpec::notation` (see
 //! [`is_event_notation`]); `scene::Scene::new` reads it with [`read`].
+//!
+//! Props a hand holds together sit side by side in lanes (`motion::events::spread_held_props`,
+//! as juggler holds siteswap multiplexes), so juggler's own JML reads back as it animates.
 
 use glam::{DVec3, Vec3};
 
 use super::color::parse_color;
 use super::jml::{parse_tree, prop_color, Element};
 use crate::layout::Placement;
-use crate::motion::events::{hand_of, hand_slot, spread};
+use crate::motion::events::{hand_of, hand_slot, spread, spread_held_props};
 use crate::motion::{
     BounceMode, CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss,
     TossKind,
@@ -1058,6 +1061,9 @@ fn build(
             prop_path_label.len()
         ));
     }
+    // Props held together in one hand keep side-by-side lanes from catch to throw, as
+    // juggler's siteswap motion holds them (so its own JML reads back the same).
+    spread_held_props(&mut prop_paths, &mut tosses, delay);
 
     // Hand events, per hand slot, merging simultaneous ones.
     let mut hands: Vec<Vec<HandEvent>> = vec![Vec::new(); jugglers * 2];
@@ -1205,6 +1211,53 @@ mod tests {
         // 2 throws per 1.2 s loop.
         assert!((p.bps - 2.0 / 1.2).abs() < 1e-12);
         assert_eq!((p.jugglers, p.paths, p.prop_path.clone()), (1, 1, vec![0]));
+    }
+
+    #[test]
+    fn props_held_together_keep_lanes_a_hand_width_apart() {
+        // Each hand catches ball 1, then ball 2 before throwing ball 1: both are in the left
+        // hand from 0.8 s to 1.0 s and in the right from 1.8 s to 2.0 s.
+        let events = "<event x=\"20\" t=\"0\" hand=\"1:right\"><throw path=\"1\"/></event>\
+            <event x=\"20\" t=\"0.2\" hand=\"1:right\"><throw path=\"2\"/></event>\
+            <event x=\"-25\" t=\"0.5\" hand=\"1:left\"><catch path=\"1\"/></event>\
+            <event x=\"-25\" t=\"0.8\" hand=\"1:left\"><catch path=\"2\"/></event>\
+            <event x=\"-20\" t=\"1.0\" hand=\"1:left\"><throw path=\"1\"/></event>\
+            <event x=\"-20\" t=\"1.3\" hand=\"1:left\"><throw path=\"2\"/></event>\
+            <event x=\"25\" t=\"1.5\" hand=\"1:right\"><catch path=\"1\"/></event>\
+            <event x=\"25\" t=\"1.8\" hand=\"1:right\"><catch path=\"2\"/></event>";
+        let text = format!(
+            "<jml version=\"3\"><pattern><setup jugglers=\"1\" paths=\"2\"/>\
+             <symmetry type=\"delay\" pperm=\"(1)(2)\" delay=\"2\"/>{events}</pattern></jml>"
+        );
+        let p = read(&text).unwrap();
+        let timing = crate::motion::Timing {
+            bps: p.bps,
+            dwell: 1.0,
+            gravity: GRAVITY,
+        };
+        let m = crate::motion::Motion::from_events(&p.choreography, timing);
+        for (t, hand) in [(0.9, Hand::Left), (1.9, Hand::Right)] {
+            let s = m.state_at(t);
+            let held: Vec<Vec3> = s
+                .props
+                .iter()
+                .filter(|q| q.held_by == Some(HandRef::new(0, hand)))
+                .map(|q| q.position)
+                .collect();
+            assert_eq!(held.len(), 2, "t = {t}");
+            // Side by side across the juggler (x), 10.5 cm apart, about the hand.
+            let d = held[0] - held[1];
+            assert!((d.x.abs() - 0.105).abs() < 1e-5, "t = {t}: {d}");
+            assert!(d.y.abs() < 1e-6 && d.z.abs() < 1e-6, "t = {t}: {d}");
+            let hand_at = s.hands[0][hand.index()].position;
+            assert!(((held[0] + held[1]) / 2.0).distance(hand_at) < 1e-5);
+        }
+        // Alone in the hand, a prop sits at the hand... but keeps its lane from catch to
+        // throw: ball 1 caught at 0.5 s is already in the lane it shares from 0.8 s.
+        let s = m.state_at(0.6);
+        let left = s.hands[0][0].position;
+        let one = s.props.iter().find(|q| q.held_by.is_some()).unwrap();
+        assert!((one.position.distance(left) - 0.0525).abs() < 1e-5);
     }
 
     #[test]

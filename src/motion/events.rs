@@ -408,7 +408,7 @@ pub fn spread(k: usize, m: usize) -> DVec3 {
 /// a hand that never holds two props keeps its offsets (zero). The catch and release offsets
 /// of the tosses at both ends of a hold follow its lanes, so flights still end and start
 /// exactly at the prop. If a toss would need two lanes (not seen), its hold keeps the original
-/// offsets.
+/// offsets. The JML event reader lanes its props the same way.
 ///
 /// A hold longer than the hand period (the held 2 of `[32]1`: the prop caught from the 1 is
 /// still in the hand when the next one arrives) overlaps its own path's next prop, so it is cut
@@ -416,7 +416,7 @@ pub fn spread(k: usize, m: usize) -> DVec3 {
 /// first (from the catch) get different lanes, and when the throw frees the last piece's lane
 /// the prop behind slides over into it during the first half of the time before the next
 /// catch ([`hold_pieces`]).
-fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f64) {
+pub fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f64) {
     // Every piece of every hold: (hand, start modulo the period, how long it takes its lane).
     let mut pieces: Vec<(usize, f64, f64)> = Vec::new();
     // Per path and segment, the pieces of a hold (indices into `pieces`) and their bounds.
