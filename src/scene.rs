@@ -42,6 +42,11 @@ pub enum SceneError {
 const CLUB_GRIP_TO_PIVOT: f32 = 0.15;
 /// Height of a held ring's centre above the hand: held near the bottom of the rim.
 const RING_GRIP_TO_CENTRE: f32 = 0.11;
+/// Rings held together in one hand are stacked face to face this far apart (metres), toward
+/// the audience (forward and down for pancake rings, whose face turns between down and
+/// forward in the hand), not side by side in one plane where they would cut through each
+/// other.
+pub const RING_STACK_SPACING: f64 = 0.03;
 
 /// One pattern, ready to be evaluated at any time.
 #[derive(Clone, Debug)]
@@ -253,6 +258,15 @@ impl Scene {
             crate::motion::events::from_schedule_moving(&schedule, timing, &layout, &hands, &moves)
         };
         crate::motion::events::place_for_prop(&mut choreography, settings.prop);
+        if settings.prop == PropKind::Ring {
+            // Rings held together stack face to face (or on top of each other when flat).
+            let stack = if settings.pancake_rings {
+                glam::DVec3::new(0.0, -1.0, 1.0).normalize()
+            } else {
+                glam::DVec3::Z
+            };
+            choreography.restack_lanes(stack, RING_STACK_SPACING);
+        }
         let motion = Motion::from_events(&choreography, timing);
         if !settings.body_moves.is_empty() {
             // The layout of moving jugglers is where they stand at time 0.
