@@ -6,7 +6,9 @@ use glam::Vec3;
 
 use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
-use crate::body::props::{prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle};
+use crate::body::props::{
+    flight_end_axes, prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle,
+};
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
@@ -250,12 +252,21 @@ impl Scene {
         } else {
             settings.juggler_hand_positions.clone()
         };
-        let mut choreography = if settings.body_moves.is_empty() {
+        let mut choreography = if settings.body_moves.is_empty() && settings.beat_dwells.is_empty()
+        {
             crate::motion::events::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
         } else {
-            // Jugglers who move (`body=` with several positions).
+            // Jugglers who move (`body=` with several positions); hand siteswaps with their own
+            // dwell per beat.
             let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
-            crate::motion::events::from_schedule_moving(&schedule, timing, &layout, &hands, &moves)
+            crate::motion::events::from_schedule_moving(
+                &schedule,
+                timing,
+                &layout,
+                &hands,
+                &moves,
+                &settings.beat_dwells,
+            )
         };
         crate::motion::events::place_for_prop(&mut choreography, settings.prop);
         if settings.prop == PropKind::Ring {
@@ -482,15 +493,13 @@ impl Scene {
             },
             pancake: self.spec.settings.pancake_rings,
         };
-        let axis_at = |phase: PropPhase| prop_axis_styled(kind, phase, placements, style);
-        let axis = axis_at(phase);
+        let axis = prop_axis_styled(kind, phase, placements, style);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
         // runs linearly in time from its value at the release to its value at the catch; a
         // linear term added to the grip's parabola leaves a parabola under the same gravity, so
         // the centre of mass flies ballistically and meets the hand exactly at both ends.
-        let grip_offset = |phase: PropPhase, holder: usize| -> Vec3 {
-            let axis = axis_at(phase);
+        let grip_offset = |axis: Vec3, holder: usize| -> Vec3 {
             match kind {
                 PropKind::Ball => Vec3::ZERO,
                 PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
@@ -507,14 +516,11 @@ impl Scene {
             }
         };
         let offset = match phase {
-            PropPhase::Held { by, .. } => grip_offset(phase, by.juggler),
+            PropPhase::Held { by, .. } => grip_offset(axis, by.juggler),
             PropPhase::Flying { flight, progress } => {
-                let end = |p: f32| PropPhase::Flying {
-                    flight,
-                    progress: p,
-                };
-                let release = grip_offset(end(0.0), flight.from.juggler);
-                let catch = grip_offset(end(1.0), flight.to.juggler);
+                let (at_release, at_catch) = flight_end_axes(kind, flight, placements, style);
+                let release = grip_offset(at_release, flight.from.juggler);
+                let catch = grip_offset(at_catch, flight.to.juggler);
                 release.lerp(catch, progress)
             }
         };
