@@ -6,7 +6,9 @@ use glam::Vec3;
 
 use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
-use crate::body::props::{prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle};
+use crate::body::props::{
+    flight_end_axes, prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle,
+};
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
@@ -42,6 +44,11 @@ pub enum SceneError {
 const CLUB_GRIP_TO_PIVOT: f32 = 0.15;
 /// Height of a held ring's centre above the hand: held near the bottom of the rim.
 const RING_GRIP_TO_CENTRE: f32 = 0.11;
+/// Rings held together in one hand are stacked face to face this far apart (metres), toward
+/// the audience (forward and down for pancake rings, whose face turns between down and
+/// forward in the hand), not side by side in one plane where they would cut through each
+/// other.
+pub const RING_STACK_SPACING: f64 = 0.03;
 
 /// One pattern, ready to be evaluated at any time.
 #[derive(Clone, Debug)]
@@ -249,8 +256,8 @@ impl Scene {
         {
             crate::motion::events::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
         } else {
-            // Jugglers who move (`body=` with several positions); hand siteswaps with their
-            // own dwell per beat.
+            // Jugglers who move (`body=` with several positions); hand siteswaps with their own
+            // dwell per beat.
             let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
             crate::motion::events::from_schedule_moving(
                 &schedule,
@@ -262,6 +269,15 @@ impl Scene {
             )
         };
         crate::motion::events::place_for_prop(&mut choreography, settings.prop);
+        if settings.prop == PropKind::Ring {
+            // Rings held together stack face to face (or on top of each other when flat).
+            let stack = if settings.pancake_rings {
+                glam::DVec3::new(0.0, -1.0, 1.0).normalize()
+            } else {
+                glam::DVec3::Z
+            };
+            choreography.restack_lanes(stack, RING_STACK_SPACING);
+        }
         let motion = Motion::from_events(&choreography, timing);
         if !settings.body_moves.is_empty() {
             // The layout of moving jugglers is where they stand at time 0.
@@ -477,15 +493,13 @@ impl Scene {
             },
             pancake: self.spec.settings.pancake_rings,
         };
-        let axis_at = |phase: PropPhase| prop_axis_styled(kind, phase, placements, style);
-        let axis = axis_at(phase);
+        let axis = prop_axis_styled(kind, phase, placements, style);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
         // runs linearly in time from its value at the release to its value at the catch; a
         // linear term added to the grip's parabola leaves a parabola under the same gravity, so
         // the centre of mass flies ballistically and meets the hand exactly at both ends.
-        let grip_offset = |phase: PropPhase, holder: usize| -> Vec3 {
-            let axis = axis_at(phase);
+        let grip_offset = |axis: Vec3, holder: usize| -> Vec3 {
             match kind {
                 PropKind::Ball => Vec3::ZERO,
                 PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
@@ -502,14 +516,11 @@ impl Scene {
             }
         };
         let offset = match phase {
-            PropPhase::Held { by, .. } => grip_offset(phase, by.juggler),
+            PropPhase::Held { by, .. } => grip_offset(axis, by.juggler),
             PropPhase::Flying { flight, progress } => {
-                let end = |p: f32| PropPhase::Flying {
-                    flight,
-                    progress: p,
-                };
-                let release = grip_offset(end(0.0), flight.from.juggler);
-                let catch = grip_offset(end(1.0), flight.to.juggler);
+                let (at_release, at_catch) = flight_end_axes(kind, flight, placements, style);
+                let release = grip_offset(at_release, flight.from.juggler);
+                let catch = grip_offset(at_catch, flight.to.juggler);
                 release.lerp(catch, progress)
             }
         };

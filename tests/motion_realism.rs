@@ -1,8 +1,8 @@
 //! Props fly as real props, over every pattern of the shipped library and every valid shared
-//! vector, with clubs and with rings, at 500 sampled times each:
-//! - the centre of mass (`PropPose::position`) of a flying club or ring accelerates at exactly
-//!   gravity (fitted g within 1 %, no sideways acceleration) wherever a ball in the same pattern
-//!   flies a parabola (bounces excluded);
+//! vector, with balls, clubs and rings, at 500 sampled times each:
+//! - a flying ball accelerates at exactly gravity (fitted g within 1 %, no sideways
+//!   acceleration) except around a bounce (patterns with `B`), and so does the centre of mass
+//!   (`PropPose::position`) of a flying club or ring wherever the ball in the same pattern does;
 //! - a flying ring shows its face to the audience: its normal lies within 45° of some juggler's
 //!   facing direction (the thrower's and catcher's facings are the ends of its turn).
 
@@ -45,7 +45,8 @@ fn acceleration(scene: &Scene, i: usize, t: f64) -> Option<Vec3> {
 
 #[test]
 fn clubs_and_rings_fly_ballistically_and_rings_face_the_audience() {
-    let mut checked = 0usize;
+    let (mut checked, mut balls_checked) = (0usize, 0usize);
+    let mut off_parabola: Vec<String> = Vec::new();
     let mut worst_g = 0.0f64;
     let mut worst_ring = 0.0f32;
     for spec in all_specs() {
@@ -65,8 +66,12 @@ fn clubs_and_rings_fly_ballistically_and_rings_face_the_audience() {
                     continue;
                 };
                 if (f64::from(ball.y) + g).abs() > 0.01 * g || ball.x.abs() + ball.z.abs() > 0.05 {
+                    if !spec.notation.contains('B') {
+                        off_parabola.push(format!("{name} ball {i} t={t:.4}: {ball:?}"));
+                    }
                     continue;
                 }
+                balls_checked += 1;
                 for scene in &scenes {
                     let Some(a) = acceleration(scene, i, t) else {
                         continue;
@@ -110,6 +115,11 @@ fn clubs_and_rings_fly_ballistically_and_rings_face_the_audience() {
         "{checked} flying club/ring samples; worst fitted-g error {:.4} %, worst ring angle {:.2}°",
         worst_g * 100.0,
         worst_ring.to_degrees()
+    );
+    eprintln!("{balls_checked} flying ball samples on the parabola");
+    assert!(
+        off_parabola.is_empty(),
+        "balls off the parabola (no bounce): {off_parabola:#?}"
     );
     assert!(checked > 10_000, "only {checked} samples checked");
 }
@@ -356,17 +366,20 @@ fn a_three_club_cascade_of_singles_peaks_above_the_head() {
     assert_eq!(with_prop(&spec, PropKind::Ball).timing().bps, 2.9);
 }
 
-/// Closest pair of balls held in the same hand over the loop.
-fn closest_in_one_hand(spec: &PatternSpec) -> f32 {
-    let scene = with_prop(spec, PropKind::Ball);
+/// Closest pair of props held in the same hand over the loop: the distance of their centres,
+/// and for rings the distance of their planes (their centres' separation along the normal).
+fn closest_in_one_hand(spec: &PatternSpec, kind: PropKind) -> (f32, f32) {
+    let scene = with_prop(spec, kind);
     let step = scene.loop_duration() / SAMPLES as f64;
-    let mut closest = f32::INFINITY;
+    let mut closest = (f32::INFINITY, f32::INFINITY);
     for k in 0..SAMPLES {
         let pose = scene.pose_at(k as f64 * step);
         for (i, a) in pose.props.iter().enumerate() {
             for b in &pose.props[i + 1..] {
                 if a.held_by.is_some() && a.held_by == b.held_by {
-                    closest = closest.min(a.position.distance(b.position));
+                    let d = b.position - a.position;
+                    closest.0 = closest.0.min(d.length());
+                    closest.1 = closest.1.min(d.dot(a.axis).abs());
                 }
             }
         }
@@ -374,26 +387,39 @@ fn closest_in_one_hand(spec: &PatternSpec) -> f32 {
     closest
 }
 
-/// Props held together in one hand sit at least one ball diameter (10 cm) apart, from the
-/// catch to the throw: thrown together (`[33]`), after a squeezed catch (`[54][22]2`), meeting
-/// from different catches (`[43]23`), held forever (`[22]`), and in every multiplex of the
-/// library and the shared vectors except `[32]1` (not done: 0 cm, printed).
+/// Props held together in one hand never overlap, from the catch to the throw: thrown together
+/// (`[33]`), after a squeezed catch (`[54][22]2`), meeting from different catches (`[43]23`),
+/// the held 2 of `[32]1` beside the prop caught from the 1, held forever (`[22]`), and in
+/// every multiplex of the library and the shared vectors. Balls and clubs: centres at least a
+/// ball diameter (10 cm, wider than a club's body) apart. Rings are stacked face to face:
+/// their planes at least 2 cm apart (a ring is under 1 cm thick).
 #[test]
 fn props_held_in_one_hand_are_a_diameter_apart() {
-    let mut least = f32::INFINITY;
-    let named = ["[33]", "[43]23", "[54][22]2"].map(PatternSpec::from_notation);
+    let named = ["[33]", "[32]1", "[43]23", "[54][22]2"].map(PatternSpec::from_notation);
     let multiplexes = all_specs().into_iter().filter(|s| s.notation.contains('['));
-    for spec in named.into_iter().chain(multiplexes) {
-        let d = closest_in_one_hand(&spec);
-        eprintln!("{}: closest two balls in one hand {d:.4} m", spec.notation);
-        // Not done: in `[32]1` the held 2 and the 3 still coincide (printed above).
-        if spec.notation == "[32]1" {
-            continue;
+    let specs: Vec<_> = named.into_iter().chain(multiplexes).collect();
+    assert!(specs.len() > 20, "only {} multiplex patterns", specs.len());
+    for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+        let mut least = f32::INFINITY;
+        for spec in &specs {
+            let (centres, planes) = closest_in_one_hand(spec, kind);
+            let d = if kind == PropKind::Ring {
+                planes
+            } else {
+                centres
+            };
+            if spec.notation == "[32]1" {
+                eprintln!("[32]1 {kind:?}: closest two in one hand {d:.4} m");
+            }
+            let need = if kind == PropKind::Ring { 0.02 } else { 0.10 };
+            assert!(d >= need, "{} {kind:?}: {d} m apart", spec.notation);
+            least = least.min(d);
         }
-        assert!(d >= 0.10, "{}: {d}", spec.notation);
-        least = least.min(d);
+        eprintln!(
+            "{kind:?}: least spacing {least:.4} m over {} patterns",
+            specs.len()
+        );
     }
-    eprintln!("least spacing {least:.4} m");
 }
 
 /// One catch seen in the sampled poses.
@@ -458,12 +484,14 @@ fn catches(scene: &Scene, rate: f64) -> Vec<CatchSample> {
     out
 }
 
-/// Least ratio (hand speed along the prop's path / prop speed) over every catch, and least
-/// distance the hand moves down after a catch before turning up, sampled at 960 Hz.
-fn catch_give(notation: &str) -> (f32, f32) {
-    let scene = Scene::new(&PatternSpec::from_notation(notation)).expect("valid");
+/// Least ratio (hand speed along the prop's path / prop speed) over every catch of a throw
+/// ≥ 3, and least distance the hand moves down after such a catch before turning up, sampled
+/// at 960 Hz.
+fn catch_give(notation: &str, kind: PropKind) -> (f32, f32) {
+    let scene = with_prop(&PatternSpec::from_notation(notation), kind);
     catches(&scene, 960.0)
         .iter()
+        .filter(|c| c.value >= 3)
         .fold((f32::INFINITY, f32::INFINITY), |(r, g), c| {
             (r.min(c.ratio), g.min(c.give))
         })
@@ -471,21 +499,30 @@ fn catch_give(notation: &str) -> (f32, f32) {
 
 /// Catches give: the catching hand moves along the incoming prop at ≥ 40 % of its speed
 /// (45 % planned, `CATCH_MIN_SPEED_FRACTION`) and moves ≥ 5 cm down after the catch before
-/// turning up (6.5 cm planned, `CATCH_GIVE`).
+/// turning up (6.5 cm planned, `CATCH_GIVE`), for every catch of a throw ≥ 3, with balls,
+/// clubs and rings.
 #[test]
 fn catching_hands_move_with_the_prop() {
     for notation in ["3", "5", "51", "531", "441"] {
-        let (ratio, give) = catch_give(notation);
-        eprintln!("{notation}: least catch speed ratio {ratio:.3}, least give {give:.3} m");
-        assert!(
-            ratio >= 0.40,
-            "{notation}: hand at {ratio} of the prop's speed"
-        );
-        assert!(give >= 0.05, "{notation}: the hand gives only {give} m");
+        for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+            let (ratio, give) = catch_give(notation, kind);
+            eprintln!(
+                "{notation} {kind:?}: least catch speed ratio {ratio:.3}, least give {give:.3} m"
+            );
+            assert!(
+                ratio >= 0.40,
+                "{notation} {kind:?}: hand at {ratio} of the prop's speed"
+            );
+            assert!(
+                give >= 0.05,
+                "{notation} {kind:?}: the hand gives only {give} m"
+            );
+        }
     }
 }
 
-/// The same over the library and the shared vectors with balls, clubs and rings (480 Hz), for
+/// The same over the library and the shared vectors with balls, clubs and rings (480 Hz, at
+/// least 500 samples a loop), for
 /// every catch of a throw ≥ 3 arriving downward (a bounce caught rising is not one). The one
 /// exception, by design: the hand's least catch speed is capped at `CATCH_MIN_SPEED_CAP`
 /// (4 m/s), so a prop arriving faster than 4 / 0.45 ≈ 8.9 m/s (a 10 or higher at 2.9 beats per
@@ -500,7 +537,7 @@ fn catches_give_over_the_library_with_every_prop() {
     for spec in all_specs() {
         for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
             let scene = with_prop(&spec, kind);
-            for c in catches(&scene, 480.0) {
+            for c in catches(&scene, 480f64.max(500.0 / scene.loop_duration())) {
                 if c.value < 3 || c.down < 0.3 {
                     continue;
                 }
