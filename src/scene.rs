@@ -204,6 +204,19 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
     plans
 }
 
+/// Rings held together stack face to face (or on top of each other when flat) instead of
+/// side by side.
+fn restack_rings(choreography: &mut crate::motion::Choreography, settings: &crate::spec::Settings) {
+    if settings.prop == PropKind::Ring {
+        let stack = if settings.pancake_rings {
+            glam::DVec3::new(0.0, -1.0, 1.0).normalize()
+        } else {
+            glam::DVec3::Z
+        };
+        choreography.restack_lanes(stack, RING_STACK_SPACING);
+    }
+}
+
 /// A juggler's `body=` cycle as keyframes in beats: each beat's positions at even steps
 /// within it, left-out ones skipped; `None` when it gives no position.
 fn beat_path(beats: &crate::spec::BodyBeats) -> Option<crate::motion::events::BeatPath> {
@@ -269,15 +282,7 @@ impl Scene {
             )
         };
         crate::motion::events::place_for_prop(&mut choreography, settings.prop);
-        if settings.prop == PropKind::Ring {
-            // Rings held together stack face to face (or on top of each other when flat).
-            let stack = if settings.pancake_rings {
-                glam::DVec3::new(0.0, -1.0, 1.0).normalize()
-            } else {
-                glam::DVec3::Z
-            };
-            choreography.restack_lanes(stack, RING_STACK_SPACING);
-        }
+        restack_rings(&mut choreography, settings);
         let motion = Motion::from_events(&choreography, timing);
         if !settings.body_moves.is_empty() {
             // The layout of moving jugglers is where they stand at time 0.
@@ -333,7 +338,10 @@ impl Scene {
             dwell: settings.dwell,
             gravity: settings.gravity,
         };
-        let motion = Motion::from_events(&events.choreography, timing);
+        // Rings held together stack as in siteswap patterns (so tojml's rings read back).
+        let mut choreography = events.choreography.clone();
+        restack_rings(&mut choreography, settings);
+        let motion = Motion::from_events(&choreography, timing);
         let jugglers = events.jugglers;
         let layout = Layout {
             jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),

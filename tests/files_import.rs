@@ -250,6 +250,7 @@ fn written_jml_reads_back_to_the_same_animation() {
         "24[54]",
         "[33]",
         "[54][22]2",
+        "pattern=[43]23;prop=ring",
         "([4x4],2)*",
         "(2,[42])([42],2)",
         "<[3p3]|[3p3]>",
