@@ -29,6 +29,7 @@ fn bench(c: &mut Criterion) {
     for (pattern, prop) in [
         ("3", PropKind::Ball),
         ("3", PropKind::Club),
+        ("3", PropKind::Ring),
         ("97531", PropKind::Ball),
         ("<3p|3p>", PropKind::Club),
     ] {

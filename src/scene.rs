@@ -6,7 +6,9 @@ use glam::Vec3;
 
 use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
-use crate::body::props::{prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle};
+use crate::body::props::{
+    flight_end_axes, prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle,
+};
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
@@ -42,6 +44,11 @@ pub enum SceneError {
 const CLUB_GRIP_TO_PIVOT: f32 = 0.15;
 /// Height of a held ring's centre above the hand: held near the bottom of the rim.
 const RING_GRIP_TO_CENTRE: f32 = 0.11;
+/// Rings held together in one hand are stacked face to face this far apart (metres), toward
+/// the audience (forward and down for pancake rings, whose face turns between down and
+/// forward in the hand), not side by side in one plane where they would cut through each
+/// other.
+pub const RING_STACK_SPACING: f64 = 0.03;
 
 /// One pattern, ready to be evaluated at any time.
 #[derive(Clone, Debug)]
@@ -197,6 +204,24 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
     plans
 }
 
+/// A juggler's `body=` cycle as keyframes in beats: each beat's positions at even steps
+/// within it, left-out ones skipped; `None` when it gives no position.
+fn beat_path(beats: &crate::spec::BodyBeats) -> Option<crate::motion::events::BeatPath> {
+    let mut keys = Vec::new();
+    for (k, beat) in beats.iter().enumerate() {
+        for (i, p) in beat.iter().enumerate() {
+            if let Some(p) = p {
+                let at = Layout::from_specs(1, std::slice::from_ref(p)).jugglers[0];
+                keys.push((k as f64 + i as f64 / beat.len() as f64, at));
+            }
+        }
+    }
+    (!keys.is_empty()).then(|| crate::motion::events::BeatPath {
+        period: beats.len().clamp(1, u32::MAX as usize) as u32,
+        keys,
+    })
+}
+
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
@@ -213,18 +238,53 @@ impl Scene {
         {
             return Err(SceneError::Placement { juggler });
         }
-        let layout = Layout::from_specs(schedule.jugglers, &settings.placements);
+        let mut layout = Layout::from_specs(schedule.jugglers, &settings.placements);
         let dims = (0..schedule.jugglers)
             .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = if settings.juggler_hand_positions.is_empty() {
-            Motion::new(&schedule, timing, &layout, &settings.hand_positions)
+        // The event layer with the hands placed for the prop (clubs further in front), then
+        // the motion (as `Motion::new` / `Motion::with_juggler_hands` build it for balls).
+        let hands = if settings.juggler_hand_positions.is_empty() {
+            vec![settings.hand_positions.clone()]
         } else {
-            Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
+            settings.juggler_hand_positions.clone()
         };
+        let mut choreography = if settings.body_moves.is_empty() && settings.beat_dwells.is_empty()
+        {
+            crate::motion::events::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
+        } else {
+            // Jugglers who move (`body=` with several positions); hand siteswaps with their own
+            // dwell per beat.
+            let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
+            crate::motion::events::from_schedule_moving(
+                &schedule,
+                timing,
+                &layout,
+                &hands,
+                &moves,
+                &settings.beat_dwells,
+            )
+        };
+        crate::motion::events::place_for_prop(&mut choreography, settings.prop);
+        if settings.prop == PropKind::Ring {
+            // Rings held together stack face to face (or on top of each other when flat).
+            let stack = if settings.pancake_rings {
+                glam::DVec3::new(0.0, -1.0, 1.0).normalize()
+            } else {
+                glam::DVec3::Z
+            };
+            choreography.restack_lanes(stack, RING_STACK_SPACING);
+        }
+        let motion = Motion::from_events(&choreography, timing);
+        if !settings.body_moves.is_empty() {
+            // The layout of moving jugglers is where they stand at time 0.
+            for (j, p) in layout.jugglers.iter_mut().enumerate() {
+                *p = motion.placement_at(j, 0.0);
+            }
+        }
         let colors = motion
             .state_at(0.0)
             .props
@@ -433,15 +493,13 @@ impl Scene {
             },
             pancake: self.spec.settings.pancake_rings,
         };
-        let axis_at = |phase: PropPhase| prop_axis_styled(kind, phase, placements, style);
-        let axis = axis_at(phase);
+        let axis = prop_axis_styled(kind, phase, placements, style);
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
         // runs linearly in time from its value at the release to its value at the catch; a
         // linear term added to the grip's parabola leaves a parabola under the same gravity, so
         // the centre of mass flies ballistically and meets the hand exactly at both ends.
-        let grip_offset = |phase: PropPhase, holder: usize| -> Vec3 {
-            let axis = axis_at(phase);
+        let grip_offset = |axis: Vec3, holder: usize| -> Vec3 {
             match kind {
                 PropKind::Ball => Vec3::ZERO,
                 PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
@@ -458,14 +516,11 @@ impl Scene {
             }
         };
         let offset = match phase {
-            PropPhase::Held { by, .. } => grip_offset(phase, by.juggler),
+            PropPhase::Held { by, .. } => grip_offset(axis, by.juggler),
             PropPhase::Flying { flight, progress } => {
-                let end = |p: f32| PropPhase::Flying {
-                    flight,
-                    progress: p,
-                };
-                let release = grip_offset(end(0.0), flight.from.juggler);
-                let catch = grip_offset(end(1.0), flight.to.juggler);
+                let (at_release, at_catch) = flight_end_axes(kind, flight, placements, style);
+                let release = grip_offset(at_release, flight.from.juggler);
+                let catch = grip_offset(at_catch, flight.to.juggler);
                 release.lerp(catch, progress)
             }
         };

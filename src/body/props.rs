@@ -152,9 +152,7 @@ pub fn prop_axis_styled(
         }
         (PropKind::Club, PropPhase::Flying { flight, progress }) => {
             let thrower = place(flight.from.juggler);
-            let catcher = place(flight.to.juggler);
-            let release = thrower.rotate(club_throw_axis(flight.from.hand));
-            let catch = catcher.rotate(club_catch_axis(flight.to.hand));
+            let (release, catch) = club_flight_ends(&flight, placements);
             let spin = thrower.rotate(Vec3::NEG_X);
             let turns = style.spins.unwrap_or_else(|| {
                 club_turns(flight.value, flight.from.juggler != flight.to.juggler)
@@ -162,6 +160,45 @@ pub fn prop_axis_styled(
             club_flight_axis(release, catch, spin, turns, progress)
         }
     }
+}
+
+/// The axes of a flying prop at its release and at its catch (what [`prop_axis_styled`] gives
+/// at progress 0 and 1), without turning it through its spins.
+pub fn flight_end_axes(
+    kind: PropKind,
+    flight: Flight,
+    placements: &[Placement],
+    style: ThrowStyle,
+) -> (Vec3, Vec3) {
+    match kind {
+        PropKind::Club => club_flight_ends(&flight, placements),
+        _ => {
+            let at = |progress| {
+                prop_axis_styled(
+                    kind,
+                    PropPhase::Flying { flight, progress },
+                    placements,
+                    style,
+                )
+            };
+            (at(0.0), at(1.0))
+        }
+    }
+}
+
+/// World axes of a club at the release (the thrower's throw attitude) and at the catch (the
+/// catcher's catch attitude) of `flight`.
+fn club_flight_ends(flight: &Flight, placements: &[Placement]) -> (Vec3, Vec3) {
+    let place = |juggler: usize| {
+        placements.get(juggler).copied().unwrap_or(Placement {
+            position: Vec3::ZERO,
+            facing: 0.0,
+        })
+    };
+    (
+        place(flight.from.juggler).rotate(club_throw_axis(flight.from.hand)),
+        place(flight.to.juggler).rotate(club_catch_axis(flight.to.hand)),
+    )
 }
 
 /// Club axis (knob → body) at the throw, in the thrower's own frame: forward, about 6° down
@@ -243,6 +280,42 @@ mod tests {
 
     fn angle(a: Vec3, b: Vec3) -> f32 {
         a.dot(b).clamp(-1.0, 1.0).acos()
+    }
+
+    #[test]
+    fn flight_end_axes_are_the_axes_at_release_and_catch() {
+        let layout = Layout::circle(2);
+        let styles = [
+            ThrowStyle::default(),
+            ThrowStyle {
+                spins: Some(2),
+                pancake: false,
+            },
+            ThrowStyle {
+                spins: None,
+                pancake: true,
+            },
+        ];
+        for (to, value) in [
+            (HandRef::new(0, Hand::Left), 5),
+            (HandRef::new(1, Hand::Left), 3),
+        ] {
+            let f = flight(HandRef::new(0, Hand::Right), to, value);
+            for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+                for style in styles {
+                    let (release, catch) = flight_end_axes(kind, f, &layout.jugglers, style);
+                    let at = |progress| {
+                        let phase = PropPhase::Flying {
+                            flight: f,
+                            progress,
+                        };
+                        prop_axis_styled(kind, phase, &layout.jugglers, style)
+                    };
+                    assert!(angle(release, at(0.0)) < 1e-3, "{kind:?} {style:?}");
+                    assert!(angle(catch, at(1.0)) < 1e-3, "{kind:?} {style:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -16,13 +16,16 @@
 //!
 //! A pattern is kept as a self-contained JML text in `PatternSpec::notation` (see
 //! [`is_event_notation`]); `scene::Scene::new` reads it with [`read`].
+//!
+//! Props a hand holds together sit side by side in lanes (`motion::events::spread_held_props`,
+//! as juggler holds siteswap multiplexes), so juggler's own JML reads back as it animates.
 
 use glam::{DVec3, Vec3};
 
 use super::color::parse_color;
 use super::jml::{parse_tree, prop_color, Element};
 use crate::layout::Placement;
-use crate::motion::events::{hand_of, hand_slot, spread};
+use crate::motion::events::{hand_of, hand_slot, spread, spread_held_props};
 use crate::motion::{
     BounceMode, CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss,
     TossKind,
@@ -107,6 +110,8 @@ enum Trans {
         gravity: Option<f64>,
         /// Energy kept at each bounce (`bouncefrac=`).
         bounce_energy: Option<f64>,
+        /// Height of the bounce surface, m (`bounceplane=`).
+        bounce_plane: Option<f64>,
     },
     Catch {
         path: usize,
@@ -407,6 +412,11 @@ fn raw_event(
                     } else {
                         None
                     },
+                    bounce_plane: if kind_attr == "bounce" {
+                        bounce_plane(modifier)?
+                    } else {
+                        None
+                    },
                 }
             }
             "catch" => Trans::Catch {
@@ -481,9 +491,29 @@ fn bounce_fraction(modifier: &str) -> Result<Option<f64>, String> {
     Ok(None)
 }
 
+/// A bounce's `bounceplane=`: the height of the surface it bounces off (Juggling Lab's
+/// centimetres above the floor, default 0), in metres.
+fn bounce_plane(modifier: &str) -> Result<Option<f64>, String> {
+    for entry in modifier.split(';').filter(|e| !e.trim().is_empty()) {
+        let (key, value) = entry.split_once('=').unwrap_or((entry, ""));
+        if key.trim().eq_ignore_ascii_case("bounceplane") {
+            let value = value.trim();
+            let h = value
+                .parse::<f64>()
+                .ok()
+                .filter(|h| h.is_finite() && h.abs() <= MAX_CM)
+                .ok_or_else(|| {
+                    format!("bounce modifier bounceplane={value} is not a height from -{MAX_CM} to {MAX_CM} cm")
+                })?;
+            return Ok(Some(h / 100.0));
+        }
+    }
+    Ok(None)
+}
+
 /// A throw's type and modifiers: `toss` or `bounce` with `bounces`, `forced`, `hyper`
-/// (`bounceplane` is not used); `g=` is read by `throw_gravity`, `bouncefrac=` by
-/// `bounce_fraction`.
+/// (`g=` is read by `throw_gravity`, `bouncefrac=` by `bounce_fraction`, `bounceplane=` by
+/// `bounce_plane`).
 fn throw_kind(kind: &str, modifier: &str) -> Result<TossKind, String> {
     match kind {
         "" | "toss" => Ok(TossKind::Toss),
@@ -739,11 +769,13 @@ fn expand(
                                 kind,
                                 gravity,
                                 bounce_energy,
+                                bounce_plane,
                             } => Trans::Throw {
                                 path: perm[path],
                                 kind,
                                 gravity,
                                 bounce_energy,
+                                bounce_plane,
                             },
                             Trans::Catch { path, kind } => Trans::Catch {
                                 path: perm[path],
@@ -839,7 +871,7 @@ fn build(
     let mut catch_rank: Vec<usize> = Vec::new();
     let mut throw_event: Vec<usize> = Vec::new();
     for (i, e) in events.iter().enumerate() {
-        let throws: Vec<(usize, TossKind, Option<f64>, Option<f64>)> = e
+        let throws: Vec<(usize, TossKind, [Option<f64>; 3])> = e
             .trans
             .iter()
             .filter_map(|t| match *t {
@@ -848,11 +880,13 @@ fn build(
                     kind,
                     gravity,
                     bounce_energy,
-                } => Some((path, kind, gravity, bounce_energy)),
+                    bounce_plane,
+                } => Some((path, kind, [gravity, bounce_energy, bounce_plane])),
                 _ => None,
             })
             .collect();
-        for (k, &(path, kind, gravity, bounce_energy)) in throws.iter().enumerate() {
+        for (k, &(path, kind, [gravity, bounce_energy, bounce_plane])) in throws.iter().enumerate()
+        {
             let (c, loops) = next(&catches_of, path, e.time).ok_or_else(|| {
                 format!(
                     "path {} is thrown at t={:.4} s but never caught",
@@ -888,6 +922,7 @@ fn build(
                 kind,
                 gravity,
                 bounce_energy,
+                bounce_plane,
                 catch_kind,
                 value: None,
                 spins: None,
@@ -1058,6 +1093,9 @@ fn build(
             prop_path_label.len()
         ));
     }
+    // Props held together in one hand keep side-by-side lanes from catch to throw, as
+    // juggler's siteswap motion holds them (so its own JML reads back the same).
+    spread_held_props(&mut prop_paths, &mut tosses, delay);
 
     // Hand events, per hand slot, merging simultaneous ones.
     let mut hands: Vec<Vec<HandEvent>> = vec![Vec::new(); jugglers * 2];
@@ -1208,6 +1246,53 @@ mod tests {
     }
 
     #[test]
+    fn props_held_together_keep_lanes_a_hand_width_apart() {
+        // Each hand catches ball 1, then ball 2 before throwing ball 1: both are in the left
+        // hand from 0.8 s to 1.0 s and in the right from 1.8 s to 2.0 s.
+        let events = "<event x=\"20\" t=\"0\" hand=\"1:right\"><throw path=\"1\"/></event>\
+            <event x=\"20\" t=\"0.2\" hand=\"1:right\"><throw path=\"2\"/></event>\
+            <event x=\"-25\" t=\"0.5\" hand=\"1:left\"><catch path=\"1\"/></event>\
+            <event x=\"-25\" t=\"0.8\" hand=\"1:left\"><catch path=\"2\"/></event>\
+            <event x=\"-20\" t=\"1.0\" hand=\"1:left\"><throw path=\"1\"/></event>\
+            <event x=\"-20\" t=\"1.3\" hand=\"1:left\"><throw path=\"2\"/></event>\
+            <event x=\"25\" t=\"1.5\" hand=\"1:right\"><catch path=\"1\"/></event>\
+            <event x=\"25\" t=\"1.8\" hand=\"1:right\"><catch path=\"2\"/></event>";
+        let text = format!(
+            "<jml version=\"3\"><pattern><setup jugglers=\"1\" paths=\"2\"/>\
+             <symmetry type=\"delay\" pperm=\"(1)(2)\" delay=\"2\"/>{events}</pattern></jml>"
+        );
+        let p = read(&text).unwrap();
+        let timing = crate::motion::Timing {
+            bps: p.bps,
+            dwell: 1.0,
+            gravity: GRAVITY,
+        };
+        let m = crate::motion::Motion::from_events(&p.choreography, timing);
+        for (t, hand) in [(0.9, Hand::Left), (1.9, Hand::Right)] {
+            let s = m.state_at(t);
+            let held: Vec<Vec3> = s
+                .props
+                .iter()
+                .filter(|q| q.held_by == Some(HandRef::new(0, hand)))
+                .map(|q| q.position)
+                .collect();
+            assert_eq!(held.len(), 2, "t = {t}");
+            // Side by side across the juggler (x), 10.5 cm apart, about the hand.
+            let d = held[0] - held[1];
+            assert!((d.x.abs() - 0.105).abs() < 1e-5, "t = {t}: {d}");
+            assert!(d.y.abs() < 1e-6 && d.z.abs() < 1e-6, "t = {t}: {d}");
+            let hand_at = s.hands[0][hand.index()].position;
+            assert!(((held[0] + held[1]) / 2.0).distance(hand_at) < 1e-5);
+        }
+        // Alone in the hand, a prop sits at the hand... but keeps its lane from catch to
+        // throw: ball 1 caught at 0.5 s is already in the lane it shares from 0.8 s.
+        let s = m.state_at(0.6);
+        let left = s.hands[0][0].position;
+        let one = s.props.iter().find(|q| q.held_by.is_some()).unwrap();
+        assert!((one.position.distance(left) - 0.0525).abs() < 1e-5);
+    }
+
+    #[test]
     fn events_outside_the_loop_are_moved_into_it() {
         // The same pattern written one loop later and with a negative time.
         let shifted = ROUND_TRIP
@@ -1292,6 +1377,13 @@ mod tests {
             Some(0.5)
         );
         assert_eq!(bounce_fraction("bounces=2").unwrap(), None);
+        assert_eq!(
+            bounce_plane("bounces=2;bounceplane=75").unwrap(),
+            Some(0.75)
+        );
+        assert_eq!(bounce_plane("bounces=2").unwrap(), None);
+        assert!(bounce_plane("bounceplane=high").is_err());
+        assert!(bounce_plane("bounceplane=1e9").is_err());
         assert!(bounce_fraction("bouncefrac=1.5").is_err());
         assert!(bounce_fraction("bouncefrac=0").is_err());
         assert_eq!(

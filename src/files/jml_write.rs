@@ -1,6 +1,7 @@
 //! Writing a pattern as event-based JML (Juggling Lab's format, version 3 as Juggling Lab
-//! 1.6.6 writes it): `<setup>`, `<prop>`s, one `<symmetry type="delay">` over the whole loop
-//! and, inside one loop, an `<event>` for every throw and catch (with the props the hand holds
+//! 1.6.6 writes it): `<setup>`, `<prop>`s, one `<symmetry type="delay">` over one hand period
+//! (the time after which the hands repeat) with the permutation of the props over it and,
+//! inside that period, an `<event>` for every throw and catch (with the props the hand holds
 //! meanwhile), plus a `<position>` per juggler.
 //!
 //! Coordinates are Juggling Lab's: centimetres; an event's `x` is to the juggler's right, `y`
@@ -46,10 +47,18 @@ pub struct WrittenEvent {
     pub holds: Vec<usize>,
 }
 
-/// The events of one pattern over one loop, per hand (`juggler * 2 + hand.index()`).
+/// The events of one pattern over one hand period, per hand (`juggler * 2 + hand.index()`).
 #[derive(Clone, Debug)]
 pub struct JmlEvents {
+    /// Seconds after which every prop is back where it was.
     pub loop_seconds: f64,
+    /// Seconds after which the hands repeat (the JML `delay` symmetry): the events lie in
+    /// `[0, period)`.
+    pub period: f64,
+    /// The JML `pperm` of that symmetry, 0-based: one period later, what prop `p` did prop
+    /// `pperm[p]` does.
+    pub pperm: Vec<usize>,
+    /// Every flight released within one loop.
     pub throws: Vec<WrittenThrow>,
     pub hands: Vec<Vec<WrittenEvent>>,
 }
@@ -118,7 +127,7 @@ fn flights(scene: &Scene) -> Vec<WrittenThrow> {
 /// A hand's juggler-local position at `t`, in Juggling Lab's centimetres.
 fn jl_position(scene: &Scene, hand: HandRef, t: f64) -> [f64; 3] {
     let world = scene.motion().hand_at(hand, t).position;
-    let local = scene.layout().jugglers[hand.juggler].to_local(world);
+    let local = scene.motion().placement_at(hand.juggler, t).to_local(world);
     let round = |v: f64| (v * 1e4).round() / 1e4;
     [
         round(-f64::from(local.x) * 100.0),
@@ -127,14 +136,61 @@ fn jl_position(scene: &Scene, hand: HandRef, t: f64) -> [f64; 3] {
     ]
 }
 
-/// The events of `scene` over one loop.
+/// What every prop does one hand period later: `perm[p]` is the prop that, `period` seconds
+/// after any time, is where prop `p` was (found from the motion itself, at a few times).
+fn period_permutation(scene: &Scene, period: f64) -> Vec<usize> {
+    let motion = scene.motion();
+    let n = motion.prop_count();
+    let times: Vec<f64> = (0..7).map(|k| period * (k as f64 + 0.37) / 7.0).collect();
+    let now: Vec<_> = times.iter().map(|&t| motion.state_at(t)).collect();
+    let later: Vec<_> = times.iter().map(|&t| motion.state_at(t + period)).collect();
+    let mut taken = vec![false; n];
+    (0..n)
+        .map(|a| {
+            let miss = |q: usize| -> f32 {
+                now.iter()
+                    .zip(&later)
+                    .map(|(x, y)| x.props[a].position.distance(y.props[q].position))
+                    .sum()
+            };
+            let q = (0..n)
+                .filter(|&q| !taken[q])
+                .min_by(|&x, &y| miss(x).total_cmp(&miss(y)))
+                .unwrap_or(a);
+            taken[q] = true;
+            q
+        })
+        .collect()
+}
+
+/// The events of `scene` over one hand period.
 pub fn events(scene: &Scene) -> JmlEvents {
     let loop_seconds = scene.loop_duration();
+    let hand_period = scene.motion().hand_period();
+    // One hand period, or the whole loop if the motion's period does not divide it.
+    let copies = loop_seconds / hand_period;
+    let period = if hand_period > 0.0 && (copies - copies.round()).abs() < 1e-6 {
+        hand_period
+    } else {
+        loop_seconds
+    };
+    let pperm = if period < loop_seconds {
+        period_permutation(scene, period)
+    } else {
+        (0..scene.motion().prop_count()).collect()
+    };
     let throws = flights(scene);
     let jugglers = scene.schedule().jugglers;
     let mut hands: Vec<Vec<WrittenEvent>> = vec![Vec::new(); jugglers * 2];
     let mut add = |hand: HandRef, time: f64, throw: Option<usize>, catch: Option<usize>| {
-        let time = time.rem_euclid(loop_seconds);
+        let mut time = time.rem_euclid(loop_seconds);
+        if loop_seconds - time < SAME_TIME {
+            time = 0.0;
+        }
+        // Events after the first period repeat those in it (paths permuted by `pperm`).
+        if time >= period - SAME_TIME {
+            return;
+        }
         let events = &mut hands[slot(hand)];
         let i = match events.iter().position(|e| {
             let d = (e.time - time).abs();
@@ -174,7 +230,7 @@ pub fn events(scene: &Scene) -> JmlEvents {
             // Props thrown or caught together are listed in the order the motion spreads
             // them along the juggler's left-right axis, which is the order the reader
             // spreads them in.
-            let placement = &scene.layout().jugglers[hand.juggler];
+            let placement = scene.motion().placement_at(hand.juggler, e.time);
             let across = |path: &usize| {
                 state
                     .props
@@ -195,6 +251,8 @@ pub fn events(scene: &Scene) -> JmlEvents {
     }
     JmlEvents {
         loop_seconds,
+        period,
+        pperm,
         throws,
         hands,
     }
@@ -228,6 +286,41 @@ fn num(v: f64) -> String {
         s.pop();
     }
     s
+}
+
+/// A time in seconds as written: to the microsecond (Juggling Lab reads any precision; the
+/// loop of a pattern read back must match its events closely).
+fn time(v: f64) -> String {
+    let r = (v * 1e6).round() / 1e6;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let mut s = format!("{r:.6}");
+    while s.ends_with('0') {
+        s.pop();
+    }
+    if s.ends_with('.') {
+        s.pop();
+    }
+    s
+}
+
+/// A 0-based permutation in Juggling Lab's 1-based cycle notation, `(1,2,3)(4)`.
+fn cycles(perm: &[usize]) -> String {
+    let mut seen = vec![false; perm.len()];
+    let mut out = String::new();
+    for start in 0..perm.len() {
+        if seen[start] {
+            continue;
+        }
+        let mut items = Vec::new();
+        let mut p = start;
+        while !seen[p] {
+            seen[p] = true;
+            items.push((p + 1).to_string());
+            p = perm[p].min(perm.len() - 1);
+        }
+        let _ = write!(out, "({})", items.join(","));
+    }
+    out
 }
 
 fn prop_type(kind: PropKind) -> &'static str {
@@ -295,21 +388,38 @@ pub fn write(scene: &Scene) -> String {
         "<setup jugglers=\"{jugglers}\" paths=\"{paths}\" props=\"{}\"/>",
         props.join(",")
     );
-    let identity: String = (1..=paths).map(|p| format!("({p})")).collect();
     let _ = writeln!(
         x,
-        "<symmetry type=\"delay\" pperm=\"{identity}\" delay=\"{}\"/>",
-        num(ev.loop_seconds)
+        "<symmetry type=\"delay\" pperm=\"{}\" delay=\"{}\"/>",
+        cycles(&ev.pperm),
+        time(ev.period)
     );
-    for (j, placement) in scene.layout().jugglers.iter().enumerate().take(jugglers) {
-        let _ = writeln!(
-            x,
-            "<position x=\"{}\" y=\"{}\" z=\"100\" t=\"0\" angle=\"{}\" juggler=\"{}\"/>",
-            num(-f64::from(placement.position.x) * 100.0),
-            num(f64::from(placement.position.z) * 100.0),
-            num(f64::from(placement.facing).to_degrees()),
-            j + 1
-        );
+    // Each juggler's keyframes (one for a juggler who stands still), repeated over the period.
+    for j in 0..jugglers {
+        let path = scene.motion().juggler_path(j);
+        let repeats = if path.keys.len() > 1 && path.period > 0.0 {
+            (ev.period / path.period).round().max(1.0) as usize
+        } else {
+            1
+        };
+        for r in 0..repeats {
+            for (t, placement) in &path.keys {
+                let t = if path.keys.len() > 1 {
+                    t + r as f64 * path.period
+                } else {
+                    0.0
+                };
+                let _ = writeln!(
+                    x,
+                    "<position x=\"{}\" y=\"{}\" z=\"100\" t=\"{}\" angle=\"{}\" juggler=\"{}\"/>",
+                    num(-f64::from(placement.position.x) * 100.0),
+                    num(f64::from(placement.position.z) * 100.0),
+                    time(t),
+                    num(f64::from(placement.facing).to_degrees()),
+                    j + 1
+                );
+            }
+        }
     }
     let gravity = scene.timing().gravity;
     let mut all: BTreeMap<(u64, usize), String> = BTreeMap::new();
@@ -366,7 +476,7 @@ pub fn write(scene: &Scene) -> String {
                 num(ex),
                 num(ey),
                 num(ez),
-                num(e.time),
+                time(e.time),
                 hand_name(hand)
             );
             all.insert(((e.time * 1e6).round() as u64, s), text);
@@ -405,8 +515,13 @@ mod tests {
             assert!(((t.catch - t.release) * 2.9 - 1.7).abs() < 1e-6, "{t:?}");
             assert_ne!(t.from.hand, t.to.hand);
         }
+        // The events cover one hand period (2 beats: one throw per hand); one period later
+        // prop 1 does what prop 0 did, 2 what 1 did, 0 what 2 did.
+        assert!((ev.period - 2.0 / 2.9).abs() < 1e-9, "{}", ev.period);
+        assert_eq!(ev.pperm, [1, 2, 0]);
         let total: usize = ev.hands.iter().flatten().map(|e| e.throws.len()).sum();
-        assert_eq!(total, 6);
+        assert_eq!(total, 2);
+        assert!(ev.hands.iter().flatten().all(|e| e.time < ev.period));
         for (s_i, events) in ev.hands.iter().enumerate() {
             let hand = HandRef {
                 juggler: 0,
@@ -426,11 +541,17 @@ mod tests {
         let text = to_jml(&parse_input("pattern=<3p|3p>;title=A & B").unwrap()).unwrap();
         assert!(text.contains("<title>A &amp; B</title>"));
         assert!(text.contains("<setup jugglers=\"2\" paths=\"6\" props=\"1,2,3,4,5,6\"/>"));
-        assert!(text.contains("<symmetry type=\"delay\" pperm=\"(1)(2)(3)(4)(5)(6)\""));
+        // One hand period (2 beats at 2.9 bps) with each juggler's three props cycling.
+        assert!(
+            text.contains("<symmetry type=\"delay\" pperm=\"(1,2,3)(4,5,6)\" delay=\"0.689655\"/>")
+        );
         assert_eq!(text.matches("<position ").count(), 2);
+        // Each hand throws once in the period; every prop appears in it (thrown, caught or
+        // held).
+        assert_eq!(text.matches("<throw ").count(), 4);
+        assert_eq!(text.matches("<catch ").count(), 4);
         for p in 1..=6 {
-            assert!(text.contains(&format!("<throw path=\"{p}\"")), "path {p}");
-            assert!(text.contains(&format!("<catch path=\"{p}\"")), "path {p}");
+            assert!(text.contains(&format!(" path=\"{p}\"")), "path {p}");
         }
         assert!(text.contains("hand=\"2:left\""));
     }
@@ -459,6 +580,15 @@ mod tests {
         // One beat in three is juggler 2's.
         let second = ev.throws.iter().filter(|t| t.from.juggler == 1).count();
         assert_eq!(second * 3, ev.throws.len());
+    }
+
+    #[test]
+    fn permutations_are_written_as_cycles() {
+        assert_eq!(cycles(&[1, 2, 0, 3]), "(1,2,3)(4)");
+        assert_eq!(cycles(&[0, 1]), "(1)(2)");
+        assert_eq!(cycles(&[]), "");
+        assert_eq!(time(2.0 / 2.9), "0.689655");
+        assert_eq!(time(1.5), "1.5");
     }
 
     #[test]

@@ -13,7 +13,8 @@
 //! Keys of a pattern (all but `siteswap` optional; a missing key takes its default):
 //! - `name` (default: the siteswap), `siteswap` (Juggling Lab notation), `description`;
 //! - `bps` (beats per second, > 0; default: chosen from the throw heights), `dwell` (beats,
-//!   0 < dwell < 2; default 1.3), `gravity` (m/s², > 0; default 9.81);
+//!   0 < dwell < 2; default 1.3), `gravity` (m/s², > 0; default 9.81); `beat_dwells`
+//!   (a dwell per beat, cycled, as hand siteswaps have them);
 //! - `prop` (`"ball"`, `"club"` or `"ring"`), `colors` (names or `"#rrggbb"`, used cyclically),
 //!   `color_by_orbit` (bool);
 //! - `jugglers`: where they stand, `[{ x = 0.0, z = -1.2, facing = 0.0 }, ...]` (metres on the
@@ -48,7 +49,9 @@ use super::error::{FileError, Location, Locator};
 use super::LoadedPattern;
 use crate::notation::settings;
 use crate::ranges::{self, Range};
-use crate::spec::{BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings};
+use crate::spec::{
+    BodyBeats, BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings,
+};
 use crate::types::{PropKind, Rgba};
 
 /// A file with a list of patterns: `[[pattern]]` tables.
@@ -79,6 +82,10 @@ struct PatternEntry {
         deserialize_with = "de_dwell"
     )]
     dwell: Option<f64>,
+    /// Per beat, the dwell before its throw (hand siteswaps converted by Juggling Lab's
+    /// rules); written only when beats differ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    beat_dwells: Option<Vec<f64>>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -405,8 +412,11 @@ macro_rules! list_or_jl {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 match self {
                     $name::List(items) => items.serialize(s),
-                    // Written as lists only (see `from_spec`).
-                    $name::Jl(_) => Err(serde::ser::Error::custom("not written")),
+                    // Written as lists (see `from_spec`) unless only the text says it all.
+                    $name::Jl(v) => match JlText::jl_text(v) {
+                        Some(text) => text.serialize(s),
+                        None => Err(serde::ser::Error::custom("not written")),
+                    },
                 }
             }
         }
@@ -448,11 +458,26 @@ list_or_jl!(
     |s| settings::parse_hands(s).map_err(|e| e.to_string()),
     "a list of { throw, catch } tables, or Juggling Lab's hands string"
 );
+/// The Juggling Lab text a parsed settings value is written back as, when TOML lists cannot
+/// hold it.
+trait JlText {
+    fn jl_text(&self) -> Option<String> {
+        None
+    }
+}
+impl JlText for (Vec<Rgba>, bool) {}
+impl JlText for Vec<Vec<DwellPoints>> {}
+impl JlText for (Vec<PlacementSpec>, Vec<BodyBeats>) {
+    fn jl_text(&self) -> Option<String> {
+        Some(settings::format_body(&self.0, &self.1))
+    }
+}
+
 list_or_jl!(
     Jugglers,
     JugglerEntry,
-    Vec<PlacementSpec>,
-    |s| settings::parse_body(s).map_err(|e| e.to_string()),
+    (Vec<PlacementSpec>, Vec<BodyBeats>),
+    |s| settings::parse_body_moves(s).map_err(|e| e.to_string()),
     "a list of { x, z, facing } tables, or Juggling Lab's body string"
 );
 
@@ -489,21 +514,24 @@ impl PatternEntry {
                 hand_positions = first.clone();
             }
         }
-        let placements = match self.jugglers {
-            None => Vec::new(),
-            Some(Jugglers::List(list)) => list
-                .into_iter()
-                .map(|j| PlacementSpec {
-                    x: j.x.0,
-                    z: j.z.0,
-                    facing_deg: j.facing.0,
-                })
-                .collect(),
+        let (placements, body_moves) = match self.jugglers {
+            None => (Vec::new(), Vec::new()),
+            Some(Jugglers::List(list)) => (
+                list.into_iter()
+                    .map(|j| PlacementSpec {
+                        x: j.x.0,
+                        z: j.z.0,
+                        facing_deg: j.facing.0,
+                    })
+                    .collect(),
+                Vec::new(),
+            ),
             Some(Jugglers::Jl(jl)) => jl,
         };
         let settings = Settings {
             bps: self.bps,
             dwell: self.dwell.unwrap_or(defaults.dwell),
+            beat_dwells: self.beat_dwells.unwrap_or_default(),
             gravity: self.gravity.unwrap_or(defaults.gravity),
             prop: self.prop.unwrap_or(defaults.prop),
             colors,
@@ -511,6 +539,7 @@ impl PatternEntry {
             hand_positions,
             juggler_hand_positions,
             placements,
+            body_moves,
             body: self.body.map(BodySpec::from),
             bodies: self
                 .bodies
@@ -545,12 +574,16 @@ impl PatternEntry {
             description: some_if(!spec.description.is_empty()).map(|_| spec.description.clone()),
             bps: s.bps,
             dwell: some_if(s.dwell != d.dwell).map(|_| s.dwell),
+            beat_dwells: some_if(!s.beat_dwells.is_empty()).map(|_| s.beat_dwells.clone()),
             gravity: some_if(s.gravity != d.gravity).map(|_| s.gravity),
             prop: some_if(s.prop != d.prop).map(|_| s.prop),
             colors: some_if(!s.colors.is_empty())
                 .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
             color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
-            jugglers: some_if(!s.placements.is_empty()).map(|_| {
+            jugglers: some_if(!s.placements.is_empty() || !s.body_moves.is_empty()).map(|_| {
+                if !s.body_moves.is_empty() {
+                    return Jugglers::Jl((s.placements.clone(), s.body_moves.clone()));
+                }
                 Jugglers::List(
                     s.placements
                         .iter()
@@ -996,11 +1029,13 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
                     color_by_orbit,
                     hand_positions: hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect(),
+                    beat_dwells: Vec::new(),
                     juggler_hand_positions: Vec::new(),
                     placements: placements
                         .into_iter()
                         .map(|(x, z, facing_deg)| PlacementSpec { x, z, facing_deg })
                         .collect(),
+                    body_moves: Vec::new(),
                     body: body.map(|len| BodySpec { upper_arm: len, forearm: len, ..BodySpec::default() }),
                     bodies: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
                     camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),

@@ -22,7 +22,7 @@ use super::Timing;
 use crate::layout::{Layout, Placement};
 use crate::schedule::{Schedule, ThrowKind};
 use crate::spec::DwellPoints;
-use crate::types::{Hand, HandRef};
+use crate::types::{Hand, HandRef, PropKind};
 
 /// Everything the motion engine needs to animate one pattern.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +38,32 @@ pub struct Choreography {
     pub tosses: Vec<Toss>,
     /// The prop paths: each is the cycle of flights and holds its props go through.
     pub paths: Vec<PropPath>,
+}
+
+impl Choreography {
+    /// Turns the lanes of props held or thrown together, which run along the juggler's
+    /// left-right axis `MULTIPLEX_SPREAD` apart (every toss offset and held offset of
+    /// [`from_schedule`]), to run along `direction` (juggler-local, unit) `spacing` metres
+    /// apart: rings held together are stacked face to face, not side by side in one plane.
+    pub fn restack_lanes(&mut self, direction: DVec3, spacing: f64) {
+        let scale = spacing / hand_path::MULTIPLEX_SPREAD;
+        let turn = |o: &mut DVec3| *o = DVec3::new(0.0, o.y, o.z) + direction * (o.x * scale);
+        for t in &mut self.tosses {
+            turn(&mut t.release_offset);
+            turn(&mut t.catch_offset);
+        }
+        for path in &mut self.paths {
+            for s in &mut path.segments {
+                if let PathSegment::Held {
+                    offset0, offset1, ..
+                } = s
+                {
+                    turn(offset0);
+                    turn(offset1);
+                }
+            }
+        }
+    }
 }
 
 /// One moment of a hand's cycle.
@@ -92,6 +118,9 @@ pub struct Toss {
     /// Fraction of its energy a bouncing prop keeps at each bounce (a JML throw's
     /// `bouncefrac=`); `None` = `flight::BOUNCE_ENERGY`.
     pub bounce_energy: Option<f64>,
+    /// Height (m) of the surface a bounce hits (a JML throw's `bounceplane=`); `None` = the
+    /// floor.
+    pub bounce_plane: Option<f64>,
     pub catch_kind: CatchKind,
     /// Siteswap value in beats when the source has one.
     pub value: Option<u32>,
@@ -142,10 +171,16 @@ pub struct PropPath {
 impl PropPath {
     /// The segment prop `p` is in at time `t` (seconds), and the time on the path's line.
     pub fn locate(&self, p: usize, hand_period: f64, t: f64) -> (&PathSegment, f64) {
+        let (i, tau) = self.locate_index(p, hand_period, t);
+        (&self.segments[i], tau)
+    }
+
+    /// Like [`PropPath::locate`], with the segment's index.
+    pub fn locate_index(&self, p: usize, hand_period: f64, t: f64) -> (usize, f64) {
         let t0 = self.segments[0].start();
         let tau = t0 + (t - p as f64 * hand_period - t0).rem_euclid(self.cycle);
         let i = self.segments.partition_point(|s| s.start() <= tau).max(1) - 1;
-        (&self.segments[i], tau)
+        (i, tau)
     }
 }
 
@@ -234,6 +269,33 @@ pub fn from_schedule_per_juggler(
     layout: &Layout,
     hands: &[Vec<DwellPoints>],
 ) -> Choreography {
+    from_schedule_moving(schedule, timing, layout, hands, &[], &[])
+}
+
+/// Most repeats of a pattern made to fit its jugglers' `body=` cycles.
+const MAX_BODY_COPIES: u128 = 256;
+
+/// A juggler who moves over a cycle of beats (Juggling Lab's `body=`): placements at beat
+/// times in `[0, period)`, repeating every `period` beats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BeatPath {
+    pub period: u32,
+    pub keys: Vec<(f64, Placement)>,
+}
+
+/// Like [`from_schedule_per_juggler`] with jugglers who move: juggler `j` follows
+/// `moves[j]` when it is `Some` (else stands at the layout's place). As Juggling Lab does,
+/// the hand period is made a whole number of every such cycle (the pattern repeated).
+/// `beat_dwells`, when not empty, is the dwell before each beat's throw (hand siteswaps,
+/// cycled), instead of `timing.dwell`.
+pub fn from_schedule_moving(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hands: &[Vec<DwellPoints>],
+    moves: &[Option<BeatPath>],
+    beat_dwells: &[f64],
+) -> Choreography {
     let per_juggler: Vec<Vec<DwellSpec>> = hands
         .iter()
         .map(|h| h.iter().copied().map(DwellSpec::from).collect())
@@ -250,7 +312,25 @@ pub fn from_schedule_per_juggler(
         let c = custom_copies(schedule, custom_of(j).len(), j);
         lcm(u128::from(acc), u128::from(c)).min(u128::from(u32::MAX)) as u32
     });
-    let plan = Plan::new(schedule, copies, timing.dwell);
+    // (At most MAX_BODY_COPIES repeats: beyond that a juggler keeps its own cycle but the
+    // loop is not a whole number of them.)
+    let copies = moves.iter().flatten().fold(copies, |acc, m| {
+        let (b, p) = (
+            u128::from(m.period.max(1)),
+            u128::from(schedule.period.max(1)),
+        );
+        let c = lcm(u128::from(acc), b / gcd(b, p));
+        if c <= MAX_BODY_COPIES {
+            c as u32
+        } else {
+            acc
+        }
+    });
+    let plan = if beat_dwells.is_empty() {
+        Plan::new(schedule, copies, timing.dwell)
+    } else {
+        Plan::with_beat_dwells(schedule, copies, timing.dwell, beat_dwells)
+    };
     let beat = timing.beat_seconds();
     let hand_period = plan.period as f64 * beat;
     let placements = placements(layout, plan.jugglers);
@@ -284,6 +364,7 @@ pub fn from_schedule_per_juggler(
             },
             gravity: None,
             bounce_energy: None,
+            bounce_plane: None,
             catch_kind: CatchKind::Catch,
             value: Some(t.value),
             spins: t.spins.map(f64::from),
@@ -349,14 +430,43 @@ pub fn from_schedule_per_juggler(
         hand_period,
         jugglers: placements
             .into_iter()
-            .map(|p| JugglerPath {
-                keys: vec![(0.0, p)],
-                period: hand_period,
+            .enumerate()
+            .map(|(j, p)| match moves.get(j) {
+                Some(Some(m)) if !m.keys.is_empty() => JugglerPath {
+                    keys: m.keys.iter().map(|&(b, p)| (b * beat, p)).collect(),
+                    period: f64::from(m.period.max(1)) * beat,
+                },
+                _ => JugglerPath {
+                    keys: vec![(0.0, p)],
+                    period: hand_period,
+                },
             })
             .collect(),
         hands,
         tosses,
         paths,
+    }
+}
+
+/// How much further in front of the body than Juggling Lab's hand plane (0.30 m) hands work
+/// with clubs, metres. A club spins about its centre of mass, which flies about 15 cm in front
+/// of the hand (the hand grips the handle, the club points forward), and its tip sweeps 28.5 cm
+/// around it (plus 4.2 cm of its body's radius): a club spinning at chest or head height needs
+/// its centre of mass at least 0.115 + 0.285 + 0.042 = 0.44 m in front of the body's axis to
+/// miss the chest and the face whichever way it points. Club jugglers hold their forearms
+/// about level, elbows at the sides, so the hands work about 40 cm in front of the body.
+pub const CLUB_HANDS_FORWARD: f64 = 0.10;
+
+/// Moves every hand event of `ch` to where hands work with props of `kind` (juggler-local,
+/// so every flight, hold and hand path moves with them): clubs `CLUB_HANDS_FORWARD` further
+/// in front of the body; balls and rings stay on Juggling Lab's hand plane.
+pub fn place_for_prop(ch: &mut Choreography, kind: PropKind) {
+    let forward = match kind {
+        PropKind::Club => CLUB_HANDS_FORWARD,
+        PropKind::Ball | PropKind::Ring => return,
+    };
+    for event in ch.hands.iter_mut().flatten() {
+        event.position.z += forward;
     }
 }
 
@@ -372,112 +482,249 @@ pub fn spread(k: usize, m: usize) -> DVec3 {
 /// Props held at the same time in one hand sit in lanes `MULTIPLEX_SPREAD` apart across the
 /// hand, each keeping its lane from its catch to its throw (so a squeezed catch or two props
 /// meeting from different catches never overlap). Lanes are handed out per hand in order of
-/// the catches, the lowest lane free of every hold overlapping this one (holds taken modulo
-/// the hand period); a hand that never holds two props keeps its offsets (zero). The catch
-/// and release offsets of the tosses at both ends of a hold follow its lane, so flights still
-/// end and start exactly at the prop. If a toss would need two lanes (not seen), its hold
-/// keeps the original offsets.
-fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f64) {
-    // (hand, start mod period, length, path, segment)
-    let mut holds: Vec<(usize, f64, f64, usize, usize)> = Vec::new();
-    for (p, path) in paths.iter().enumerate() {
-        for (k, seg) in path.segments.iter().enumerate() {
-            if let PathSegment::Held {
+/// the holds (modulo the hand period), the lowest lane free of every hold overlapping this one;
+/// a hand that never holds two props keeps its offsets (zero). The catch and release offsets
+/// of the tosses at both ends of a hold follow its lanes, so flights still end and start
+/// exactly at the prop. If a toss would need two lanes (not seen), its hold keeps the original
+/// offsets. The JML event reader lanes its props the same way.
+///
+/// A hold longer than the hand period (the held 2 of `[32]1`: the prop caught from the 1 is
+/// still in the hand when the next one arrives) overlaps its own path's next prop, so it is cut
+/// into pieces at the hand's throws: the last piece (one period, ending at the throw) and the
+/// first (from the catch) get different lanes, and when the throw frees the last piece's lane
+/// the prop behind slides over into it during the first half of the time before the next
+/// catch ([`hold_pieces`]).
+pub fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f64) {
+    // Every piece of every hold: (hand, start modulo the period, how long it takes its lane).
+    let mut pieces: Vec<(usize, f64, f64)> = Vec::new();
+    // Per path and segment, the pieces of a hold (indices into `pieces`) and their bounds.
+    type Cut = Option<(Vec<usize>, HoldPieces)>;
+    let mut cut: Vec<Vec<Cut>> = Vec::with_capacity(paths.len());
+    for path in paths.iter() {
+        let flies = path
+            .segments
+            .iter()
+            .any(|s| matches!(s, PathSegment::Air { .. }));
+        let mut per_segment = Vec::with_capacity(path.segments.len());
+        for seg in &path.segments {
+            let PathSegment::Held {
                 start, end, hand, ..
             } = *seg
-            {
-                if end > start {
-                    holds.push((
-                        hand,
-                        start.rem_euclid(period),
-                        (end - start).min(period),
-                        p,
-                        k,
-                    ));
-                }
+            else {
+                per_segment.push(None);
+                continue;
+            };
+            if end.partial_cmp(&start) != Some(std::cmp::Ordering::Greater) {
+                per_segment.push(None);
+                continue;
             }
+            let split = if flies {
+                hold_pieces(start, end, period)
+            } else {
+                // Held forever: one piece, never thrown.
+                HoldPieces {
+                    bounds: vec![start, end],
+                    slide: 0.0,
+                }
+            };
+            let mut ids = Vec::new();
+            for w in 0..split.bounds.len() - 1 {
+                let (a, b) = (split.bounds[w], split.bounds[w + 1]);
+                // A piece that slides out keeps its lane until the slide is over.
+                let out = if w + 2 < split.bounds.len() {
+                    split.slide
+                } else {
+                    0.0
+                };
+                ids.push(pieces.len());
+                pieces.push((hand, a.rem_euclid(period), (b - a + out).min(period)));
+            }
+            per_segment.push(Some((ids, split)));
         }
+        cut.push(per_segment);
     }
-    holds.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    let overlaps = |a: (f64, f64), b: (f64, f64)| {
-        // Circular intervals [s, s + l) modulo the period.
-        (b.0 - a.0).rem_euclid(period) < a.1 - 1e-9 || (a.0 - b.0).rem_euclid(period) < b.1 - 1e-9
-    };
-    let mut lanes = vec![0usize; holds.len()];
-    for i in 0..holds.len() {
-        let mut used: Vec<usize> = (0..i)
-            .filter(|&j| holds[j].0 == holds[i].0)
-            .filter(|&j| overlaps((holds[j].1, holds[j].2), (holds[i].1, holds[i].2)))
-            .map(|j| lanes[j])
-            .collect();
-        used.sort_unstable();
-        lanes[i] = (0..).find(|l| !used.contains(l)).unwrap_or(0);
+    let lanes = assign_lanes(&pieces, period);
+    // Lanes per hand; a hand that never holds two props at once keeps its offsets.
+    let mut count: std::collections::HashMap<usize, usize> = Default::default();
+    for (q, &l) in pieces.iter().zip(&lanes) {
+        let c = count.entry(q.0).or_insert(1);
+        *c = (*c).max(l + 1);
     }
-    let mut lane_offsets: Vec<Option<DVec3>> = vec![None; holds.len()];
-    for (i, h) in holds.iter().enumerate() {
-        let count = (0..holds.len())
-            .filter(|&j| holds[j].0 == h.0)
-            .map(|j| lanes[j] + 1)
-            .max()
-            .unwrap_or(1);
-        if count >= 2 {
-            lane_offsets[i] = Some(spread(lanes[i], count));
-        }
-    }
+    let offsets: Vec<Option<DVec3>> = pieces
+        .iter()
+        .zip(&lanes)
+        .map(|(q, &l)| {
+            let c = count.get(&q.0).copied().unwrap_or(1);
+            (c >= 2).then(|| spread(l, c))
+        })
+        .collect();
     // Each toss's catch and release lane; a toss asked for two different lanes keeps its own.
     let n = tosses.len();
     let mut catch_lane: Vec<Option<DVec3>> = vec![None; n];
     let mut release_lane: Vec<Option<DVec3>> = vec![None; n];
     let mut conflict = vec![false; n];
-    let ends = |path: &PropPath, k: usize| {
-        let m = path.segments.len();
+    // The tosses before and after segment `k`.
+    let ends = |segments: &[PathSegment], k: usize| {
+        let m = segments.len();
         let toss_of = |s: &PathSegment| match *s {
-            PathSegment::Air { toss, .. } => Some(toss),
+            PathSegment::Air { toss, .. } => Some(toss).filter(|&t| t < n),
             PathSegment::Held { .. } => None,
         };
         (
-            toss_of(&path.segments[(k + m - 1) % m]),
-            toss_of(&path.segments[(k + 1) % m]),
+            toss_of(&segments[(k + m - 1) % m]),
+            toss_of(&segments[(k + 1) % m]),
         )
     };
-    for (i, h) in holds.iter().enumerate() {
-        let Some(lane) = lane_offsets[i] else {
-            continue;
-        };
-        let (before, after) = ends(&paths[h.3], h.4);
-        for (toss, slot) in [(before, &mut catch_lane), (after, &mut release_lane)] {
-            if let Some(t) = toss.filter(|&t| t < n) {
-                match slot[t] {
-                    Some(l) if l.distance(lane) > 1e-9 => conflict[t] = true,
-                    _ => slot[t] = Some(lane),
+    // The lanes of a cut hold's first and last pieces, when it has lanes.
+    let first_last = |ids: &[usize]| -> Option<(DVec3, DVec3)> {
+        Some((offsets[*ids.first()?]?, offsets[*ids.last()?]?))
+    };
+    for (p, per_segment) in cut.iter().enumerate() {
+        for (k, entry) in per_segment.iter().enumerate() {
+            let Some((first, last)) = entry.as_ref().and_then(|(ids, _)| first_last(ids)) else {
+                continue;
+            };
+            let (before, after) = ends(&paths[p].segments, k);
+            for (toss, lane, slot) in [
+                (before, first, &mut catch_lane),
+                (after, last, &mut release_lane),
+            ] {
+                if let Some(t) = toss {
+                    match slot[t] {
+                        Some(l) if l.distance(lane) > 1e-9 => conflict[t] = true,
+                        _ => slot[t] = Some(lane),
+                    }
                 }
             }
         }
     }
-    for (i, h) in holds.iter().enumerate() {
-        let Some(lane) = lane_offsets[i] else {
-            continue;
+    for (p, per_segment) in cut.into_iter().enumerate() {
+        let old = std::mem::take(&mut paths[p].segments);
+        let mut segments = Vec::with_capacity(old.len());
+        for (k, (seg, entry)) in old.iter().zip(per_segment).enumerate() {
+            let (before, after) = ends(&old, k);
+            let lanes_of = entry.as_ref().and_then(|(ids, _)| {
+                ids.iter()
+                    .map(|&i| offsets[i])
+                    .collect::<Option<Vec<DVec3>>>()
+            });
+            let (Some(lanes), Some((_, split)), PathSegment::Held { hand, .. }) =
+                (lanes_of, entry, seg)
+            else {
+                segments.push(seg.clone());
+                continue;
+            };
+            if [before, after]
+                .iter()
+                .any(|t| t.is_some_and(|t| conflict[t]))
+            {
+                segments.push(seg.clone());
+                continue;
+            }
+            if let Some(t) = before {
+                tosses[t].catch_offset = lanes[0];
+            }
+            if let Some(t) = after {
+                tosses[t].release_offset = lanes[lanes.len() - 1];
+            }
+            let held = |start, end, offset0, offset1| PathSegment::Held {
+                start,
+                end,
+                hand: *hand,
+                offset0,
+                offset1,
+            };
+            for (w, &lane) in lanes.iter().enumerate() {
+                let (a, b) = (split.bounds[w], split.bounds[w + 1]);
+                if w > 0 && split.slide > 0.0 {
+                    segments.push(held(a, a + split.slide, lanes[w - 1], lane));
+                    segments.push(held(a + split.slide, b, lane, lane));
+                } else {
+                    segments.push(held(a, b, lane, lane));
+                }
+            }
+        }
+        paths[p].segments = segments;
+    }
+}
+
+/// The lane of every hold `(hand, start modulo period, length ≤ period)`: in order of hand and
+/// start, the lowest lane free of every earlier hold of the same hand it overlaps (circular
+/// intervals modulo `period`).
+fn assign_lanes(holds: &[(usize, f64, f64)], period: f64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..holds.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (holds[a], holds[b]);
+        a.0.cmp(&b.0).then(a.1.total_cmp(&b.1))
+    });
+    let overlaps = |a: (usize, f64, f64), b: (usize, f64, f64)| {
+        (b.1 - a.1).rem_euclid(period) < a.2 - 1e-9 || (a.1 - b.1).rem_euclid(period) < b.2 - 1e-9
+    };
+    let mut lanes = vec![0usize; holds.len()];
+    let mut used = Vec::new();
+    // First position in `order` of the current hand, longest of its holds so far.
+    let (mut first, mut longest) = (0, 0.0f64);
+    for n in 0..order.len() {
+        let i = order[n];
+        let (hand, start, length) = holds[i];
+        if holds[order[first]].0 != hand {
+            (first, longest) = (n, 0.0);
+        }
+        used.clear();
+        // Earlier holds reaching this one's start, and (around the period) holds at the
+        // start of the period this one reaches.
+        for &j in order[first..n].iter().rev() {
+            if start - holds[j].1 >= longest {
+                break;
+            }
+            if overlaps(holds[j], holds[i]) {
+                used.push(lanes[j]);
+            }
+        }
+        for &j in &order[first..n] {
+            if holds[j].1 + period - start >= length {
+                break;
+            }
+            if overlaps(holds[j], holds[i]) {
+                used.push(lanes[j]);
+            }
+        }
+        lanes[i] = (0..).find(|l| !used.contains(l)).unwrap_or(0);
+        longest = longest.max(length);
+    }
+    lanes
+}
+
+/// How a hold from `start` to `end` (seconds, `end > start`) is cut at the hand's throws.
+#[derive(Clone, Debug, PartialEq)]
+struct HoldPieces {
+    /// Piece `w` runs from `bounds[w]` to `bounds[w + 1]`; every piece but the first lasts
+    /// one period and ends (modulo the period) at the hold's throw.
+    bounds: Vec<f64>,
+    /// Seconds at the start of every piece but the first in which the prop slides over from
+    /// the previous piece's lane: half the time from the throw to the next catch.
+    slide: f64,
+}
+
+/// Cuts a hold longer than one hand period `period` into one period pieces ending at its
+/// throw (modulo the period), the first piece taking the rest; a shorter hold is one piece.
+fn hold_pieces(start: f64, end: f64, period: f64) -> HoldPieces {
+    let length = end - start;
+    if period.is_nan() || period <= 0.0 || length <= period + 1e-9 {
+        return HoldPieces {
+            bounds: vec![start, end],
+            slide: 0.0,
         };
-        let (before, after) = ends(&paths[h.3], h.4);
-        if [before, after]
-            .iter()
-            .any(|t| t.is_some_and(|t| t >= n || conflict[t]))
-        {
-            continue;
-        }
-        if let Some(t) = before {
-            tosses[t].catch_offset = lane;
-        }
-        if let Some(t) = after {
-            tosses[t].release_offset = lane;
-        }
-        if let PathSegment::Held {
-            offset0, offset1, ..
-        } = &mut paths[h.3].segments[h.4]
-        {
-            *offset0 = lane;
-            *offset1 = lane;
-        }
+    }
+    let count = ((length - 1e-9) / period).ceil().min(64.0) as usize;
+    let mut bounds = vec![start];
+    for w in 1..count {
+        bounds.push(end - (count - w) as f64 * period);
+    }
+    bounds.push(end);
+    HoldPieces {
+        bounds,
+        slide: 0.5 * (count as f64 * period - length).max(0.0),
     }
 }
 
@@ -579,6 +826,123 @@ mod tests {
     }
 
     #[test]
+    fn club_hands_work_ten_centimetres_further_in_front() {
+        let (balls, timing) = cascade();
+        let mut clubs = balls.clone();
+        place_for_prop(&mut clubs, PropKind::Club);
+        for (a, b) in balls
+            .hands
+            .iter()
+            .flatten()
+            .zip(clubs.hands.iter().flatten())
+        {
+            assert!((b.position - a.position - DVec3::Z * 0.10).length() < 1e-12);
+            assert_eq!(
+                (a.time, &a.throws, &a.catches),
+                (b.time, &b.throws, &b.catches)
+            );
+        }
+        // The right hand throws 40 cm in front of the body's axis; the flight and the hands
+        // move with it (a club's centre of mass then flies ≥ 45 cm in front).
+        let right = &clubs.hands[hand_slot(HandRef::new(0, Hand::Right))];
+        assert!((right[0].position - DVec3::new(-0.12, 1.0, 0.4)).length() < 1e-12);
+        let m = Motion::from_events(&clubs, timing);
+        let s = m.state_at(1e-9);
+        assert!(
+            s.props
+                .iter()
+                .any(|p| p.held_by.is_none()
+                    && p.position.distance(Vec3::new(-0.12, 1.0, 0.4)) < 1e-5)
+        );
+        // Balls and rings stay on Juggling Lab's hand plane.
+        for kind in [PropKind::Ball, PropKind::Ring] {
+            let mut same = balls.clone();
+            place_for_prop(&mut same, kind);
+            assert_eq!(same, balls);
+        }
+    }
+
+    #[test]
+    fn the_held_2_of_32_1_keeps_a_lane_beside_the_next_catch_and_slides_over_smoothly() {
+        let timing = Timing {
+            bps: 2.9,
+            dwell: 1.3,
+            gravity: 9.81,
+        };
+        let ch = from_schedule(&async_schedule("[32]1"), timing, &Layout::circle(1), &[]);
+        // The hold in the right hand lasts 3.3 beats, longer than the 2-beat hand period: cut
+        // at the throws into a first piece (1.3 beats), a slide (0.35 beat: half of the 0.7
+        // beat before the next catch) and the last period's rest.
+        let beat = 1.0 / 2.9;
+        let right = hand_slot(HandRef::new(0, Hand::Right));
+        let pieces: Vec<(f64, f64, f64)> = ch.paths[0]
+            .segments
+            .iter()
+            .filter_map(|s| match *s {
+                PathSegment::Held {
+                    start,
+                    end,
+                    hand,
+                    offset0,
+                    offset1,
+                } if hand == right => Some(((end - start) / beat, offset0.x, offset1.x)),
+                _ => None,
+            })
+            .collect();
+        let h = hand_path::MULTIPLEX_SPREAD / 2.0;
+        let want = [(1.3, h, h), (0.35, h, -h), (1.65, -h, -h)];
+        assert_eq!(pieces.len(), 3, "{pieces:?}");
+        // The left hand, which holds one prop at a time, keeps it at the hand.
+        let left = hand_slot(HandRef::new(0, Hand::Left));
+        assert!(ch.paths[0].segments.iter().all(|s| match *s {
+            PathSegment::Held {
+                hand,
+                offset0,
+                offset1,
+                ..
+            } => hand != left || offset0 == DVec3::ZERO && offset1 == DVec3::ZERO,
+            PathSegment::Air { .. } => true,
+        }));
+        for (got, want) in pieces.iter().zip(want) {
+            assert!(
+                (got.0 - want.0).abs() < 1e-9
+                    && (got.1 - want.1).abs() < 1e-12
+                    && (got.2 - want.2).abs() < 1e-12,
+                "{pieces:?}"
+            );
+        }
+        // Sampled: two props in the right hand are always a lane apart, and a held prop never
+        // jumps in the hand; its dwell progress runs once from 0 to 1 over the whole hold.
+        let m = Motion::from_events(&ch, timing);
+        let dt = m.loop_duration() / 4000.0;
+        let mut last: Option<crate::motion::MotionState> = None;
+        for k in 0..=4000 {
+            let s = m.state_at(k as f64 * dt);
+            let hand = s.hands[0][Hand::Right.index()].position;
+            let held: Vec<_> = s
+                .props
+                .iter()
+                .filter(|p| p.held_by == Some(HandRef::new(0, Hand::Right)))
+                .collect();
+            if held.len() == 2 {
+                let d = held[0].position.distance(held[1].position);
+                assert!(d > 0.105 - 1e-5, "t={}: {d}", s.time);
+            }
+            if let Some(prev) = &last {
+                let before = prev.hands[0][Hand::Right.index()].position;
+                for (p, q) in s.props.iter().zip(&prev.props) {
+                    if p.held_by.is_some() && q.held_by == p.held_by {
+                        let moved = (p.position - hand).distance(q.position - before);
+                        assert!(moved < 0.002, "t={}: {moved}", s.time);
+                        assert!(p.dwell_progress >= q.dwell_progress);
+                    }
+                }
+            }
+            last = Some(s);
+        }
+    }
+
+    #[test]
     fn juggler_paths_interpolate_position_and_turn_the_short_way() {
         let path = JugglerPath {
             keys: vec![
@@ -628,6 +992,7 @@ mod tests {
             kind: TossKind::Toss,
             gravity: None,
             bounce_energy: None,
+            bounce_plane: None,
             catch_kind: CatchKind::Catch,
             value: None,
             spins: None,

@@ -53,6 +53,53 @@ mod plan;
 mod positions;
 mod spline;
 pub use spline::{CATCH_MIN_SPEED_CAP, CATCH_MIN_SPEED_FRACTION};
+/// Per segment of `path`: for a held one, the start and end of the whole hold it belongs to
+/// (the run of consecutive held segments of the same hand, around the cycle), on the path's
+/// time line; `(start, end)` of the segment itself otherwise.
+fn hold_spans(path: &PropPath) -> Vec<(f64, f64)> {
+    let segs = &path.segments;
+    let m = segs.len();
+    let held_by = |s: &PathSegment| match *s {
+        PathSegment::Held { hand, .. } => Some(hand),
+        PathSegment::Air { .. } => None,
+    };
+    let end_of = |s: &PathSegment| match *s {
+        PathSegment::Held { end, .. } | PathSegment::Air { end, .. } => end,
+    };
+    (0..m)
+        .map(|k| {
+            let (mut first, mut last) = (segs[k].start(), end_of(&segs[k]));
+            let Some(hand) = held_by(&segs[k]) else {
+                return (first, last);
+            };
+            // Back to the hold's start, then forward to its end (at most once round).
+            let (mut i, mut shift) = (k, 0.0);
+            for _ in 1..m {
+                if i == 0 {
+                    shift += path.cycle;
+                }
+                i = (i + m - 1) % m;
+                if held_by(&segs[i]) != Some(hand) {
+                    break;
+                }
+                first = segs[i].start() - shift;
+            }
+            let (mut i, mut shift) = (k, 0.0);
+            for _ in 1..m {
+                i = (i + 1) % m;
+                if i == 0 {
+                    shift += path.cycle;
+                }
+                if held_by(&segs[i]) != Some(hand) {
+                    break;
+                }
+                last = end_of(&segs[i]) + shift;
+            }
+            (first, last)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 pub(crate) mod testutil;
 mod timing;
@@ -166,6 +213,9 @@ pub struct Motion {
     /// Per toss: thrower, catcher, value, spins asked for.
     throw_info: Vec<(HandRef, HandRef, u32, Option<f64>)>,
     paths: Vec<PropPath>,
+    /// Per path and segment: for a held segment, the start and end of the whole hold it is
+    /// part of (consecutive held segments of one hand, on the path's time line).
+    holds: Vec<Vec<(f64, f64)>>,
     /// Per prop, (path, index within the path).
     prop_paths: Vec<(usize, usize)>,
     loop_seconds: f64,
@@ -245,6 +295,15 @@ impl Motion {
                 let (p0, p1, duration) = (release_point[i], catch_point[i], t.catch - t.release);
                 let g = t.gravity.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(g);
                 match t.kind {
+                    TossKind::Bounce(mode) if t.bounce_plane.is_some() => FlightPath::bounce_off(
+                        p0,
+                        p1,
+                        duration,
+                        g,
+                        mode,
+                        t.bounce_energy.unwrap_or(flight::BOUNCE_ENERGY),
+                        t.bounce_plane.unwrap_or(0.0),
+                    ),
                     TossKind::Bounce(mode) => match t.bounce_energy {
                         Some(energy) => {
                             FlightPath::bounce_keeping(p0, p1, duration, g, mode, energy)
@@ -301,6 +360,7 @@ impl Motion {
                 })
                 .collect(),
             paths: ch.paths.clone(),
+            holds: ch.paths.iter().map(hold_spans).collect(),
             prop_paths,
             loop_seconds: period * lcm_props as f64,
         }
@@ -324,6 +384,11 @@ impl Motion {
     /// Where juggler `juggler` stands at time `t` (the last juggler's beyond the end).
     pub fn placement_at(&self, juggler: usize, t: f64) -> Placement {
         self.jugglers[juggler.min(self.jugglers.len() - 1)].at(t)
+    }
+
+    /// The keyframes juggler `juggler` moves through (the last juggler's beyond the end).
+    pub fn juggler_path(&self, juggler: usize) -> &JugglerPath {
+        &self.jugglers[juggler.min(self.jugglers.len() - 1)].path
     }
 
     /// Number of props (all jugglers together).
@@ -374,8 +439,8 @@ impl Motion {
             .iter()
             .map(|&(k, p)| {
                 let path = &self.paths[k];
-                let (segment, tau) = path.locate(p, self.period, t);
-                match *segment {
+                let (index, tau) = path.locate_index(p, self.period, t);
+                match path.segments[index] {
                     PathSegment::Air { start, end, toss } => {
                         let since = tau - start;
                         let (from, to, value, spins) = self.throw_info[toss];
@@ -406,6 +471,7 @@ impl Motion {
                         offset1,
                     } => {
                         let (hp, hv) = hands64.get(hand).copied().unwrap_or_default();
+                        let (first, last) = self.holds[k][index];
                         let length = end - start;
                         let f = if length > 0.0 {
                             ((tau - start) / length).clamp(0.0, 1.0)
@@ -424,7 +490,11 @@ impl Motion {
                             held_by: Some(plan::hand_of_slot(hand)),
                             flight: None,
                             orbit: path.orbit,
-                            dwell_progress: f,
+                            dwell_progress: if last > first {
+                                ((tau - first) / (last - first)).clamp(0.0, 1.0)
+                            } else {
+                                1.0
+                            },
                         }
                     }
                 }
