@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes JML with `juggler tojml` for vanilla, sync, multiplex, passing, bounce, hss and
-# custom-hands/body patterns and has Juggling Lab 1.6.6 read each file (`jl.sh verify`).
+# custom-hands/body (standing and moving) patterns and has Juggling Lab 1.6.6 read each file
+# (`jl.sh verify`).
 # Needs Java and ../shared/jl (not run in CI). Usage: scripts/tojml_verify.sh [JL_SH]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ patterns=(
   "<3p|3p>" "<4p 3|3 4p>" "<3p|3p|3p>" "3B" "5BBF" "pattern=(4B,4);gravity=490"
   "pattern=3;hands=(32.5)(10).;colors=orbits"
   "pattern=<3p|3p>;hands=<(10)(32.5).|(32.5)(10).>;body=<(0,-100,0).|(180,100,0).>"
+  "pattern=<3p|3p>;body=<(0,-100,0)(20,-80,0).(90,-100,50).-.|(180,100,0).>"
   "pattern=3;prop=ring;colors={red}{0,128,255}"
   "pattern=534;hss=3" "pattern=[43]23;hss=2" "pattern=6;hss=4;handspec=(3,1)(4,2)"
   "pattern=4;hss=3;hold=true"

@@ -172,7 +172,8 @@ pub fn check_settings(settings: &Settings) -> Result<(), RangeError> {
     }
     DWELL.check(settings.dwell)?;
     GRAVITY.check(settings.gravity)?;
-    for p in &settings.placements {
+    let moves = settings.body_moves.iter().flatten().flatten().flatten();
+    for p in settings.placements.iter().chain(moves) {
         POSITION.check(wide(p.x))?;
         POSITION.check(wide(p.z))?;
         FACING.check(wide(p.facing_deg))?;

@@ -204,6 +204,24 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
     plans
 }
 
+/// A juggler's `body=` cycle as keyframes in beats: each beat's positions at even steps
+/// within it, left-out ones skipped; `None` when it gives no position.
+fn beat_path(beats: &crate::spec::BodyBeats) -> Option<crate::motion::events::BeatPath> {
+    let mut keys = Vec::new();
+    for (k, beat) in beats.iter().enumerate() {
+        for (i, p) in beat.iter().enumerate() {
+            if let Some(p) = p {
+                let at = Layout::from_specs(1, std::slice::from_ref(p)).jugglers[0];
+                keys.push((k as f64 + i as f64 / beat.len() as f64, at));
+            }
+        }
+    }
+    (!keys.is_empty()).then(|| crate::motion::events::BeatPath {
+        period: beats.len().clamp(1, u32::MAX as usize) as u32,
+        keys,
+    })
+}
+
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
@@ -220,34 +238,43 @@ impl Scene {
         {
             return Err(SceneError::Placement { juggler });
         }
-        let layout = Layout::from_specs(schedule.jugglers, &settings.placements);
+        let mut layout = Layout::from_specs(schedule.jugglers, &settings.placements);
         let dims = (0..schedule.jugglers)
             .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
             .collect::<Result<Vec<_>, _>>()?;
         // After the stages' own checks (they name the stage); this catches values each stage
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
-        let motion = if settings.prop == PropKind::Ring {
-            let hands = if settings.juggler_hand_positions.is_empty() {
-                vec![settings.hand_positions.clone()]
-            } else {
-                settings.juggler_hand_positions.clone()
-            };
-            let mut choreography = crate::motion::events::from_schedule_per_juggler(
-                &schedule, timing, &layout, &hands,
-            );
+        // The event layer with the hands placed for the prop (clubs further in front), then
+        // the motion (as `Motion::new` / `Motion::with_juggler_hands` build it for balls).
+        let hands = if settings.juggler_hand_positions.is_empty() {
+            vec![settings.hand_positions.clone()]
+        } else {
+            settings.juggler_hand_positions.clone()
+        };
+        let mut choreography = if settings.body_moves.is_empty() {
+            crate::motion::events::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
+        } else {
+            // Jugglers who move (`body=` with several positions).
+            let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
+            crate::motion::events::from_schedule_moving(&schedule, timing, &layout, &hands, &moves)
+        };
+        crate::motion::events::place_for_prop(&mut choreography, settings.prop);
+        if settings.prop == PropKind::Ring {
             let stack = if settings.pancake_rings {
                 glam::DVec3::new(0.0, -1.0, 1.0).normalize()
             } else {
                 glam::DVec3::Z
             };
             choreography.restack_lanes(stack, RING_STACK_SPACING);
-            Motion::from_events(&choreography, timing)
-        } else if settings.juggler_hand_positions.is_empty() {
-            Motion::new(&schedule, timing, &layout, &settings.hand_positions)
-        } else {
-            Motion::with_juggler_hands(&schedule, timing, &layout, &settings.juggler_hand_positions)
-        };
+        }
+        let motion = Motion::from_events(&choreography, timing);
+        if !settings.body_moves.is_empty() {
+            // The layout of moving jugglers is where they stand at time 0.
+            for (j, p) in layout.jugglers.iter_mut().enumerate() {
+                *p = motion.placement_at(j, 0.0);
+            }
+        }
         let colors = motion
             .state_at(0.0)
             .props

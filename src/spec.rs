@@ -57,6 +57,12 @@ pub struct Settings {
     pub juggler_hand_positions: Vec<Vec<DwellPoints>>,
     /// Where the jugglers stand; empty = the default layout (circle facing the centre).
     pub placements: Vec<PlacementSpec>,
+    /// Jugglers who move (Juggling Lab's `body=` giving a juggler several positions): per
+    /// juggler (0-based; jugglers beyond the list stand at `placements`), its cycle of beats.
+    /// Empty = everyone stands still at `placements` (which hold each juggler's first
+    /// position).
+    #[serde(default)]
+    pub body_moves: Vec<BodyBeats>,
     /// Body proportions for every juggler; `None` = adult defaults.
     pub body: Option<BodySpec>,
     /// Per-juggler body proportions (index = juggler, 0-based), each field overriding `body`;
@@ -84,6 +90,7 @@ impl Default for Settings {
             hand_positions: Vec::new(),
             juggler_hand_positions: Vec::new(),
             placements: Vec::new(),
+            body_moves: Vec::new(),
             body: None,
             bodies: Vec::new(),
             camera: None,
@@ -111,6 +118,11 @@ pub struct PlacementSpec {
     pub z: f32,
     pub facing_deg: f32,
 }
+
+/// One juggler's cycle of moves: per beat, the positions it takes at even steps within that
+/// beat (a beat of `k` entries has them at `0, 1/k, 2/k, ...` of the beat); `None` = a
+/// position left out (Juggling Lab's `-`), passed through on the way between the others.
+pub type BodyBeats = Vec<Vec<Option<PlacementSpec>>>;
 
 /// Body proportions in metres (any left `None` keeps the adult default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -262,6 +262,8 @@ fn written_jml_reads_back_to_the_same_animation() {
         "pattern=534;hss=3",
         "pattern=6;hss=4;handspec=(3,1)(4,2)",
         "pattern=<3p|3p>;hands=<(10)(32.5).|(32.5)(10).>;body=<(0,-100,0).|(180,100,0).>",
+        "pattern=<3p|3p>;body=<(0,-100,0).(90,-100,50).-.|(180,100,0).>",
+        "pattern=[43]23;body=(0,0,0).(0,40,0)(30,40,20).",
     ] {
         let spec = parse_input(pattern).unwrap();
         let original = Scene::new(&spec).unwrap();
@@ -322,4 +324,106 @@ fn written_jml_reads_back_to_the_same_animation() {
             by_colour * 1000.0
         );
     }
+}
+
+/// Juggling Lab's `body=` with jugglers who move (several positions over the beats, `-` left
+/// out): at every given beat the juggler stands at the given place facing the given angle,
+/// the hands keep their own (juggler-local) throw and catch points while the juggler moves,
+/// and the loop is seamless; the same in a settings string, a JML list line and TOML, and
+/// TOML writes it back.
+#[test]
+fn body_moves_jugglers_through_its_positions_beat_by_beat() {
+    use juggler::notation::settings::parse_settings;
+    use juggler::scene::Scene;
+    use juggler::types::{Hand, HandRef};
+    // Juggler 1 (period 3 beats): beat 0 at JL (-100, 0) facing 0, beat 1 at (-100, 50)
+    // facing 90, beat 2 left out; a second position half-way through beat 0 at (-80, 0)
+    // facing 20. Juggler 2 stands still at (100, 0) facing 180.
+    let body = "<(0,-100,0)(20,-80,0).(90,-100,50).-.|(180,100,0).>";
+    let settings = format!("pattern=<3p|3p>;bps=3;body={body}");
+    let jml = format!(
+        "<jml version=\"3\"><patternlist><line display=\"Moving\" notation=\"siteswap\">{}\
+         </line></patternlist></jml>",
+        settings.replace('<', "&lt;").replace('>', "&gt;")
+    );
+    let toml = format!("siteswap = \"<3p|3p>\"\nbps = 3.0\njugglers = \"{body}\"\n");
+    let specs = [
+        parse_settings(&settings).unwrap(),
+        jml::import_str(&jml, "moving.jml").unwrap().remove(0),
+        files::from_toml_str(&toml, "moving.toml")
+            .unwrap()
+            .remove(0),
+    ];
+    let still = Scene::new(&parse_settings("pattern=<3p|3p>;bps=3").unwrap()).unwrap();
+    for spec in &specs {
+        assert_eq!(spec.settings.body_moves.len(), 2);
+        assert_eq!(spec.settings.body_moves[0].len(), 3, "three beats");
+        assert_eq!(spec.settings.body_moves[0][2], [None]);
+        let scene = Scene::new(spec).unwrap();
+        let m = scene.motion();
+        let beat = 1.0 / 3.0;
+        // (time in beats, world x, world z, facing in degrees), three cycles of 3 beats.
+        let keys = [
+            (0.0, 1.0, 0.0, 0.0),
+            (0.5, 0.8, 0.0, 20.0),
+            (1.0, 1.0, 0.5, 90.0),
+        ];
+        for cycle in 0..3 {
+            for (b, x, z, facing) in keys {
+                let t = (b + 3.0 * cycle as f64) * beat;
+                let p = m.placement_at(0, t);
+                assert!(
+                    (p.position.x - x).abs() < 1e-5 && (p.position.z - z).abs() < 1e-5,
+                    "t = {t}: {:?}",
+                    p.position
+                );
+                assert!((p.facing.to_degrees() - facing).abs() < 1e-3, "t = {t}");
+                let other = m.placement_at(1, t);
+                assert!((other.position.x + 1.0).abs() < 1e-6);
+                assert!((other.facing.to_degrees() - 180.0).abs() < 1e-3);
+            }
+        }
+        // Beat 2 is left out: the juggler is on the way back (a smooth curve), at neither key.
+        let between = m.placement_at(0, 2.0 * beat).position;
+        assert!(between.z > 0.05 && between.z < 0.7, "{between:?}");
+        assert!(between.distance(glam::Vec3::new(1.0, 0.0, 0.5)) > 0.05);
+        // The loop is a whole number of body cycles and seamless.
+        let loop_s = scene.loop_duration();
+        let cycles = loop_s / (3.0 * beat);
+        assert!((cycles - cycles.round()).abs() < 1e-9, "{loop_s}");
+        for k in 0..50 {
+            let t = loop_s * k as f64 / 50.0 + 0.0123;
+            let (a, b) = (scene.pose_at(t), scene.pose_at(t + loop_s));
+            for (p, q) in a.props.iter().zip(&b.props) {
+                assert!(p.position.distance(q.position) < 1e-4, "t = {t}");
+            }
+            for (p, q) in a.jugglers.iter().zip(&b.jugglers) {
+                let d = p.placement.position.distance(q.placement.position);
+                assert!(d < 1e-5 && p.head.distance(q.head) < 1e-4, "t = {t}");
+            }
+        }
+        // The hands throw where they would standing still, in the juggler's own frame (the
+        // right hand on even beats, the left on odd ones).
+        for k in 0..12 {
+            let t = k as f64 * beat;
+            {
+                let hand = if k % 2 == 0 { Hand::Right } else { Hand::Left };
+                let h = HandRef { juggler: 0, hand };
+                let local = m.placement_at(0, t).to_local(m.hand_at(h, t).position);
+                let fixed =
+                    still.layout().jugglers[0].to_local(still.motion().hand_at(h, t).position);
+                assert!(local.distance(fixed) < 1e-4, "t = {t}: {local} vs {fixed}");
+            }
+        }
+    }
+    assert_eq!(specs[0].settings, specs[1].settings);
+    assert_eq!(specs[0].settings, specs[2].settings);
+    // TOML writes the moves as Juggling Lab's body string and reads them back the same.
+    let written = files::to_toml(&specs[2..]);
+    assert!(
+        written.contains("jugglers = \"(0,-100,0)(20,-80,0).(90,-100,50).-.|(180,100,0).\""),
+        "{written}"
+    );
+    let back = files::from_toml_str(&written, "back.toml").unwrap();
+    assert_eq!(back[0].settings, specs[2].settings);
 }

@@ -486,3 +486,49 @@ fn a_bounce_keeps_the_energy_fraction_of_its_bouncefrac() {
         .to_string();
     assert!(err.contains("bouncefrac=2"), "{err}");
 }
+
+/// A bounce's `bounceplane=` is the height of the surface it bounces off (Juggling Lab's
+/// centimetres above the floor): the prop comes down to that height, not to the floor, and
+/// still flies from the thrower's event to the catcher's at the event times.
+#[test]
+fn a_bounce_comes_down_to_its_bounceplane() {
+    let text = |modifier: &str| {
+        format!(
+            r#"<jml version="3"><pattern>
+<setup jugglers="1" paths="1" props="1"/>
+<symmetry type="delay" pperm="(1)" delay="1.6"/>
+<event x="20" y="0" z="0" t="0" hand="1:right"><throw path="1" type="bounce" mod="{modifier}"/></event>
+<event x="-20" y="0" z="0" t="0.6" hand="1:left"><catch path="1"/></event>
+<event x="-20" y="0" z="0" t="0.8" hand="1:left"><throw path="1" type="toss"/></event>
+<event x="20" y="0" z="0" t="1.4" hand="1:right"><catch path="1"/></event>
+</pattern></jml>"#
+        )
+    };
+    let lowest = |modifier: &str| {
+        let spec = files::jml::import_str(&text(modifier), "b.jml")
+            .unwrap()
+            .remove(0);
+        let scene = Scene::new(&spec).unwrap();
+        let m = scene.motion();
+        for (t, hand) in [(0.0, Hand::Right), (0.6, Hand::Left)] {
+            let prop = m.state_at(t).props[0].position;
+            let at = m.hand_at(HandRef::new(0, hand), t).position;
+            assert!(
+                prop.distance(at) < 1e-3,
+                "{modifier} at {t}: {prop} vs {at}"
+            );
+        }
+        (0..=600)
+            .map(|k| m.state_at(0.6 * k as f64 / 600.0).props[0].position.y)
+            .fold(f32::INFINITY, f32::min)
+    };
+    // A table 60 cm high: the ball's centre comes down to 60 cm plus its 5 cm radius.
+    let table = lowest("bounceplane=60");
+    assert!((table - 0.65).abs() < 5e-3, "{table}");
+    let floor = lowest("bounces=1");
+    assert!((floor - 0.05).abs() < 5e-3, "{floor}");
+    let err = files::jml::import_str(&text("bounceplane=up"), "b.jml")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("bounceplane=up"), "{err}");
+}

@@ -10,6 +10,7 @@ mod common;
 
 use glam::Vec3;
 
+use juggler::body::props::{CLUB_LENGTH, CLUB_PIVOT_FROM_KNOB};
 use juggler::scene::Scene;
 use juggler::spec::PatternSpec;
 use juggler::types::PropKind;
@@ -130,118 +131,209 @@ fn segment_distance(p: Vec3, a: Vec3, b: Vec3) -> f32 {
     p.distance(a + ab * s)
 }
 
-/// Closest distance between two segments (sampled finely along the first).
-fn segments_distance(a0: Vec3, a1: Vec3, b0: Vec3, b1: Vec3) -> f32 {
-    (0..=32)
-        .map(|k| segment_distance(a0.lerp(a1, k as f32 / 32.0), b0, b1))
-        .fold(f32::INFINITY, f32::min)
-}
-
-/// Closest approach of any prop to any head (sphere) and torso (capsule from the base of the
-/// neck to the middle of the hips, radius half the hip span, as `juggler pose --json` reports
-/// it) over the standard patterns (no custom hand positions), per prop kind. Balls and rings
-/// keep clear of every head; the remaining club and torso figures are printed (see
-/// docs/motion.md: clearance by construction for clubs is not finished).
-#[test]
-fn props_keep_clear_of_heads() {
-    for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
-        let mut head_min = (f32::INFINITY, String::new());
-        let mut torso_min = (f32::INFINITY, String::new());
-        for spec in all_specs() {
-            if !spec.settings.hand_positions.is_empty() {
-                continue;
-            }
-            let scene = with_prop(&spec, kind);
-            let step = scene.loop_duration() / SAMPLES as f64;
-            for k in 0..SAMPLES {
-                let t = k as f64 * step;
-                let pose = scene.pose_at(t);
-                for prop in &pose.props {
-                    for j in &pose.jugglers {
-                        let waist = (j.hips[0] + j.hips[1]) * 0.5;
-                        let torso_r = j.torso_radius;
-                        let (head, torso) =
-                            clearance(kind, prop, j.head, j.head_radius, j.neck, waist, torso_r);
-                        if torso < torso_min.0 {
-                            torso_min = (
-                                torso,
-                                format!(
-                                    "{} ({}) t={t:.3} held={}",
-                                    spec.name,
-                                    spec.notation,
-                                    prop.held_by.is_some()
-                                ),
-                            );
-                        }
-                        if head < head_min.0 {
-                            head_min = (
-                                head,
-                                format!(
-                                    "{} ({}) t={t:.3} held={}",
-                                    spec.name,
-                                    spec.notation,
-                                    prop.held_by.is_some()
-                                ),
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        eprintln!(
-            "{kind:?}: closest head approach {:.3} m ({}), closest torso approach {:.3} m ({})",
-            head_min.0, head_min.1, torso_min.0, torso_min.1
-        );
-        if kind != PropKind::Club {
-            assert!(
-                head_min.0 > 0.0,
-                "{kind:?} enters a head: {:.3} m at {}",
-                head_min.0,
-                head_min.1
-            );
-        }
+/// Closest distance between the segments `p0`–`p1` and `q0`–`q1` (exact: the closest pair of
+/// parameters, clamped to both segments).
+fn segments_distance(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3) -> f32 {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    if a < 1e-12 {
+        return segment_distance(p0, q0, q1);
     }
+    if e < 1e-12 {
+        return segment_distance(q0, p0, p1);
+    }
+    let (b, c) = (d1.dot(d2), d1.dot(r));
+    let denom = a * e - b * b;
+    let mut s = if denom > 1e-12 {
+        ((b * f - c * e) / denom).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let mut t = (b * s + f) / e;
+    if t < 0.0 {
+        t = 0.0;
+        s = (-c / a).clamp(0.0, 1.0);
+    } else if t > 1.0 {
+        t = 1.0;
+        s = ((b - c) / a).clamp(0.0, 1.0);
+    }
+    (p0 + d1 * s).distance(q0 + d2 * t)
 }
 
-/// Clearance (metres, negative = overlap) of one prop from a head sphere and a torso capsule.
-fn clearance(
-    kind: PropKind,
-    prop: &juggler::body::PropPose,
-    head_centre: Vec3,
-    head_radius: f32,
-    neck: Vec3,
-    waist: Vec3,
-    torso_r: f32,
-) -> (f32, f32) {
-    match kind {
-        PropKind::Ball => (
-            prop.position.distance(head_centre) - head_radius - 0.05,
-            segment_distance(prop.position, neck, waist) - torso_r - 0.05,
-        ),
-        PropKind::Club => {
-            // The club as a segment from knob to tip, 4.5 cm thick at its widest.
-            let knob = prop.position - prop.axis * 0.20;
-            let tip = knob + prop.axis * 0.485;
+/// A club's widest radius (the drawn profile's 8.6 % of its 48.5 cm length), metres: the club
+/// is checked as a capsule of this radius from knob to tip, so the handle counts as thick as
+/// the body.
+const CLUB_RADIUS: f32 = 0.0418;
+/// A ring's rim: the circle halfway between its outer and inner edges, and the rim's half
+/// width around it (metres).
+const RING_MID_RADIUS: f32 = 0.1125;
+const RING_HALF_WIDTH: f32 = 0.0125;
+/// Points on a ring's rim checked against a torso (the chord misses the circle by 0.5 mm).
+const RING_POINTS: usize = 32;
+
+/// Clearance (metres, negative = overlap) of one prop from one juggler's head sphere and from
+/// the torso capsule (`neck`, the base of the neck, to the middle of the hips; its upper cap
+/// covers the neck up to the head) exactly as `juggler pose --json` reports them.
+fn clearance(prop: &juggler::body::PropPose, j: &juggler::body::JugglerPose) -> (f32, f32) {
+    let waist = (j.hips[0] + j.hips[1]) * 0.5;
+    let (head, head_r, neck, torso_r) = (j.head, j.head_radius, j.neck, j.torso_radius);
+    match prop.kind {
+        PropKind::Ball => {
+            let r = 0.5 * prop.size;
             (
-                segment_distance(head_centre, knob, tip) - head_radius - 0.045,
-                segments_distance(knob, tip, neck, waist) - torso_r - 0.045,
+                prop.position.distance(head) - head_r - r,
+                segment_distance(prop.position, neck, waist) - torso_r - r,
+            )
+        }
+        PropKind::Club => {
+            let knob = prop.position - prop.axis * CLUB_PIVOT_FROM_KNOB;
+            let tip = knob + prop.axis * CLUB_LENGTH;
+            (
+                segment_distance(head, knob, tip) - head_r - CLUB_RADIUS,
+                segments_distance(knob, tip, neck, waist) - torso_r - CLUB_RADIUS,
             )
         }
         PropKind::Ring => {
-            // The ring as its mid-circle (radius 11.25 cm), 1.25 cm thick.
-            let n = prop.axis;
-            let near = |q: Vec3| {
-                let d = q - prop.position;
-                let inplane = d - n * d.dot(n);
-                let rim = prop.position + inplane.normalize_or(Vec3::Y) * 0.1125;
-                q.distance(rim) - 0.0125
-            };
-            let torso = (0..=16)
-                .map(|k| near(neck.lerp(waist, k as f32 / 16.0)))
+            let n = prop.axis.normalize_or(Vec3::Z);
+            // The rim point nearest the head: the head centre's direction within the ring plane.
+            let d = head - prop.position;
+            let inplane = (d - n * d.dot(n)).normalize_or(n.any_orthonormal_vector());
+            let rim = prop.position + inplane * RING_MID_RADIUS;
+            let (u, v) = (
+                n.any_orthonormal_vector(),
+                n.any_orthonormal_vector().cross(n),
+            );
+            let torso = (0..RING_POINTS)
+                .map(|k| {
+                    let a = std::f32::consts::TAU * k as f32 / RING_POINTS as f32;
+                    let p = prop.position + (u * a.cos() + v * a.sin()) * RING_MID_RADIUS;
+                    segment_distance(p, neck, waist)
+                })
                 .fold(f32::INFINITY, f32::min);
-            (near(head_centre) - head_radius, torso - torso_r)
+            (
+                head.distance(rim) - head_r - RING_HALF_WIDTH,
+                torso - torso_r - RING_HALF_WIDTH,
+            )
         }
     }
+}
+
+/// Samples per second of the clearance check (a club tip at 8 m/s moves 3.3 cm between two).
+const CLEARANCE_RATE: f64 = 240.0;
+
+/// A closest approach: clearance (metres) and where it happens.
+#[derive(Clone)]
+struct Approach {
+    clearance: f32,
+    what: String,
+}
+
+impl Approach {
+    fn none() -> Self {
+        Approach {
+            clearance: f32::INFINITY,
+            what: String::new(),
+        }
+    }
+
+    fn keep_least(&mut self, other: &Approach) {
+        if other.clearance < self.clearance {
+            *self = other.clone();
+        }
+    }
+}
+
+/// The closest approach of every `kind` prop of `spec` to any head and to any torso over the
+/// loop, at least `SAMPLES` times and `CLEARANCE_RATE` times a second.
+fn closest_approach(spec: &PatternSpec, kind: PropKind) -> (Approach, Approach, usize) {
+    let scene = with_prop(spec, kind);
+    let samples = SAMPLES.max((scene.loop_duration() * CLEARANCE_RATE).ceil() as usize);
+    let step = scene.loop_duration() / samples as f64;
+    let (mut head, mut torso) = ((f32::INFINITY, 0, 0, 0.0), (f32::INFINITY, 0, 0, 0.0));
+    for k in 0..samples {
+        let t = k as f64 * step;
+        let pose = scene.pose_at(t);
+        for (i, prop) in pose.props.iter().enumerate() {
+            for (jn, j) in pose.jugglers.iter().enumerate() {
+                let (h, b) = clearance(prop, j);
+                if h < head.0 {
+                    head = (h, i, jn, t);
+                }
+                if b < torso.0 {
+                    torso = (b, i, jn, t);
+                }
+            }
+        }
+    }
+    let describe = |(c, i, jn, t): (f32, usize, usize, f64), part: &str| {
+        let held = scene
+            .pose_at(t)
+            .props
+            .get(i)
+            .is_some_and(|p| p.held_by.is_some());
+        Approach {
+            clearance: c,
+            what: format!(
+                "{} ({}), {kind:?} {i} {} at t={t:.3} s, juggler {}'s {part}",
+                spec.name,
+                spec.notation,
+                if held { "held" } else { "flying" },
+                jn + 1
+            ),
+        }
+    };
+    (describe(head, "head"), describe(torso, "torso"), samples)
+}
+
+/// No prop, held or flying, ever enters a head, neck or torso, its own juggler's or a
+/// partner's: every ball (sphere), club (capsule from knob to tip at its widest radius) and
+/// ring (rim) keeps clear of every juggler's head sphere and torso capsule (whose upper cap
+/// covers the neck), over every library pattern (custom hand positions too) and every valid
+/// shared vector, at least 500 times per loop and 240 times a second. A failure names every
+/// pattern that enters a body, worst first.
+#[test]
+fn props_keep_clear_of_heads_necks_and_torsos() {
+    let specs = all_specs();
+    let started = std::time::Instant::now();
+    let mut failures: Vec<Approach> = Vec::new();
+    let mut poses = 0;
+    for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+        let (mut head, mut torso) = (Approach::none(), Approach::none());
+        for spec in &specs {
+            let (h, b, samples) = closest_approach(spec, kind);
+            poses += samples;
+            head.keep_least(&h);
+            torso.keep_least(&b);
+            let worse = if h.clearance < b.clearance { h } else { b };
+            if worse.clearance < 0.0 {
+                failures.push(worse);
+            }
+        }
+        eprintln!(
+            "{kind:?}: closest to a head {:+.1} cm ({}); to a torso {:+.1} cm ({})",
+            head.clearance * 100.0,
+            head.what,
+            torso.clearance * 100.0,
+            torso.what
+        );
+    }
+    eprintln!(
+        "{} patterns × 3 props, {poses} poses in {:.2} s",
+        specs.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(specs.len() > 200, "only {} patterns", specs.len());
+    failures.sort_by(|a, b| a.clearance.total_cmp(&b.clearance));
+    let list: Vec<String> = failures
+        .iter()
+        .map(|f| format!("{:+.1} cm: {}", f.clearance * 100.0, f.what))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} pattern/prop pairs enter a body; the worst: {}\n{list:#?}",
+        failures.len(),
+        list[0]
+    );
 }
 
 /// Highest centre of mass of any club over the loop.

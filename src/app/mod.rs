@@ -464,11 +464,11 @@ impl Session {
     }
 
     /// Draws the frame at pattern time `t` and the controls.
-    fn draw(&mut self, g: &Geometry, text: &ui::Text, material: Option<&mq::Material>, t: f64) {
+    fn draw(&mut self, g: &Geometry, text: &ui::Text, materials: Option<&draw::Materials>, t: f64) {
         let (vw, vh) = g.viewport_pixels();
         let frame = self.animation.frame(t, &self.app.orbit, vw, vh);
         let origin = Vec2::new(g.viewport.x, g.viewport.y);
-        draw::draw_frame(&frame, origin, material);
+        draw::draw_frame(&frame, origin, materials);
         let facts = self.animation.facts();
         let playlist = match (self.app.playlist_len, self.app.entry) {
             (n, Some(i)) if n > 1 => Some((i, n)),
@@ -529,7 +529,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         ..
     } = options;
     let text = ui::Text::new(mq::load_ttf_font_from_bytes(FONT).ok());
-    let material = draw::shape_material();
+    let materials = draw::materials();
     // Touches are handled as touches (one finger like the mouse, two to zoom), not turned
     // into mouse events by macroquad.
     mq::simulate_mouse_with_touch(false);
@@ -611,7 +611,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
 
         let work = mq::get_time();
         let t = fixed_time.unwrap_or(session.app.playback.time());
-        session.draw(&g, &text, material.as_ref(), t);
+        session.draw(&g, &text, materials.as_ref(), t);
         frames += 1;
         if bench_start.is_some() {
             work_seconds += mq::get_time() - work;

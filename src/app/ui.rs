@@ -12,6 +12,7 @@ use super::diagram_panel;
 use super::geometry::{Button, FactsLayout, Geometry, Rect, FIELD_PADDING};
 use super::library_list::LibraryList;
 use super::state::{AppState, Focus};
+use crate::render::gl::draw::with_flat_material;
 use crate::tools::diagram::{orbit_color, Ladder};
 
 const BAR: mq::Color = mq::Color::new(0.118, 0.137, 0.173, 1.0);
@@ -186,11 +187,11 @@ pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
 }
 
 fn fill(r: &Rect, c: mq::Color) {
-    mq::draw_rectangle(r.x, r.y, r.w, r.h, c);
+    with_flat_material(|| mq::draw_rectangle(r.x, r.y, r.w, r.h, c));
 }
 
 fn outline(r: &Rect, thickness: f32, c: mq::Color) {
-    mq::draw_rectangle_lines(r.x, r.y, r.w, r.h, thickness, c);
+    with_flat_material(|| mq::draw_rectangle_lines(r.x, r.y, r.w, r.h, thickness, c));
 }
 
 fn draw_bars(g: &Geometry) {

@@ -110,6 +110,8 @@ enum Trans {
         gravity: Option<f64>,
         /// Energy kept at each bounce (`bouncefrac=`).
         bounce_energy: Option<f64>,
+        /// Height of the bounce surface, m (`bounceplane=`).
+        bounce_plane: Option<f64>,
     },
     Catch {
         path: usize,
@@ -410,6 +412,11 @@ fn raw_event(
                     } else {
                         None
                     },
+                    bounce_plane: if kind_attr == "bounce" {
+                        bounce_plane(modifier)?
+                    } else {
+                        None
+                    },
                 }
             }
             "catch" => Trans::Catch {
@@ -484,9 +491,29 @@ fn bounce_fraction(modifier: &str) -> Result<Option<f64>, String> {
     Ok(None)
 }
 
+/// A bounce's `bounceplane=`: the height of the surface it bounces off (Juggling Lab's
+/// centimetres above the floor, default 0), in metres.
+fn bounce_plane(modifier: &str) -> Result<Option<f64>, String> {
+    for entry in modifier.split(';').filter(|e| !e.trim().is_empty()) {
+        let (key, value) = entry.split_once('=').unwrap_or((entry, ""));
+        if key.trim().eq_ignore_ascii_case("bounceplane") {
+            let value = value.trim();
+            let h = value
+                .parse::<f64>()
+                .ok()
+                .filter(|h| h.is_finite() && h.abs() <= MAX_CM)
+                .ok_or_else(|| {
+                    format!("bounce modifier bounceplane={value} is not a height from -{MAX_CM} to {MAX_CM} cm")
+                })?;
+            return Ok(Some(h / 100.0));
+        }
+    }
+    Ok(None)
+}
+
 /// A throw's type and modifiers: `toss` or `bounce` with `bounces`, `forced`, `hyper`
-/// (`bounceplane` is not used); `g=` is read by `throw_gravity`, `bouncefrac=` by
-/// `bounce_fraction`.
+/// (`g=` is read by `throw_gravity`, `bouncefrac=` by `bounce_fraction`, `bounceplane=` by
+/// `bounce_plane`).
 fn throw_kind(kind: &str, modifier: &str) -> Result<TossKind, String> {
     match kind {
         "" | "toss" => Ok(TossKind::Toss),
@@ -742,11 +769,13 @@ fn expand(
                                 kind,
                                 gravity,
                                 bounce_energy,
+                                bounce_plane,
                             } => Trans::Throw {
                                 path: perm[path],
                                 kind,
                                 gravity,
                                 bounce_energy,
+                                bounce_plane,
                             },
                             Trans::Catch { path, kind } => Trans::Catch {
                                 path: perm[path],
@@ -842,7 +871,7 @@ fn build(
     let mut catch_rank: Vec<usize> = Vec::new();
     let mut throw_event: Vec<usize> = Vec::new();
     for (i, e) in events.iter().enumerate() {
-        let throws: Vec<(usize, TossKind, Option<f64>, Option<f64>)> = e
+        let throws: Vec<(usize, TossKind, [Option<f64>; 3])> = e
             .trans
             .iter()
             .filter_map(|t| match *t {
@@ -851,11 +880,13 @@ fn build(
                     kind,
                     gravity,
                     bounce_energy,
-                } => Some((path, kind, gravity, bounce_energy)),
+                    bounce_plane,
+                } => Some((path, kind, [gravity, bounce_energy, bounce_plane])),
                 _ => None,
             })
             .collect();
-        for (k, &(path, kind, gravity, bounce_energy)) in throws.iter().enumerate() {
+        for (k, &(path, kind, [gravity, bounce_energy, bounce_plane])) in throws.iter().enumerate()
+        {
             let (c, loops) = next(&catches_of, path, e.time).ok_or_else(|| {
                 format!(
                     "path {} is thrown at t={:.4} s but never caught",
@@ -891,6 +922,7 @@ fn build(
                 kind,
                 gravity,
                 bounce_energy,
+                bounce_plane,
                 catch_kind,
                 value: None,
                 spins: None,
@@ -1345,6 +1377,13 @@ mod tests {
             Some(0.5)
         );
         assert_eq!(bounce_fraction("bounces=2").unwrap(), None);
+        assert_eq!(
+            bounce_plane("bounces=2;bounceplane=75").unwrap(),
+            Some(0.75)
+        );
+        assert_eq!(bounce_plane("bounces=2").unwrap(), None);
+        assert!(bounce_plane("bounceplane=high").is_err());
+        assert!(bounce_plane("bounceplane=1e9").is_err());
         assert!(bounce_fraction("bouncefrac=1.5").is_err());
         assert!(bounce_fraction("bouncefrac=0").is_err());
         assert_eq!(

@@ -127,7 +127,7 @@ fn flights(scene: &Scene) -> Vec<WrittenThrow> {
 /// A hand's juggler-local position at `t`, in Juggling Lab's centimetres.
 fn jl_position(scene: &Scene, hand: HandRef, t: f64) -> [f64; 3] {
     let world = scene.motion().hand_at(hand, t).position;
-    let local = scene.layout().jugglers[hand.juggler].to_local(world);
+    let local = scene.motion().placement_at(hand.juggler, t).to_local(world);
     let round = |v: f64| (v * 1e4).round() / 1e4;
     [
         round(-f64::from(local.x) * 100.0),
@@ -230,7 +230,7 @@ pub fn events(scene: &Scene) -> JmlEvents {
             // Props thrown or caught together are listed in the order the motion spreads
             // them along the juggler's left-right axis, which is the order the reader
             // spreads them in.
-            let placement = &scene.layout().jugglers[hand.juggler];
+            let placement = scene.motion().placement_at(hand.juggler, e.time);
             let across = |path: &usize| {
                 state
                     .props
@@ -394,15 +394,32 @@ pub fn write(scene: &Scene) -> String {
         cycles(&ev.pperm),
         time(ev.period)
     );
-    for (j, placement) in scene.layout().jugglers.iter().enumerate().take(jugglers) {
-        let _ = writeln!(
-            x,
-            "<position x=\"{}\" y=\"{}\" z=\"100\" t=\"0\" angle=\"{}\" juggler=\"{}\"/>",
-            num(-f64::from(placement.position.x) * 100.0),
-            num(f64::from(placement.position.z) * 100.0),
-            num(f64::from(placement.facing).to_degrees()),
-            j + 1
-        );
+    // Each juggler's keyframes (one for a juggler who stands still), repeated over the period.
+    for j in 0..jugglers {
+        let path = scene.motion().juggler_path(j);
+        let repeats = if path.keys.len() > 1 && path.period > 0.0 {
+            (ev.period / path.period).round().max(1.0) as usize
+        } else {
+            1
+        };
+        for r in 0..repeats {
+            for (t, placement) in &path.keys {
+                let t = if path.keys.len() > 1 {
+                    t + r as f64 * path.period
+                } else {
+                    0.0
+                };
+                let _ = writeln!(
+                    x,
+                    "<position x=\"{}\" y=\"{}\" z=\"100\" t=\"{}\" angle=\"{}\" juggler=\"{}\"/>",
+                    num(-f64::from(placement.position.x) * 100.0),
+                    num(f64::from(placement.position.z) * 100.0),
+                    time(t),
+                    num(f64::from(placement.facing).to_degrees()),
+                    j + 1
+                );
+            }
+        }
     }
     let gravity = scene.timing().gravity;
     let mut all: BTreeMap<(u64, usize), String> = BTreeMap::new();

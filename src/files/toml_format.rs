@@ -48,7 +48,9 @@ use super::error::{FileError, Location, Locator};
 use super::LoadedPattern;
 use crate::notation::settings;
 use crate::ranges::{self, Range};
-use crate::spec::{BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings};
+use crate::spec::{
+    BodyBeats, BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings,
+};
 use crate::types::{PropKind, Rgba};
 
 /// A file with a list of patterns: `[[pattern]]` tables.
@@ -405,8 +407,11 @@ macro_rules! list_or_jl {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 match self {
                     $name::List(items) => items.serialize(s),
-                    // Written as lists only (see `from_spec`).
-                    $name::Jl(_) => Err(serde::ser::Error::custom("not written")),
+                    // Written as lists (see `from_spec`) unless only the text says it all.
+                    $name::Jl(v) => match JlText::jl_text(v) {
+                        Some(text) => text.serialize(s),
+                        None => Err(serde::ser::Error::custom("not written")),
+                    },
                 }
             }
         }
@@ -448,11 +453,26 @@ list_or_jl!(
     |s| settings::parse_hands(s).map_err(|e| e.to_string()),
     "a list of { throw, catch } tables, or Juggling Lab's hands string"
 );
+/// The Juggling Lab text a parsed settings value is written back as, when TOML lists cannot
+/// hold it.
+trait JlText {
+    fn jl_text(&self) -> Option<String> {
+        None
+    }
+}
+impl JlText for (Vec<Rgba>, bool) {}
+impl JlText for Vec<Vec<DwellPoints>> {}
+impl JlText for (Vec<PlacementSpec>, Vec<BodyBeats>) {
+    fn jl_text(&self) -> Option<String> {
+        Some(settings::format_body(&self.0, &self.1))
+    }
+}
+
 list_or_jl!(
     Jugglers,
     JugglerEntry,
-    Vec<PlacementSpec>,
-    |s| settings::parse_body(s).map_err(|e| e.to_string()),
+    (Vec<PlacementSpec>, Vec<BodyBeats>),
+    |s| settings::parse_body_moves(s).map_err(|e| e.to_string()),
     "a list of { x, z, facing } tables, or Juggling Lab's body string"
 );
 
@@ -489,16 +509,18 @@ impl PatternEntry {
                 hand_positions = first.clone();
             }
         }
-        let placements = match self.jugglers {
-            None => Vec::new(),
-            Some(Jugglers::List(list)) => list
-                .into_iter()
-                .map(|j| PlacementSpec {
-                    x: j.x.0,
-                    z: j.z.0,
-                    facing_deg: j.facing.0,
-                })
-                .collect(),
+        let (placements, body_moves) = match self.jugglers {
+            None => (Vec::new(), Vec::new()),
+            Some(Jugglers::List(list)) => (
+                list.into_iter()
+                    .map(|j| PlacementSpec {
+                        x: j.x.0,
+                        z: j.z.0,
+                        facing_deg: j.facing.0,
+                    })
+                    .collect(),
+                Vec::new(),
+            ),
             Some(Jugglers::Jl(jl)) => jl,
         };
         let settings = Settings {
@@ -511,6 +533,7 @@ impl PatternEntry {
             hand_positions,
             juggler_hand_positions,
             placements,
+            body_moves,
             body: self.body.map(BodySpec::from),
             bodies: self
                 .bodies
@@ -550,7 +573,10 @@ impl PatternEntry {
             colors: some_if(!s.colors.is_empty())
                 .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
             color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
-            jugglers: some_if(!s.placements.is_empty()).map(|_| {
+            jugglers: some_if(!s.placements.is_empty() || !s.body_moves.is_empty()).map(|_| {
+                if !s.body_moves.is_empty() {
+                    return Jugglers::Jl((s.placements.clone(), s.body_moves.clone()));
+                }
                 Jugglers::List(
                     s.placements
                         .iter()
@@ -1001,6 +1027,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                         .into_iter()
                         .map(|(x, z, facing_deg)| PlacementSpec { x, z, facing_deg })
                         .collect(),
+                    body_moves: Vec::new(),
                     body: body.map(|len| BodySpec { upper_arm: len, forearm: len, ..BodySpec::default() }),
                     bodies: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
                     camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),

@@ -22,7 +22,7 @@ use super::Timing;
 use crate::layout::{Layout, Placement};
 use crate::schedule::{Schedule, ThrowKind};
 use crate::spec::DwellPoints;
-use crate::types::{Hand, HandRef};
+use crate::types::{Hand, HandRef, PropKind};
 
 /// Everything the motion engine needs to animate one pattern.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,6 +118,9 @@ pub struct Toss {
     /// Fraction of its energy a bouncing prop keeps at each bounce (a JML throw's
     /// `bouncefrac=`); `None` = `flight::BOUNCE_ENERGY`.
     pub bounce_energy: Option<f64>,
+    /// Height (m) of the surface a bounce hits (a JML throw's `bounceplane=`); `None` = the
+    /// floor.
+    pub bounce_plane: Option<f64>,
     pub catch_kind: CatchKind,
     /// Siteswap value in beats when the source has one.
     pub value: Option<u32>,
@@ -266,6 +269,30 @@ pub fn from_schedule_per_juggler(
     layout: &Layout,
     hands: &[Vec<DwellPoints>],
 ) -> Choreography {
+    from_schedule_moving(schedule, timing, layout, hands, &[])
+}
+
+/// Most repeats of a pattern made to fit its jugglers' `body=` cycles.
+const MAX_BODY_COPIES: u128 = 256;
+
+/// A juggler who moves over a cycle of beats (Juggling Lab's `body=`): placements at beat
+/// times in `[0, period)`, repeating every `period` beats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BeatPath {
+    pub period: u32,
+    pub keys: Vec<(f64, Placement)>,
+}
+
+/// Like [`from_schedule_per_juggler`] with jugglers who move: juggler `j` follows
+/// `moves[j]` when it is `Some` (else stands at the layout's place). As Juggling Lab does,
+/// the hand period is made a whole number of every such cycle (the pattern repeated).
+pub fn from_schedule_moving(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hands: &[Vec<DwellPoints>],
+    moves: &[Option<BeatPath>],
+) -> Choreography {
     let per_juggler: Vec<Vec<DwellSpec>> = hands
         .iter()
         .map(|h| h.iter().copied().map(DwellSpec::from).collect())
@@ -281,6 +308,20 @@ pub fn from_schedule_per_juggler(
     let copies = (0..schedule.jugglers.max(1)).fold(1u32, |acc, j| {
         let c = custom_copies(schedule, custom_of(j).len(), j);
         lcm(u128::from(acc), u128::from(c)).min(u128::from(u32::MAX)) as u32
+    });
+    // (At most MAX_BODY_COPIES repeats: beyond that a juggler keeps its own cycle but the
+    // loop is not a whole number of them.)
+    let copies = moves.iter().flatten().fold(copies, |acc, m| {
+        let (b, p) = (
+            u128::from(m.period.max(1)),
+            u128::from(schedule.period.max(1)),
+        );
+        let c = lcm(u128::from(acc), b / gcd(b, p));
+        if c <= MAX_BODY_COPIES {
+            c as u32
+        } else {
+            acc
+        }
     });
     let plan = Plan::new(schedule, copies, timing.dwell);
     let beat = timing.beat_seconds();
@@ -316,6 +357,7 @@ pub fn from_schedule_per_juggler(
             },
             gravity: None,
             bounce_energy: None,
+            bounce_plane: None,
             catch_kind: CatchKind::Catch,
             value: Some(t.value),
             spins: t.spins.map(f64::from),
@@ -381,14 +423,43 @@ pub fn from_schedule_per_juggler(
         hand_period,
         jugglers: placements
             .into_iter()
-            .map(|p| JugglerPath {
-                keys: vec![(0.0, p)],
-                period: hand_period,
+            .enumerate()
+            .map(|(j, p)| match moves.get(j) {
+                Some(Some(m)) if !m.keys.is_empty() => JugglerPath {
+                    keys: m.keys.iter().map(|&(b, p)| (b * beat, p)).collect(),
+                    period: f64::from(m.period.max(1)) * beat,
+                },
+                _ => JugglerPath {
+                    keys: vec![(0.0, p)],
+                    period: hand_period,
+                },
             })
             .collect(),
         hands,
         tosses,
         paths,
+    }
+}
+
+/// How much further in front of the body than Juggling Lab's hand plane (0.30 m) hands work
+/// with clubs, metres. A club spins about its centre of mass, which flies about 15 cm in front
+/// of the hand (the hand grips the handle, the club points forward), and its tip sweeps 28.5 cm
+/// around it (plus 4.2 cm of its body's radius): a club spinning at chest or head height needs
+/// its centre of mass at least 0.115 + 0.285 + 0.042 = 0.44 m in front of the body's axis to
+/// miss the chest and the face whichever way it points. Club jugglers hold their forearms
+/// about level, elbows at the sides, so the hands work about 40 cm in front of the body.
+pub const CLUB_HANDS_FORWARD: f64 = 0.10;
+
+/// Moves every hand event of `ch` to where hands work with props of `kind` (juggler-local,
+/// so every flight, hold and hand path moves with them): clubs `CLUB_HANDS_FORWARD` further
+/// in front of the body; balls and rings stay on Juggling Lab's hand plane.
+pub fn place_for_prop(ch: &mut Choreography, kind: PropKind) {
+    let forward = match kind {
+        PropKind::Club => CLUB_HANDS_FORWARD,
+        PropKind::Ball | PropKind::Ring => return,
+    };
+    for event in ch.hands.iter_mut().flatten() {
+        event.position.z += forward;
     }
 }
 
@@ -828,6 +899,43 @@ mod tests {
     }
 
     #[test]
+    fn club_hands_work_ten_centimetres_further_in_front() {
+        let (balls, timing) = cascade();
+        let mut clubs = balls.clone();
+        place_for_prop(&mut clubs, PropKind::Club);
+        for (a, b) in balls
+            .hands
+            .iter()
+            .flatten()
+            .zip(clubs.hands.iter().flatten())
+        {
+            assert!((b.position - a.position - DVec3::Z * 0.10).length() < 1e-12);
+            assert_eq!(
+                (a.time, &a.throws, &a.catches),
+                (b.time, &b.throws, &b.catches)
+            );
+        }
+        // The right hand throws 40 cm in front of the body's axis; the flight and the hands
+        // move with it (a club's centre of mass then flies ≥ 45 cm in front).
+        let right = &clubs.hands[hand_slot(HandRef::new(0, Hand::Right))];
+        assert!((right[0].position - DVec3::new(-0.12, 1.0, 0.4)).length() < 1e-12);
+        let m = Motion::from_events(&clubs, timing);
+        let s = m.state_at(1e-9);
+        assert!(
+            s.props
+                .iter()
+                .any(|p| p.held_by.is_none()
+                    && p.position.distance(Vec3::new(-0.12, 1.0, 0.4)) < 1e-5)
+        );
+        // Balls and rings stay on Juggling Lab's hand plane.
+        for kind in [PropKind::Ball, PropKind::Ring] {
+            let mut same = balls.clone();
+            place_for_prop(&mut same, kind);
+            assert_eq!(same, balls);
+        }
+    }
+
+    #[test]
     fn juggler_paths_interpolate_position_and_turn_the_short_way() {
         let path = JugglerPath {
             keys: vec![
@@ -877,6 +985,7 @@ mod tests {
             kind: TossKind::Toss,
             gravity: None,
             bounce_energy: None,
+            bounce_plane: None,
             catch_kind: CatchKind::Catch,
             value: None,
             spins: None,

@@ -1,4 +1,5 @@
-//! Prop flights: exact parabolas under gravity, and bounces off the floor (y = 0).
+//! Prop flights: exact parabolas under gravity, and bounces off the floor (y = 0) or a
+//! surface at another height.
 
 use glam::DVec3;
 
@@ -78,6 +79,8 @@ pub enum FlightPath {
         horizontal: DVec3,
         arcs: Vec<Arc>,
         gravity: f64,
+        /// Height of the surface bounced off (m; 0 = the floor).
+        plane: f64,
     },
 }
 
@@ -106,14 +109,33 @@ impl FlightPath {
         mode: BounceMode,
         energy: f64,
     ) -> Self {
+        Self::bounce_off(p0, p1, duration, gravity, mode, energy, 0.0)
+    }
+
+    /// `bounce_keeping` off a surface at height `plane` (m; Juggling Lab's `bounceplane`)
+    /// instead of the floor; a plane that is not finite is the floor. Endpoints below the
+    /// plane have no bounce: a parabola.
+    pub fn bounce_off(
+        p0: DVec3,
+        p1: DVec3,
+        duration: f64,
+        gravity: f64,
+        mode: BounceMode,
+        energy: f64,
+        plane: f64,
+    ) -> Self {
         let energy = if energy > 0.0 && energy <= 1.0 {
             energy
         } else {
             BOUNCE_ENERGY
         };
+        let plane = if plane.is_finite() { plane } else { 0.0 };
         let r = energy.sqrt();
         // Heights above the contact plane.
-        let (h0, h1) = (p0.y - BOUNCE_CONTACT_Y, p1.y - BOUNCE_CONTACT_Y);
+        let (h0, h1) = (
+            p0.y - plane - BOUNCE_CONTACT_Y,
+            p1.y - plane - BOUNCE_CONTACT_Y,
+        );
         for m in mode.fallbacks() {
             if let Some(u) = solve_impact_speed(h0, h1, duration, gravity, m, r) {
                 let arcs = bounce_arcs(h0, u, gravity, m, r);
@@ -124,6 +146,7 @@ impl FlightPath {
                     horizontal,
                     arcs,
                     gravity,
+                    plane,
                 };
             }
         }
@@ -141,12 +164,13 @@ impl FlightPath {
                 horizontal,
                 arcs,
                 gravity,
+                plane,
             } => {
                 let arc = current_arc(arcs, tau);
                 let s = tau - arc.start;
                 let h = arc.y0 + arc.vy0 * s - 0.5 * gravity * s * s;
                 let xz = *p0 + *horizontal * tau;
-                DVec3::new(xz.x, h.max(0.0) + BOUNCE_CONTACT_Y, xz.z)
+                DVec3::new(xz.x, h.max(0.0) + BOUNCE_CONTACT_Y + plane, xz.z)
             }
         }
     }
@@ -341,6 +365,36 @@ mod tests {
         // Out of range: the default energy.
         let d = FlightPath::bounce_keeping(p0, p1, 1.4, G, mode, 7.0);
         assert_eq!(d, FlightPath::bounce(p0, p1, 1.4, G, mode));
+    }
+
+    #[test]
+    fn a_bounce_off_a_table_touches_it_and_lands_in_the_hand() {
+        // A table top 75 cm high: the prop's centre meets it (plus the ball's radius) and
+        // never goes below it; the flight time is that of a floor bounce from 25 cm hands.
+        let (p0, p1) = (DVec3::new(-0.2, 1.0, 0.3), DVec3::new(0.3, 1.0, 0.3));
+        let mode = BounceMode::from_kind(1, false, false);
+        let f = FlightPath::bounce_off(p0, p1, 0.8, G, mode, BOUNCE_ENERGY, 0.75);
+        assert!((f.position(0.0) - p0).length() < 1e-9);
+        assert!((f.position(0.8) - p1).length() < 1e-9);
+        let FlightPath::Bounce { arcs, plane, .. } = &f else {
+            panic!("not a bounce: {f:?}")
+        };
+        assert_eq!(*plane, 0.75);
+        let contact = f.position(arcs[1].start).y;
+        assert!(
+            (contact - 0.75 - BOUNCE_CONTACT_Y).abs() < 1e-9,
+            "{contact}"
+        );
+        let low = (0..=400)
+            .map(|k| f.position(0.8 * k as f64 / 400.0).y)
+            .fold(f64::INFINITY, f64::min);
+        assert!(low >= 0.75 + BOUNCE_CONTACT_Y - 1e-9);
+        let floor = FlightPath::bounce(p0 - DVec3::Y * 0.75, p1 - DVec3::Y * 0.75, 0.8, G, mode);
+        assert!((f.position(0.3).y - floor.position(0.3).y - 0.75).abs() < 1e-9);
+        // A plane above the hands cannot be bounced off: a parabola to the catch.
+        let up = FlightPath::bounce_off(p0, p1, 0.8, G, mode, BOUNCE_ENERGY, 1.5);
+        assert!(matches!(up, FlightPath::Parabola { .. }));
+        assert!((up.position(0.8) - p1).length() < 1e-9);
     }
 
     fn check_bounce(mode: BounceMode, duration: f64) -> FlightPath {

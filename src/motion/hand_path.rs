@@ -35,6 +35,9 @@ const PUSH_ACCELERATION: f64 = 60.0;
 const PUSH_TIME_SHARE: f64 = 0.4;
 /// How far the hand sinks after a catch before turning up (vertical drop), metres.
 pub const CATCH_GIVE: f64 = 0.065;
+/// How far the hand travels along the path of a prop arriving flat or rising (a pass, a
+/// bounce) while it absorbs it, metres.
+pub const FLAT_CATCH_GIVE: f64 = 0.08;
 /// Largest share of the gap to the next knot the give may take.
 const GIVE_TIME_SHARE: f64 = 0.35;
 /// Largest share of that gap the give may take when the preferred share is too short.
@@ -256,8 +259,9 @@ fn add_throw_pushes(knots: &[Knot], period: f64) -> Vec<Knot> {
     out
 }
 
-/// After every catch knot of a prop arriving downward, a knot where the give ends, at rest:
-/// `CATCH_GIVE` lower (sideways along the incoming path, at most a quarter of that), reached
+/// After every catch knot, a knot where the give ends, at rest: for a prop arriving downward
+/// `CATCH_GIVE` lower (sideways along the incoming path, at most a quarter of that), for one
+/// arriving flat or rising `FLAT_CATCH_GIVE` along its path; reached
 /// in the time a steady deceleration from the hand's least catch speed takes (`2 d / v`),
 /// within `GIVE_TIME_SHARE` of the gap to the next knot, stretched to at most
 /// `GIVE_TIME_SHARE_MAX` of it when the hand needs that long even at the prop's own speed.
@@ -276,7 +280,7 @@ fn add_catch_gives(knots: &[Knot], period: f64) -> Vec<Knot> {
             continue;
         };
         let dir = direction.normalize_or_zero();
-        if dir == DVec3::ZERO || max_speed.is_nan() || max_speed <= 1e-6 || dir.y > -0.3 {
+        if dir == DVec3::ZERO || max_speed.is_nan() || max_speed <= 1e-6 {
             continue;
         }
         // The hand's speed at the catch lies between the planned least share of the prop's
@@ -284,8 +288,14 @@ fn add_catch_gives(knots: &[Knot], period: f64) -> Vec<Knot> {
         let slow = (CATCH_MIN_SPEED_FRACTION * max_speed).clamp(1e-3, CATCH_MIN_SPEED_CAP);
         let after = (knots[(i + 1) % n].time - k.time).rem_euclid(period);
         let after = if after > 0.0 { after } else { period };
-        // A drop of `CATCH_GIVE`, along the incoming direction.
-        let along = CATCH_GIVE / -dir.y;
+        // A drop of `CATCH_GIVE`, along the incoming direction; a prop arriving flat (a pass)
+        // or rising is absorbed over `FLAT_CATCH_GIVE` along its path, so the hand stops in
+        // front of the body instead of swinging back into it.
+        let along = if dir.y <= -0.3 {
+            CATCH_GIVE / -dir.y
+        } else {
+            FLAT_CATCH_GIVE
+        };
         // The give takes the time a steady deceleration from the least catch speed needs, within
         // `GIVE_TIME_SHARE` of the gap to the next knot; when that is too short, up to
         // `GIVE_TIME_SHARE_MAX` so the hand can still give fully at up to the prop's speed.
@@ -299,7 +309,11 @@ fn add_catch_gives(knots: &[Knot], period: f64) -> Vec<Knot> {
         // arrival cannot carry the hand out of reach.
         let offset = dir * d;
         let side = DVec3::new(offset.x, 0.0, offset.z);
-        let side = side.clamp_length_max(0.25 * -offset.y);
+        let side = if dir.y <= -0.3 {
+            side.clamp_length_max(0.25 * -offset.y)
+        } else {
+            side
+        };
         let position = k.position + DVec3::new(side.x, offset.y, side.z);
         // The give ends at rest, at the bottom: the hand has absorbed the prop and turns
         // toward the next knot from there (a sideways speed there swings the hand out).

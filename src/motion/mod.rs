@@ -295,6 +295,15 @@ impl Motion {
                 let (p0, p1, duration) = (release_point[i], catch_point[i], t.catch - t.release);
                 let g = t.gravity.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(g);
                 match t.kind {
+                    TossKind::Bounce(mode) if t.bounce_plane.is_some() => FlightPath::bounce_off(
+                        p0,
+                        p1,
+                        duration,
+                        g,
+                        mode,
+                        t.bounce_energy.unwrap_or(flight::BOUNCE_ENERGY),
+                        t.bounce_plane.unwrap_or(0.0),
+                    ),
                     TossKind::Bounce(mode) => match t.bounce_energy {
                         Some(energy) => {
                             FlightPath::bounce_keeping(p0, p1, duration, g, mode, energy)
@@ -375,6 +384,11 @@ impl Motion {
     /// Where juggler `juggler` stands at time `t` (the last juggler's beyond the end).
     pub fn placement_at(&self, juggler: usize, t: f64) -> Placement {
         self.jugglers[juggler.min(self.jugglers.len() - 1)].at(t)
+    }
+
+    /// The keyframes juggler `juggler` moves through (the last juggler's beyond the end).
+    pub fn juggler_path(&self, juggler: usize) -> &JugglerPath {
+        &self.jugglers[juggler.min(self.jugglers.len() - 1)].path
     }
 
     /// Number of props (all jugglers together).

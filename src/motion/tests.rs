@@ -293,6 +293,57 @@ fn cascade_hand_path_scoops_like_a_juggler() {
 }
 
 #[test]
+fn a_hand_catching_a_flat_pass_stops_in_front_of_the_body() {
+    // `<3p|2p>`: juggler 2's 2p is a fast flat pass (about 7 m/s toward the catcher's chest).
+    // The catching hand meets it moving with it, then stops `FLAT_CATCH_GIVE` (8 cm) along
+    // its path: within 0.15 s of every catch the hand moves at most 9 cm further along the
+    // prop's horizontal direction. Without that give it swung 24 cm back, to 8 cm in front of the body's
+    // axis, and the hands came within 18.4 cm of the axis (a held ring's rim entered the torso).
+    let schedule = async_schedule("<3p|2p>");
+    let m = motion(&schedule, None);
+    let steps = 2000;
+    let step = m.loop_duration() / steps as f64;
+    let (mut catches, mut farthest, mut nearest_axis) = (0, 0.0f32, f32::INFINITY);
+    for k in 0..steps {
+        let (t0, t1) = (k as f64 * step, (k + 1) as f64 * step);
+        let (before, after) = (m.state_at(t0), m.state_at(t1));
+        for (a, b) in before.props.iter().zip(&after.props) {
+            let (Some(by), Some(flight)) = (b.held_by, a.flight) else {
+                continue;
+            };
+            catches += 1;
+            let at = m.hand_at(by, flight.catch).position;
+            let v = a.velocity;
+            let along = Vec3::new(v.x, 0.0, v.z).normalize_or_zero();
+            for q in 0..=75 {
+                let t = flight.catch + 0.002 * q as f64;
+                farthest = farthest.max((m.hand_at(by, t).position - at).dot(along));
+            }
+        }
+        for (j, hands) in after.hands.iter().enumerate() {
+            let place = m.placement_at(j, t1);
+            for h in hands {
+                let local = place.to_local(h.position);
+                nearest_axis = nearest_axis.min(Vec3::new(local.x, 0.0, local.z).length());
+            }
+        }
+    }
+    assert_eq!(
+        catches, 20,
+        "two catches a beat (one per juggler) over the 10-beat loop"
+    );
+    let give = hand_path::FLAT_CATCH_GIVE as f32;
+    assert!(
+        farthest <= give + 0.01,
+        "a hand moves {farthest} m on after a catch"
+    );
+    assert!(
+        nearest_axis >= 0.20,
+        "a hand comes {nearest_axis} m from the body's axis"
+    );
+}
+
+#[test]
 fn very_high_throws_keep_the_hand_near_the_hand_plane() {
     // A 24 leaves at 20 m/s; matching that speed exactly would drag the hand to the floor
     // (JL: 8 cm above it). The hand's speed at the throw is capped, direction kept.

@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use crate::spec::{DwellPoints, PatternSpec, PlacementSpec, Settings};
+use crate::spec::{BodyBeats, DwellPoints, PatternSpec, PlacementSpec, Settings};
 use crate::types::{PropKind, Rgba};
 
 /// Why a settings string cannot be used (Juggling Lab's messages where it has one).
@@ -211,7 +211,7 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
         }
     }
     if let Some(b) = get("body") {
-        settings.placements = parse_body(b)?;
+        (settings.placements, settings.body_moves) = parse_body_moves(b)?;
     }
     let name = get("title")
         .filter(|t| !t.is_empty())
@@ -538,26 +538,42 @@ fn point(text: &str) -> Result<[f32; 3], String> {
 
 /// Juggling Lab's `body=` value: after `(...)^N` repeats are expanded and `<`, `>`, `{`, `}`
 /// removed, jugglers are separated by `|` (or `!`), each beat ends with `.` and holds
-/// positions `(angle[,x[,y[,z]]])` (degrees, cm; `-` = interpolated). A juggler stands where
-/// its first given position puts it (Juggling Lab's x,y floor plane -> juggler's x = -x,
-/// z = y; angle = facing); later positions, which move the juggler in Juggling Lab, are read
-/// and checked but not followed.
+/// positions `(angle[,x[,y[,z]]])` (degrees, cm; `-` = left out, passed on the way) taken at
+/// even steps within the beat. Juggling Lab's x,y floor plane becomes juggler's x = -x, z = y;
+/// angle = facing; the height z is not used. Each juggler's first given position.
 pub fn parse_body(v: &str) -> Result<Vec<PlacementSpec>, SettingsError> {
+    parse_body_moves(v).map(|(firsts, _)| firsts)
+}
+
+/// Longest cycle of beats a juggler's `body=` may have.
+pub const MAX_BODY_BEATS: usize = 256;
+
+/// Like [`parse_body`], also returning every juggler's cycle of beats when any juggler moves
+/// (has two different positions), else an empty list.
+pub fn parse_body_moves(v: &str) -> Result<(Vec<PlacementSpec>, Vec<BodyBeats>), SettingsError> {
     let err = |m: String| SettingsError::Body(m);
     let expanded = expand_repeats(v, "body")?;
     let clean: String = expanded
         .chars()
         .filter(|c| !matches!(c, '<' | '>' | '{' | '}'))
         .collect();
-    let mut firsts: Vec<Option<PlacementSpec>> = vec![None];
-    let mut in_beat = 0usize;
+    let mut jugglers: Vec<BodyBeats> = vec![Vec::new()];
+    let mut beat: Vec<Option<PlacementSpec>> = Vec::new();
     let mut rest = clean.as_str();
     while let Some(c) = rest.chars().next() {
         let mut advance = c.len_utf8();
         match c {
             ' ' | '\t' => {}
-            '.' => in_beat = 0,
-            '-' => in_beat += 1,
+            '.' => {
+                if beat.is_empty() {
+                    beat.push(None);
+                }
+                jugglers
+                    .last_mut()
+                    .expect("one juggler")
+                    .push(std::mem::take(&mut beat));
+            }
+            '-' => beat.push(None),
             '(' => {
                 let end = rest
                     .find(')')
@@ -576,22 +592,18 @@ pub fn parse_body(v: &str) -> Result<Vec<PlacementSpec>, SettingsError> {
                     return Err(err(format!("too many numbers in '({inner})'")));
                 }
                 let at = |i: usize| nums.get(i).copied().unwrap_or(0.0);
-                let first = firsts.last_mut().expect("one juggler");
-                if first.is_none() {
-                    *first = Some(PlacementSpec {
-                        x: -at(1) / 100.0,
-                        z: at(2) / 100.0,
-                        facing_deg: at(0),
-                    });
-                }
-                in_beat += 1;
+                beat.push(Some(PlacementSpec {
+                    x: -at(1) / 100.0,
+                    z: at(2) / 100.0,
+                    facing_deg: at(0),
+                }));
                 advance = end + 1;
             }
             '|' | '!' => {
-                if in_beat != 0 {
+                if !beat.is_empty() {
                     return Err(err("body specifier must end with '.'".into()));
                 }
-                firsts.push(None);
+                jugglers.push(Vec::new());
             }
             other => {
                 return Err(err(format!(
@@ -601,14 +613,67 @@ pub fn parse_body(v: &str) -> Result<Vec<PlacementSpec>, SettingsError> {
         }
         rest = &rest[advance..];
     }
-    if in_beat != 0 {
+    if !beat.is_empty() {
         return Err(err("body specifier must end with '.'".into()));
     }
-    firsts
-        .into_iter()
+    if let Some(j) = jugglers.iter().position(|b| b.len() > MAX_BODY_BEATS) {
+        return Err(err(format!(
+            "juggler {} moves over {} beats, more than {MAX_BODY_BEATS}",
+            j + 1,
+            jugglers[j].len()
+        )));
+    }
+    let firsts = jugglers
+        .iter()
         .enumerate()
-        .map(|(j, p)| p.ok_or_else(|| err(format!("juggler {} has no position", j + 1))))
-        .collect()
+        .map(|(j, beats)| {
+            beats
+                .iter()
+                .flatten()
+                .find_map(|p| *p)
+                .ok_or_else(|| err(format!("juggler {} has no position", j + 1)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let moves = jugglers
+        .iter()
+        .zip(&firsts)
+        .any(|(beats, first)| beats.iter().flatten().flatten().any(|p| p != first));
+    Ok((firsts, if moves { jugglers } else { Vec::new() }))
+}
+
+/// Jugglers' places as a Juggling Lab `body=` value: juggler `j` moving through `moves[j]`
+/// when there is one, else standing at `placements[j]` (one beat); read back by
+/// [`parse_body_moves`].
+pub fn format_body(placements: &[PlacementSpec], moves: &[BodyBeats]) -> String {
+    let position = |p: &PlacementSpec| {
+        let cm = |v: f32| {
+            let r = (v * 100.0 * 1e4).round() / 1e4;
+            if r == 0.0 {
+                0.0
+            } else {
+                r
+            }
+        };
+        format!("({},{},{})", p.facing_deg, cm(-p.x), cm(p.z))
+    };
+    (0..placements.len().max(moves.len()))
+        .map(|j| match (moves.get(j), placements.get(j)) {
+            (Some(beats), _) => beats
+                .iter()
+                .map(|beat| {
+                    let mut b: String = beat
+                        .iter()
+                        .map(|p| p.as_ref().map_or("-".to_string(), position))
+                        .collect();
+                    b.push('.');
+                    b
+                })
+                .collect::<String>(),
+            (None, Some(p)) => format!("{}.", position(p)),
+            (None, None) => String::new(),
+        })
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 #[cfg(test)]
@@ -787,6 +852,10 @@ mod tests {
             ("(0,a).", "number format error in body coordinate '(0,a)'"),
             ("(0,0).|-.", "juggler 2 has no position"),
             ("(0,0).*", "unknown character '*' in body specifier"),
+            (
+                "(0,0).((5,0).)^300",
+                "juggler 1 moves over 301 beats, more than 256",
+            ),
         ] {
             assert_eq!(
                 parse_input(&format!("pattern=3;body={body}"))
@@ -827,6 +896,42 @@ mod tests {
         );
         let spec = parse_settings("pattern=3;colors=orbits").unwrap();
         assert!(spec.settings.color_by_orbit);
+    }
+
+    #[test]
+    fn moving_bodies_keep_every_beat() {
+        let at = |facing_deg, x, z| Some(PlacementSpec { x, z, facing_deg });
+        // Juggler 1: two positions in beat 0, one left out in beat 1, an empty beat 2 (one
+        // left-out position); juggler 2 stands still over two beats.
+        let (firsts, moves) =
+            parse_body_moves("<(0,-50,0)(45,-50,20).-(90,0,50).-.|(180,50,0).-.>").unwrap();
+        assert_eq!(firsts[0], at(0.0, 0.5, 0.0).unwrap());
+        assert_eq!(firsts[1], at(180.0, -0.5, 0.0).unwrap());
+        assert_eq!(
+            moves,
+            vec![
+                vec![
+                    vec![at(0.0, 0.5, 0.0), at(45.0, 0.5, 0.2)],
+                    vec![None, at(90.0, 0.0, 0.5)],
+                    vec![None],
+                ],
+                vec![vec![at(180.0, -0.5, 0.0)], vec![None]],
+            ]
+        );
+        // Written back as the same body (an empty beat as one `-`).
+        assert_eq!(
+            format_body(&firsts, &moves),
+            "(0,-50,0)(45,-50,20).-(90,0,50).-.|(180,50,0).-."
+        );
+        let spec = parse_settings("pattern=3;body=(0,-50,0)(45,-50,20).-(90,0,50).-.").unwrap();
+        assert_eq!(spec.settings.body_moves.len(), 1);
+        // Nobody moves: one place each, no moves kept (repeats of one place, too).
+        assert_eq!(parse_body_moves("(0,0).|(180,50).").unwrap().1.len(), 0);
+        assert_eq!(parse_body_moves("(10,5).-.(10,5).").unwrap().1.len(), 0);
+        assert_eq!(
+            format_body(&parse_body("(10,5).|(0,-20,3).").unwrap(), &[]),
+            "(10,5,0).|(0,-20,3)."
+        );
     }
 
     #[test]

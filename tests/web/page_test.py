@@ -276,6 +276,22 @@ def test_the_page_fits_a_phone(b):
     page.close()
 
 
+def test_the_drawing_buffer_is_the_cheap_one(b):
+    """The WebGL context juggler.js asks for: no multisampling, alpha, depth or stencil (the
+    browser's defaults would cost a third of the frame rate under SwiftShader)."""
+    page = b.open(size=(640, 480))
+    attributes = page.evaluate("""() => {
+        const c = document.getElementById("glcanvas");
+        const gl = c.getContext("webgl2") || c.getContext("webgl");
+        return gl && gl.getContextAttributes();
+    }""")
+    assert attributes is not None, "no WebGL context on the canvas"
+    for name in ("antialias", "alpha", "depth", "stencil"):
+        assert attributes[name] is False, (name, attributes)
+    assert attributes["preserveDrawingBuffer"] is False, attributes
+    page.close()
+
+
 def test_the_page_matches_the_desktop_screenshot_of_the_same_frame(b, desktop):
     """The same app on the same frame: the desktop window's --screenshot and the page."""
     if desktop is None:

@@ -1,6 +1,8 @@
 //! Puts a `render::Frame` on the macroquad window. The juggling in the window comes only from
 //! here, so it matches the headless export of the same frame.
 
+use std::cell::RefCell;
+
 use glam::Vec2;
 use macroquad::models::{Mesh, Vertex};
 use macroquad::prelude as mq;
@@ -20,18 +22,17 @@ attribute vec2 texcoord;
 attribute vec4 color0;
 attribute vec4 normal;
 varying lowp vec4 color;
-varying highp vec2 local;
-varying highp vec3 capsule;
+varying highp vec4 capsule;
 uniform mat4 Model;
 uniform mat4 Projection;
 void main() {
     gl_Position = Projection * Model * vec4(position, 1);
     color = color0 / 255.0;
-    local = texcoord;
-    capsule = normal.xyz;
+    capsule = vec4(texcoord, normal.xy);
 }"#;
 
-/// Coverage as in `tessellate::capsule_coverage` when `capsule.z` is 1, else full.
+/// Coverage as in `tessellate::capsule_coverage`: `capsule` is the pixel's position in the
+/// capsule's frame (xy), its radius (z) and length (w).
 const FRAGMENT: &str = r#"#version 100
 #ifdef GL_FRAGMENT_PRECISION_HIGH
 precision highp float;
@@ -39,21 +40,75 @@ precision highp float;
 precision mediump float;
 #endif
 varying lowp vec4 color;
-varying highp vec2 local;
-varying highp vec3 capsule;
+varying highp vec4 capsule;
 void main() {
-    float alpha = 1.0;
-    if (capsule.z > 0.5) {
-        float u = local.x - clamp(local.x, 0.0, capsule.y);
-        alpha = clamp(capsule.x - length(vec2(u, local.y)) + 0.5, 0.0, 1.0);
-    }
+    float u = capsule.x - clamp(capsule.x, 0.0, capsule.w);
+    float alpha = clamp(capsule.z - length(vec2(u, capsule.y)) + 0.5, 0.0, 1.0);
     gl_FragColor = vec4(color.rgb, color.a * alpha);
 }"#;
 
-/// The material of the juggling: vertex colours with alpha blending, discs and lines cut out
-/// by their signed distance (see `tessellate`). `None` if the shader does not build (drawing
-/// then falls back to hard-edged shapes).
-pub fn shape_material() -> Option<mq::Material> {
+/// Polygons (`Coverage::Solid`): the vertex colour, edges from the feather ring's alpha.
+const FLAT_VERTEX: &str = r#"#version 100
+attribute vec3 position;
+attribute vec4 color0;
+varying lowp vec4 color;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    color = color0 / 255.0;
+}"#;
+
+const FLAT_FRAGMENT: &str = r#"#version 100
+precision mediump float;
+varying lowp vec4 color;
+void main() {
+    gl_FragColor = color;
+}"#;
+
+/// The materials of the juggling, both with vertex colours and alpha blending: one for
+/// discs and lines, cut out by their signed distance (see `tessellate`), one for polygons.
+/// Two shaders, not one with a branch: a pixel of a polygon (the floor covers much of the
+/// window) then costs only its colour, which matters under software WebGL/OpenGL.
+pub struct Materials {
+    capsule: mq::Material,
+    flat: mq::Material,
+}
+
+/// The materials for [`draw_frame`]; `None` if a shader does not build (drawing then falls
+/// back to hard-edged shapes). Also makes the flat one the material of [`with_flat_material`].
+pub fn materials() -> Option<Materials> {
+    let materials = Materials {
+        capsule: material(VERTEX, FRAGMENT)?,
+        flat: material(FLAT_VERTEX, FLAT_FRAGMENT)?,
+    };
+    FLAT.with(|flat| *flat.borrow_mut() = Some(materials.flat.clone()));
+    Some(materials)
+}
+
+thread_local! {
+    /// The flat material, once [`materials`] has built it.
+    static FLAT: RefCell<Option<mq::Material>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw` (macroquad shapes without a texture, such as the controls' rectangles) with
+/// the flat material, then returns to macroquad's default one. macroquad's own shader samples
+/// its white texture at every pixel, which costs several times a plain colour under software
+/// WebGL (SwiftShader): the bars and panels of the controls cover a fifth of the window.
+/// Consecutive calls still batch into one draw call. Draws as before if there is no flat
+/// material.
+pub fn with_flat_material(draw: impl FnOnce()) {
+    FLAT.with(|flat| match &*flat.borrow() {
+        Some(m) => {
+            mq::gl_use_material(m);
+            draw();
+            mq::gl_use_default_material();
+        }
+        None => draw(),
+    });
+}
+
+fn material(vertex: &str, fragment: &str) -> Option<mq::Material> {
     use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation, PipelineParams};
     let blend = BlendState::new(
         Equation::Add,
@@ -61,10 +116,7 @@ pub fn shape_material() -> Option<mq::Material> {
         BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
     );
     mq::load_material(
-        mq::ShaderSource::Glsl {
-            vertex: VERTEX,
-            fragment: FRAGMENT,
-        },
+        mq::ShaderSource::Glsl { vertex, fragment },
         mq::MaterialParams {
             pipeline_params: PipelineParams {
                 color_blend: Some(blend),
@@ -78,14 +130,14 @@ pub fn shape_material() -> Option<mq::Material> {
 
 /// Draws `frame` with its top-left corner at `offset` (window pixels): clears the whole window
 /// to the frame's background, then draws every shape in painter's order, each as one mesh
-/// with anti-aliased edges.
-pub fn draw_frame(frame: &Frame, offset: Vec2, material: Option<&mq::Material>) {
+/// with anti-aliased edges. macroquad batches consecutive meshes of one material into one
+/// draw call.
+pub fn draw_frame(frame: &Frame, offset: Vec2, materials: Option<&Materials>) {
     // A clear, not a rectangle: filling the window with a blended quad costs more than all the
     // shapes together under a software renderer (Xvfb). The controls cover the rest.
     mq::clear_background(color(frame.background));
-    if let Some(m) = material {
-        mq::gl_use_material(m);
-    }
+    // Which material is in use: `Some(true)` the capsule one, `Some(false)` the flat one.
+    let mut in_use = None;
     let mut mesh = Mesh {
         vertices: Vec::new(),
         indices: Vec::new(),
@@ -109,6 +161,13 @@ pub fn draw_frame(frame: &Frame, offset: Vec2, material: Option<&mq::Material>) 
                 },
             }));
         mesh.indices.extend_from_slice(&shape_mesh.indices);
+        if let Some(m) = materials {
+            let capsule = shape_mesh.vertices[0].coverage != Coverage::Solid;
+            if in_use != Some(capsule) {
+                mq::gl_use_material(if capsule { &m.capsule } else { &m.flat });
+                in_use = Some(capsule);
+            }
+        }
         mq::draw_mesh(&mesh);
     }
     mq::gl_use_default_material();
