@@ -43,6 +43,8 @@ pub const DWELL: Range = Range {
     open: true,
     unit: "beats",
 };
+/// One beat's dwell of a hand siteswap (a hand free for many beats may hold that long).
+pub const BEAT_DWELL: Range = Range::closed("beat dwell", 0.0, 10_000.0, "beats");
 pub const GRAVITY: Range = Range::closed("gravity", 0.001, 1000.0, "m/s²");
 /// Gravity as Juggling Lab settings strings write it.
 pub const GRAVITY_CM: Range = Range::closed("gravity", 0.1, 100_000.0, "cm/s²");
@@ -171,6 +173,9 @@ pub fn check_settings(settings: &Settings) -> Result<(), RangeError> {
         BPS.check(bps)?;
     }
     DWELL.check(settings.dwell)?;
+    for d in &settings.beat_dwells {
+        BEAT_DWELL.check(*d)?;
+    }
     GRAVITY.check(settings.gravity)?;
     let moves = settings.body_moves.iter().flatten().flatten().flatten();
     for p in settings.placements.iter().chain(moves) {

@@ -253,16 +253,26 @@ impl Scene {
         } else {
             settings.juggler_hand_positions.clone()
         };
-        let mut choreography = if settings.body_moves.is_empty() {
+        let mut choreography = if settings.body_moves.is_empty() && settings.beat_dwells.is_empty()
+        {
             crate::motion::events::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
         } else {
-            // Jugglers who move (`body=` with several positions).
+            // Jugglers who move (`body=` with several positions); hand siteswaps with their own
+            // dwell per beat.
             let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
-            crate::motion::events::from_schedule_moving(&schedule, timing, &layout, &hands, &moves)
+            crate::motion::events::from_schedule_moving(
+                &schedule,
+                timing,
+                &layout,
+                &hands,
+                &moves,
+                &settings.beat_dwells,
+            )
         };
         crate::motion::events::place_for_prop(&mut choreography, settings.prop);
         if settings.prop == PropKind::Ring {
-            // Toward the audience, a little sideways so that the rims of a stack show.
+            // Rings held together stack face to face (forward and down when flat), toward the
+            // audience and a little sideways so that the rims of a stack show.
             let stack = if settings.pancake_rings {
                 glam::DVec3::new(0.0, -1.0, 1.0).normalize()
             } else {

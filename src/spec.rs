@@ -55,6 +55,11 @@ pub struct Settings {
     /// `hand_positions` (which then holds entry 0, for readers of one juggler's hands).
     #[serde(default)]
     pub juggler_hand_positions: Vec<Vec<DwellPoints>>,
+    /// Per beat of the pattern (cycled), the dwell in beats before that beat's throw: Juggling
+    /// Lab's hand siteswaps, whose hands dwell as long as they are free. Empty = `dwell`
+    /// everywhere (`dwell` then holds the shortest).
+    #[serde(default)]
+    pub beat_dwells: Vec<f64>,
     /// Where the jugglers stand; empty = the default layout (circle facing the centre).
     pub placements: Vec<PlacementSpec>,
     /// Jugglers who move (Juggling Lab's `body=` giving a juggler several positions): per
@@ -89,6 +94,7 @@ impl Default for Settings {
             color_by_orbit: false,
             hand_positions: Vec::new(),
             juggler_hand_positions: Vec::new(),
+            beat_dwells: Vec::new(),
             placements: Vec::new(),
             body_moves: Vec::new(),
             body: None,

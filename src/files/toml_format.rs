@@ -13,7 +13,8 @@
 //! Keys of a pattern (all but `siteswap` optional; a missing key takes its default):
 //! - `name` (default: the siteswap), `siteswap` (Juggling Lab notation), `description`;
 //! - `bps` (beats per second, > 0; default: chosen from the throw heights), `dwell` (beats,
-//!   0 < dwell < 2; default 1.3), `gravity` (m/s², > 0; default 9.81);
+//!   0 < dwell < 2; default 1.3), `gravity` (m/s², > 0; default 9.81); `beat_dwells`
+//!   (a dwell per beat, cycled, as hand siteswaps have them);
 //! - `prop` (`"ball"`, `"club"` or `"ring"`), `colors` (names or `"#rrggbb"`, used cyclically),
 //!   `color_by_orbit` (bool);
 //! - `jugglers`: where they stand, `[{ x = 0.0, z = -1.2, facing = 0.0 }, ...]` (metres on the
@@ -81,6 +82,10 @@ struct PatternEntry {
         deserialize_with = "de_dwell"
     )]
     dwell: Option<f64>,
+    /// Per beat, the dwell before its throw (hand siteswaps converted by Juggling Lab's
+    /// rules); written only when beats differ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    beat_dwells: Option<Vec<f64>>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
@@ -526,6 +531,7 @@ impl PatternEntry {
         let settings = Settings {
             bps: self.bps,
             dwell: self.dwell.unwrap_or(defaults.dwell),
+            beat_dwells: self.beat_dwells.unwrap_or_default(),
             gravity: self.gravity.unwrap_or(defaults.gravity),
             prop: self.prop.unwrap_or(defaults.prop),
             colors,
@@ -568,6 +574,7 @@ impl PatternEntry {
             description: some_if(!spec.description.is_empty()).map(|_| spec.description.clone()),
             bps: s.bps,
             dwell: some_if(s.dwell != d.dwell).map(|_| s.dwell),
+            beat_dwells: some_if(!s.beat_dwells.is_empty()).map(|_| s.beat_dwells.clone()),
             gravity: some_if(s.gravity != d.gravity).map(|_| s.gravity),
             prop: some_if(s.prop != d.prop).map(|_| s.prop),
             colors: some_if(!s.colors.is_empty())
@@ -1022,6 +1029,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
                     color_by_orbit,
                     hand_positions: hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect(),
+                    beat_dwells: Vec::new(),
                     juggler_hand_positions: Vec::new(),
                     placements: placements
                         .into_iter()

@@ -269,7 +269,7 @@ pub fn from_schedule_per_juggler(
     layout: &Layout,
     hands: &[Vec<DwellPoints>],
 ) -> Choreography {
-    from_schedule_moving(schedule, timing, layout, hands, &[])
+    from_schedule_moving(schedule, timing, layout, hands, &[], &[])
 }
 
 /// Most repeats of a pattern made to fit its jugglers' `body=` cycles.
@@ -286,12 +286,15 @@ pub struct BeatPath {
 /// Like [`from_schedule_per_juggler`] with jugglers who move: juggler `j` follows
 /// `moves[j]` when it is `Some` (else stands at the layout's place). As Juggling Lab does,
 /// the hand period is made a whole number of every such cycle (the pattern repeated).
+/// `beat_dwells`, when not empty, is the dwell before each beat's throw (hand siteswaps,
+/// cycled), instead of `timing.dwell`.
 pub fn from_schedule_moving(
     schedule: &Schedule,
     timing: Timing,
     layout: &Layout,
     hands: &[Vec<DwellPoints>],
     moves: &[Option<BeatPath>],
+    beat_dwells: &[f64],
 ) -> Choreography {
     let per_juggler: Vec<Vec<DwellSpec>> = hands
         .iter()
@@ -323,7 +326,11 @@ pub fn from_schedule_moving(
             acc
         }
     });
-    let plan = Plan::new(schedule, copies, timing.dwell);
+    let plan = if beat_dwells.is_empty() {
+        Plan::new(schedule, copies, timing.dwell)
+    } else {
+        Plan::with_beat_dwells(schedule, copies, timing.dwell, beat_dwells)
+    };
     let beat = timing.beat_seconds();
     let hand_period = plan.period as f64 * beat;
     let placements = placements(layout, plan.jugglers);

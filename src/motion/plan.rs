@@ -112,6 +112,24 @@ fn is_toss(t: &ThrowEvent) -> bool {
 impl Plan {
     /// Time the throws of `schedule` repeated `copies` times with `dwell` beats of dwell.
     pub fn new(schedule: &Schedule, copies: u32, dwell: f64) -> Plan {
+        Plan::with_beat_dwells(schedule, copies, dwell, &[])
+    }
+
+    /// Like [`Plan::new`] with a dwell per beat (Juggling Lab's hand siteswaps): the prop
+    /// thrown at beat `b` is caught `beat_dwells[b % len]` beats before it (empty = `dwell`).
+    pub fn with_beat_dwells(
+        schedule: &Schedule,
+        copies: u32,
+        dwell: f64,
+        beat_dwells: &[f64],
+    ) -> Plan {
+        let dwell_before = |beat: f64| -> f64 {
+            let n = beat_dwells.len();
+            match beat_dwells.get((beat.round().max(0.0) as usize) % n.max(1)) {
+                Some(&d) if n > 0 && d.is_finite() && d > 0.0 => d,
+                _ => dwell,
+            }
+        };
         let (throws, original) = unroll(schedule, copies);
         let period = schedule.period.max(1) * copies.max(1);
         let jugglers = schedule.jugglers.max(1).max(
@@ -137,7 +155,7 @@ impl Plan {
         // Catch times (relative to each toss's own beat).
         let catch_of = |t: &ThrowEvent| -> f64 {
             let landing = t.beat as f64 + t.value as f64;
-            let mut c = landing - dwell;
+            let mut c = landing - dwell_before(landing);
             let own = &beats[hand_slot(t.to)];
             if let Some(prev) = previous_beat(own, landing, pf) {
                 c = c.max(prev + MIN_AIR_BEATS);

@@ -81,8 +81,9 @@ pub struct Hss {
 }
 
 impl Hss {
-    /// One dwell for the whole pattern (juggler's motion has one): the shortest dwell of a
-    /// beat where something is caught.
+    /// One dwell for the whole pattern (the `dwell` setting; `Settings::beat_dwells` keeps
+    /// every beat's own when they differ): the shortest dwell of a beat where something is
+    /// caught.
     pub fn dwell(&self) -> f64 {
         self.dwell_beats
             .iter()

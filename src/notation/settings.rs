@@ -218,7 +218,8 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
         .unwrap_or(&notation)
         .to_string();
     // A hand siteswap: `pattern` is the object siteswap, converted with the hand pattern into
-    // passing notation (`notation::hss`); its dwell is Juggling Lab's shortest.
+    // passing notation (`notation::hss`); its dwell is Juggling Lab's shortest, and every
+    // beat's own when they differ.
     let mut notation = notation;
     if let Some(hand_pattern) = get("hss") {
         let hss = super::hss::convert(
@@ -231,6 +232,14 @@ pub fn parse_settings(input: &str) -> Result<PatternSpec, SettingsError> {
         )
         .map_err(SettingsError::Hss)?;
         settings.dwell = hss.dwell();
+        // Beats dwelling differently are kept beat by beat (as Juggling Lab times them).
+        if hss
+            .dwell_beats
+            .iter()
+            .any(|d| *d > 0.0 && (d - settings.dwell).abs() > 1e-9)
+        {
+            settings.beat_dwells = hss.dwell_beats.clone();
+        }
         notation = hss.notation;
     }
     crate::ranges::check_settings(&settings).map_err(|e| SettingsError::Range(e.to_string()))?;
@@ -932,6 +941,63 @@ mod tests {
             format_body(&parse_body("(10,5).|(0,-20,3).").unwrap(), &[]),
             "(10,5,0).|(0,-20,3)."
         );
+    }
+
+    #[test]
+    fn hand_siteswaps_keep_each_beat_s_dwell() {
+        // 5 with hand pattern 423: three hands free 4, 2 and 3 beats dwell 3.3, 1.3 and 2.3
+        // beats before their throws (Juggling Lab's dwellmax): the prop thrown at beat b was
+        // caught that long before.
+        let spec = parse_settings("pattern=5;hss=423").unwrap();
+        assert_eq!(spec.settings.dwell, 1.3);
+        let want = [1.3, 3.3, 2.3, 1.3, 3.3, 2.3];
+        assert_eq!(spec.settings.beat_dwells.len(), 6);
+        for (d, w) in spec.settings.beat_dwells.iter().zip(want) {
+            assert!((d - w).abs() < 1e-9, "{:?}", spec.settings.beat_dwells);
+        }
+        let scene = crate::scene::Scene::new(&spec).unwrap();
+        let m = scene.motion();
+        let bps = m.bps();
+        // Every flight of every prop over two loops: (release, catch) in seconds.
+        let mut flights: Vec<Vec<(f64, f64)>> = vec![Vec::new(); m.prop_count()];
+        let loop_s = scene.loop_duration();
+        for k in 0..4000 {
+            let state = m.state_at(2.0 * loop_s * k as f64 / 4000.0);
+            for (p, prop) in state.props.iter().enumerate() {
+                if let Some(f) = prop.flight {
+                    if flights[p]
+                        .last()
+                        .is_none_or(|l| (l.0 - f.release).abs() > 1e-6)
+                    {
+                        flights[p].push((f.release, f.catch));
+                    }
+                }
+            }
+        }
+        let mut checked = 0;
+        for f in &flights {
+            for w in f.windows(2) {
+                let beat = (w[1].0 * bps).round() as usize;
+                let dwell = (w[1].0 - w[0].1) * bps;
+                assert!(
+                    (dwell - want[beat % 6]).abs() < 1e-6,
+                    "beat {beat}: {dwell}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 30, "{checked}");
+        // TOML keeps them.
+        let toml = crate::files::to_toml(std::slice::from_ref(&spec));
+        assert!(toml.contains("beat_dwells = [1.3, 3.3"), "{toml}");
+        let back = crate::files::from_toml_str(&toml, "hss.toml").unwrap();
+        assert_eq!(back[0].settings, spec.settings);
+        // One dwell for every beat: no list.
+        assert!(parse_settings("pattern=3;hss=2")
+            .unwrap()
+            .settings
+            .beat_dwells
+            .is_empty());
     }
 
     #[test]
