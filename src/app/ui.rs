@@ -12,7 +12,7 @@ use super::diagram_panel;
 use super::geometry::{Button, FactsLayout, Geometry, Rect, FIELD_PADDING};
 use super::library_list::LibraryList;
 use super::state::{AppState, Focus};
-use crate::render::gl::draw::with_flat_material;
+use crate::render::gl::draw::{smooth_disc, smooth_polyline, with_flat_material};
 use crate::tools::diagram::{orbit_color, Ladder};
 
 const BAR: mq::Color = mq::Color::new(0.118, 0.137, 0.173, 1.0);
@@ -375,8 +375,8 @@ fn draw_slider(g: &Geometry, pen: &Pen, state: &AppState, info: &UiInfo) {
         let x = g.slider_x(fraction).round();
         mq::draw_line(x, cy - 6.0, x, cy + 6.0, 1.0, DIM);
     }
-    mq::draw_circle(knob, cy, 8.0, TEXT);
-    mq::draw_circle(knob, cy, 5.0, FOCUS);
+    smooth_disc(Vec2::new(knob, cy), 8.0, TEXT);
+    smooth_disc(Vec2::new(knob, cy), 5.0, FOCUS);
 
     let play = if pb.paused() { "paused" } else { "playing" };
     let speed = format!("{play} · {}", state.speed_label());
@@ -678,14 +678,21 @@ fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
         let color = mq::Color::from_rgba(c.r, c.g, c.b, (alpha * 255.0) as u8);
         let width = if lit { 4.0 } else { 2.0 };
         let points = map.arc_points(a);
+        // The arc within the diagram's width, one line per run of joined segments.
+        let mut run: Vec<Vec2> = Vec::new();
         for w in points.windows(2) {
-            if let Some((p, q)) = clip_x(w[0], w[1], map.left, map.right) {
-                mq::draw_line(p.x, p.y, q.x, q.y, width, color);
+            match clip_x(w[0], w[1], map.left, map.right) {
+                Some((p, q)) if run.last() == Some(&p) => run.push(q),
+                clipped => {
+                    smooth_polyline(&run, width, color);
+                    run = clipped.map_or(Vec::new(), |(p, q)| vec![p, q]);
+                }
             }
         }
+        smooth_polyline(&run, width, color);
         let start = points[0];
         if start.x >= map.left && start.x <= map.right {
-            mq::draw_circle(start.x, start.y, if lit { 5.0 } else { 3.5 }, color);
+            smooth_disc(start, if lit { 5.0 } else { 3.5 }, color);
         }
     }
     // The cursor at the current time.

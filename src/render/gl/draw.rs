@@ -8,7 +8,7 @@ use macroquad::models::{Mesh, Vertex};
 use macroquad::prelude as mq;
 
 use super::tessellate::{self, Coverage, FEATHER};
-use crate::render::Frame;
+use crate::render::{Frame, Shape};
 use crate::types::Rgba;
 
 /// macroquad colour of an `Rgba`.
@@ -70,6 +70,7 @@ void main() {
 /// discs and lines, cut out by their signed distance (see `tessellate`), one for polygons.
 /// Two shaders, not one with a branch: a pixel of a polygon (the floor covers much of the
 /// window) then costs only its colour, which matters under software WebGL/OpenGL.
+#[derive(Clone)]
 pub struct Materials {
     capsule: mq::Material,
     flat: mq::Material,
@@ -82,13 +83,13 @@ pub fn materials() -> Option<Materials> {
         capsule: material(VERTEX, FRAGMENT)?,
         flat: material(FLAT_VERTEX, FLAT_FRAGMENT)?,
     };
-    FLAT.with(|flat| *flat.borrow_mut() = Some(materials.flat.clone()));
+    MATERIALS.with(|m| *m.borrow_mut() = Some(materials.clone()));
     Some(materials)
 }
 
 thread_local! {
-    /// The flat material, once [`materials`] has built it.
-    static FLAT: RefCell<Option<mq::Material>> = const { RefCell::new(None) };
+    /// The materials, once [`materials`] has built them, for the controls.
+    static MATERIALS: RefCell<Option<Materials>> = const { RefCell::new(None) };
 }
 
 /// Runs `draw` (macroquad shapes without a texture, such as the controls' rectangles) with
@@ -98,9 +99,9 @@ thread_local! {
 /// Consecutive calls still batch into one draw call. Draws as before if there is no flat
 /// material.
 pub fn with_flat_material(draw: impl FnOnce()) {
-    FLAT.with(|flat| match &*flat.borrow() {
+    MATERIALS.with(|m| match &*m.borrow() {
         Some(m) => {
-            mq::gl_use_material(m);
+            mq::gl_use_material(&m.flat);
             draw();
             mq::gl_use_default_material();
         }
@@ -136,6 +137,49 @@ pub fn draw_frame(frame: &Frame, offset: Vec2, materials: Option<&Materials>) {
     // A clear, not a rectangle: filling the window with a blended quad costs more than all the
     // shapes together under a software renderer (Xvfb). The controls cover the rest.
     mq::clear_background(color(frame.background));
+    draw_shapes(&frame.shapes, offset, materials);
+}
+
+/// Draws a disc of the controls (window pixels) with the smooth edge of the juggling's discs:
+/// without multisampling macroquad's polygon would show stair steps.
+pub fn smooth_disc(center: Vec2, radius: f32, color: mq::Color) {
+    draw_controls_shape(&Shape::Circle {
+        center,
+        radius,
+        color: rgba(color),
+    });
+}
+
+/// Draws a line of the controls through `points`, `width` pixels wide with square ends (as
+/// `macroquad::shapes::draw_line`), as one polygon with the juggling's smooth edges: without
+/// multisampling macroquad's lines would show stair steps, and drawn segment by segment a
+/// translucent line would blend twice where its segments meet.
+pub fn smooth_polyline(points: &[Vec2], width: f32, color: mq::Color) {
+    // The soft edge (`FEATHER` wide, half covered on average) lies outside the polygon: make
+    // the polygon narrower by it, so that the line looks `width` wide (hairlines stay visible).
+    let half_width = (width - FEATHER).max(width / 2.0) / 2.0;
+    let outline = tessellate::polyline_outline(points, half_width);
+    if !outline.is_empty() {
+        draw_controls_shape(&Shape::Polygon {
+            points: outline,
+            color: rgba(color),
+        });
+    }
+}
+
+fn draw_controls_shape(shape: &Shape) {
+    MATERIALS.with(|m| draw_shapes(std::slice::from_ref(shape), Vec2::ZERO, m.borrow().as_ref()));
+}
+
+/// macroquad's own conversion of a colour to bytes (so a shape matches its macroquad look).
+fn rgba(c: mq::Color) -> Rgba {
+    let [r, g, b, a]: [u8; 4] = c.into();
+    Rgba { r, g, b, a }
+}
+
+/// Draws `shapes` moved by `offset` in painter's order, each as one mesh with anti-aliased
+/// edges; returns to macroquad's default material.
+fn draw_shapes(shapes: &[Shape], offset: Vec2, materials: Option<&Materials>) {
     // Which material is in use: `Some(true)` the capsule one, `Some(false)` the flat one.
     let mut in_use = None;
     let mut mesh = Mesh {
@@ -143,7 +187,7 @@ pub fn draw_frame(frame: &Frame, offset: Vec2, materials: Option<&Materials>) {
         indices: Vec::new(),
         texture: None,
     };
-    for shape in &frame.shapes {
+    for shape in shapes {
         let shape_mesh = tessellate::shape_mesh(shape, offset, FEATHER);
         if shape_mesh.indices.is_empty() {
             continue;

@@ -175,6 +175,34 @@ fn fill_with_feather(outline: &[Vec2], color: Rgba, feather: f32) -> Mesh {
     mesh
 }
 
+/// The outline of a thick polyline through `points`, `half_width` either side, with square
+/// ends and mitred joints (a joint's offset never more than twice `half_width`): the points of
+/// one side in order, then the other side's back. Drawn as one polygon, a translucent line
+/// blends once everywhere, also where its segments meet. Fewer than 2 distinct points give none.
+pub fn polyline_outline(points: &[Vec2], half_width: f32) -> Vec<Vec2> {
+    let mut points = points.to_vec();
+    points.dedup_by(|a, b| a.distance_squared(*b) < 1e-8);
+    let n = points.len();
+    if n < 2 || !(half_width > 0.0 && half_width.is_finite()) {
+        return Vec::new();
+    }
+    let normal = |segment: usize| (points[segment + 1] - points[segment]).normalize().perp();
+    let offsets: Vec<Vec2> = (0..n)
+        .map(|i| {
+            let after = normal(i.min(n - 2));
+            let before = normal(i.saturating_sub(1));
+            let miter = (before + after).normalize_or_zero();
+            if miter == Vec2::ZERO {
+                return after * half_width; // the line turns back on itself
+            }
+            miter * (half_width / miter.dot(after).max(0.5))
+        })
+        .collect();
+    let side = points.iter().zip(&offsets).map(|(&p, &o)| p + o);
+    let back = points.iter().zip(&offsets).rev().map(|(&p, &o)| p - o);
+    side.chain(back).collect()
+}
+
 /// Splits a simple polygon (either orientation, convex or not) into triangles by ear clipping.
 /// Returns index triples into `points`; fewer than 3 points or a degenerate polygon give fewer
 /// (possibly no) triangles, never a panic.
@@ -268,6 +296,65 @@ mod tests {
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
+    }
+
+    #[test]
+    fn a_polyline_outline_is_offset_by_the_half_width_with_mitred_joints() {
+        let straight = polyline_outline(&[v(0.0, 0.0), v(10.0, 0.0), v(20.0, 0.0)], 1.0);
+        let want = [
+            (0.0, 1.0),
+            (10.0, 1.0),
+            (20.0, 1.0),
+            (20.0, -1.0),
+            (10.0, -1.0),
+            (0.0, -1.0),
+        ];
+        assert_eq!(straight, want.map(|(x, y)| v(x, y)).to_vec());
+        // A right angle: the joint's corners are on the bisector, sqrt(2) half widths out.
+        let corner = polyline_outline(&[v(0.0, 0.0), v(10.0, 0.0), v(10.0, 10.0)], 1.0);
+        let want = [
+            (0.0, 1.0),
+            (9.0, 1.0),
+            (9.0, 10.0),
+            (11.0, 10.0),
+            (11.0, -1.0),
+            (0.0, -1.0),
+        ];
+        for (got, want) in corner.iter().zip(want) {
+            assert!(got.distance(v(want.0, want.1)) < 1e-5, "{corner:?}");
+        }
+        assert_eq!(corner.len(), 6);
+        // A sharp turn: the mitre is capped at twice the half width.
+        let sharp = polyline_outline(&[v(0.0, 0.0), v(10.0, 0.0), v(0.0, 0.5)], 1.0);
+        assert!(sharp
+            .iter()
+            .all(|p| p.distance(v(10.0, 0.0)) <= 10.0 + 2.0 + 1e-4));
+        assert!((sharp[1] - v(10.0, 0.0)).length() <= 2.0 + 1e-5);
+        // Repeated points count once; a single point or a bad width gives nothing.
+        assert_eq!(
+            polyline_outline(&[v(0.0, 0.0), v(0.0, 0.0), v(5.0, 0.0)], 1.0).len(),
+            4
+        );
+        assert!(polyline_outline(&[v(1.0, 1.0), v(1.0, 1.0)], 1.0).is_empty());
+        assert!(polyline_outline(&[v(0.0, 0.0), v(5.0, 0.0)], f32::NAN).is_empty());
+        // As a polygon it fills the line's area: length x width.
+        let mesh = shape_mesh(
+            &Shape::Polygon {
+                points: straight,
+                color: Rgba::rgb(1, 2, 3),
+            },
+            Vec2::ZERO,
+            0.0,
+        );
+        let area: f32 = mesh
+            .indices
+            .chunks(3)
+            .map(|t| {
+                let [a, b, c] = [0, 1, 2].map(|k| mesh.vertices[t[k] as usize].position);
+                (b - a).perp_dot(c - a).abs() / 2.0
+            })
+            .sum();
+        assert!((area - 40.0).abs() < 1e-3, "{area}");
     }
 
     fn area_of(points: &[Vec2], triangles: &[[usize; 3]]) -> f32 {
