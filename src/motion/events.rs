@@ -826,6 +826,43 @@ mod tests {
     }
 
     #[test]
+    fn club_hands_work_ten_centimetres_further_in_front() {
+        let (balls, timing) = cascade();
+        let mut clubs = balls.clone();
+        place_for_prop(&mut clubs, PropKind::Club);
+        for (a, b) in balls
+            .hands
+            .iter()
+            .flatten()
+            .zip(clubs.hands.iter().flatten())
+        {
+            assert!((b.position - a.position - DVec3::Z * 0.10).length() < 1e-12);
+            assert_eq!(
+                (a.time, &a.throws, &a.catches),
+                (b.time, &b.throws, &b.catches)
+            );
+        }
+        // The right hand throws 40 cm in front of the body's axis; the flight and the hands
+        // move with it (a club's centre of mass then flies ≥ 45 cm in front).
+        let right = &clubs.hands[hand_slot(HandRef::new(0, Hand::Right))];
+        assert!((right[0].position - DVec3::new(-0.12, 1.0, 0.4)).length() < 1e-12);
+        let m = Motion::from_events(&clubs, timing);
+        let s = m.state_at(1e-9);
+        assert!(
+            s.props
+                .iter()
+                .any(|p| p.held_by.is_none()
+                    && p.position.distance(Vec3::new(-0.12, 1.0, 0.4)) < 1e-5)
+        );
+        // Balls and rings stay on Juggling Lab's hand plane.
+        for kind in [PropKind::Ball, PropKind::Ring] {
+            let mut same = balls.clone();
+            place_for_prop(&mut same, kind);
+            assert_eq!(same, balls);
+        }
+    }
+
+    #[test]
     fn the_held_2_of_32_1_keeps_a_lane_beside_the_next_catch_and_slides_over_smoothly() {
         let timing = Timing {
             bps: 2.9,
@@ -902,43 +939,6 @@ mod tests {
                 }
             }
             last = Some(s);
-        }
-    }
-
-    #[test]
-    fn club_hands_work_ten_centimetres_further_in_front() {
-        let (balls, timing) = cascade();
-        let mut clubs = balls.clone();
-        place_for_prop(&mut clubs, PropKind::Club);
-        for (a, b) in balls
-            .hands
-            .iter()
-            .flatten()
-            .zip(clubs.hands.iter().flatten())
-        {
-            assert!((b.position - a.position - DVec3::Z * 0.10).length() < 1e-12);
-            assert_eq!(
-                (a.time, &a.throws, &a.catches),
-                (b.time, &b.throws, &b.catches)
-            );
-        }
-        // The right hand throws 40 cm in front of the body's axis; the flight and the hands
-        // move with it (a club's centre of mass then flies ≥ 45 cm in front).
-        let right = &clubs.hands[hand_slot(HandRef::new(0, Hand::Right))];
-        assert!((right[0].position - DVec3::new(-0.12, 1.0, 0.4)).length() < 1e-12);
-        let m = Motion::from_events(&clubs, timing);
-        let s = m.state_at(1e-9);
-        assert!(
-            s.props
-                .iter()
-                .any(|p| p.held_by.is_none()
-                    && p.position.distance(Vec3::new(-0.12, 1.0, 0.4)) < 1e-5)
-        );
-        // Balls and rings stay on Juggling Lab's hand plane.
-        for kind in [PropKind::Ball, PropKind::Ring] {
-            let mut same = balls.clone();
-            place_for_prop(&mut same, kind);
-            assert_eq!(same, balls);
         }
     }
 
