@@ -45,10 +45,11 @@ const CLUB_GRIP_TO_PIVOT: f32 = 0.15;
 /// Height of a held ring's centre above the hand: held near the bottom of the rim.
 const RING_GRIP_TO_CENTRE: f32 = 0.11;
 /// Rings held together in one hand are stacked face to face this far apart (metres), toward
-/// the audience (forward and down for pancake rings, whose face turns between down and
+/// the audience and a little sideways (3.1 cm forward, 1.6 cm across, so the rims of a stack
+/// show from the front; forward and down for pancake rings, whose face turns between down and
 /// forward in the hand), not side by side in one plane where they would cut through each
 /// other.
-pub const RING_STACK_SPACING: f64 = 0.03;
+pub const RING_STACK_SPACING: f64 = 0.035;
 
 /// One pattern, ready to be evaluated at any time.
 #[derive(Clone, Debug)]
@@ -208,10 +209,12 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
 /// side by side.
 fn restack_rings(choreography: &mut crate::motion::Choreography, settings: &crate::spec::Settings) {
     if settings.prop == PropKind::Ring {
+        // Rings held together stack face to face (forward and down when flat), toward the
+        // audience and a little sideways so that the rims of a stack show.
         let stack = if settings.pancake_rings {
             glam::DVec3::new(0.0, -1.0, 1.0).normalize()
         } else {
-            glam::DVec3::Z
+            glam::DVec3::new(0.5, 0.0, 1.0).normalize()
         };
         choreography.restack_lanes(stack, RING_STACK_SPACING);
     }

@@ -1,8 +1,10 @@
 //! Body property tests over every valid pattern of `../shared/vectors/siteswaps.tsv` and every
-//! pattern of the shipped library, with balls, clubs and rings, at 600 sampled times each: exact segment lengths and the forearm ending exactly at the hand whenever
-//! the hand is in reach of the body's shoulder, which stays put except for a bounded shrug
-//! toward a hand near full reach; no NaN; elbows that never jump between frames 1/60 s apart;
-//! elbows below the shoulder–hand line or outward and never inside the torso.
+//! pattern of the shipped library, with balls, clubs (whose hands work 10 cm further forward)
+//! and rings, at 600 sampled times each: exact segment lengths and the forearm ending exactly
+//! at the hand whenever the hand is in reach of the body's shoulder, which stays put except for
+//! a bounded shrug toward a hand near full reach; no NaN; elbows below the shoulder–hand line or
+//! outward; for the vectors also elbows that never jump between frames 1/60 s apart and never
+//! enter the torso.
 
 mod common;
 
