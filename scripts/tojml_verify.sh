@@ -11,7 +11,7 @@ JUGGLER=target/debug/juggler
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 patterns=(
-  "3" "531" "db97531" "(4,2x)*" "(6x,4)(4,6x)" "[43]23" "24[54]" "(4,[44])"
+  "3" "531" "db97531" "(4,2x)*" "(6x,4)(4,6x)" "[43]23" "24[54]" "(4,[44])" "[32]1"
   "<3p|3p>" "<4p 3|3 4p>" "<3p|3p|3p>" "3B" "5BBF" "pattern=(4B,4);gravity=490"
   "pattern=3;hands=(32.5)(10).;colors=orbits"
   "pattern=<3p|3p>;hands=<(10)(32.5).|(32.5)(10).>;body=<(0,-100,0).|(180,100,0).>"

@@ -250,6 +250,10 @@ fn written_jml_reads_back_to_the_same_animation() {
         "24[54]",
         "[33]",
         "[54][22]2",
+        // The held 2 stays in the hand longer than a hand period: its lane must not depend
+        // on the loop's end falling a rounding error short of a whole number of periods.
+        "[32]1",
+        "[32]3",
         "pattern=[43]23;prop=ring",
         "([4x4],2)*",
         "(2,[42])([42],2)",

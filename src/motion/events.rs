@@ -537,7 +537,7 @@ pub fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f6
                     0.0
                 };
                 ids.push(pieces.len());
-                pieces.push((hand, a.rem_euclid(period), (b - a + out).min(period)));
+                pieces.push((hand, phase(a, period), (b - a + out).min(period)));
             }
             per_segment.push(Some((ids, split)));
         }
@@ -645,6 +645,19 @@ pub fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], period: f6
             }
         }
         paths[p].segments = segments;
+    }
+}
+
+/// Where `t` falls in a cycle of `period` seconds, in `[0, period)`; a time a rounding error
+/// short of a whole number of periods (a piece of a long hold starting one period before its
+/// throw at the end of the loop, or times read back from JML's microseconds) is 0, so the
+/// lanes do not depend on how the loop's times were rounded.
+fn phase(t: f64, period: f64) -> f64 {
+    let p = t.rem_euclid(period);
+    if period - p < 1e-6 {
+        0.0
+    } else {
+        p
     }
 }
 
@@ -940,6 +953,74 @@ mod tests {
             }
             last = Some(s);
         }
+    }
+
+    #[test]
+    fn held_lanes_do_not_depend_on_the_loop_end_rounding() {
+        // [32]1's one path as juggler's JML reader builds it from the file's microseconds
+        // (loop 2.068965 s of three 0.689655 s hand periods) and as the siteswap times give
+        // it (2.9 beats/s): the long hold's last piece starts one period before the loop's
+        // end, which modulo the period is 0 (or a rounding error short of 0.689655). Both
+        // must give the same lanes: the long-held prop outside, the next catch beside it.
+        let right = HandRef::new(0, Hand::Right);
+        let left = HandRef::new(0, Hand::Left);
+        let lanes = |beat: f64, round: bool| {
+            let r = |t: f64| if round { (t * 1e6).round() / 1e6 } else { t };
+            let period = r(2.0 * beat);
+            let at = |beats: f64| r(beats * beat);
+            let toss = |from, to, release, catch| Toss {
+                from,
+                to,
+                release,
+                catch,
+                release_offset: DVec3::ZERO,
+                catch_offset: DVec3::ZERO,
+                kind: TossKind::Toss,
+                gravity: None,
+                bounce_energy: None,
+                bounce_plane: None,
+                catch_kind: CatchKind::Catch,
+                value: None,
+                spins: None,
+                path: 0,
+            };
+            let mut tosses = vec![
+                toss(right, left, 0.0, at(1.7)),
+                toss(left, right, at(2.4), at(2.7)),
+            ];
+            let held = |start, end, hand| PathSegment::Held {
+                start,
+                end,
+                hand: hand_slot(hand),
+                offset0: DVec3::ZERO,
+                offset1: DVec3::ZERO,
+            };
+            let mut paths = vec![PropPath {
+                segments: vec![
+                    PathSegment::Air {
+                        start: 0.0,
+                        end: at(1.7),
+                        toss: 0,
+                    },
+                    held(at(1.7), at(2.4), left),
+                    PathSegment::Air {
+                        start: at(2.4),
+                        end: at(2.7),
+                        toss: 1,
+                    },
+                    held(at(2.7), 3.0 * period, right),
+                ],
+                cycle: 3.0 * period,
+                props: 3,
+                orbit: 0,
+            }];
+            spread_held_props(&mut paths, &mut tosses, period);
+            // Catch lane of the 1 and release lane of the held 2.
+            (tosses[1].catch_offset.x, tosses[0].release_offset.x)
+        };
+        let h = hand_path::MULTIPLEX_SPREAD / 2.0;
+        assert_eq!(lanes(1.0 / 2.9, false), (h, -h));
+        assert_eq!(lanes(1.0 / 2.9, true), (h, -h));
     }
 
     #[test]
