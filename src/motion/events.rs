@@ -130,6 +130,30 @@ pub struct Toss {
     pub path: usize,
 }
 
+impl Toss {
+    /// A plain toss from `from` at `release` to `to` at `catch` (seconds): thrown and caught
+    /// at the hand's own event points, under the pattern's gravity, no bounce, spins chosen
+    /// automatically, path 0.
+    pub fn plain(from: HandRef, to: HandRef, release: f64, catch: f64) -> Self {
+        Self {
+            from,
+            to,
+            release,
+            catch,
+            release_offset: DVec3::ZERO,
+            catch_offset: DVec3::ZERO,
+            kind: TossKind::Toss,
+            gravity: None,
+            bounce_energy: None,
+            bounce_plane: None,
+            catch_kind: CatchKind::Catch,
+            value: None,
+            spins: None,
+            path: 0,
+        }
+    }
+}
+
 /// One piece of a prop path; times in seconds on the path's own time line.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PathSegment {
@@ -348,12 +372,6 @@ pub fn from_schedule_moving(
     for (t, tt) in plan.throws.iter().zip(&plan.times) {
         let Some(tt) = tt else { continue };
         tosses.push(Toss {
-            from: t.from,
-            to: t.to,
-            release: tt.release * beat,
-            catch: tt.catch * beat,
-            release_offset: DVec3::ZERO,
-            catch_offset: DVec3::ZERO,
             kind: match t.kind {
                 ThrowKind::Bounce {
                     bounces,
@@ -362,13 +380,9 @@ pub fn from_schedule_moving(
                 } => TossKind::Bounce(BounceMode::from_kind(bounces, forced, hyper)),
                 _ => TossKind::Toss,
             },
-            gravity: None,
-            bounce_energy: None,
-            bounce_plane: None,
-            catch_kind: CatchKind::Catch,
             value: Some(t.value),
             spins: t.spins.map(f64::from),
-            path: 0,
+            ..Toss::plain(t.from, t.to, tt.release * beat, tt.catch * beat)
         });
     }
 
@@ -968,22 +982,7 @@ mod tests {
             let r = |t: f64| if round { (t * 1e6).round() / 1e6 } else { t };
             let period = r(2.0 * beat);
             let at = |beats: f64| r(beats * beat);
-            let toss = |from, to, release, catch| Toss {
-                from,
-                to,
-                release,
-                catch,
-                release_offset: DVec3::ZERO,
-                catch_offset: DVec3::ZERO,
-                kind: TossKind::Toss,
-                gravity: None,
-                bounce_energy: None,
-                bounce_plane: None,
-                catch_kind: CatchKind::Catch,
-                value: None,
-                spins: None,
-                path: 0,
-            };
+            let toss = |from, to, release, catch| Toss::plain(from, to, release, catch);
             let mut tosses = vec![
                 toss(right, left, 0.0, at(1.7)),
                 toss(left, right, at(2.4), at(2.7)),
@@ -1063,22 +1062,7 @@ mod tests {
         // (0.3, 1, 0.3) and throws it back at 1.0 s from (0.2, 1, 0.3), right catches at
         // 1.6 s; the right hand also passes (−0.4, 1.3, 0.2) at 1.8 s holding nothing.
         let (r, l) = (HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left));
-        let toss = |from, to, release, catch| Toss {
-            from,
-            to,
-            release,
-            catch,
-            release_offset: DVec3::ZERO,
-            catch_offset: DVec3::ZERO,
-            kind: TossKind::Toss,
-            gravity: None,
-            bounce_energy: None,
-            bounce_plane: None,
-            catch_kind: CatchKind::Catch,
-            value: None,
-            spins: None,
-            path: 0,
-        };
+        let toss = |from, to, release, catch| Toss::plain(from, to, release, catch);
         let ev = |time, x: f64, y, z, throws: Vec<usize>, catches: Vec<usize>| HandEvent {
             time,
             position: DVec3::new(x, y, z),
