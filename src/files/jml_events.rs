@@ -450,65 +450,63 @@ fn raw_event(
     })
 }
 
+/// The value of `key=` in a throw modifier (`;`-separated `key=value` entries, keys in any
+/// case), trimmed; `None` when the key is not there.
+fn modifier_value<'a>(modifier: &'a str, key: &str) -> Option<&'a str> {
+    modifier
+        .split(';')
+        .filter_map(|entry| entry.split_once('=').or(Some((entry, ""))))
+        .find(|(k, _)| k.trim().eq_ignore_ascii_case(key))
+        .map(|(_, value)| value.trim())
+}
+
 /// A throw's own gravity: its `g=` modifier (Juggling Lab's cm/s², any throw type), in m/s².
 fn throw_gravity(modifier: &str) -> Result<Option<f64>, String> {
-    for entry in modifier.split(';').filter(|e| !e.trim().is_empty()) {
-        let (key, value) = entry.split_once('=').unwrap_or((entry, ""));
-        if key.trim().eq_ignore_ascii_case("g") {
-            let value = value.trim();
-            let g = value
-                .parse::<f64>()
-                .ok()
-                .filter(|&g| crate::ranges::GRAVITY_CM.contains(g))
-                .ok_or_else(|| {
-                    format!(
-                        "throw modifier g={value}: gravity must be between 0.1 and 100000 cm/s²"
-                    )
-                })?;
-            return Ok(Some(g / 100.0));
-        }
-    }
-    Ok(None)
+    let Some(value) = modifier_value(modifier, "g") else {
+        return Ok(None);
+    };
+    let g = value
+        .parse::<f64>()
+        .ok()
+        .filter(|&g| crate::ranges::GRAVITY_CM.contains(g))
+        .ok_or_else(|| {
+            format!("throw modifier g={value}: gravity must be between 0.1 and 100000 cm/s²")
+        })?;
+    Ok(Some(g / 100.0))
 }
 
 /// A bounce's `bouncefrac=`: the fraction of its energy the prop keeps at each bounce
 /// (Juggling Lab's default 0.9; the rebound speed is its square root times the impact's).
 fn bounce_fraction(modifier: &str) -> Result<Option<f64>, String> {
-    for entry in modifier.split(';').filter(|e| !e.trim().is_empty()) {
-        let (key, value) = entry.split_once('=').unwrap_or((entry, ""));
-        if key.trim().eq_ignore_ascii_case("bouncefrac") {
-            let value = value.trim();
-            let f = value
-                .parse::<f64>()
-                .ok()
-                .filter(|&f| f > 0.0 && f <= 1.0)
-                .ok_or_else(|| {
-                    format!("bounce modifier bouncefrac={value} is not a fraction above 0 and at most 1")
-                })?;
-            return Ok(Some(f));
-        }
-    }
-    Ok(None)
+    let Some(value) = modifier_value(modifier, "bouncefrac") else {
+        return Ok(None);
+    };
+    let f = value
+        .parse::<f64>()
+        .ok()
+        .filter(|&f| f > 0.0 && f <= 1.0)
+        .ok_or_else(|| {
+            format!("bounce modifier bouncefrac={value} is not a fraction above 0 and at most 1")
+        })?;
+    Ok(Some(f))
 }
 
 /// A bounce's `bounceplane=`: the height of the surface it bounces off (Juggling Lab's
 /// centimetres above the floor, default 0), in metres.
 fn bounce_plane(modifier: &str) -> Result<Option<f64>, String> {
-    for entry in modifier.split(';').filter(|e| !e.trim().is_empty()) {
-        let (key, value) = entry.split_once('=').unwrap_or((entry, ""));
-        if key.trim().eq_ignore_ascii_case("bounceplane") {
-            let value = value.trim();
-            let h = value
-                .parse::<f64>()
-                .ok()
-                .filter(|h| h.is_finite() && h.abs() <= MAX_CM)
-                .ok_or_else(|| {
-                    format!("bounce modifier bounceplane={value} is not a height from -{MAX_CM} to {MAX_CM} cm")
-                })?;
-            return Ok(Some(h / 100.0));
-        }
-    }
-    Ok(None)
+    let Some(value) = modifier_value(modifier, "bounceplane") else {
+        return Ok(None);
+    };
+    let h = value
+        .parse::<f64>()
+        .ok()
+        .filter(|h| h.is_finite() && h.abs() <= MAX_CM)
+        .ok_or_else(|| {
+            format!(
+                "bounce modifier bounceplane={value} is not a height from -{MAX_CM} to {MAX_CM} cm"
+            )
+        })?;
+    Ok(Some(h / 100.0))
 }
 
 /// A throw's type and modifiers: `toss` or `bounce` with `bounces`, `forced`, `hyper`
