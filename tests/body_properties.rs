@@ -3,8 +3,9 @@
 //! and rings, at 600 sampled times each: exact segment lengths and the forearm ending exactly
 //! at the hand whenever the hand is in reach of the body's shoulder, which stays put except for
 //! a bounded shrug toward a hand near full reach; no NaN; elbows below the shoulder–hand line or
-//! outward; for the vectors also elbows that never jump between frames 1/60 s apart and never
-//! enter the torso.
+//! outward; elbows that never enter the torso and never move between frames 1/60 s apart more
+//! than 1.5 cm beyond what the hand moves (no flip of the elbow solution), and for the vectors
+//! (standard hands, slower than some library patterns' throws) never more than 5 cm at all.
 
 mod common;
 
@@ -45,10 +46,8 @@ fn finite(pose: &Pose) -> bool {
         .all(|p| p.position.is_finite() && p.axis.is_finite())
 }
 
-/// Checks one juggler's arms; returns how many arms were in reach. `strict`: also that the
-/// elbow stays out of the torso's slab (left out for the library, whose crossed-arm and
-/// over-the-head patterns bring an elbow in front of the chest).
-fn check_arms(pattern: &str, t: f64, j: &JugglerPose, dims: &BodyDims, strict: bool) -> usize {
+/// Checks one juggler's arms; returns how many arms were in reach.
+fn check_arms(pattern: &str, t: f64, j: &JugglerPose, dims: &BodyDims) -> usize {
     let mut in_reach = 0;
     for side in Hand::BOTH {
         let arm = j.arms[side.index()];
@@ -105,7 +104,7 @@ fn check_arms(pattern: &str, t: f64, j: &JugglerPose, dims: &BodyDims, strict: b
         );
         // Never inside the torso (a slab 0.24 m deep between shoulders and waist).
         let e = j.placement.to_local(arm.elbow);
-        if strict && e.y >= dims.waist_height && e.y <= dims.shoulder_height {
+        if e.y >= dims.waist_height && e.y <= dims.shoulder_height {
             let f = (e.y - dims.waist_height) / (dims.shoulder_height - dims.waist_height);
             let half = dims.waist_width / 2.0 + f * (dims.shoulder_width - dims.waist_width) / 2.0;
             assert!(
@@ -128,9 +127,10 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
     );
     let (mut arms, mut reached) = (0usize, 0usize);
     for (n, spec) in specs.iter().enumerate() {
-        // The shared vectors (standard hands) must also keep elbows steady and out of the
-        // torso; library patterns may move their hands faster and across the body.
-        let strict = n < vectors;
+        // Library hands may move faster than 5 cm a frame (the throw of "Over the head", the
+        // passes of "Windmill" or "5-club 1-count"); the elbow then follows, but never more
+        // than 1.5 cm beyond the hand (measured: at most 1.2 cm, "Windmill").
+        let vector = n < vectors;
         for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
             let mut spec = spec.clone();
             spec.settings.prop = kind;
@@ -152,12 +152,14 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
                 assert_eq!(pose.jugglers.len(), scene.schedule().jugglers);
                 for (j, (a, b)) in pose.jugglers.iter().zip(&next.jugglers).enumerate() {
                     arms += 2;
-                    reached += check_arms(&pattern, t, a, &dims[j], strict);
-                    for side in (0..2).filter(|_| strict) {
+                    reached += check_arms(&pattern, t, a, &dims[j]);
+                    for side in 0..2 {
                         let jump = a.arms[side].elbow.distance(b.arms[side].elbow);
+                        let hand = a.arms[side].hand.distance(b.arms[side].hand);
                         assert!(
-                            jump < 0.05,
-                            "{pattern} t={t:.4} juggler {j} arm {side}: elbow moved {jump} m"
+                            jump < hand + 0.015 && (!vector || jump < 0.05),
+                            "{pattern} t={t:.4} juggler {j} arm {side}: elbow moved {jump} m, \
+                             hand {hand} m"
                         );
                     }
                 }

@@ -49,6 +49,18 @@ pub const OUTWARD_FADE: f32 = 0.5;
 /// hand that goes beside or behind the shoulder (see `arm_axes`).
 pub const MIN_AHEAD: f32 = 0.1;
 
+/// Inward shoulder–hand offset (metres) past which a hand counts as crossing the body: the
+/// elbow then starts to turn forward and out (see `cross_swivel`). Standard hands stay within
+/// 0.15 m inward of their shoulder.
+pub const CROSS_START: f32 = 0.2;
+
+/// Inward offset (metres) beyond `CROSS_START` over which the crossing turn grows to its full
+/// `CROSS_SWIVEL`.
+pub const CROSS_WIDTH: f32 = 0.3;
+
+/// Extra chicken-wing angle (radians) of an arm whose hand is fully across the body.
+pub const CROSS_SWIVEL: f32 = 0.5;
+
 /// Fraction of the full reach (`upper + fore`) over which the arm straightens softly.
 pub const SOFT_REACH: f32 = 0.10;
 
@@ -186,6 +198,22 @@ pub fn solve_elbow(
         arm_end,
         reach,
     }
+}
+
+/// The extra chicken-wing angle for a hand `offset` from the shoulder across the body (crossed
+/// arms, mills mess), added to the body's swivel by `body::juggler` (`solve_elbow` itself stays
+/// the seed's circle): 0 up to
+/// `CROSS_START` inward of the shoulder, then growing smoothly (smoothstep, C¹) to
+/// `CROSS_SWIVEL` over `CROSS_WIDTH`. The seed's elbow below the shoulder–hand line would hang
+/// straight down along the chest there; a juggler crossing the arms brings the elbow forward
+/// and out, in front of the chest, which is where the outward direction `u2` of a plane turned
+/// across the body points.
+pub fn cross_swivel(offset: Vec3, forward: Vec3, side: Hand) -> f32 {
+    let forward_flat = Vec3::new(forward.x, 0.0, forward.z).normalize_or(Vec3::Z);
+    let outward = Vec3::Y.cross(forward_flat) * side.side_sign();
+    let inward = -offset.dot(outward);
+    let x = ((inward - CROSS_START) / CROSS_WIDTH).clamp(0.0, 1.0);
+    CROSS_SWIVEL * x * x * (3.0 - 2.0 * x)
 }
 
 /// Unit shoulder→hand axis and the unit horizontal direction used to orient the circle.
@@ -471,6 +499,35 @@ mod tests {
             assert!(sol.elbow.x > 0.15, "z={z}: {}", sol.elbow);
             assert!(sol.elbow.z < -0.2, "behind the shoulder: {}", sol.elbow);
         }
+    }
+
+    #[test]
+    fn crossed_arm_brings_the_elbow_forward_and_out_of_the_chest() {
+        // Crossed-arm reverse cascade: the right hand throws 0.30 m left of the centre line,
+        // 0.53 m inward of its shoulder. The seed's elbow would hang down in front of the chest
+        // (z < 0.12); the crossing turn adds the full CROSS_SWIVEL and brings it forward.
+        let s = Vec3::new(-0.23, 1.40, 0.0);
+        let h = Vec3::new(0.30, 1.0, 0.3);
+        let extra = cross_swivel(h - s, Vec3::Z, Hand::Right);
+        assert!((extra - CROSS_SWIVEL).abs() < 1e-6);
+        let seed = solve(s, h, ARM, 0.2, Hand::Right).elbow;
+        let sol = solve(s, h, ARM, 0.2 + extra, Hand::Right);
+        let crossed = sol.elbow;
+        assert!(
+            crossed.z > seed.z + 0.04 && crossed.z > 0.2,
+            "{seed} -> {crossed}"
+        );
+        assert!((crossed.distance(sol.shoulder) - 0.41).abs() < 1e-5);
+        assert!((crossed.distance(h) - 0.41).abs() < 1e-5);
+        // Standard hands (at most 0.2 m inward) are untouched, and the turn is C¹ at both ends.
+        assert_eq!(
+            cross_swivel(Vec3::new(0.2, -0.4, 0.3), Vec3::Z, Hand::Right),
+            0.0
+        );
+        let at = |x: f32| cross_swivel(Vec3::new(x, -0.4, 0.3), Vec3::Z, Hand::Right);
+        assert!(at(CROSS_START + 1e-3) < 1e-4);
+        assert!((at(CROSS_START + CROSS_WIDTH - 1e-3) - CROSS_SWIVEL).abs() < 1e-4);
+        assert!((at(CROSS_START + CROSS_WIDTH / 2.0) - CROSS_SWIVEL / 2.0).abs() < 1e-5);
     }
 
     #[test]

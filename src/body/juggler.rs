@@ -13,7 +13,7 @@
 use glam::{Vec2, Vec3};
 
 use crate::body::dims::BodyDims;
-use crate::body::elbow::{solve_elbow, ElbowSolution};
+use crate::body::elbow::{cross_swivel, solve_elbow, ElbowSolution};
 use crate::body::{ArmPose, JugglerPose};
 use crate::layout::Placement;
 use crate::types::Hand;
@@ -144,7 +144,8 @@ pub fn bent_knee(dims: &BodyDims, side: Hand, dip: f32) -> Vec3 {
 }
 
 /// One arm from its (standing) shoulder to the hand at `hand` (world), elbow by seed 000 with
-/// the body's swivel. The shoulder is the body's, except near full reach, where it yields a few
+/// the body's swivel, turned further forward and out for a hand across the body
+/// (`elbow::cross_swivel`). The shoulder is the body's, except near full reach, where it yields a few
 /// centimetres toward the hand (see `elbow`). The wrist lies on the forearm, `dims.hand`
 /// before the arm's end; `hand` is kept as given even when it is out of reach (props stay in
 /// the hand the motion model says).
@@ -165,14 +166,13 @@ fn arm_from(
         elbow,
         arm_end,
         ..
-    } = solve_elbow(
-        placement.to_world(shoulder),
-        hand,
-        dims.arm(),
-        dims.swivel,
-        side,
-        placement.forward(),
-    );
+    } = {
+        let shoulder = placement.to_world(shoulder);
+        let forward = placement.forward();
+        // A hand across the body turns the elbow forward and out, in front of the chest.
+        let swivel = dims.swivel + cross_swivel(hand - shoulder, forward, side);
+        solve_elbow(shoulder, hand, dims.arm(), swivel, side, forward)
+    };
     let wrist = arm_end + (elbow - arm_end).normalize_or(Vec3::Y) * dims.hand;
     ArmPose {
         shoulder,
