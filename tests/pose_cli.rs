@@ -259,3 +259,16 @@ fn three_jugglers_stand_on_a_circle_facing_its_centre() {
     }
     assert_eq!(v["props"].as_array().unwrap().len(), 15);
 }
+
+#[test]
+fn a_huge_time_is_shown_in_scientific_notation_and_poses_without_nan() {
+    let (code, stdout, stderr) = juggler(&["pose", "3", "--time", "1e300"]);
+    assert_eq!(code, 0, "stderr: {stderr}");
+    let header = stdout.lines().next().expect("a header line");
+    assert!(header.starts_with("3 at t = 1.000e300 s ("), "{header}");
+    assert!(header.len() < 120, "{header}");
+    assert!(!stdout.contains("NaN"), "{stdout}");
+    // Ordinary times keep their milliseconds.
+    let (_, stdout, _) = juggler(&["pose", "3", "--time", "0.25"]);
+    assert!(stdout.starts_with("3 at t = 0.250 s ("), "{stdout}");
+}

@@ -183,6 +183,16 @@ fn hex(c: Rgba) -> String {
     format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
 }
 
+/// A time for people: milliseconds shown, or in scientific notation when it is too large to
+/// read digit by digit (`--time 1e300`).
+fn seconds(t: f64) -> String {
+    if t.abs() < 1e9 {
+        format!("{t:.3}")
+    } else {
+        format!("{t:.3e}")
+    }
+}
+
 fn v(p: Vec3) -> String {
     format!("({:6.3}, {:6.3}, {:6.3})", p.x, p.y, p.z)
 }
@@ -193,9 +203,9 @@ fn human(scene: &Scene, pose: &Pose) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} at t = {:.3} s ({:.2} beats/s, dwell {} beats, loop {:.3} s); metres, y up",
+        "{} at t = {} s ({:.2} beats/s, dwell {} beats, loop {:.3} s); metres, y up",
         juggler::text::escape_control(&scene.spec().name),
-        pose.time,
+        seconds(pose.time),
         timing.bps,
         timing.dwell,
         scene.loop_duration()
