@@ -15,7 +15,10 @@ set +e
 status=${PIPESTATUS[0]}
 # The web page in headless Chromium (JUGGLER_SKIP_WEB=1 skips it): its "test result:" line
 # counts below. Under the same runner, for its comparison with the desktop window.
-if [ -z "${JUGGLER_SKIP_WEB:-}" ]; then
+if [ -n "${JUGGLER_SKIP_WEB:-}" ] && [ -n "${JUGGLER_CI:-}" ]; then
+  echo "test.sh: JUGGLER_SKIP_WEB is set in CI (JUGGLER_CI): the browser tests must run" >&2
+  status=1
+elif [ -z "${JUGGLER_SKIP_WEB:-}" ]; then
   "${runner[@]}" ./scripts/web_test.sh 2>&1 | tee -a "$log"
   web_status=${PIPESTATUS[0]}
   [ "$status" -ne 0 ] || status=$web_status

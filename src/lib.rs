@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod body;
+pub mod convert;
 pub mod export;
 pub mod files;
 pub mod layout;

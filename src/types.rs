@@ -57,6 +57,22 @@ impl HandRef {
     pub fn new(juggler: usize, hand: Hand) -> Self {
         HandRef { juggler, hand }
     }
+
+    /// Index of this hand in flat per-hand arrays: `juggler * 2 + hand.index()` (juggler 0's
+    /// left hand, its right hand, juggler 1's left hand, ...).
+    pub fn slot(self) -> usize {
+        self.juggler * 2 + self.hand.index()
+    }
+
+    /// The hand at `slot` of a flat per-hand array (the inverse of [`HandRef::slot`]).
+    pub fn from_slot(slot: usize) -> HandRef {
+        let hand = if slot.is_multiple_of(2) {
+            Hand::Left
+        } else {
+            Hand::Right
+        };
+        HandRef::new(slot / 2, hand)
+    }
 }
 
 /// The kind of prop being juggled.
@@ -109,5 +125,33 @@ impl Rgba {
     #[allow(clippy::self_named_constructors)]
     pub const fn with_alpha(r: u8, g: u8, b: u8, a: u8) -> Self {
         Rgba { r, g, b, a }
+    }
+}
+
+/// Built-in prop colours: distinct, saturated, readable on light and dark backgrounds.
+pub const PALETTE: [Rgba; 10] = [
+    Rgba::rgb(230, 57, 70),   // red
+    Rgba::rgb(33, 118, 255),  // blue
+    Rgba::rgb(255, 183, 3),   // amber
+    Rgba::rgb(46, 196, 113),  // green
+    Rgba::rgb(155, 89, 182),  // purple
+    Rgba::rgb(255, 127, 36),  // orange
+    Rgba::rgb(23, 190, 207),  // cyan
+    Rgba::rgb(240, 98, 180),  // pink
+    Rgba::rgb(141, 110, 74),  // brown
+    Rgba::rgb(120, 130, 140), // slate
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_slots_round_trip() {
+        for slot in 0..10 {
+            assert_eq!(HandRef::from_slot(slot).slot(), slot);
+        }
+        assert_eq!(HandRef::new(1, Hand::Right).slot(), 3);
+        assert_eq!(HandRef::from_slot(2), HandRef::new(1, Hand::Left));
     }
 }

@@ -37,19 +37,7 @@ pub const RING_INNER_DIAMETER: f32 = 0.20;
 /// Turn of the club from the throw attitude to the catch attitude, in turns (gunswap's 0.2).
 const CATCH_TURN: f32 = 0.2;
 
-/// Built-in prop colours: distinct, saturated, readable on light and dark backgrounds.
-pub const PALETTE: [Rgba; 10] = [
-    Rgba::rgb(230, 57, 70),   // red
-    Rgba::rgb(33, 118, 255),  // blue
-    Rgba::rgb(255, 183, 3),   // amber
-    Rgba::rgb(46, 196, 113),  // green
-    Rgba::rgb(155, 89, 182),  // purple
-    Rgba::rgb(255, 127, 36),  // orange
-    Rgba::rgb(23, 190, 207),  // cyan
-    Rgba::rgb(240, 98, 180),  // pink
-    Rgba::rgb(141, 110, 74),  // brown
-    Rgba::rgb(120, 130, 140), // slate
-];
+pub use crate::types::PALETTE;
 
 /// Size of a prop: ball diameter, club length, ring outer diameter (metres).
 pub fn prop_size(kind: PropKind) -> f32 {

@@ -2,7 +2,7 @@
 //! frame at `--at T`, with the juggler where it should be, and a different time gives a
 //! different picture.
 
-mod window_support;
+use crate::window_support;
 
 use std::path::{Path, PathBuf};
 

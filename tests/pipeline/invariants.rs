@@ -1,12 +1,12 @@
 //! Whole-pipeline invariants, over every pattern of the shipped library and every valid shared
 //! vector, at 1000 sampled times each: pattern -> scene -> pose -> frame description.
-//! - nothing is NaN or infinite;
+//! - nothing is NaN or infinite, no prop sinks through the floor;
 //! - the upper arm always keeps its length, the forearm too whenever the hand is in reach;
 //! - a held prop is at its hand (balls exactly, clubs and rings within their own size);
 //! - the loop is seamless: the pose at t + loop duration equals the pose at t;
 //! - the frame description is non-empty, and every juggler and prop shape lies inside the image.
 
-mod common;
+use crate::common;
 
 use glam::Vec2;
 
@@ -127,6 +127,13 @@ fn every_pattern_animates_and_draws_correctly_at_1000_times() {
             }
 
             for (i, prop) in pose.props.iter().enumerate() {
+                // Nothing sinks through the floor or flies off to infinity.
+                assert!(
+                    prop.size > 0.0 && prop.position.y > -0.3 && prop.position.length() < 50.0,
+                    "{at}: prop {i} at {:?}, size {}",
+                    prop.position,
+                    prop.size
+                );
                 if let Some(holder) = prop.held_by {
                     let hand = pose.jugglers[holder.juggler].arms[holder.hand.index()].hand;
                     let gap = prop.position.distance(hand);

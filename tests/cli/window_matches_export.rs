@@ -1,7 +1,7 @@
 //! A window frame and an exported frame of the same pattern, time and camera look the same:
 //! both come from the same `Frame`; only the anti-aliasing of edges differs.
 
-mod window_support;
+use crate::window_support;
 
 use std::process::Command;
 

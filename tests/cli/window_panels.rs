@@ -4,7 +4,7 @@
 //! pattern picked from the list and PageDown after a typed pattern reach the right patterns,
 //! and at phone and small desktop sizes the panels leave the juggler in view.
 
-mod window_support;
+use crate::window_support;
 
 use std::path::Path;
 

@@ -7,7 +7,7 @@
 //! than 1.5 cm beyond what the hand moves (no flip of the elbow solution), and for the vectors
 //! (standard hands, slower than some library patterns' throws) never more than 5 cm at all.
 
-mod common;
+use crate::common;
 
 use glam::Vec3;
 

@@ -7,7 +7,7 @@
 //!   juggler's facing direction (the thrower's and catcher's facings are the ends of its turn),
 //!   in the hand within 45° of the holder's.
 
-mod common;
+use crate::common;
 
 use glam::Vec3;
 

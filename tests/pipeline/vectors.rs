@@ -1,6 +1,6 @@
 //! Every row of the shared siteswap vectors (pattern, validity, props) passes.
 
-mod common;
+use crate::common;
 
 use juggler::schedule::from_notation;
 
