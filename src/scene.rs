@@ -222,7 +222,7 @@ fn restack_rings(choreography: &mut crate::motion::Choreography, settings: &crat
 
 /// A juggler's `body=` cycle as keyframes in beats: each beat's positions at even steps
 /// within it, left-out ones skipped; `None` when it gives no position.
-fn beat_path(beats: &crate::spec::BodyBeats) -> Option<crate::motion::events::BeatPath> {
+fn beat_path(beats: &crate::spec::BodyBeats) -> Option<crate::motion::BeatPath> {
     let mut keys = Vec::new();
     for (k, beat) in beats.iter().enumerate() {
         for (i, p) in beat.iter().enumerate() {
@@ -232,7 +232,7 @@ fn beat_path(beats: &crate::spec::BodyBeats) -> Option<crate::motion::events::Be
             }
         }
     }
-    (!keys.is_empty()).then(|| crate::motion::events::BeatPath {
+    (!keys.is_empty()).then(|| crate::motion::BeatPath {
         period: beats.len().clamp(1, u32::MAX as usize) as u32,
         keys,
     })
@@ -262,7 +262,7 @@ impl Scene {
         // accepts but that are outside their documented range (a bps of 1e-308).
         crate::ranges::check_settings(settings)?;
         // The event layer with the hands placed for the prop (clubs further in front), then
-        // the motion (as `Motion::new` / `Motion::with_juggler_hands` build it for balls).
+        // the motion (as `Motion::new` builds it for balls).
         let hands = if settings.juggler_hand_positions.is_empty() {
             vec![settings.hand_positions.clone()]
         } else {
@@ -270,12 +270,12 @@ impl Scene {
         };
         let mut choreography = if settings.body_moves.is_empty() && settings.beat_dwells.is_empty()
         {
-            crate::motion::events::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
+            crate::motion::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
         } else {
             // Jugglers who move (`body=` with several positions); hand siteswaps with their own
             // dwell per beat.
             let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
-            crate::motion::events::from_schedule_moving(
+            crate::motion::from_schedule_moving(
                 &schedule,
                 timing,
                 &layout,
@@ -284,7 +284,7 @@ impl Scene {
                 &settings.beat_dwells,
             )
         };
-        crate::motion::events::place_for_prop(&mut choreography, settings.prop);
+        crate::motion::place_for_prop(&mut choreography, settings.prop);
         restack_rings(&mut choreography, settings);
         let motion = Motion::from_events(&choreography, timing);
         if !settings.body_moves.is_empty() {

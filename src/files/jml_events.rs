@@ -17,7 +17,7 @@
 //! A pattern is kept as a self-contained JML text in `PatternSpec::notation` (see
 //! [`is_event_notation`]); `scene::Scene::new` reads it with [`read`].
 //!
-//! Props a hand holds together sit side by side in lanes (`motion::events::spread_held_props`,
+//! Props a hand holds together sit side by side in lanes (`motion::lanes::spread_held_props`,
 //! as juggler holds siteswap multiplexes), so juggler's own JML reads back as it animates.
 
 use glam::{DVec3, Vec3};
@@ -25,7 +25,7 @@ use glam::{DVec3, Vec3};
 use super::color::parse_color;
 use super::jml::{parse_tree, prop_color, Element};
 use crate::layout::Placement;
-use crate::motion::events::{hand_of, hand_slot, spread, spread_held_props};
+use crate::motion::lanes::{spread, spread_held_props};
 use crate::motion::{
     BounceMode, CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss,
     TossKind,
@@ -752,7 +752,7 @@ fn expand(
                 let x = if h != e.hand.index() { -e.x } else { e.x };
                 out.push(LoopEvent {
                     time,
-                    slot: hand_slot(HandRef::new(j, hand)),
+                    slot: HandRef::new(j, hand).slot(),
                     position: DVec3::new(
                         -x / 100.0,
                         (POSITION_HEIGHT + e.z) / 100.0,
@@ -911,8 +911,8 @@ fn build(
             catch_event.push(c);
             toss_label.push(path);
             tosses.push(Toss {
-                from: hand_of(e.slot),
-                to: hand_of(events[c].slot),
+                from: HandRef::from_slot(e.slot),
+                to: HandRef::from_slot(events[c].slot),
                 release: e.time,
                 catch: events[c].time + loops as f64 * delay,
                 release_offset: spread(k, throws.len()),
@@ -1022,7 +1022,7 @@ fn build(
             segments.push(PathSegment::Held {
                 start: t.catch + offset,
                 end: tosses[j].release + next_offset,
-                hand: hand_slot(t.to),
+                hand: t.to.slot(),
                 offset0: t.catch_offset,
                 offset1: tosses[j].release_offset,
             });
@@ -1146,7 +1146,8 @@ fn build(
             let mut times: Vec<f64> = events
                 .iter()
                 .filter(|e| {
-                    e.slot / 2 == j && e.trans.iter().any(|t| matches!(t, Trans::Throw { .. }))
+                    HandRef::from_slot(e.slot).juggler == j
+                        && e.trans.iter().any(|t| matches!(t, Trans::Throw { .. }))
                 })
                 .map(|e| e.time)
                 .collect();
@@ -1174,7 +1175,7 @@ fn build(
 }
 
 fn hand_name(slot: usize) -> String {
-    let h = hand_of(slot);
+    let h = HandRef::from_slot(slot);
     format!(
         "juggler {}'s {} hand",
         h.juggler + 1,

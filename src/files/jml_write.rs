@@ -48,7 +48,7 @@ pub struct WrittenEvent {
     pub holds: Vec<usize>,
 }
 
-/// The events of one pattern over one hand period, per hand (`juggler * 2 + hand.index()`).
+/// The events of one pattern over one hand period, per hand slot (`HandRef::slot`).
 #[derive(Clone, Debug)]
 pub struct JmlEvents {
     /// Seconds after which every prop is back where it was.
@@ -65,7 +65,7 @@ pub struct JmlEvents {
 }
 
 fn slot(h: HandRef) -> usize {
-    h.juggler * 2 + h.hand.index()
+    h.slot()
 }
 
 /// Every flight of every prop released within one loop `[0, loop)`, from the motion.
@@ -219,10 +219,7 @@ pub fn events(scene: &Scene) -> JmlEvents {
         events.push(WrittenEvent::default());
     }
     for (s, events) in hands.iter_mut().enumerate() {
-        let hand = HandRef {
-            juggler: s / 2,
-            hand: if s % 2 == 0 { Hand::Left } else { Hand::Right },
-        };
+        let hand = HandRef::from_slot(s);
         events.sort_by(|a, b| a.time.total_cmp(&b.time));
         for e in events.iter_mut() {
             e.position = jl_position(scene, hand, e.time);
@@ -448,10 +445,7 @@ pub fn write(scene: &Scene) -> String {
     let gravity = scene.timing().gravity;
     let mut all: BTreeMap<(u64, usize), String> = BTreeMap::new();
     for (s, events) in ev.hands.iter().enumerate() {
-        let hand = HandRef {
-            juggler: s / 2,
-            hand: if s % 2 == 0 { Hand::Left } else { Hand::Right },
-        };
+        let hand = HandRef::from_slot(s);
         for e in events {
             let mut body = String::new();
             for &p in &e.throws {

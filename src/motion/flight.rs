@@ -6,10 +6,10 @@ use glam::DVec3;
 /// Height of a bouncing prop's centre when it touches the floor: the radius of the standard
 /// 10 cm ball, so the ball's surface meets the floor instead of sinking half into it
 /// (Juggling Lab bounces the centre at the floor, which it does not draw).
-pub const BOUNCE_CONTACT_Y: f64 = 0.05;
+pub(crate) const BOUNCE_CONTACT_Y: f64 = 0.05;
 
 /// Fraction of energy a prop keeps at each bounce (Juggling Lab's `bouncefrac`).
-pub const BOUNCE_ENERGY: f64 = 0.9;
+pub(crate) const BOUNCE_ENERGY: f64 = 0.9;
 
 /// How a bounce is thrown and caught.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,12 +24,12 @@ pub struct BounceMode {
 /// Most bounces animated for one throw. Each bounce keeps only 90 % of the energy, so a ball
 /// asked to bounce more often would need an ever longer flight (126 `B`s slowed a pattern to a
 /// beat every few minutes and exhausted memory, found by fuzzing); more `B`s bounce this often.
-pub const MAX_BOUNCES: u8 = 8;
+pub(crate) const MAX_BOUNCES: u8 = 8;
 
 impl BounceMode {
     /// Juggling Lab's meaning of the modifiers: `B` up, caught rising; `BF` down, caught
     /// falling; `BH` up, caught falling; `BHF` down, caught rising. At most `MAX_BOUNCES`.
-    pub fn from_kind(bounces: u8, forced: bool, hyper: bool) -> Self {
+    pub(crate) fn from_kind(bounces: u8, forced: bool, hyper: bool) -> Self {
         BounceMode {
             bounces: bounces.clamp(1, MAX_BOUNCES),
             forced,
@@ -62,15 +62,15 @@ impl BounceMode {
 /// One free-flight arc of a bounce: vertical motion from height `y0` above the contact plane
 /// (`BOUNCE_CONTACT_Y`) with upward speed `vy0`, starting `start` seconds after release.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Arc {
-    pub start: f64,
-    pub y0: f64,
-    pub vy0: f64,
+pub(crate) struct Arc {
+    pub(crate) start: f64,
+    pub(crate) y0: f64,
+    pub(crate) vy0: f64,
 }
 
 /// The path of a prop between release and catch.
 #[derive(Clone, Debug, PartialEq)]
-pub enum FlightPath {
+pub(crate) enum FlightPath {
     /// Free flight: `p0 + v0 τ − ½ g τ² ŷ`.
     Parabola { p0: DVec3, v0: DVec3, gravity: f64 },
     /// Constant horizontal velocity; vertical motion in arcs between floor contacts.
@@ -86,7 +86,7 @@ pub enum FlightPath {
 
 impl FlightPath {
     /// The parabola from `p0` to `p1` taking exactly `duration` seconds.
-    pub fn parabola(p0: DVec3, p1: DVec3, duration: f64, gravity: f64) -> FlightPath {
+    pub(crate) fn parabola(p0: DVec3, p1: DVec3, duration: f64, gravity: f64) -> FlightPath {
         let d = duration.max(1e-9);
         let v0 = (p1 - p0) / d + DVec3::new(0.0, 0.5 * gravity * d, 0.0);
         FlightPath::Parabola { p0, v0, gravity }
@@ -94,14 +94,20 @@ impl FlightPath {
 
     /// A bounce from `p0` to `p1` in `duration` seconds in the requested mode, or the first
     /// fallback mode that has a solution, or a parabola when none has.
-    pub fn bounce(p0: DVec3, p1: DVec3, duration: f64, gravity: f64, mode: BounceMode) -> Self {
+    pub(crate) fn bounce(
+        p0: DVec3,
+        p1: DVec3,
+        duration: f64,
+        gravity: f64,
+        mode: BounceMode,
+    ) -> Self {
         Self::bounce_keeping(p0, p1, duration, gravity, mode, BOUNCE_ENERGY)
     }
 
     /// `bounce` for a prop keeping the fraction `energy` of its energy at each bounce
     /// (Juggling Lab's `bouncefrac`: the rebound speed is `√energy` of the impact speed);
     /// `energy` outside `(0, 1]` is taken as `BOUNCE_ENERGY`.
-    pub fn bounce_keeping(
+    pub(crate) fn bounce_keeping(
         p0: DVec3,
         p1: DVec3,
         duration: f64,
@@ -115,7 +121,7 @@ impl FlightPath {
     /// `bounce_keeping` off a surface at height `plane` (m; Juggling Lab's `bounceplane`)
     /// instead of the floor; a plane that is not finite is the floor. Endpoints below the
     /// plane have no bounce: a parabola.
-    pub fn bounce_off(
+    pub(crate) fn bounce_off(
         p0: DVec3,
         p1: DVec3,
         duration: f64,
@@ -154,7 +160,7 @@ impl FlightPath {
     }
 
     /// Position `tau` seconds after release.
-    pub fn position(&self, tau: f64) -> DVec3 {
+    pub(crate) fn position(&self, tau: f64) -> DVec3 {
         match self {
             FlightPath::Parabola { p0, v0, gravity } => {
                 *p0 + *v0 * tau - DVec3::new(0.0, 0.5 * gravity * tau * tau, 0.0)
@@ -176,7 +182,7 @@ impl FlightPath {
     }
 
     /// Velocity `tau` seconds after release.
-    pub fn velocity(&self, tau: f64) -> DVec3 {
+    pub(crate) fn velocity(&self, tau: f64) -> DVec3 {
         match self {
             FlightPath::Parabola { v0, gravity, .. } => *v0 - DVec3::new(0.0, gravity * tau, 0.0),
             FlightPath::Bounce {
@@ -197,7 +203,7 @@ impl FlightPath {
 
     /// Number of floor contacts.
     #[cfg(test)]
-    pub fn bounces(&self) -> usize {
+    pub(crate) fn bounces(&self) -> usize {
         match self {
             FlightPath::Parabola { .. } => 0,
             FlightPath::Bounce { arcs, .. } => arcs.len() - 1,
@@ -316,7 +322,7 @@ fn bounce_arcs(h0: f64, u: f64, g: f64, mode: BounceMode, r: f64) -> Vec<Arc> {
 
 /// The least flight time of a bounce from `h0` to `h1` in this mode (None if it is never
 /// possible). Used to slow the automatic tempo like Juggling Lab does.
-pub fn bounce_min_time(h0: f64, h1: f64, mode: BounceMode, g: f64) -> Option<f64> {
+pub(crate) fn bounce_min_time(h0: f64, h1: f64, mode: BounceMode, g: f64) -> Option<f64> {
     let r = restitution();
     let lo = min_impact_speed(h0, h1, g, mode, r);
     (0..=SCAN_STEPS)

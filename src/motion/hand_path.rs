@@ -1,24 +1,21 @@
-//! Hand dwell paths: the points where a hand throws and catches, and the smooth periodic
-//! curve through them (catch on the outside, scoop, throw near the centre for a cascade).
+//! Hand paths: the smooth periodic curve of one hand through its choreography events (catch
+//! on the outside, scoop, throw near the centre for a cascade), with a throwing push before
+//! each throw and a give after each catch.
 
 use glam::DVec3;
 
-use super::events::{CatchKind, HandEvent, Toss};
+use super::choreography::{CatchKind, HandEvent, Toss};
 use super::flight::FlightPath;
-use super::plan::{self, Plan};
-use super::positions::{catch_x, throw_x, DwellSpec, HandPoint};
 use super::spline::{
     Knot, KnotVelocity, PeriodicSpline, CATCH_MIN_SPEED_CAP, CATCH_MIN_SPEED_FRACTION,
 };
 
-/// Distance between neighbouring props held or thrown together (multiplexes), metres.
-pub const MULTIPLEX_SPREAD: f64 = 0.105;
 /// Longest stretch of a hand path without a knot; longer gaps get waypoints (seconds).
-pub const MAX_GAP_SECONDS: f64 = 0.5;
+pub(crate) const MAX_GAP_SECONDS: f64 = 0.5;
 /// Bound on the waypoints of one gap, so a very slow pattern cannot grow the path without end.
 const MAX_WAYPOINTS_PER_GAP: usize = 64;
 /// Fastest a hand moves at a throw, m/s (about an 11-ball throw's launch speed).
-pub const MAX_THROW_HAND_SPEED: f64 = 8.0;
+pub(crate) const MAX_THROW_HAND_SPEED: f64 = 8.0;
 /// Limits on (hand speed at a throw) × (time to the previous / next knot), metres. Juggling
 /// Lab's exact velocity match makes the scoop before a high throw and the follow-through after
 /// it grow with the launch speed (a 24 dips to the floor); these keep them near what a 9 in a
@@ -26,62 +23,29 @@ pub const MAX_THROW_HAND_SPEED: f64 = 8.0;
 const MAX_WINDUP: f64 = 2.2;
 const MAX_FOLLOW_THROUGH: f64 = 1.2;
 /// Shortest throwing push before the release, metres (a 3-ball cascade's).
-pub const WINDUP_DISTANCE: f64 = 0.12;
+pub(crate) const WINDUP_DISTANCE: f64 = 0.12;
 /// Longest throwing push, metres (high throws).
-pub const MAX_WINDUP_DISTANCE: f64 = 0.25;
+pub(crate) const MAX_WINDUP_DISTANCE: f64 = 0.25;
 /// Acceleration of the push that sets its length between those bounds: `speed² / (2 a)`.
 const PUSH_ACCELERATION: f64 = 60.0;
 /// Largest share of the gap to the previous knot the push may take.
 const PUSH_TIME_SHARE: f64 = 0.4;
 /// How far the hand sinks after a catch before turning up (vertical drop), metres.
-pub const CATCH_GIVE: f64 = 0.065;
+pub(crate) const CATCH_GIVE: f64 = 0.065;
 /// How far the hand travels along the path of a prop arriving flat or rising (a pass, a
 /// bounce) while it absorbs it, metres.
-pub const FLAT_CATCH_GIVE: f64 = 0.08;
+pub(crate) const FLAT_CATCH_GIVE: f64 = 0.08;
 /// Largest share of the gap to the next knot the give may take.
 const GIVE_TIME_SHARE: f64 = 0.35;
 /// Largest share of that gap the give may take when the preferred share is too short.
 const GIVE_TIME_SHARE_MAX: f64 = 0.7;
-
-/// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
-/// catch point; custom dwell points when given (cycled over the juggler's tosses, see
-/// `HandEvent::dwell_index`).
-pub fn event_point(plan: &Plan, event: &plan::HandEvent, custom: &[DwellSpec]) -> HandPoint {
-    if !custom.is_empty() {
-        let spec = custom[event.dwell_index % custom.len()];
-        return if event.throws.is_empty() {
-            spec.catch
-        } else {
-            spec.throw
-        };
-    }
-    let mean = |xs: Vec<f64>| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
-    if event.throws.is_empty() {
-        let xs = event
-            .catches
-            .iter()
-            .map(|&i| catch_x(plan.throws[i].value))
-            .collect();
-        HandPoint::on_plane(mean(xs))
-    } else {
-        let xs = event
-            .throws
-            .iter()
-            .map(|&i| {
-                let t = &plan.throws[i];
-                throw_x(t.value, t.to.hand != t.from.hand)
-            })
-            .collect();
-        HandPoint::on_plane(mean(xs))
-    }
-}
 
 /// The periodic path (period `period` seconds) of one hand through its events
 /// (`positions[k]` is the world point of `events[k]`). At a throw the hand moves with the mean
 /// launch velocity of its props; at a catch it moves along the mean incoming velocity, no
 /// faster than the props; an event that neither throws nor catches (a JML `<holding>`) only
 /// fixes the position. A hand without events rests at `rest`.
-pub fn hand_spline(
+pub(crate) fn hand_spline(
     events: &[HandEvent],
     positions: &[DVec3],
     flights: &[FlightPath],

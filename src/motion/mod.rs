@@ -1,42 +1,34 @@
-//! Continuous motion of hands and props: timing, flight parabolas, dwell paths.
+//! Continuous motion of hands and props: where every hand and prop is at any time.
 //!
-//! OWNER: motion helper. The public types below are the contract with `body`/`scene`; add
-//! fields if needed, keep these names and meanings. Positions are world coordinates in metres
-//! (y up); juggler placement comes from `layout::Layout`.
+//! Two steps, all pure, with one contract between them (`choreography`):
 //!
-//! Data flow, all pure, in two steps with one event layer between them (`events`):
-//!
-//! 1. A source builds an `events::Choreography` (seconds, juggler-local metres): per hand its
+//! 1. A source builds a [`Choreography`] (seconds, juggler-local metres): per hand slot its
 //!    events (time, position, tosses thrown and caught), per toss one record (thrower,
-//!    catcher, release and catch time, spread offsets, toss/bounce kind, catch kind, value,
-//!    spins, prop path), per juggler its placement over time, and the prop paths. For a
-//!    siteswap, `events::from_schedule(&Schedule, Timing, &Layout, &[DwellPoints])` does it
-//!    with Juggling Lab's rules:
-//!    - `plan`: release and catch time (beats) of every toss (catch `dwell` beats before the
-//!      next throw, clamps, 1s released early, multiplex squeeze), and each hand's events;
-//!    - `positions` + `hand_path::event_point`: the point of every event (JL's table by
-//!      throw value, or custom `DwellPoints` cycled per toss beat of each hand);
-//!    - `orbit`: per orbit, the cycle of flights and holds one prop goes through.
-//!      The JML event reader (`files`) builds a `Choreography` from `<event>`s directly.
-//! 2. `Motion::from_events(&Choreography, Timing)` (the one motion engine) places events in
-//!    the world (each juggler's placement at the event's time) and builds, once:
-//!    - `flight`: an exact parabola (or floor bounce) from release point to catch point;
-//!    - `hand_path` + `spline`: a periodic C¹ cubic per hand through its events, velocity
-//!      equal to the launch velocity at throws, along the incoming prop at catches, free at
-//!      events that only hold, minimum acceleration elsewhere (JL's `MINIMIZE_RMSACCEL`), plus
-//!      a short push before and a follow-through after each throw so the hand scoops at waist
-//!      level instead of spreading the push over the whole dwell.
+//!    catcher, release and catch time, lane offsets, toss or bounce, catch kind, value, spins,
+//!    prop path), per juggler its placement over time, and the prop paths. A siteswap's comes
+//!    from [`from_schedule`] (`from_schedule.rs`: `plan` times every toss, `positions` gives
+//!    Juggling Lab's throw and catch points, `orbit` the prop paths, `lanes` the side-by-side
+//!    places of props held together); the JML event reader in `files` builds one directly.
+//! 2. [`Motion::from_events`] (the one motion engine) places the events in the world (each
+//!    juggler's placement at the event's time) and builds, once: `flight`, an exact parabola
+//!    (or bounce) per toss; `hand_path` + `spline`, a periodic C¹ cubic per hand through its
+//!    events (velocity equal to the launch velocity at throws, along the incoming prop at
+//!    catches, free at events that only hold, minimum acceleration elsewhere, Juggling Lab's
+//!    `MINIMIZE_RMSACCEL`, plus a short push before each throw and a give after each catch).
 //!
-//! `Motion::new(schedule, timing, layout, hand_positions)` is the two steps in one call.
-//!
+//! `Motion::new(schedule, timing, layout, hand_positions)` is the two steps in one call;
 //! `Motion::state_at(t)` then costs one binary search per hand and per prop.
 //!
-//! Invariants: `Motion::new` and `state_at` never fail, panic or return NaN for a valid
-//! schedule; a held prop is at its hand (multiplexes spread by `MULTIPLEX_SPREAD`); a flying
-//! prop is at or above the floor; hands and props are continuous in position and velocity at
-//! every throw and catch (except that a hand never moves faster than `MAX_THROW_HAND_SPEED`);
-//! `state_at(t + loop_duration())` equals `state_at(t)`. Motion knows nothing about bodies,
-//! cameras or notation text.
+//! Invariants: `Motion::from_events` and `state_at` never fail, panic or return NaN; a held
+//! prop is at its hand (in its lane); a flying prop is on its parabola, at or above the floor;
+//! hands and props are continuous in position and velocity at every throw and catch (except
+//! that a hand never moves faster than `hand_path::MAX_THROW_HAND_SPEED`);
+//! `state_at(t + loop_duration())` equals `state_at(t)`. Positions are world coordinates in
+//! metres (y up). Motion knows nothing about bodies, cameras or notation text.
+//!
+//! Files, lowest first (each uses only those before it): `flight`, `spline`, `positions`,
+//! `timing`, `plan`, `choreography` (the contract), `lanes`, `orbit`, `hand_path`,
+//! `from_schedule`, and this file (`Motion`).
 
 use glam::{DVec3, Vec3};
 
@@ -45,87 +37,35 @@ use crate::schedule::Schedule;
 use crate::spec::DwellPoints;
 use crate::types::{Hand, HandRef};
 
-pub mod events;
+mod choreography;
 mod flight;
+mod from_schedule;
 mod hand_path;
+pub(crate) mod lanes;
 mod orbit;
 mod plan;
 mod positions;
 mod spline;
-pub use spline::{CATCH_MIN_SPEED_CAP, CATCH_MIN_SPEED_FRACTION};
-/// Per segment of `path`: for a held one, the start and end of the whole hold it belongs to
-/// (the run of consecutive held segments of the same hand, around the cycle), on the path's
-/// time line; `(start, end)` of the segment itself otherwise.
-fn hold_spans(path: &PropPath) -> Vec<(f64, f64)> {
-    let segs = &path.segments;
-    let m = segs.len();
-    let held_by = |s: &PathSegment| match *s {
-        PathSegment::Held { hand, .. } => Some(hand),
-        PathSegment::Air { .. } => None,
-    };
-    let end_of = |s: &PathSegment| match *s {
-        PathSegment::Held { end, .. } | PathSegment::Air { end, .. } => end,
-    };
-    (0..m)
-        .map(|k| {
-            let (mut first, mut last) = (segs[k].start(), end_of(&segs[k]));
-            let Some(hand) = held_by(&segs[k]) else {
-                return (first, last);
-            };
-            // Back to the hold's start, then forward to its end (at most once round).
-            let (mut i, mut shift) = (k, 0.0);
-            for _ in 1..m {
-                if i == 0 {
-                    shift += path.cycle;
-                }
-                i = (i + m - 1) % m;
-                if held_by(&segs[i]) != Some(hand) {
-                    break;
-                }
-                first = segs[i].start() - shift;
-            }
-            let (mut i, mut shift) = (k, 0.0);
-            for _ in 1..m {
-                i = (i + 1) % m;
-                if i == 0 {
-                    shift += path.cycle;
-                }
-                if held_by(&segs[i]) != Some(hand) {
-                    break;
-                }
-                last = end_of(&segs[i]) + shift;
-            }
-            (first, last)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 pub(crate) mod testutil;
 mod timing;
 
-pub use events::{
+pub use choreography::{
     CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss, TossKind,
 };
-pub use flight::{BounceMode, BOUNCE_ENERGY};
-pub use hand_path::{MAX_THROW_HAND_SPEED, MULTIPLEX_SPREAD};
-pub use positions::{catch_x, throw_x, HAND_PLANE_Y, HAND_PLANE_Z, REST_X};
-pub use timing::{auto_bps, MotionError};
+pub use flight::BounceMode;
+pub use from_schedule::from_schedule;
+pub(crate) use from_schedule::{
+    from_schedule_moving, from_schedule_per_juggler, place_for_prop, BeatPath,
+};
+pub use lanes::MULTIPLEX_SPREAD;
+pub(crate) use positions::{HAND_PLANE_Y, HAND_PLANE_Z};
+pub use spline::{CATCH_MIN_SPEED_CAP, CATCH_MIN_SPEED_FRACTION};
+pub use timing::{MotionError, Timing};
 
 use flight::FlightPath;
 use positions::to_world;
 use spline::PeriodicSpline;
-
-/// Timing of the animation in seconds.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Timing {
-    /// Beats per second.
-    pub bps: f64,
-    /// Beats a hand holds a prop before throwing it.
-    pub dwell: f64,
-    /// m/s².
-    pub gravity: f64,
-}
 
 /// State of one hand at an instant.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -184,14 +124,14 @@ pub struct MotionState {
 ///
 /// ```
 /// use juggler::layout::Layout;
-/// use juggler::motion::{events, Motion, Timing};
+/// use juggler::motion::{from_schedule, Motion, Timing};
 /// use juggler::schedule::from_notation;
 /// use juggler::spec::Settings;
 ///
 /// let schedule = from_notation("3").unwrap();
 /// let timing = Timing::new(&schedule, &Settings::default()).unwrap();
 /// assert_eq!(timing.bps, 2.9); // Juggling Lab's tempo for a 3-ball cascade
-/// let choreography = events::from_schedule(&schedule, timing, &Layout::circle(1), &[]);
+/// let choreography = from_schedule(&schedule, timing, &Layout::circle(1), &[]);
 /// assert_eq!(choreography.tosses.len(), 2); // one per hand and period of 2 beats
 /// let motion = Motion::from_events(&choreography, timing);
 /// let state = motion.state_at(0.25);
@@ -206,7 +146,7 @@ pub struct Motion {
     jugglers: Vec<Stance>,
     /// Seconds after which the hands repeat.
     period: f64,
-    /// Per hand slot (`juggler * 2 + hand.index()`), its periodic path.
+    /// Per hand slot ([`HandRef::slot`]), its periodic path.
     hands: Vec<PeriodicSpline>,
     /// Per toss, its flight.
     flights: Vec<FlightPath>,
@@ -224,7 +164,7 @@ pub struct Motion {
 impl Motion {
     /// The motion of `schedule` with `timing`, jugglers placed by `layout` (missing
     /// placements come from the default circle), using custom dwell points when
-    /// `hand_positions` is not empty: `events::from_schedule` then `Motion::from_events`.
+    /// `hand_positions` is not empty: [`from_schedule`] then [`Motion::from_events`].
     /// Never fails for a valid schedule.
     pub fn new(
         schedule: &Schedule,
@@ -232,20 +172,7 @@ impl Motion {
         layout: &Layout,
         hand_positions: &[DwellPoints],
     ) -> Motion {
-        let choreography = events::from_schedule(schedule, timing, layout, hand_positions);
-        Motion::from_events(&choreography, timing)
-    }
-
-    /// Like [`Motion::new`] with custom dwell points per juggler: juggler `j` uses
-    /// `hands[j % hands.len()]` (Juggling Lab's `hands=` with `|`); an empty list uses the
-    /// built-in positions.
-    pub fn with_juggler_hands(
-        schedule: &Schedule,
-        timing: Timing,
-        layout: &Layout,
-        hands: &[Vec<DwellPoints>],
-    ) -> Motion {
-        let choreography = events::from_schedule_per_juggler(schedule, timing, layout, hands);
+        let choreography = from_schedule(schedule, timing, layout, hand_positions);
         Motion::from_events(&choreography, timing)
     }
 
@@ -260,7 +187,9 @@ impl Motion {
         } else {
             ch.jugglers.iter().cloned().map(Stance::new).collect()
         };
-        let placement_at = |slot: usize, t: f64| jugglers[(slot / 2).min(jugglers.len() - 1)].at(t);
+        let placement_at = |slot: usize, t: f64| {
+            jugglers[HandRef::from_slot(slot).juggler.min(jugglers.len() - 1)].at(t)
+        };
 
         // World point of every event, release and catch point of every toss.
         let n = ch.tosses.len();
@@ -320,8 +249,8 @@ impl Motion {
             .map(|slot| {
                 let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
                 let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
-                let hand = plan::hand_of_slot(slot);
-                let rest = to_world(&placement_at(slot, 0.0), events::rest_position(hand.hand));
+                let hand = HandRef::from_slot(slot).hand;
+                let rest = to_world(&placement_at(slot, 0.0), positions::rest_position(hand));
                 hand_path::hand_spline(events, points, &flights, &ch.tosses, period, rest)
             })
             .collect();
@@ -332,10 +261,9 @@ impl Motion {
             .enumerate()
             .flat_map(|(k, t)| (0..t.props).map(move |p| (k, p)))
             .collect();
-        let lcm_props = ch
-            .paths
-            .iter()
-            .fold(1u128, |acc, t| events::lcm(acc, t.props.max(1) as u128));
+        let lcm_props = ch.paths.iter().fold(1u128, |acc, t| {
+            from_schedule::lcm(acc, t.props.max(1) as u128)
+        });
         Motion {
             timing,
             jugglers,
@@ -360,7 +288,7 @@ impl Motion {
                 })
                 .collect(),
             paths: ch.paths.clone(),
-            holds: ch.paths.iter().map(hold_spans).collect(),
+            holds: ch.paths.iter().map(PropPath::hold_spans).collect(),
             prop_paths,
             loop_seconds: period * lcm_props as f64,
         }
@@ -409,7 +337,7 @@ impl Motion {
 
     /// Position and velocity of one hand at time `t` (seconds).
     pub fn hand_at(&self, hand: HandRef, t: f64) -> HandState {
-        match self.hands.get(plan::hand_slot(hand)) {
+        match self.hands.get(hand.slot()) {
             Some(spline) => hand_state(spline, t),
             None => HandState {
                 position: Vec3::ZERO,
@@ -426,7 +354,7 @@ impl Motion {
         let hands = (0..self.jugglers())
             .map(|j| {
                 Hand::BOTH.map(|h| {
-                    let (p, v) = hands64[j * 2 + h.index()];
+                    let (p, v) = hands64[HandRef::new(j, h).slot()];
                     HandState {
                         position: p.as_vec3(),
                         velocity: v.as_vec3(),
@@ -483,11 +411,12 @@ impl Motion {
                         } else {
                             DVec3::ZERO
                         };
-                        let placement = self.placement_at(hand / 2, t);
+                        let holder = HandRef::from_slot(hand);
+                        let placement = self.placement_at(holder.juggler, t);
                         PropState {
                             position: (hp + rotate(&placement, offset0.lerp(offset1, f))).as_vec3(),
                             velocity: (hv + rotate(&placement, drift)).as_vec3(),
-                            held_by: Some(plan::hand_of_slot(hand)),
+                            held_by: Some(holder),
                             flight: None,
                             orbit: path.orbit,
                             dwell_progress: if last > first {

@@ -3,14 +3,14 @@
 
 use glam::DVec3;
 
-use super::events::{PathSegment, PropPath};
-use super::plan::{hand_slot, Plan};
+use super::choreography::{PathSegment, PropPath};
+use super::plan::Plan;
 use crate::schedule::Schedule;
 
 /// The paths of every orbit, ordered by schedule orbit, in seconds (`beat` seconds per beat).
 /// `catch_offset[i]` and `throw_offset[i]` are the (juggler-local) spread offsets of plan throw
 /// `i`'s prop at its catch and release; `toss_of[i]` its index among the tosses.
-pub fn tracks(
+pub(crate) fn tracks(
     plan: &Plan,
     schedule: &Schedule,
     catch_offset: &[DVec3],
@@ -80,7 +80,7 @@ fn track(plan: &Plan, cycle: &[usize], orbit: usize, o: &Offsets, beat: f64) -> 
         let seg = PathSegment::Held {
             start: start * beat,
             end: (start + cycle_beats) * beat,
-            hand: hand_slot(t.from),
+            hand: t.from.slot(),
             offset0: DVec3::ZERO,
             offset1: DVec3::ZERO,
         };
@@ -117,7 +117,7 @@ fn track(plan: &Plan, cycle: &[usize], orbit: usize, o: &Offsets, beat: f64) -> 
         segments.push(PathSegment::Held {
             start: caught * beat,
             end: next_release.max(caught) * beat,
-            hand: hand_slot(plan.throws[i].to),
+            hand: plan.throws[i].to.slot(),
             offset0: o.catch[i],
             offset1: o.throw[j],
         });

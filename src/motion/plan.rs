@@ -10,77 +10,60 @@ use crate::schedule::{Schedule, ThrowEvent, ThrowKind};
 use crate::types::{Hand, HandRef};
 
 /// Least time between a hand's toss and its next catch, and least flight time, in beats.
-pub const MIN_AIR_BEATS: f64 = 0.3;
+pub(crate) const MIN_AIR_BEATS: f64 = 0.3;
 /// Least time between a catch and the catching hand's next throw, in beats.
-pub const MIN_CATCH_LEAD: f64 = 0.02;
+pub(crate) const MIN_CATCH_LEAD: f64 = 0.02;
 /// Least time a prop spends in a hand or in the air, in beats (guards degenerate timings).
 const EPS: f64 = 0.05;
 /// Props caught by one hand for one multiplex throw are caught one after another over this
 /// many beats, highest throw first (Juggling Lab's `squeezebeats`).
-pub const SQUEEZE_BEATS: f64 = 0.4;
+pub(crate) const SQUEEZE_BEATS: f64 = 0.4;
 /// Events of one hand closer than this (beats) become one event.
 const MERGE_BEATS: f64 = 1e-6;
 
-/// Index of a hand in flat per-hand arrays: `juggler * 2 + hand.index()`.
-pub fn hand_slot(h: HandRef) -> usize {
-    h.juggler * 2 + h.hand.index()
-}
-
-/// The hand of a flat per-hand index.
-pub fn hand_of_slot(slot: usize) -> HandRef {
-    HandRef::new(
-        slot / 2,
-        if slot.is_multiple_of(2) {
-            Hand::Left
-        } else {
-            Hand::Right
-        },
-    )
-}
-
 /// Release and catch of one toss, in beats on the time line where this throw's beat is `beat`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TossTimes {
-    pub release: f64,
-    pub catch: f64,
+pub(crate) struct TossTimes {
+    pub(crate) release: f64,
+    pub(crate) catch: f64,
 }
 
 /// One moment in a hand's cycle: it releases `throws` and/or catches `catches`
 /// (indices into `Plan::throws`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct HandEvent {
+pub(crate) struct HandEvent {
     /// Beats, in `[0, period)`.
-    pub time: f64,
-    pub throws: Vec<usize>,
-    pub catches: Vec<usize>,
+    pub(crate) time: f64,
+    pub(crate) throws: Vec<usize>,
+    pub(crate) catches: Vec<usize>,
     /// Which of its juggler's tosses this dwell belongs to (0-based, in period order, by
     /// beat, left hand first on a shared beat): the toss thrown here, or for a pure catch the
     /// hand's next toss. Custom dwell points cycle over this index, like Juggling Lab's
     /// per-beat `hands=` entries and gunswap's per-toss dwell paths.
-    pub dwell_index: usize,
+    pub(crate) dwell_index: usize,
 }
 
 /// Timed plan of one period (possibly several schedule periods, see `unroll`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
-    pub period: u32,
-    pub jugglers: usize,
-    pub throws: Vec<ThrowEvent>,
+pub(crate) struct Plan {
+    pub(crate) period: u32,
+    pub(crate) jugglers: usize,
+    pub(crate) throws: Vec<ThrowEvent>,
     /// For each throw, the index of the schedule throw it copies.
-    pub original: Vec<usize>,
+    pub(crate) original: Vec<usize>,
     /// For each throw, `Some` for a toss (in the air), `None` for a hold.
-    pub times: Vec<Option<TossTimes>>,
+    pub(crate) times: Vec<Option<TossTimes>>,
     /// Per hand slot, its events sorted by time.
-    pub hand_events: Vec<Vec<HandEvent>>,
+    pub(crate) hand_events: Vec<Vec<HandEvent>>,
     /// Per hand slot, how many distinct beats of the period it tosses on.
-    pub toss_beats: Vec<usize>,
+    pub(crate) toss_beats: Vec<usize>,
     /// Per throw, `(k, m)`: its prop is the `k`-th of `m` props the catching hand gathers
     /// for one throw beat (`(0, 1)` for a lone catch).
-    pub catch_slot: Vec<(usize, usize)>,
+    pub(crate) catch_slot: Vec<(usize, usize)>,
 }
 
 /// `schedule` repeated `copies` times as one period (indices `copy * n + i`).
-pub fn unroll(schedule: &Schedule, copies: u32) -> (Vec<ThrowEvent>, Vec<usize>) {
+pub(crate) fn unroll(schedule: &Schedule, copies: u32) -> (Vec<ThrowEvent>, Vec<usize>) {
     let copies = copies.max(1);
     let n = schedule.throws.len();
     let p = schedule.period.max(1);
@@ -111,13 +94,13 @@ fn is_toss(t: &ThrowEvent) -> bool {
 
 impl Plan {
     /// Time the throws of `schedule` repeated `copies` times with `dwell` beats of dwell.
-    pub fn new(schedule: &Schedule, copies: u32, dwell: f64) -> Plan {
+    pub(crate) fn new(schedule: &Schedule, copies: u32, dwell: f64) -> Plan {
         Plan::with_beat_dwells(schedule, copies, dwell, &[])
     }
 
     /// Like [`Plan::new`] with a dwell per beat (Juggling Lab's hand siteswaps): the prop
     /// thrown at beat `b` is caught `beat_dwells[b % len]` beats before it (empty = `dwell`).
-    pub fn with_beat_dwells(
+    pub(crate) fn with_beat_dwells(
         schedule: &Schedule,
         copies: u32,
         dwell: f64,
@@ -145,7 +128,7 @@ impl Plan {
         // Sorted distinct toss beats of every hand.
         let mut beats: Vec<Vec<u32>> = vec![Vec::new(); hands];
         for t in throws.iter().filter(|t| is_toss(t)) {
-            beats[hand_slot(t.from)].push(t.beat);
+            beats[t.from.slot()].push(t.beat);
         }
         for b in &mut beats {
             b.sort_unstable();
@@ -156,7 +139,7 @@ impl Plan {
         let catch_of = |t: &ThrowEvent| -> f64 {
             let landing = t.beat as f64 + t.value as f64;
             let mut c = landing - dwell_before(landing);
-            let own = &beats[hand_slot(t.to)];
+            let own = &beats[t.to.slot()];
             if let Some(prev) = previous_beat(own, landing, pf) {
                 c = c.max(prev + MIN_AIR_BEATS);
             }
@@ -235,10 +218,7 @@ fn squeeze(
     let mut groups: std::collections::BTreeMap<(usize, u64), Vec<usize>> = Default::default();
     for (i, t) in throws.iter().enumerate().filter(|(_, t)| is_toss(t)) {
         let landing = (t.beat as u64 + t.value as u64) % period as u64;
-        groups
-            .entry((hand_slot(t.to), landing))
-            .or_default()
-            .push(i);
+        groups.entry((t.to.slot(), landing)).or_default().push(i);
     }
     for ((hand, _), mut group) in groups {
         let m = group.len();
@@ -248,11 +228,11 @@ fn squeeze(
         // Props thrown together (same beat, hand and value) arrive together: one bundle.
         group.sort_by_key(|&i| {
             let t = &throws[i];
-            (std::cmp::Reverse(t.value), t.beat, hand_slot(t.from), i)
+            (std::cmp::Reverse(t.value), t.beat, t.from.slot(), i)
         });
         let bundle = |i: usize| {
             let t = &throws[i];
-            (t.value, t.beat, hand_slot(t.from))
+            (t.value, t.beat, t.from.slot())
         };
         let mut bundles = 0;
         let mut index = Vec::with_capacity(m);
@@ -315,8 +295,8 @@ fn hand_events(
     let mut raw: Vec<(usize, f64, bool, usize)> = Vec::new();
     for (i, (t, tt)) in throws.iter().zip(times).enumerate() {
         if let Some(tt) = tt {
-            raw.push((hand_slot(t.from), tt.release.rem_euclid(period), false, i));
-            raw.push((hand_slot(t.to), tt.catch.rem_euclid(period), true, i));
+            raw.push((t.from.slot(), tt.release.rem_euclid(period), false, i));
+            raw.push((t.to.slot(), tt.catch.rem_euclid(period), true, i));
         }
     }
     raw.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.3.cmp(&b.3)));
@@ -355,17 +335,24 @@ fn hand_events(
     // Each juggler's toss slots in order: by beat, left before right on a shared beat.
     let slots: Vec<Vec<(u32, usize)>> = (0..hands / 2)
         .map(|j| {
-            let mut v: Vec<(u32, usize)> = (0..2)
-                .flat_map(|h| beats[j * 2 + h].iter().map(move |&b| (b, h)))
+            let mut v: Vec<(u32, usize)> = Hand::BOTH
+                .into_iter()
+                .flat_map(|h| {
+                    let side = h.index();
+                    beats[HandRef::new(j, h).slot()]
+                        .iter()
+                        .map(move |&b| (b, side))
+                })
                 .collect();
             v.sort_unstable();
             v
         })
         .collect();
-    for (hand, events) in out.iter_mut().enumerate() {
-        let (juggler, side) = (hand / 2, hand % 2);
+    for (slot, events) in out.iter_mut().enumerate() {
+        let hand = HandRef::from_slot(slot);
+        let (juggler, side) = (hand.juggler, hand.hand.index());
         for e in events.iter_mut() {
-            let own = &beats[hand];
+            let own = &beats[slot];
             let beat = match e.throws.first() {
                 Some(&i) => throws[i].beat,
                 None => {
@@ -401,13 +388,13 @@ mod tests {
         }
         // Right hand: throw at 0, then catch (the left's 3 from beat 1) at 4 - 1.3 = 2.7,
         // i.e. 0.7 in the period of 2 beats.
-        let right = &plan.hand_events[hand_slot(HandRef::new(0, Hand::Right))];
+        let right = &plan.hand_events[HandRef::new(0, Hand::Right).slot()];
         assert_eq!(right.len(), 2);
         assert_eq!(right[0].time, 0.0);
         assert_eq!(right[0].throws.len(), 1);
         assert!((right[1].time - 0.7).abs() < 1e-12);
         assert_eq!(right[1].catches.len(), 1);
-        let left = &plan.hand_events[hand_slot(HandRef::new(0, Hand::Left))];
+        let left = &plan.hand_events[HandRef::new(0, Hand::Left).slot()];
         assert!((left[0].time - 1.0).abs() < 1e-12 && (left[1].time - 1.7).abs() < 1e-12);
     }
 
@@ -430,7 +417,7 @@ mod tests {
         let s = async_schedule("42");
         let plan = Plan::new(&s, 1, 1.3);
         // The left hand only holds a 2: no events at all.
-        assert!(plan.hand_events[hand_slot(HandRef::new(0, Hand::Left))].is_empty());
+        assert!(plan.hand_events[HandRef::new(0, Hand::Left).slot()].is_empty());
         assert!(plan.times.iter().filter(|t| t.is_none()).count() == 1);
         // Large dwell: the catch is pushed to 0.3 beat after the hand's previous toss.
         let plan = Plan::new(&async_schedule("3"), 1, 1.9);

@@ -8,17 +8,17 @@ use crate::spec::DwellPoints;
 use crate::types::Hand;
 
 /// Height of the hand plane above the floor, metres.
-pub const HAND_PLANE_Y: f64 = 1.00;
+pub(crate) const HAND_PLANE_Y: f64 = 1.00;
 /// Distance of the hand plane in front of the body, metres.
-pub const HAND_PLANE_Z: f64 = 0.30;
+pub(crate) const HAND_PLANE_Z: f64 = 0.30;
 /// Distance from the centre line of a hand with nothing to do, metres.
-pub const REST_X: f64 = 0.25;
+pub(crate) const REST_X: f64 = 0.25;
 /// Lowest height of any throw or catch point (custom points are raised to it), metres.
-pub const MIN_EVENT_HEIGHT: f64 = 0.05;
+pub(crate) const MIN_EVENT_HEIGHT: f64 = 0.05;
 
 /// Juggling Lab's distance (metres, outward from the centre line) of a throw of `value`
 /// toward the other hand (`crossing`) or back to the same hand.
-pub fn throw_x(value: u32, crossing: bool) -> f64 {
+pub(crate) fn throw_x(value: u32, crossing: bool) -> f64 {
     let i = table_index(value);
     if crossing {
         [0.17, 0.17, 0.12, 0.10, 0.18, 0.25, 0.25, 0.30][i]
@@ -28,7 +28,7 @@ pub fn throw_x(value: u32, crossing: bool) -> f64 {
 }
 
 /// Juggling Lab's distance (metres, outward) of the catch of a throw of `value`.
-pub fn catch_x(value: u32) -> f64 {
+pub(crate) fn catch_x(value: u32) -> f64 {
     [0.17, 0.25, 0.30, 0.40, 0.45, 0.45, 0.50, 0.50][table_index(value)]
 }
 
@@ -39,15 +39,15 @@ fn table_index(value: u32) -> usize {
 /// A point in a hand's own terms: `out` from the centre line, `up` and `forward` relative to
 /// the hand plane (y = 1.00 m, z = 0.30 m in front of the body), as in `DwellPoints`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HandPoint {
-    pub out: f64,
-    pub up: f64,
-    pub forward: f64,
+pub(crate) struct HandPoint {
+    pub(crate) out: f64,
+    pub(crate) up: f64,
+    pub(crate) forward: f64,
 }
 
 impl HandPoint {
     /// A point on the hand plane `out` metres from the centre line.
-    pub fn on_plane(out: f64) -> Self {
+    pub(crate) fn on_plane(out: f64) -> Self {
         HandPoint {
             out,
             up: 0.0,
@@ -56,7 +56,7 @@ impl HandPoint {
     }
 
     /// From a `DwellPoints` coordinate triple (non-finite entries count as 0).
-    pub fn from_array(p: [f32; 3]) -> Self {
+    pub(crate) fn from_array(p: [f32; 3]) -> Self {
         let f = |v: f32| if v.is_finite() { v as f64 } else { 0.0 };
         HandPoint {
             out: f(p[0]),
@@ -66,7 +66,7 @@ impl HandPoint {
     }
 
     /// The point in the juggler's own frame for `hand` (left mirrored to +x).
-    pub fn local(self, hand: Hand) -> DVec3 {
+    pub(crate) fn local(self, hand: Hand) -> DVec3 {
         let y = (HAND_PLANE_Y + self.up).max(MIN_EVENT_HEIGHT);
         DVec3::new(
             hand.side_sign() as f64 * self.out,
@@ -78,9 +78,9 @@ impl HandPoint {
 
 /// Catch and throw points of one dwell, in hand terms.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DwellSpec {
-    pub catch: HandPoint,
-    pub throw: HandPoint,
+pub(crate) struct DwellSpec {
+    pub(crate) catch: HandPoint,
+    pub(crate) throw: HandPoint,
 }
 
 impl From<DwellPoints> for DwellSpec {
@@ -92,8 +92,13 @@ impl From<DwellPoints> for DwellSpec {
     }
 }
 
+/// Where a hand with nothing to do rests, juggler-local.
+pub(crate) fn rest_position(hand: Hand) -> DVec3 {
+    HandPoint::on_plane(REST_X).local(hand)
+}
+
 /// World point (f64) of a point in a juggler's own frame.
-pub fn to_world(placement: &Placement, local: DVec3) -> DVec3 {
+pub(crate) fn to_world(placement: &Placement, local: DVec3) -> DVec3 {
     let (s, c) = (placement.facing as f64).sin_cos();
     let p = placement.position.as_dvec3();
     p + DVec3::new(

@@ -18,7 +18,7 @@ pub const CATCH_MIN_SPEED_CAP: f64 = 4.0;
 
 /// What a knot says about the curve's velocity there.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum KnotVelocity {
+pub(crate) enum KnotVelocity {
     /// Exactly this velocity.
     Fixed(DVec3),
     /// `speed × direction` with the speed chosen in `[min, max_speed]`, `min` being
@@ -30,15 +30,15 @@ pub enum KnotVelocity {
 
 /// A knot to fit: time (seconds), position, velocity constraint.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Knot {
-    pub time: f64,
-    pub position: DVec3,
-    pub velocity: KnotVelocity,
+pub(crate) struct Knot {
+    pub(crate) time: f64,
+    pub(crate) position: DVec3,
+    pub(crate) velocity: KnotVelocity,
 }
 
 /// A closed curve of period `period` seconds through knots at increasing times.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PeriodicSpline {
+pub(crate) struct PeriodicSpline {
     times: Vec<f64>,
     positions: Vec<DVec3>,
     velocities: Vec<DVec3>,
@@ -48,7 +48,7 @@ pub struct PeriodicSpline {
 impl PeriodicSpline {
     /// Fit a curve through `knots` (at least one; times strictly increasing and spanning less
     /// than `period`).
-    pub fn fit(knots: &[Knot], period: f64) -> PeriodicSpline {
+    pub(crate) fn fit(knots: &[Knot], period: f64) -> PeriodicSpline {
         let mut constraints: Vec<KnotVelocity> =
             knots.iter().map(|k| normalise(k.velocity)).collect();
         let times: Vec<f64> = knots.iter().map(|k| k.time).collect();
@@ -84,7 +84,7 @@ impl PeriodicSpline {
     }
 
     /// A curve resting at one point.
-    pub fn constant(position: DVec3) -> PeriodicSpline {
+    pub(crate) fn constant(position: DVec3) -> PeriodicSpline {
         PeriodicSpline {
             times: vec![0.0],
             positions: vec![position],
@@ -94,7 +94,7 @@ impl PeriodicSpline {
     }
 
     /// Position and velocity at time `t` (any real number; the curve repeats every period).
-    pub fn eval(&self, t: f64) -> (DVec3, DVec3) {
+    pub(crate) fn eval(&self, t: f64) -> (DVec3, DVec3) {
         let n = self.times.len();
         if n == 1 && self.velocities[0] == DVec3::ZERO {
             return (self.positions[0], DVec3::ZERO);

@@ -4,9 +4,19 @@ use thiserror::Error;
 
 use super::flight::{self, BounceMode, BOUNCE_CONTACT_Y};
 use super::positions::HAND_PLANE_Y;
-use super::Timing;
 use crate::schedule::{Schedule, ThrowKind};
 use crate::spec::Settings;
+
+/// Timing of the animation in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    /// Beats per second.
+    pub bps: f64,
+    /// Beats a hand holds a prop before throwing it.
+    pub dwell: f64,
+    /// m/s².
+    pub gravity: f64,
+}
 
 /// Why a `Timing` could not be built: a setting out of its range.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -23,14 +33,14 @@ pub enum MotionError {
 }
 
 /// Beats per second Juggling Lab uses for patterns with no throw higher than 2.
-pub const DEFAULT_BPS_LOW: f64 = 2.0;
+pub(crate) const DEFAULT_BPS_LOW: f64 = 2.0;
 
 /// Automatic tempo for clubs as a fraction of the ball tempo. Clubs are thrown higher and
 /// slower than balls: a club must turn a whole number of times and is caught at the handle, so a
 /// 3-club cascade of singles peaks at or above the top of the juggler's head (about 1.7 m for
 /// the default adult), where the ball cascade peaks near the eyes. At 0.75 × 2.9 = 2.175 beats
 /// per second the 3-club cascade's centres of mass peak about 0.8 m above the hands.
-pub const CLUB_TEMPO: f64 = 0.75;
+pub(crate) const CLUB_TEMPO: f64 = 0.75;
 
 /// Juggling Lab's automatic tempo for one throw value (only values above 2 count).
 fn bps_for_value(value: u32) -> f64 {
@@ -46,7 +56,7 @@ fn bps_for_value(value: u32) -> f64 {
 
 /// Juggling Lab's automatic beats per second: the mean of a per-height tempo over every throw
 /// element with value > 2 in one period; 2.0 when there is none.
-pub fn auto_bps(schedule: &Schedule) -> f64 {
+pub(crate) fn auto_bps(schedule: &Schedule) -> f64 {
     let (sum, count) = schedule
         .throws
         .iter()
@@ -94,12 +104,12 @@ impl Timing {
     }
 
     /// Seconds per beat.
-    pub fn beat_seconds(&self) -> f64 {
+    pub(crate) fn beat_seconds(&self) -> f64 {
         1.0 / self.bps
     }
 
     /// Convert a time in beats to seconds.
-    pub fn seconds(&self, beats: f64) -> f64 {
+    pub(crate) fn seconds(&self, beats: f64) -> f64 {
         beats / self.bps
     }
 }

@@ -118,7 +118,7 @@ impl Classes {
     }
 
     pub(super) fn of(&self, juggler: usize, hand: Hand, beat: u32) -> usize {
-        (juggler * 2 + hand.index()) * self.period as usize + beat as usize
+        HandRef::new(juggler, hand).slot() * self.period as usize + beat as usize
     }
 
     /// The class a slot's prop lands in.

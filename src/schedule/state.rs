@@ -32,7 +32,7 @@ pub fn landings(e: &Expansion, throws: &[ThrowEvent]) -> Vec<Landings> {
     for t in throws {
         // Copies of this throw made `m` periods earlier that are still in the air at beat 0.
         let mut land = i64::from(t.beat) + i64::from(t.value) - period;
-        let hand = &mut state[t.to.juggler * 2 + t.to.hand.index()];
+        let hand = &mut state[t.to.slot()];
         while land >= 0 {
             if let Some(c) = hand.counts.get_mut(land as usize) {
                 *c += 1;

@@ -1,0 +1,482 @@
+//! Builds the [`Choreography`] of a valid siteswap schedule with Juggling Lab's rules: the
+//! builders every siteswap source (`hands=`, `body=`, hand siteswaps) goes through.
+//!
+//! Steps, all in beats until the last: `plan` times every toss (release, catch) and lists
+//! each hand's events over one hand period (the schedule repeated so that custom dwell points
+//! and `body=` cycles fit whole); `event_point` places each event (Juggling Lab's table by
+//! throw value, or custom `DwellPoints` cycled over the juggler's tosses); `orbit` gives each
+//! orbit's cycle of flights and holds; `lanes` spreads props held together. Everything is then
+//! scaled to seconds and written as a `Choreography`. `place_for_prop` moves the hands where
+//! they work with a prop (clubs further forward).
+
+use glam::DVec3;
+
+use super::choreography::{
+    Choreography, HandEvent, JugglerPath, PathSegment, Toss, TossKind, ORIGIN,
+};
+use super::flight::BounceMode;
+use super::lanes::{spread, spread_held_props};
+use super::orbit;
+use super::plan::{self, Plan};
+use super::positions::{catch_x, throw_x, DwellSpec, HandPoint};
+use super::timing::Timing;
+use crate::layout::{Layout, Placement};
+use crate::schedule::{Schedule, ThrowKind};
+use crate::spec::DwellPoints;
+use crate::types::{Hand, HandRef, PropKind};
+
+/// The events of a valid siteswap `schedule` at `timing`, jugglers placed by `layout`
+/// (missing placements from the default circle), at custom dwell points when `hand_positions`
+/// is not empty (cycled over each juggler's tosses), else Juggling Lab's table by throw value.
+pub fn from_schedule(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hand_positions: &[DwellPoints],
+) -> Choreography {
+    from_schedule_per_juggler(schedule, timing, layout, &[hand_positions.to_vec()])
+}
+
+/// Like [`from_schedule`] with custom dwell points per juggler: juggler `j` uses
+/// `hands[j % hands.len()]` (Juggling Lab's `hands=` with `|`); an empty list uses the
+/// built-in positions.
+pub(crate) fn from_schedule_per_juggler(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hands: &[Vec<DwellPoints>],
+) -> Choreography {
+    from_schedule_moving(schedule, timing, layout, hands, &[], &[])
+}
+
+/// Most repeats of a pattern made to fit its jugglers' `body=` cycles.
+const MAX_BODY_COPIES: u128 = 256;
+
+/// A juggler who moves over a cycle of beats (Juggling Lab's `body=`): placements at beat
+/// times in `[0, period)`, repeating every `period` beats.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct BeatPath {
+    pub(crate) period: u32,
+    pub(crate) keys: Vec<(f64, Placement)>,
+}
+
+/// Like [`from_schedule_per_juggler`] with jugglers who move: juggler `j` follows
+/// `moves[j]` when it is `Some` (else stands at the layout's place). As Juggling Lab does,
+/// the hand period is made a whole number of every such cycle (the pattern repeated).
+/// `beat_dwells`, when not empty, is the dwell before each beat's throw (hand siteswaps,
+/// cycled), instead of `timing.dwell`.
+pub(crate) fn from_schedule_moving(
+    schedule: &Schedule,
+    timing: Timing,
+    layout: &Layout,
+    hands: &[Vec<DwellPoints>],
+    moves: &[Option<BeatPath>],
+    beat_dwells: &[f64],
+) -> Choreography {
+    let per_juggler: Vec<Vec<DwellSpec>> = hands
+        .iter()
+        .map(|h| h.iter().copied().map(DwellSpec::from).collect())
+        .collect();
+    let no_custom: Vec<DwellSpec> = Vec::new();
+    let custom_of = |juggler: usize| -> &Vec<DwellSpec> {
+        if per_juggler.is_empty() {
+            &no_custom
+        } else {
+            &per_juggler[juggler % per_juggler.len()]
+        }
+    };
+    let copies = (0..schedule.jugglers.max(1)).fold(1u32, |acc, j| {
+        let c = custom_copies(schedule, custom_of(j).len(), j);
+        lcm(u128::from(acc), u128::from(c)).min(u128::from(u32::MAX)) as u32
+    });
+    // (At most MAX_BODY_COPIES repeats: beyond that a juggler keeps its own cycle but the
+    // loop is not a whole number of them.)
+    let copies = moves.iter().flatten().fold(copies, |acc, m| {
+        let (b, p) = (
+            u128::from(m.period.max(1)),
+            u128::from(schedule.period.max(1)),
+        );
+        let c = lcm(u128::from(acc), b / gcd(b, p));
+        if c <= MAX_BODY_COPIES {
+            c as u32
+        } else {
+            acc
+        }
+    });
+    let plan = if beat_dwells.is_empty() {
+        Plan::new(schedule, copies, timing.dwell)
+    } else {
+        Plan::with_beat_dwells(schedule, copies, timing.dwell, beat_dwells)
+    };
+    let beat = timing.beat_seconds();
+    let hand_period = plan.period as f64 * beat;
+    let placements = placements(layout, plan.jugglers);
+
+    // Plan throws that fly, numbered as tosses.
+    let mut toss_of = vec![None; plan.throws.len()];
+    let mut count = 0;
+    for (i, tt) in plan.times.iter().enumerate() {
+        if tt.is_some() {
+            toss_of[i] = Some(count);
+            count += 1;
+        }
+    }
+    let mut tosses: Vec<Toss> = Vec::with_capacity(count);
+    for (t, tt) in plan.throws.iter().zip(&plan.times) {
+        let Some(tt) = tt else { continue };
+        tosses.push(Toss {
+            kind: match t.kind {
+                ThrowKind::Bounce {
+                    bounces,
+                    forced,
+                    hyper,
+                } => TossKind::Bounce(BounceMode::from_kind(bounces, forced, hyper)),
+                _ => TossKind::Toss,
+            },
+            value: Some(t.value),
+            spins: t.spins.map(f64::from),
+            ..Toss::plain(t.from, t.to, tt.release * beat, tt.catch * beat)
+        });
+    }
+
+    // Event points and the spread of props thrown or caught together.
+    let mut throw_offset = vec![DVec3::ZERO; plan.throws.len()];
+    let mut catch_offset = vec![DVec3::ZERO; plan.throws.len()];
+    let hands = plan
+        .hand_events
+        .iter()
+        .enumerate()
+        .map(|(slot, events)| {
+            let hand = HandRef::from_slot(slot);
+            events
+                .iter()
+                .map(|e| {
+                    for (k, &i) in e.throws.iter().enumerate() {
+                        throw_offset[i] = spread(k, e.throws.len());
+                    }
+                    for &i in &e.catches {
+                        let (k, m) = plan.catch_slot[i];
+                        catch_offset[i] = spread(k, m);
+                    }
+                    let toss = |&i: &usize| toss_of[i];
+                    HandEvent {
+                        time: e.time * beat,
+                        position: event_point(&plan, e, custom_of(hand.juggler)).local(hand.hand),
+                        throws: e.throws.iter().filter_map(toss).collect(),
+                        catches: e.catches.iter().filter_map(toss).collect(),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    for (i, k) in toss_of.iter().enumerate() {
+        if let Some(k) = *k {
+            tosses[k].release_offset = throw_offset[i];
+            tosses[k].catch_offset = catch_offset[i];
+        }
+    }
+
+    let mut paths = orbit::tracks(
+        &plan,
+        schedule,
+        &catch_offset,
+        &throw_offset,
+        &toss_of,
+        beat,
+    );
+    spread_held_props(&mut paths, &mut tosses, hand_period);
+    for (p, path) in paths.iter().enumerate() {
+        for s in &path.segments {
+            if let PathSegment::Air { toss, .. } = *s {
+                tosses[toss].path = p;
+            }
+        }
+    }
+    Choreography {
+        hand_period,
+        jugglers: placements
+            .into_iter()
+            .enumerate()
+            .map(|(j, p)| match moves.get(j) {
+                Some(Some(m)) if !m.keys.is_empty() => JugglerPath {
+                    keys: m.keys.iter().map(|&(b, p)| (b * beat, p)).collect(),
+                    period: f64::from(m.period.max(1)) * beat,
+                },
+                _ => JugglerPath {
+                    keys: vec![(0.0, p)],
+                    period: hand_period,
+                },
+            })
+            .collect(),
+        hands,
+        tosses,
+        paths,
+    }
+}
+
+/// How much further in front of the body than Juggling Lab's hand plane (0.30 m) hands work
+/// with clubs, metres. A club spins about its centre of mass, which flies about 15 cm in front
+/// of the hand (the hand grips the handle, the club points forward), and its tip sweeps 28.5 cm
+/// around it (plus 4.2 cm of its body's radius): a club spinning at chest or head height needs
+/// its centre of mass at least 0.115 + 0.285 + 0.042 = 0.44 m in front of the body's axis to
+/// miss the chest and the face whichever way it points. Club jugglers hold their forearms
+/// about level, elbows at the sides, so the hands work about 40 cm in front of the body.
+pub(crate) const CLUB_HANDS_FORWARD: f64 = 0.10;
+
+/// Moves every hand event of `ch` to where hands work with props of `kind` (juggler-local,
+/// so every flight, hold and hand path moves with them): clubs `CLUB_HANDS_FORWARD` further
+/// in front of the body; balls and rings stay on Juggling Lab's hand plane.
+pub(crate) fn place_for_prop(ch: &mut Choreography, kind: PropKind) {
+    let forward = match kind {
+        PropKind::Club => CLUB_HANDS_FORWARD,
+        PropKind::Ball | PropKind::Ring => return,
+    };
+    for event in ch.hands.iter_mut().flatten() {
+        event.position.z += forward;
+    }
+}
+
+/// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
+/// catch point; custom dwell points when given (cycled over the juggler's tosses, see
+/// `HandEvent::dwell_index`).
+fn event_point(plan: &Plan, event: &plan::HandEvent, custom: &[DwellSpec]) -> HandPoint {
+    if !custom.is_empty() {
+        let spec = custom[event.dwell_index % custom.len()];
+        return if event.throws.is_empty() {
+            spec.catch
+        } else {
+            spec.throw
+        };
+    }
+    let mean = |xs: Vec<f64>| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
+    if event.throws.is_empty() {
+        let xs = event
+            .catches
+            .iter()
+            .map(|&i| catch_x(plan.throws[i].value))
+            .collect();
+        HandPoint::on_plane(mean(xs))
+    } else {
+        let xs = event
+            .throws
+            .iter()
+            .map(|&i| {
+                let t = &plan.throws[i];
+                throw_x(t.value, t.to.hand != t.from.hand)
+            })
+            .collect();
+        HandPoint::on_plane(mean(xs))
+    }
+}
+
+/// The placement of every juggler: the layout's, or the default circle's where the layout
+/// has none or a non-finite one.
+fn placements(layout: &Layout, jugglers: usize) -> Vec<Placement> {
+    let circle = Layout::circle(jugglers);
+    (0..jugglers)
+        .map(|j| match layout.jugglers.get(j) {
+            Some(p) if p.position.is_finite() && p.facing.is_finite() => *p,
+            _ => circle.jugglers.get(j).copied().unwrap_or(ORIGIN),
+        })
+        .collect()
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Least common multiple (saturating).
+pub(super) fn lcm(a: u128, b: u128) -> u128 {
+    (a / gcd(a, b).max(1)).saturating_mul(b)
+}
+
+/// How many schedule periods one hand period spans so that `custom` dwell points, cycled over
+/// juggler `juggler`'s tosses, repeat with the pattern.
+fn custom_copies(schedule: &Schedule, custom: usize, juggler: usize) -> u32 {
+    if custom <= 1 {
+        return 1;
+    }
+    let mut slots: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
+    for t in schedule
+        .throws
+        .iter()
+        .filter(|t| t.kind != ThrowKind::Hold && t.from.juggler == juggler)
+    {
+        slots.insert((t.from.juggler, t.from.hand, t.beat));
+    }
+    let mut per_juggler: std::collections::BTreeMap<usize, u128> = Default::default();
+    for (j, _, _) in slots {
+        *per_juggler.entry(j).or_default() += 1;
+    }
+    let len = custom as u128;
+    let copies = per_juggler
+        .values()
+        .fold(1u128, |acc, &c| lcm(acc, len / gcd(len, c)));
+    copies.min(u32::MAX as u128) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::motion::lanes::MULTIPLEX_SPREAD;
+    use crate::motion::testutil::async_schedule;
+    use crate::motion::Motion;
+    use glam::Vec3;
+
+    fn cascade() -> (Choreography, Timing) {
+        let timing = Timing {
+            bps: 2.9,
+            dwell: 1.3,
+            gravity: 9.81,
+        };
+        let ch = from_schedule(&async_schedule("3"), timing, &Layout::circle(1), &[]);
+        (ch, timing)
+    }
+
+    #[test]
+    fn a_cascade_becomes_two_tosses_and_four_hand_events_in_seconds() {
+        let (ch, _) = cascade();
+        let beat = 1.0 / 2.9;
+        assert!((ch.hand_period - 2.0 * beat).abs() < 1e-15);
+        assert_eq!(ch.tosses.len(), 2);
+        let right = &ch.hands[HandRef::new(0, Hand::Right).slot()];
+        assert_eq!(right.len(), 2);
+        // Throw at 0 from 12 cm right of centre, catch 0.7 beat later 30 cm out (JL's table).
+        assert_eq!(right[0].time, 0.0);
+        assert!((right[0].position - DVec3::new(-0.12, 1.0, 0.3)).length() < 1e-12);
+        assert!((right[1].time - 0.7 * beat).abs() < 1e-12);
+        assert!((right[1].position - DVec3::new(-0.30, 1.0, 0.3)).length() < 1e-12);
+        let toss = &ch.tosses[right[0].throws[0]];
+        assert_eq!((toss.from.hand, toss.to.hand), (Hand::Right, Hand::Left));
+        assert!((toss.catch - toss.release - 1.7 * beat).abs() < 1e-12);
+        assert_eq!(
+            (toss.value, toss.kind, toss.spins),
+            (Some(3), TossKind::Toss, None)
+        );
+        // One path of three props; every toss belongs to it.
+        assert_eq!(ch.paths.len(), 1);
+        assert_eq!(ch.paths[0].props, 3);
+        assert!((ch.paths[0].cycle - 6.0 * beat).abs() < 1e-12);
+    }
+
+    #[test]
+    fn club_hands_work_ten_centimetres_further_in_front() {
+        let (balls, timing) = cascade();
+        let mut clubs = balls.clone();
+        place_for_prop(&mut clubs, PropKind::Club);
+        for (a, b) in balls
+            .hands
+            .iter()
+            .flatten()
+            .zip(clubs.hands.iter().flatten())
+        {
+            assert!((b.position - a.position - DVec3::Z * 0.10).length() < 1e-12);
+            assert_eq!(
+                (a.time, &a.throws, &a.catches),
+                (b.time, &b.throws, &b.catches)
+            );
+        }
+        // The right hand throws 40 cm in front of the body's axis; the flight and the hands
+        // move with it (a club's centre of mass then flies ≥ 45 cm in front).
+        let right = &clubs.hands[HandRef::new(0, Hand::Right).slot()];
+        assert!((right[0].position - DVec3::new(-0.12, 1.0, 0.4)).length() < 1e-12);
+        let m = Motion::from_events(&clubs, timing);
+        let s = m.state_at(1e-9);
+        assert!(
+            s.props
+                .iter()
+                .any(|p| p.held_by.is_none()
+                    && p.position.distance(Vec3::new(-0.12, 1.0, 0.4)) < 1e-5)
+        );
+        // Balls and rings stay on Juggling Lab's hand plane.
+        for kind in [PropKind::Ball, PropKind::Ring] {
+            let mut same = balls.clone();
+            place_for_prop(&mut same, kind);
+            assert_eq!(same, balls);
+        }
+    }
+
+    #[test]
+    fn the_held_2_of_32_1_keeps_a_lane_beside_the_next_catch_and_slides_over_smoothly() {
+        let timing = Timing {
+            bps: 2.9,
+            dwell: 1.3,
+            gravity: 9.81,
+        };
+        let ch = from_schedule(&async_schedule("[32]1"), timing, &Layout::circle(1), &[]);
+        // The hold in the right hand lasts 3.3 beats, longer than the 2-beat hand period: cut
+        // at the throws into a first piece (1.3 beats), a slide (0.35 beat: half of the 0.7
+        // beat before the next catch) and the last period's rest.
+        let beat = 1.0 / 2.9;
+        let right = HandRef::new(0, Hand::Right).slot();
+        let pieces: Vec<(f64, f64, f64)> = ch.paths[0]
+            .segments
+            .iter()
+            .filter_map(|s| match *s {
+                PathSegment::Held {
+                    start,
+                    end,
+                    hand,
+                    offset0,
+                    offset1,
+                } if hand == right => Some(((end - start) / beat, offset0.x, offset1.x)),
+                _ => None,
+            })
+            .collect();
+        let h = MULTIPLEX_SPREAD / 2.0;
+        let want = [(1.3, h, h), (0.35, h, -h), (1.65, -h, -h)];
+        assert_eq!(pieces.len(), 3, "{pieces:?}");
+        // The left hand, which holds one prop at a time, keeps it at the hand.
+        let left = HandRef::new(0, Hand::Left).slot();
+        assert!(ch.paths[0].segments.iter().all(|s| match *s {
+            PathSegment::Held {
+                hand,
+                offset0,
+                offset1,
+                ..
+            } => hand != left || offset0 == DVec3::ZERO && offset1 == DVec3::ZERO,
+            PathSegment::Air { .. } => true,
+        }));
+        for (got, want) in pieces.iter().zip(want) {
+            assert!(
+                (got.0 - want.0).abs() < 1e-9
+                    && (got.1 - want.1).abs() < 1e-12
+                    && (got.2 - want.2).abs() < 1e-12,
+                "{pieces:?}"
+            );
+        }
+        // Sampled: two props in the right hand are always a lane apart, and a held prop never
+        // jumps in the hand; its dwell progress runs once from 0 to 1 over the whole hold.
+        let m = Motion::from_events(&ch, timing);
+        let dt = m.loop_duration() / 4000.0;
+        let mut last: Option<crate::motion::MotionState> = None;
+        for k in 0..=4000 {
+            let s = m.state_at(k as f64 * dt);
+            let hand = s.hands[0][Hand::Right.index()].position;
+            let held: Vec<_> = s
+                .props
+                .iter()
+                .filter(|p| p.held_by == Some(HandRef::new(0, Hand::Right)))
+                .collect();
+            if held.len() == 2 {
+                let d = held[0].position.distance(held[1].position);
+                assert!(d > 0.105 - 1e-5, "t={}: {d}", s.time);
+            }
+            if let Some(prev) = &last {
+                let before = prev.hands[0][Hand::Right.index()].position;
+                for (p, q) in s.props.iter().zip(&prev.props) {
+                    if p.held_by.is_some() && q.held_by == p.held_by {
+                        let moved = (p.position - hand).distance(q.position - before);
+                        assert!(moved < 0.002, "t={}: {moved}", s.time);
+                        assert!(p.dwell_progress >= q.dwell_progress);
+                    }
+                }
+            }
+            last = Some(s);
+        }
+    }
+}
