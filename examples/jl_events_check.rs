@@ -3,7 +3,7 @@
 //! at their hand. `cargo run --example jl_events_check -- /path/to/patterns/*.jml`
 use juggler::files::{jml, jml_events};
 use juggler::motion::Motion;
-use juggler::types::{Hand, HandRef};
+use juggler::types::HandRef;
 fn main() {
     let (mut n, mut good) = (0, 0);
     let mut worst_event = 0.0f64;
@@ -27,16 +27,9 @@ fn main() {
             let mut ok = true;
             for (slot, events) in ev.choreography.hands.iter().enumerate() {
                 for e in events {
-                    let pl = m.placement_at(slot / 2, e.time);
+                    let h = HandRef::from_slot(slot);
+                    let pl = m.placement_at(h.juggler, e.time);
                     let want = pl.to_world(e.position.as_vec3()).as_dvec3();
-                    let h = HandRef::new(
-                        slot / 2,
-                        if slot % 2 == 0 {
-                            Hand::Left
-                        } else {
-                            Hand::Right
-                        },
-                    );
                     let got = m.hand_at(h, e.time).position.as_dvec3();
                     let d = (got - want).length();
                     worst_event = worst_event.max(d);

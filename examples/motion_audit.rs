@@ -116,7 +116,7 @@ fn main() {
                 if pp.flight.is_none() {
                     let pos_at = ps.position - ps.velocity * (t - rel) as f32;
                     release_gaps.push((rel, p, (pos_at - hand_at_release).length(), f.value));
-                    releases.push((rel, from.juggler * 2 + from.hand.index(), f.value));
+                    releases.push((rel, from.slot(), f.value));
                 }
             }
             // catch: previous sample flying, now held

@@ -118,7 +118,7 @@ impl Toss {
     /// A plain toss from `from` at `release` to `to` at `catch` (seconds): thrown and caught
     /// at the hand's own event points, under the pattern's gravity, no bounce, spins chosen
     /// automatically, path 0.
-    pub fn plain(from: HandRef, to: HandRef, release: f64, catch: f64) -> Self {
+    pub(crate) fn plain(from: HandRef, to: HandRef, release: f64, catch: f64) -> Self {
         Self {
             from,
             to,
@@ -247,7 +247,7 @@ pub struct JugglerPath {
 
 impl JugglerPath {
     /// A juggler who never moves.
-    pub fn fixed(placement: Placement) -> Self {
+    pub(crate) fn fixed(placement: Placement) -> Self {
         JugglerPath {
             keys: vec![(0.0, placement)],
             period: 1.0,
@@ -255,7 +255,7 @@ impl JugglerPath {
     }
 
     /// The placement at time `t` (any real number).
-    pub fn at(&self, t: f64) -> Placement {
+    pub(crate) fn at(&self, t: f64) -> Placement {
         let n = self.keys.len();
         if n <= 1 || self.period.is_nan() || self.period <= 0.0 {
             return self.keys.first().map_or(ORIGIN, |k| k.1);

@@ -6,7 +6,7 @@
 //!    events (time, position, tosses thrown and caught), per toss one record (thrower,
 //!    catcher, release and catch time, lane offsets, toss or bounce, catch kind, value, spins,
 //!    prop path), per juggler its placement over time, and the prop paths. A siteswap's comes
-//!    from [`from_schedule`] (`from_schedule.rs`: `plan` times every toss, `positions` gives
+//!    from [`from_schedule()`] (`from_schedule.rs`: `plan` times every toss, `positions` gives
 //!    Juggling Lab's throw and catch points, `orbit` the prop paths, `lanes` the side-by-side
 //!    places of props held together); the JML event reader in `files` builds one directly.
 //! 2. [`Motion::from_events`] (the one motion engine) places the events in the world (each
@@ -46,8 +46,6 @@ mod orbit;
 mod plan;
 mod positions;
 mod spline;
-#[cfg(test)]
-pub(crate) mod testutil;
 mod timing;
 
 pub use choreography::{
@@ -90,7 +88,7 @@ pub struct Flight {
 
 impl Flight {
     /// 0 at release, 1 at the catch.
-    pub fn progress(&self, t: f64) -> f64 {
+    pub(crate) fn progress(&self, t: f64) -> f64 {
         ((t - self.release) / (self.catch - self.release)).clamp(0.0, 1.0)
     }
 }
@@ -164,7 +162,7 @@ pub struct Motion {
 impl Motion {
     /// The motion of `schedule` with `timing`, jugglers placed by `layout` (missing
     /// placements come from the default circle), using custom dwell points when
-    /// `hand_positions` is not empty: [`from_schedule`] then [`Motion::from_events`].
+    /// `hand_positions` is not empty: [`from_schedule()`] then [`Motion::from_events`].
     /// Never fails for a valid schedule.
     pub fn new(
         schedule: &Schedule,
@@ -300,7 +298,7 @@ impl Motion {
     }
 
     /// Beats per second.
-    pub fn bps(&self) -> f64 {
+    pub(crate) fn bps(&self) -> f64 {
         self.timing.bps
     }
 
@@ -315,7 +313,7 @@ impl Motion {
     }
 
     /// The keyframes juggler `juggler` moves through (the last juggler's beyond the end).
-    pub fn juggler_path(&self, juggler: usize) -> &JugglerPath {
+    pub(crate) fn juggler_path(&self, juggler: usize) -> &JugglerPath {
         &self.jugglers[juggler.min(self.jugglers.len() - 1)].path
     }
 
@@ -498,3 +496,5 @@ fn hand_state(spline: &PeriodicSpline, t: f64) -> HandState {
 mod proptests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) mod testutil;
