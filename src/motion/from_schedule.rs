@@ -236,9 +236,9 @@ pub(crate) fn place_for_prop(ch: &mut Choreography, kind: PropKind) {
     }
 }
 
-/// The point (in hand terms) of one event of `hand`: a throw point when it throws, else a
+/// The point (in hand terms) of one plan event: a throw point when it throws, else a
 /// catch point; custom dwell points when given (cycled over the juggler's tosses, see
-/// `HandEvent::dwell_index`).
+/// `plan::HandEvent::dwell_index`).
 fn event_point(plan: &Plan, event: &plan::HandEvent, custom: &[DwellSpec]) -> HandPoint {
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
