@@ -9,9 +9,9 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use juggler::export::gif_anim::write_gif;
 use juggler::export::palette::Palette;
-use juggler::export::{self, ExportOptions, ExportRequest, FramePlan, PoseSource, Silent};
+use juggler::export::{self, ExportOptions, ExportRequest, FramePlan, Silent};
 use juggler::render::raster::Canvas;
-use juggler::render::{build_frame, Camera};
+use juggler::render::{auto_camera, build_frame, Camera, PoseSource};
 use juggler::scene::Scene;
 use juggler::spec::PatternSpec;
 
@@ -32,7 +32,7 @@ fn ring20() -> Scene {
 }
 
 fn camera(source: &dyn PoseSource, w: u32, h: u32) -> Camera {
-    export::auto_camera(source, w as f32 / h as f32, None)
+    auto_camera(source, w as f32 / h as f32, None)
 }
 
 fn one_loop(source: &dyn PoseSource, fps: f64) -> FramePlan {

@@ -1,5 +1,5 @@
 //! The window's [`Animation`] of a real pattern: a `scene::Scene` seen through the camera the
-//! export would use (`export::camera_with`: everything framed over one loop), turned and
+//! export would use (`render::camera_with`: everything framed over one loop), turned and
 //! zoomed by the user's [`Orbit`]. Frames come from `render::build_frame`, as in the export, so
 //! a window frame and an exported frame of the same pattern, time and camera are the same.
 
@@ -7,9 +7,7 @@ use std::cell::RefCell;
 
 use glam::Vec2;
 
-use crate::export;
-use crate::render::camera::ViewOverrides;
-use crate::render::{build_frame, Camera, Frame};
+use crate::render::{build_frame, camera_with, Camera, Frame, ViewOverrides};
 use crate::scene::{Scene, SceneError};
 use crate::schedule::PatternError;
 use crate::spec::PatternSpec;
@@ -49,7 +47,7 @@ impl SceneAnimation {
     /// camera settings fixed by the user or the pattern; the rest is chosen automatically.
     pub fn new(spec: &PatternSpec, view: ViewOverrides) -> Result<SceneAnimation, SceneError> {
         let scene = Scene::new(spec)?;
-        let home_camera = export::camera_with(&scene, DEFAULT_ASPECT, &view);
+        let home_camera = camera_with(&scene, DEFAULT_ASPECT, &view);
         let home = Orbit::new(
             home_camera.azimuth.to_degrees(),
             home_camera.elevation.to_degrees(),
@@ -88,7 +86,7 @@ impl SceneAnimation {
                     distance: self.distance,
                 };
                 let aspect = width.max(1) as f32 / height.max(1) as f32;
-                let camera = export::camera_with(&self.scene, aspect, &view);
+                let camera = camera_with(&self.scene, aspect, &view);
                 *framed = Some(Framed {
                     width,
                     height,
@@ -275,8 +273,7 @@ mod tests {
     fn the_home_view_is_the_export_camera() {
         let a = animation("(4,4)");
         let camera = a.camera(&a.home_orbit(), 1280, 608);
-        let export_camera =
-            export::camera_with(a.scene(), 1280.0 / 608.0, &ViewOverrides::default());
+        let export_camera = camera_with(a.scene(), 1280.0 / 608.0, &ViewOverrides::default());
         assert!((camera.distance - export_camera.distance).abs() < 1e-3);
         assert!(camera.target.distance(export_camera.target) < 1e-3);
         assert!((camera.azimuth - export_camera.azimuth).abs() < 1e-5);

@@ -17,7 +17,7 @@
 
 use crate::files::argument::{self, Argument};
 use crate::ranges;
-use crate::render::camera::ViewOverrides;
+use crate::render::ViewOverrides;
 use crate::spec::PatternSpec;
 use crate::types::PropKind;
 

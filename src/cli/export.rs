@@ -5,10 +5,8 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use juggler::export::{
-    self, ExportOptions, ExportRequest, ExportSummary, Format, PoseSource, Progress,
-};
-use juggler::render::camera::ViewOverrides;
+use juggler::export::{self, ExportOptions, ExportRequest, ExportSummary, Format, Progress};
+use juggler::render::{camera_with, PoseSource, ViewOverrides};
 use juggler::scene::Scene;
 use juggler::spec::PatternSpec;
 
@@ -37,7 +35,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     let source = load_source(&spec)?;
     let overrides = camera_args.over_pattern(&spec);
     let aspect = options.width() as f32 / options.height() as f32;
-    let camera = export::camera_with(source.as_ref(), aspect, &overrides);
+    let camera = camera_with(source.as_ref(), aspect, &overrides);
 
     let started = Instant::now();
     let progress = Bar::new(!args.quiet && std::io::stderr().is_terminal());

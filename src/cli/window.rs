@@ -6,7 +6,7 @@ use juggler::app::{
     self, display, input, screenshot, Animation, Entry, LoadError, Loader, Mode, Outcome,
     SpecLoader, WindowError, WindowOptions,
 };
-use juggler::render::camera::ViewOverrides;
+use juggler::render::ViewOverrides;
 use juggler::spec::PatternSpec;
 
 use super::export::camera_overrides;

@@ -7,8 +7,9 @@ use std::io::Write;
 
 use super::options::FramePlan;
 use super::ordered::for_each_rgb_frame;
-use super::{ExportError, PoseSource, Progress};
+use super::{ExportError, Progress};
 use crate::render::Camera;
+use crate::render::PoseSource;
 
 fn png_error(e: png::EncodingError) -> ExportError {
     match e {

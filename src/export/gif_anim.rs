@@ -13,8 +13,9 @@ use rayon::prelude::*;
 
 use super::options::FramePlan;
 use super::palette::{Palette, TRANSPARENT};
-use super::{ExportError, PoseSource, Progress};
+use super::{ExportError, Progress};
 use crate::render::raster::Canvas;
+use crate::render::PoseSource;
 use crate::render::{build_frame, Camera};
 
 /// Frames rendered per parallel chunk at most (the first and last indexed image of each of

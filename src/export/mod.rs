@@ -8,16 +8,15 @@
 //!   [`staging`]) and reports progress through a [`Progress`] the caller supplies (the
 //!   library itself never prints).
 //!
-//! Frames come from any [`PoseSource`]: the scene of a pattern, or a hand-built one in tests.
+//! Frames come from any [`PoseSource`] (`render::framing`): the scene of a pattern, or a
+//! hand-built one in tests.
 
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
-use crate::body::Pose;
-use crate::render::camera::ViewOverrides;
 use crate::render::raster::{rasterize, RgbImage};
+use crate::render::PoseSource;
 use crate::render::{build_frame, Camera};
-use crate::spec::CameraSpec;
 
 // Writing files (parallel rendering, atomic staging, ffmpeg) is native only; the web build
 // keeps the framing and single-frame rendering above them.
@@ -41,123 +40,6 @@ pub mod video;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use options::{ExportOptions, ExportRequest, Format, FramePlan, Length};
-
-/// Something that can say where everything is at any time: a pattern's scene.
-pub trait PoseSource: Sync {
-    /// The whole scene at `t` seconds.
-    fn pose_at(&self, t: f64) -> Pose;
-    /// Seconds after which the animation repeats exactly (every prop back in its place).
-    fn loop_duration(&self) -> f64;
-    /// Seconds after which the picture repeats: every prop is where a prop that looks the
-    /// same was (same colour and kind), so the animation loops seamlessly although props
-    /// may have changed places. Divides [`PoseSource::loop_duration`]; by default equal.
-    fn picture_loop_duration(&self) -> f64 {
-        self.loop_duration()
-    }
-}
-
-impl PoseSource for crate::scene::Scene {
-    fn pose_at(&self, t: f64) -> Pose {
-        crate::scene::Scene::pose_at(self, t)
-    }
-    fn loop_duration(&self) -> f64 {
-        crate::scene::Scene::loop_duration(self)
-    }
-    fn picture_loop_duration(&self) -> f64 {
-        let period = self.timing().seconds(self.schedule().period as f64);
-        picture_loop(self, period)
-    }
-}
-
-/// The shortest whole number of `period`s after which `source` looks the same as at the
-/// start, among the divisors of its full loop (checked on poses at four times of the
-/// period: jugglers in the same posture, and props matched one to one with a prop of the
-/// same look at the same place and attitude). The full loop when no shorter one is found.
-pub fn picture_loop(source: &dyn PoseSource, period: f64) -> f64 {
-    let full = source.loop_duration();
-    if !(period.is_finite() && period > 0.0 && full.is_finite() && full > period) {
-        return full;
-    }
-    let n = (full / period).round();
-    if (n * period - full).abs() > 1e-9 * full || n > 1e7 {
-        return full;
-    }
-    let n = n as u64;
-    let mut divisors: Vec<u64> = (1..)
-        .take_while(|d| d * d <= n)
-        .filter(|d| n.is_multiple_of(*d))
-        .flat_map(|d| [d, n / d])
-        .filter(|&d| d < n)
-        .collect();
-    divisors.sort_unstable();
-    divisors.dedup();
-    let samples: Vec<(f64, Pose)> = [0.0, 0.29, 0.53, 0.81]
-        .iter()
-        .map(|f| {
-            let t = f * period;
-            (t, source.pose_at(t))
-        })
-        .collect();
-    divisors
-        .into_iter()
-        .find(|&d| {
-            let shift = d as f64 * period;
-            samples
-                .iter()
-                .all(|(t, pose)| looks_same(pose, &source.pose_at(t + shift)))
-        })
-        .map_or(full, |d| d as f64 * period)
-}
-
-/// Whether two poses draw the same picture (up to 0.1 mm and props trading places).
-fn looks_same(a: &Pose, b: &Pose) -> bool {
-    const EPS: f32 = 1e-4;
-    let near = |p: glam::Vec3, q: glam::Vec3| (p - q).abs().max_element() <= EPS;
-    if a.jugglers.len() != b.jugglers.len() || a.props.len() != b.props.len() {
-        return false;
-    }
-    let same_body = a.jugglers.iter().zip(&b.jugglers).all(|(x, y)| {
-        near(x.head, y.head)
-            && x.arms
-                .iter()
-                .zip(&y.arms)
-                .all(|(p, q)| near(p.hand, q.hand) && near(p.elbow, q.elbow))
-    });
-    if !same_body {
-        return false;
-    }
-    // Props of `b` sorted along x: each prop of `a` looks only at those within EPS in x.
-    let mut order: Vec<usize> = (0..b.props.len()).collect();
-    order.sort_by(|&i, &k| b.props[i].position.x.total_cmp(&b.props[k].position.x));
-    let xs: Vec<f32> = order.iter().map(|&i| b.props[i].position.x).collect();
-    let mut used = vec![false; b.props.len()];
-    a.props.iter().all(|p| {
-        let from = xs.partition_point(|&x| x < p.position.x - EPS);
-        let found = order[from..]
-            .iter()
-            .zip(&xs[from..])
-            .take_while(|(_, &x)| x <= p.position.x + EPS)
-            .map(|(&k, _)| k)
-            .find(|&k| {
-                let q = &b.props[k];
-                !used[k]
-                    && q.color == p.color
-                    && q.kind == p.kind
-                    && near(q.position, p.position)
-                    && near(q.axis, p.axis)
-            });
-        found.map(|k| used[k] = true).is_some()
-    })
-}
-
-impl PoseSource for crate::render::fixture::Cascade {
-    fn pose_at(&self, t: f64) -> Pose {
-        crate::render::fixture::Cascade::pose_at(self, t)
-    }
-    fn loop_duration(&self) -> f64 {
-        crate::render::fixture::Cascade::loop_duration(self)
-    }
-}
 
 /// Receives progress: `start` once with the number of frames, then `advance` as frames are
 /// written (possibly from several threads).
@@ -262,28 +144,6 @@ pub struct ExportSummary {
     pub full_loop: f64,
     /// Whether the length was chosen by default (no `--loops` or `--duration`).
     pub default_length: bool,
-}
-
-/// A camera that frames the whole animation of `source` (poses sampled over one loop, so it
-/// stays still while the props fly), honouring the pattern's camera settings.
-pub fn auto_camera(source: &dyn PoseSource, aspect: f32, spec: Option<&CameraSpec>) -> Camera {
-    let overrides = spec.map(ViewOverrides::from).unwrap_or_default();
-    camera_with(source, aspect, &overrides)
-}
-
-/// [`auto_camera`] with some view settings fixed by the user.
-pub fn camera_with(source: &dyn PoseSource, aspect: f32, overrides: &ViewOverrides) -> Camera {
-    const SAMPLES: usize = 24;
-    let duration = source.loop_duration();
-    let duration = if duration.is_finite() && duration > 0.0 {
-        duration
-    } else {
-        1.0
-    };
-    let poses: Vec<Pose> = (0..SAMPLES)
-        .map(|i| source.pose_at(duration * i as f64 / SAMPLES as f64))
-        .collect();
-    Camera::framing_with(&poses, aspect, overrides)
 }
 
 /// One rendered frame, as the export would write it (before encoding).
@@ -404,6 +264,7 @@ fn finish_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::auto_camera;
     use crate::render::fixture::{Cascade, CASCADE_COLORS};
 
     fn request(out: PathBuf) -> ExportRequest {

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::staging::{existing_frames, parent_dir};
 use super::ExportError;
 
 /// Largest accepted image side, pixels.
@@ -198,7 +199,7 @@ impl ExportOptions {
                 if out.exists() && !out.is_dir() {
                     return Err(ExportError::OutputIsFile(out.clone()));
                 }
-                let existing = super::staging::existing_frames(out);
+                let existing = existing_frames(out);
                 if let Some(dir) = existing.iter().find(|p| p.is_dir()) {
                     return Err(ExportError::OutputIsDirectory(dir.clone()));
                 }
@@ -358,14 +359,6 @@ pub fn format_of(out: &Path) -> Result<Format, ExportError> {
         }
         _ => Format::PngFrames,
     })
-}
-
-/// The directory a file is written in (`.` for a bare file name).
-pub fn parent_dir(path: &Path) -> PathBuf {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
 }
 
 #[cfg(test)]

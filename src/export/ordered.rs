@@ -4,8 +4,9 @@
 use rayon::prelude::*;
 
 use super::options::FramePlan;
-use super::{ExportError, PoseSource};
+use super::ExportError;
 use crate::render::raster::Canvas;
+use crate::render::PoseSource;
 use crate::render::{build_frame, Camera};
 
 /// Frames per parallel chunk at most.
@@ -70,7 +71,7 @@ pub fn for_each_rgb_frame(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::auto_camera;
+    use crate::render::auto_camera;
     use crate::render::fixture::Cascade;
 
     #[test]

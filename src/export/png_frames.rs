@@ -8,7 +8,8 @@ use rayon::prelude::*;
 
 use super::options::FramePlan;
 use super::staging::StagedFrames;
-use super::{ExportError, PoseSource, Progress};
+use super::{ExportError, Progress};
+use crate::render::PoseSource;
 
 /// Consecutive frames drawn on one canvas.
 const BLOCK: usize = 8;

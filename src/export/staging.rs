@@ -26,7 +26,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use super::options::parent_dir;
 use super::ExportError;
 
 /// Name prefix of every staging file and directory.
@@ -167,6 +166,14 @@ pub fn install_signal_cleanup() -> std::io::Result<()> {
             }
         })?;
     Ok(())
+}
+
+/// The directory a file is written in (`.` for a bare file name).
+pub fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// A unique staging name for this process: `.juggler-export-<pid>-<id><suffix>`.

@@ -12,8 +12,9 @@ use std::process::{Command, Stdio};
 use super::options::{Format, FramePlan};
 use super::ordered::for_each_rgb_frame;
 use super::staging::{register_child, unregister_child};
-use super::{ExportError, PoseSource, Progress};
+use super::{ExportError, Progress};
 use crate::render::Camera;
+use crate::render::PoseSource;
 
 /// The ffmpeg program (overridable with `JUGGLER_FFMPEG`, e.g. for a build elsewhere).
 pub fn ffmpeg_program() -> std::ffi::OsString {

@@ -1,5 +1,5 @@
-//! A perspective camera orbiting a target point, its projection to pixels, and automatic
-//! framing of a scene (solo: front view from slightly above; passing: side-ish, 20° down).
+//! A perspective camera orbiting a target point, its projection to pixels, and fitting a set
+//! of points into the image ([`Camera::fit`]; choosing the view for a scene is `framing.rs`).
 //!
 //! Angles: `azimuth` turns the camera around the vertical axis through `target`
 //! (0 = camera on the +z side looking toward -z, i.e. in front of a solo juggler; positive
@@ -8,9 +8,6 @@
 
 use glam::{Vec2, Vec3};
 
-use crate::body::Pose;
-use crate::spec::CameraSpec;
-
 /// Nearest depth (metres in front of the eye) that projects; closer points are clipped.
 pub const NEAR: f32 = 0.05;
 
@@ -18,14 +15,9 @@ pub const NEAR: f32 = 0.05;
 pub const DEFAULT_FOV_Y: f32 = 30.0 * std::f32::consts::PI / 180.0;
 
 /// Elevation of the solo front view: slightly from above.
-const SOLO_ELEVATION: f32 = 10.0 * std::f32::consts::PI / 180.0;
-/// Passing view: like Juggling Lab, 20° off the side view and 20° down.
-const PASSING_AZIMUTH_OFFSET: f32 = -20.0 * std::f32::consts::PI / 180.0;
-const PASSING_ELEVATION: f32 = 20.0 * std::f32::consts::PI / 180.0;
-/// Three or more jugglers: a bit higher, to see into the circle.
-const GROUP_ELEVATION: f32 = 30.0 * std::f32::consts::PI / 180.0;
+pub(super) const SOLO_ELEVATION: f32 = 10.0 * std::f32::consts::PI / 180.0;
 /// Elevation is kept inside ±89° so the view basis never degenerates.
-const MAX_ELEVATION: f32 = 89.0 * std::f32::consts::PI / 180.0;
+pub(super) const MAX_ELEVATION: f32 = 89.0 * std::f32::consts::PI / 180.0;
 /// Fraction of the half-image the framed points may use (the rest is margin).
 const FRAME_FILL: f32 = 0.88;
 /// The camera never frames from closer than this (metres).
@@ -55,42 +47,6 @@ impl Default for Camera {
             elevation: SOLO_ELEVATION,
             distance: 5.5,
             fov_y: DEFAULT_FOV_Y,
-        }
-    }
-}
-
-/// View settings fixed by the user; `None` = automatic. Angles in radians, distance in metres.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct ViewOverrides {
-    pub azimuth: Option<f32>,
-    pub elevation: Option<f32>,
-    pub distance: Option<f32>,
-}
-
-impl ViewOverrides {
-    /// These settings (from the command line or a share link) over the pattern's own camera:
-    /// each one given here wins, the others come from `spec`.
-    pub fn over_pattern(self, spec: &crate::spec::PatternSpec) -> ViewOverrides {
-        let own = spec
-            .settings
-            .camera
-            .as_ref()
-            .map(ViewOverrides::from)
-            .unwrap_or_default();
-        ViewOverrides {
-            azimuth: self.azimuth.or(own.azimuth),
-            elevation: self.elevation.or(own.elevation),
-            distance: self.distance.or(own.distance),
-        }
-    }
-}
-
-impl From<&CameraSpec> for ViewOverrides {
-    fn from(spec: &CameraSpec) -> Self {
-        ViewOverrides {
-            azimuth: Some(spec.azimuth_deg.to_radians()),
-            elevation: Some(spec.elevation_deg.to_radians()),
-            distance: spec.distance,
         }
     }
 }
@@ -175,48 +131,6 @@ impl Camera {
         self.view(width, height).project(p)
     }
 
-    /// A camera that frames every juggler and prop of `pose` in an image of the given aspect
-    /// ratio (width / height), with the automatic view angles.
-    pub fn framing(pose: &Pose, aspect: f32) -> Camera {
-        Camera::framing_all(std::slice::from_ref(pose), aspect, None)
-    }
-
-    /// A camera that frames everything in all of `poses` (e.g. poses sampled over a loop, so
-    /// the camera stays put during an animation). `spec` overrides the angles and, when it
-    /// gives one, the distance. Solo: front view from slightly above. Passing: 20° off the
-    /// side view (juggler 0 on the left, like Juggling Lab's 340°), 20° down; three or more
-    /// jugglers: 30° down.
-    pub fn framing_all(poses: &[Pose], aspect: f32, spec: Option<&CameraSpec>) -> Camera {
-        let overrides = spec.map(ViewOverrides::from).unwrap_or_default();
-        Camera::framing_with(poses, aspect, &overrides)
-    }
-
-    /// [`Camera::framing_all`] with each of azimuth, elevation and distance optionally fixed
-    /// (the others automatic; the distance still frames everything from the fixed angles).
-    pub fn framing_with(poses: &[Pose], aspect: f32, overrides: &ViewOverrides) -> Camera {
-        let points = framing_points(poses);
-        let jugglers: Vec<Vec3> = poses
-            .first()
-            .map(|p| p.jugglers.iter().map(|j| j.placement.position).collect())
-            .unwrap_or_default();
-        let (mut azimuth, mut elevation) = automatic_angles(&jugglers);
-        if let Some(a) = overrides.azimuth.filter(|a| a.is_finite()) {
-            azimuth = a;
-        }
-        if let Some(e) = overrides.elevation.filter(|e| e.is_finite()) {
-            elevation = e.clamp(-MAX_ELEVATION, MAX_ELEVATION);
-        }
-        let fixed_distance = overrides.distance.filter(|d| d.is_finite() && *d > NEAR);
-        Camera::fit(
-            &points,
-            azimuth,
-            elevation,
-            DEFAULT_FOV_Y,
-            aspect,
-            fixed_distance,
-        )
-    }
-
     /// Frame `points` from the given angles: the target and (unless `fixed_distance`) the
     /// distance are chosen so that every point lies in the central `FRAME_FILL` of the image.
     pub fn fit(
@@ -282,98 +196,10 @@ impl Camera {
     }
 }
 
-/// The points that must be visible: each juggler's head top, feet, joints and hands, and
-/// each prop's extent.
-fn framing_points(poses: &[Pose]) -> Vec<Vec3> {
-    let mut points = Vec::new();
-    // A ball of radius r around c: its six extreme points.
-    let mut sphere = |c: Vec3, r: f32| {
-        for d in [Vec3::X, Vec3::Y, Vec3::Z] {
-            points.push(c + d * r);
-            points.push(c - d * r);
-        }
-    };
-    for pose in poses {
-        for j in &pose.jugglers {
-            sphere(j.head, j.head_radius * 1.15);
-            for p in j.feet.iter().chain(&j.knees) {
-                sphere(*p, 0.08);
-            }
-            for arm in &j.arms {
-                sphere(arm.shoulder, 0.08);
-                sphere(arm.elbow, 0.07);
-                sphere(arm.hand, 0.07);
-            }
-        }
-        for prop in &pose.props {
-            sphere(prop.position, 0.5 * prop.size.max(0.0) + 0.01);
-        }
-    }
-    points
-}
-
-/// Automatic azimuth and elevation for jugglers standing at these floor positions.
-fn automatic_angles(jugglers: &[Vec3]) -> (f32, f32) {
-    if jugglers.len() < 2 {
-        let facing = 0.0;
-        return (facing, SOLO_ELEVATION);
-    }
-    // The main axis of the group on the floor (for two jugglers: the line between them),
-    // oriented from juggler 0 toward juggler 1.
-    let axis = principal_axis(jugglers);
-    // Camera right = (cos az, 0, -sin az); put juggler 0 on the left: right ≈ axis.
-    let base = (-axis.z).atan2(axis.x);
-    let elevation = if jugglers.len() == 2 {
-        PASSING_ELEVATION
-    } else {
-        GROUP_ELEVATION
-    };
-    (base + PASSING_AZIMUTH_OFFSET, elevation)
-}
-
-/// Unit floor direction of the largest spread of the points (x/z), oriented from the first
-/// point toward the second. Falls back to first -> second when the spread is round.
-fn principal_axis(points: &[Vec3]) -> Vec3 {
-    let n = points.len() as f32;
-    let mean = points.iter().copied().sum::<Vec3>() / n;
-    let (mut sxx, mut sxz, mut szz) = (0.0f32, 0.0f32, 0.0f32);
-    for p in points {
-        let d = *p - mean;
-        sxx += d.x * d.x;
-        sxz += d.x * d.z;
-        szz += d.z * d.z;
-    }
-    let first_to_second = {
-        let d = points[1] - points[0];
-        Vec3::new(d.x, 0.0, d.z).try_normalize().unwrap_or(Vec3::X)
-    };
-    // Eigenvalues of [[sxx, sxz], [sxz, szz]].
-    let half_trace = 0.5 * (sxx + szz);
-    let det = sxx * szz - sxz * sxz;
-    let disc = (half_trace * half_trace - det).max(0.0).sqrt();
-    let (l1, l2) = (half_trace + disc, half_trace - disc);
-    if l1 <= 1e-6 || l1 < 1.2 * l2 {
-        return first_to_second;
-    }
-    let axis = if sxz.abs() > 1e-6 {
-        Vec3::new(l1 - szz, 0.0, sxz).normalize()
-    } else if sxx >= szz {
-        Vec3::X
-    } else {
-        Vec3::Z
-    };
-    if axis.dot(first_to_second) < 0.0 {
-        -axis
-    } else {
-        axis
-    }
-}
-
 /// Projected pixel point helper for tests and back-ends.
 pub fn to_pixel(view: &View, p: Vec3) -> Option<Vec2> {
     view.project(p).map(|(px, _)| px)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -492,49 +318,6 @@ mod tests {
         let used = (bottom.y - top.y) / 500.0;
         assert!(close(used, FRAME_FILL, 0.01), "{used}");
         assert!(close(0.5 * (top.y + bottom.y), 250.0, 0.5));
-    }
-
-    #[test]
-    fn passing_view_puts_juggler_0_on_the_left_and_looks_down_20_degrees() {
-        let jugglers = [Vec3::new(0.0, 0.0, -1.2), Vec3::new(0.0, 0.0, 1.2)];
-        let (az, el) = automatic_angles(&jugglers);
-        assert!(close(el.to_degrees(), 20.0, 1e-4));
-        let cam = Camera {
-            target: Vec3::ZERO,
-            azimuth: az,
-            elevation: el,
-            ..Camera::default()
-        };
-        let a = cam.project(jugglers[0], 640, 480).unwrap().0;
-        let b = cam.project(jugglers[1], 640, 480).unwrap().0;
-        assert!(a.x < 200.0 && b.x > 440.0, "{a} {b}");
-        // 20° off the perpendicular of the line between them.
-        let d = cam.direction();
-        let off = Vec3::new(d.x, 0.0, d.z)
-            .normalize()
-            .dot(Vec3::Z)
-            .asin()
-            .to_degrees()
-            .abs();
-        assert!(close(off, 20.0, 1e-3), "{off}");
-    }
-
-    #[test]
-    fn spec_overrides_angles_and_distance() {
-        let spec = CameraSpec {
-            azimuth_deg: 90.0,
-            elevation_deg: 10.0,
-            distance: Some(7.0),
-        };
-        let pose = Pose {
-            time: 0.0,
-            jugglers: vec![],
-            props: vec![],
-        };
-        let cam = Camera::framing_all(&[pose], 1.5, Some(&spec));
-        assert!(close(cam.azimuth, std::f32::consts::FRAC_PI_2, 1e-6));
-        assert!(close(cam.elevation.to_degrees(), 10.0, 1e-4));
-        assert!(close(cam.distance, 7.0, 1e-6));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Hand-built poses for tests, benchmarks and examples of the renderer: a juggler standing
+//! Hand-built poses for the renderer's and the export's unit tests: a juggler standing
 //! with Juggling Lab's body proportions, arms solved with JL's drooping elbow, and a simple
 //! 3-ball cascade whose balls fly true parabolas between the hands.
 //!
@@ -218,6 +218,15 @@ impl Cascade {
             jugglers: vec![juggler],
             props,
         }
+    }
+}
+
+impl crate::render::framing::PoseSource for Cascade {
+    fn pose_at(&self, t: f64) -> Pose {
+        Cascade::pose_at(self, t)
+    }
+    fn loop_duration(&self) -> f64 {
+        Cascade::loop_duration(self)
     }
 }
 

@@ -10,14 +10,17 @@ use glam::Vec2;
 use crate::types::Rgba;
 
 pub mod camera;
-pub mod fixture;
+#[cfg(test)]
+pub(crate) mod fixture;
 pub mod frame;
+pub mod framing;
 pub mod gl;
 pub mod raster;
 pub mod style;
 
 pub use camera::Camera;
 pub use frame::{build_frame, build_frame_styled, build_layers, Layer, Part};
+pub use framing::{auto_camera, camera_with, PoseSource, ViewOverrides};
 pub use style::Style;
 
 /// One thing to draw, in pixel coordinates (origin top-left, y down).

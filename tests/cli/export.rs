@@ -129,8 +129,8 @@ mod arguments {
 
 mod output {
     use super::*;
-    use juggler::export::{self, render_frame};
-    use juggler::render::camera::ViewOverrides;
+    use juggler::export::render_frame;
+    use juggler::render::{camera_with, ViewOverrides};
     use juggler::scene::Scene;
     use juggler::spec::PatternSpec;
 
@@ -247,7 +247,7 @@ mod output {
         assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
         let scene = scene("531");
         // The camera the command uses: automatic framing over the loop.
-        let camera = export::camera_with(&scene, w as f32 / h as f32, &ViewOverrides::default());
+        let camera = camera_with(&scene, w as f32 / h as f32, &ViewOverrides::default());
         let frames = (scene.loop_duration() * 10.0).round() as usize;
         let interval = scene.loop_duration() / frames as f64;
         let mut checked = 0;
@@ -308,7 +308,7 @@ mod output {
         assert_eq!(delay as f64, (scene.loop_duration() * 100.0).round());
         assert_eq!(reader.repeat(), gif::Repeat::Infinite);
         // The frame after the last is the first again.
-        let camera = export::camera_with(&scene, 200.0 / 150.0, &ViewOverrides::default());
+        let camera = camera_with(&scene, 200.0 / 150.0, &ViewOverrides::default());
         let interval = scene.loop_duration() / frames as f64;
         let first = render_frame(&scene, &camera, 200, 150, 0.0).unwrap();
         let after_last = render_frame(&scene, &camera, 200, 150, frames as f64 * interval).unwrap();

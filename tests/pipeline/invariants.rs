@@ -11,11 +11,10 @@ use crate::common;
 use glam::Vec2;
 
 use juggler::body::Pose;
-use juggler::export::auto_camera;
 use juggler::motion::MULTIPLEX_SPREAD;
 use juggler::render::frame::{build_layers, Part};
 use juggler::render::style::Style;
-use juggler::render::Shape;
+use juggler::render::{auto_camera, Shape};
 use juggler::scene::Scene;
 use juggler::schedule::Schedule;
 use juggler::spec::PatternSpec;
