@@ -341,6 +341,79 @@ mod tests {
     }
 
     #[test]
+    fn seed_001_worked_example_is_this_circle_at_omega_pi_and_zero() {
+        // Seed 001's two-link chain: segments l1 = 3 and l2 = 2 from the origin, target
+        // p_d = (−3, √7, 0). The seed's numbers: r = 4; cos φ = (16 − 9 − 4)/(−12) = −0.25,
+        // φ = 1.8235, θ2z = φ − π = −1.3181; the bent chain ends at p3 = (3.5, −1.93649, 0);
+        // θ1z = asin(0.48412) = 0.50536, heading β = π, elevation γ = 0.72272. Its polar form
+        // puts joint 2 (the elbow) at R_y(β)·R_z(γ + θ1z)·(3, 0, 0) = (−1.00810, 2.82555, 0),
+        // above the root–target line; its axis-angle form turns the bent chain by 2.9242 about
+        // z, which puts the elbow at (3·cos 2.9242, 3·sin 2.9242, 0) = (−2.92940, 0.64700, 0),
+        // below it. Both are this solver's circle: ω = π and ω = 0 (Juggling Lab's pose). The
+        // target lies ahead when the body faces its heading (−x), so seed 000's vertical plane
+        // is used as is.
+        let lengths = ArmLengths {
+            upper: 3.0,
+            fore: 2.0,
+        };
+        let target = Vec3::new(-3.0, 7f32.sqrt(), 0.0);
+        let p3 = Vec3::new(3.5, -1.93649, 0.0);
+        assert!((p3.length() - 4.0).abs() < 1e-4 && (target.length() - 4.0).abs() < 1e-6);
+        let rotation = glam::Quat::from_rotation_z(2.9242);
+        assert!((rotation * p3).distance(target) < 1e-3, "{}", rotation * p3);
+        for side in Hand::BOTH {
+            let polar = solve_elbow(
+                Vec3::ZERO,
+                target,
+                lengths,
+                std::f32::consts::PI,
+                side,
+                Vec3::NEG_X,
+            );
+            let axis_angle = solve_elbow(Vec3::ZERO, target, lengths, 0.0, side, Vec3::NEG_X);
+            for sol in [polar, axis_angle] {
+                // In reach (4 < the soft band's start, 4.5): no shrug, exact segments.
+                assert_eq!(sol.reach, Reach::InReach);
+                assert_eq!(sol.shoulder, Vec3::ZERO);
+                assert_eq!(sol.arm_end, target);
+                let (upper, fore) = (sol.elbow, target - sol.elbow);
+                assert!((upper.length() - 3.0).abs() < 1e-5 && (fore.length() - 2.0).abs() < 1e-5);
+                // The seed's joint angles read back from the elbow: φ at the elbow, θ1z at the
+                // root (between the upper arm and the root–target line).
+                let phi = (-upper).angle_between(fore);
+                assert!((phi - 1.8235).abs() < 1e-4, "{phi}");
+                assert!((phi - std::f32::consts::PI + 1.3181).abs() < 1e-4);
+                assert!((upper.angle_between(target) - 0.50536).abs() < 1e-4);
+                assert!(
+                    sol.elbow.z.abs() < 1e-5,
+                    "in the seed's plane: {}",
+                    sol.elbow
+                );
+            }
+            assert!(
+                polar.elbow.distance(Vec3::new(-1.00810, 2.82555, 0.0)) < 1e-4,
+                "{}",
+                polar.elbow
+            );
+            // Polar form: elevation γ + θ1z along the heading β = π.
+            let elevation = 0.72272 + 0.50536_f32;
+            let seed_polar = Vec3::new(-3.0 * elevation.cos(), 3.0 * elevation.sin(), 0.0);
+            assert!(polar.elbow.distance(seed_polar) < 1e-3, "{seed_polar}");
+            assert!(
+                axis_angle.elbow.distance(Vec3::new(-2.92940, 0.64700, 0.0)) < 1e-4,
+                "{}",
+                axis_angle.elbow
+            );
+            assert!(
+                axis_angle
+                    .elbow
+                    .distance(rotation * Vec3::new(3.0, 0.0, 0.0))
+                    < 1e-4
+            );
+        }
+    }
+
+    #[test]
     fn swivel_moves_the_elbow_outward_for_both_hands() {
         let sr = Vec3::new(-0.23, 1.40, 0.0);
         let hr = Vec3::new(-0.12, 1.00, 0.30);

@@ -1,10 +1,11 @@
-//! Bodies: arm IK (elbow solvers from the seeds), body proportions, whole juggler poses.
+//! Bodies: arm IK, body proportions, whole juggler poses.
 //!
-//! OWNER: body helper. The public types below are the contract with `render`; add fields if
-//! needed, keep these names and meanings. All positions are world coordinates in metres.
+//! The types below ([`Pose`], [`JugglerPose`], [`ArmPose`], [`PropPose`]) are the contract with
+//! `render` and the pose JSON. All positions are world coordinates in metres.
 //!
 //! - `elbow`: seed 000's chicken-wing circle, the elbow every juggler uses (ω = 0.2 outward);
-//! - `two_link`, `three_link`: seeds 001 and 002 (joint angles; upper arm, forearm and hand);
+//!   seed 001's two-link worked example is one of its tests (its two forms are the circle at
+//!   ω = π and ω = 0);
 //! - `dims`: body proportions (adult defaults, `spec::BodySpec` overrides);
 //! - `juggler`: a whole juggler from its placement and the two hand positions;
 //! - `props`: prop sizes, colours, club spin and ring plane.
@@ -17,8 +18,6 @@ pub mod dims;
 pub mod elbow;
 pub mod juggler;
 pub mod props;
-pub mod three_link;
-pub mod two_link;
 
 use glam::Vec3;
 

@@ -2,8 +2,6 @@
 //! from a `Pose`. Back-ends only put a `Frame` on a surface: `raster` (tiny-skia, headless) and
 //! `gl` (macroquad). They (and the application, `crate::app`) are the only files that import
 //! those crates.
-//!
-//! OWNER: render/export helper (frame, camera, raster); window helper (`gl/`).
 
 use glam::Vec2;
 
