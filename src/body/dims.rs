@@ -2,9 +2,14 @@
 //!
 //! Defaults are Juggling Lab's adult figure (MOTION.md §4): shoulders at (±0.23, 1.40, 0),
 //! upper arm and forearm 0.41 m, waist ±0.17 at 0.95 m, head 0.20 × 0.26 above a 0.05 neck,
-//! plus gunswap's 0.08 m hand link and 0.2 rad outward elbow swivel. `BodySpec` overrides the
-//! arm and shoulder numbers per pattern; a different shoulder height scales the torso, legs
-//! and head with it.
+//! plus gunswap's 0.08 m hand link and 0.2 rad outward elbow swivel; the chest's depth and the
+//! limbs' thicknesses are the drawn figure's. `BodySpec` overrides the arm and shoulder numbers
+//! per pattern; a different shoulder height scales the torso, legs and head with it (the limbs'
+//! thicknesses stay).
+//!
+//! Every juggler's `JugglerPose` carries its `BodyDims`, so the renderer draws and the checks
+//! measure the same body: the torso capsule (`torso_radius`), the cylinder that decides what
+//! is in front of a body (`body_radius`), the limbs' widths.
 
 use glam::Vec3;
 
@@ -35,6 +40,16 @@ pub struct BodyDims {
     pub neck: f32,
     pub head_width: f32,
     pub head_height: f32,
+    /// Depth of the torso front to back at the chest, its deepest section (the waist and
+    /// hips are drawn a little shallower).
+    pub chest_depth: f32,
+    /// Thicknesses of the limbs and the neck as drawn, and the radius of the hand's ball.
+    pub upper_arm_width: f32,
+    pub forearm_width: f32,
+    pub hand_radius: f32,
+    pub thigh_width: f32,
+    pub shin_width: f32,
+    pub neck_width: f32,
     /// Chicken-wing angle of the elbows (seed 000), positive = outward.
     pub swivel: f32,
 }
@@ -52,6 +67,13 @@ impl Default for BodyDims {
             neck: 0.05,
             head_width: 0.20,
             head_height: 0.26,
+            chest_depth: 0.23,
+            upper_arm_width: 0.095,
+            forearm_width: 0.075,
+            hand_radius: 0.045,
+            thigh_width: 0.15,
+            shin_width: 0.115,
+            neck_width: 0.085,
             swivel: 0.2,
         }
     }
@@ -101,6 +123,7 @@ impl BodyDims {
             dims.neck *= k;
             dims.head_width *= k;
             dims.head_height *= k;
+            dims.chest_depth *= k;
         }
         dims.shoulder_width = spec.shoulder_width.unwrap_or(dims.shoulder_width);
         dims.upper_arm = spec.upper_arm.unwrap_or(dims.upper_arm);
@@ -178,11 +201,18 @@ impl BodyDims {
     }
 
     /// Radius of the torso as a capsule around the line from the base of the neck to the
-    /// middle of the hips: half the chest's depth front to back (23 cm for the default adult,
-    /// the figure's drawn chest), so a prop in front of the chest is outside it. The sides of
-    /// the torso reach further (the shoulders are 46 cm apart) but that is where the arms are.
+    /// middle of the hips: half the chest's depth front to back, so a prop in front of the
+    /// drawn chest is outside it. The sides of the torso reach further (the shoulders are
+    /// 46 cm apart) but that is where the arms are.
     pub fn torso_radius(&self) -> f32 {
-        0.115 * self.scale()
+        self.chest_depth / 2.0
+    }
+
+    /// Radius of the upright cylinder around the body's axis that stands for the whole body
+    /// (legs, torso, head) when deciding whether a limb or prop is in front of it or behind
+    /// it: half the waist's width.
+    pub fn body_radius(&self) -> f32 {
+        self.waist_width / 2.0
     }
 }
 
@@ -206,6 +236,7 @@ mod tests {
         // Head from 1.45 to 1.71 m.
         assert!((d.head_centre().y - 1.58).abs() < 1e-6);
         assert!((d.head_radius() - 0.115).abs() < 1e-6);
+        assert_eq!((d.torso_radius(), d.body_radius()), (0.115, 0.17));
         assert_eq!(BodyDims::from_spec(None), Ok(d));
     }
 
@@ -222,6 +253,8 @@ mod tests {
         assert!((d.waist_height - 0.76).abs() < 1e-6, "0.95 × 0.8");
         assert!((d.head_centre().y - (1.12 + 0.04 + 0.104)).abs() < 1e-6);
         assert!((d.foot(Hand::Left).y - 0.024).abs() < 1e-6);
+        assert!((d.torso_radius() - 0.092).abs() < 1e-6, "0.115 × 0.8");
+        assert_eq!(d.forearm_width, BodyDims::default().forearm_width);
     }
 
     #[test]

@@ -65,16 +65,13 @@ pub fn juggler_pose_moving(
     JugglerPose {
         placement: *placement,
         head: world(dims.head_centre() - down),
-        head_radius: dims.head_radius(),
         gaze: placement.rotate(gaze),
         neck: world(dims.neck_base() - down),
-        torso_radius: dims.torso_radius(),
         hips: Hand::BOTH.map(|side| world(dims.hip(side) - down)),
         knees: Hand::BOTH.map(|side| world(bent_knee(dims, side, dip))),
         feet: Hand::BOTH.map(|side| world(dims.foot(side))),
         arms: [left, right],
-        upper_arm: dims.upper_arm,
-        forearm: dims.forearm,
+        dims: *dims,
     }
 }
 
@@ -215,7 +212,7 @@ mod tests {
         assert!((pose.head.y - 1.58).abs() < 1e-6);
         assert_eq!(pose.hips[0], Vec3::new(0.17, 0.95, 0.0));
         assert!(pose.feet.iter().all(|f| f.y >= 0.0 && f.y < 0.1));
-        assert_eq!((pose.upper_arm, pose.forearm), (0.41, 0.41));
+        assert_eq!(pose.dims, dims);
     }
 
     #[test]

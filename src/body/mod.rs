@@ -21,6 +21,7 @@ pub mod props;
 
 use glam::Vec3;
 
+use crate::body::dims::BodyDims;
 use crate::layout::Placement;
 use crate::types::{HandRef, PropKind, Rgba};
 
@@ -39,15 +40,13 @@ pub struct ArmPose {
 #[derive(Clone, Debug, PartialEq)]
 pub struct JugglerPose {
     pub placement: Placement,
-    /// Centre of the head, and its radius.
+    /// Centre of the head (its radius is `dims.head_radius()`).
     pub head: Vec3,
-    pub head_radius: f32,
     /// Unit vector the juggler looks along (the head turns toward the pattern's peak).
     pub gaze: Vec3,
-    /// Base of the neck (between the shoulders).
+    /// Base of the neck (between the shoulders); the torso is a capsule of radius
+    /// `dims.torso_radius()` around the segment from here to the middle of the hips.
     pub neck: Vec3,
-    /// Radius of the torso capsule around the segment from `neck` to the middle of the hips.
-    pub torso_radius: f32,
     /// Left and right hip joints.
     pub hips: [Vec3; 2],
     /// Left and right knees and feet.
@@ -55,8 +54,9 @@ pub struct JugglerPose {
     pub feet: [Vec3; 2],
     /// `[left, right]` arms.
     pub arms: [ArmPose; 2],
-    pub upper_arm: f32,
-    pub forearm: f32,
+    /// The body's sizes: segment lengths, head, torso and limb widths (the renderer draws
+    /// them, the checks measure them).
+    pub dims: BodyDims,
 }
 
 /// A prop at an instant.

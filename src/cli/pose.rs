@@ -64,8 +64,8 @@ fn human(scene: &Scene, pose: &Pose) -> String {
             p.position.x,
             p.position.z,
             p.facing.to_degrees(),
-            juggler.upper_arm,
-            juggler.forearm
+            juggler.dims.upper_arm,
+            juggler.dims.forearm
         );
         for hand in Hand::BOTH {
             let a = juggler.arms[hand.index()];

@@ -101,14 +101,14 @@ impl JugglerReport {
             facing: round(f64::from(j.placement.facing.to_degrees())),
             left: ArmReport::new(&j.arms[Hand::Left.index()]),
             right: ArmReport::new(&j.arms[Hand::Right.index()]),
-            upper_arm: j.upper_arm,
-            forearm: j.forearm,
+            upper_arm: j.dims.upper_arm,
+            forearm: j.dims.forearm,
             head: r3(j.head),
-            head_radius: j.head_radius,
+            head_radius: j.dims.head_radius(),
             torso: CapsuleReport {
                 top: r3(j.neck),
                 bottom: r3((j.hips[0] + j.hips[1]) * 0.5),
-                radius: round(f64::from(j.torso_radius)),
+                radius: round(f64::from(j.dims.torso_radius())),
             },
             gaze: r3(j.gaze),
         }

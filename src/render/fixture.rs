@@ -7,17 +7,15 @@
 
 use glam::Vec3;
 
+use crate::body::dims::BodyDims;
 use crate::body::{ArmPose, JugglerPose, Pose, PropPose};
 use crate::layout::Placement;
 use crate::types::{Hand, HandRef, PropKind, Rgba};
 
-/// Upper arm and forearm length (JL: 0.41 m each).
-pub const ARM_SEGMENT: f32 = 0.41;
 /// Shoulder joints in a juggler's own frame (left at +x).
 pub const SHOULDER: Vec3 = Vec3::new(0.23, 1.40, 0.0);
-/// Head centre and radius in a juggler's own frame.
+/// Head centre in a juggler's own frame.
 pub const HEAD: Vec3 = Vec3::new(0.0, 1.58, 0.0);
-pub const HEAD_RADIUS: f32 = 0.12;
 
 /// Elbow of an arm from shoulder to hand with equal segments `len`: Juggling Lab's elbow,
 /// in the vertical plane through shoulder and hand, below their line (straight arm when out
@@ -38,15 +36,16 @@ pub fn elbow(shoulder: Vec3, hand: Vec3, len: f32) -> Vec3 {
     shoulder + dir * along.min(len) + down * off
 }
 
-/// A juggler standing at `placement` with hands at the given own-frame points
-/// (`[left, right]`).
+/// A juggler of the default body standing at `placement` with hands at the given own-frame
+/// points (`[left, right]`).
 pub fn standing(placement: Placement, hands_local: [Vec3; 2]) -> JugglerPose {
+    let dims = BodyDims::default();
     let w = |v: Vec3| placement.to_world(v);
     let arms = Hand::BOTH.map(|hand| {
         let sign = hand.side_sign();
         let shoulder = w(Vec3::new(sign * SHOULDER.x, SHOULDER.y, SHOULDER.z));
         let hand_pos = w(hands_local[hand.index()]);
-        let elbow = elbow(shoulder, hand_pos, ARM_SEGMENT);
+        let elbow = elbow(shoulder, hand_pos, dims.upper_arm);
         let wrist = hand_pos - (hand_pos - elbow).normalize_or_zero() * 0.05;
         ArmPose {
             shoulder,
@@ -59,16 +58,13 @@ pub fn standing(placement: Placement, hands_local: [Vec3; 2]) -> JugglerPose {
     JugglerPose {
         placement,
         head: w(HEAD),
-        head_radius: HEAD_RADIUS,
         gaze: placement.forward(),
         neck: w(Vec3::new(0.0, SHOULDER.y, 0.0)),
-        torso_radius: 0.115,
         hips: side(0.10, 0.92, 0.0),
         knees: side(0.11, 0.50, 0.04),
         feet: side(0.12, 0.05, 0.0),
         arms,
-        upper_arm: ARM_SEGMENT,
-        forearm: ARM_SEGMENT,
+        dims,
     }
 }
 

@@ -239,7 +239,7 @@ fn framing_points(poses: &[Pose]) -> Vec<Vec3> {
     };
     for pose in poses {
         for j in &pose.jugglers {
-            sphere(j.head, j.head_radius * 1.15);
+            sphere(j.head, j.dims.head_radius() * 1.15);
             for p in j.feet.iter().chain(&j.knees) {
                 sphere(*p, 0.08);
             }

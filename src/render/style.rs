@@ -1,5 +1,7 @@
-//! Colours and sizes of the drawn figure, floor and props. Sizes are in metres (they scale
-//! with perspective) unless the name says pixels.
+//! Colours of the drawn figure, floor and props, and the drawing's own sizes (outline, grid,
+//! the chest's taper). The body's sizes (torso depth, limb widths) are the juggler's
+//! `BodyDims`, carried on its pose. Sizes are in metres (they scale with perspective) unless
+//! the name says pixels.
 
 use crate::types::Rgba;
 
@@ -22,16 +24,8 @@ pub struct Style {
     pub club_handle: Rgba,
     /// Width of the dark outline drawn around limbs and props, pixels.
     pub outline_px: f32,
-    pub upper_arm_width: f32,
-    pub forearm_width: f32,
-    pub hand_radius: f32,
-    pub thigh_width: f32,
-    pub shin_width: f32,
-    pub neck_width: f32,
     /// Half-width of the torso at the shoulders as a fraction of half the shoulder distance.
     pub chest_fraction: f32,
-    /// Half-depth (front to back) of the torso.
-    pub torso_depth: f32,
     /// Grid spacing on the floor.
     pub grid_spacing: f32,
 }
@@ -57,14 +51,7 @@ impl Default for Style {
             shoes: Rgba::rgb(44, 44, 50),
             club_handle: Rgba::rgb(246, 246, 240),
             outline_px: 1.2,
-            upper_arm_width: 0.095,
-            forearm_width: 0.075,
-            hand_radius: 0.045,
-            thigh_width: 0.15,
-            shin_width: 0.115,
-            neck_width: 0.085,
             chest_fraction: 0.86,
-            torso_depth: 0.11,
             grid_spacing: 0.5,
         }
     }

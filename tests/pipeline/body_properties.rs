@@ -102,13 +102,13 @@ fn check_arms(pattern: &str, t: f64, j: &JugglerPose, dims: &BodyDims) -> usize 
             perp.y <= 1e-6 || perp.dot(outward) > 0.0,
             "{ctx}: elbow above and inside"
         );
-        // Never inside the torso (a slab 0.24 m deep between shoulders and waist).
+        // Never inside the torso (a slab as deep as the chest, between shoulders and waist).
         let e = j.placement.to_local(arm.elbow);
         if e.y >= dims.waist_height && e.y <= dims.shoulder_height {
             let f = (e.y - dims.waist_height) / (dims.shoulder_height - dims.waist_height);
             let half = dims.waist_width / 2.0 + f * (dims.shoulder_width - dims.waist_width) / 2.0;
             assert!(
-                !(e.x.abs() < half && e.z.abs() < 0.12),
+                !(e.x.abs() < half && e.z.abs() < dims.torso_radius()),
                 "{ctx}: elbow in the torso {e}"
             );
         }
@@ -152,6 +152,7 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
                 assert_eq!(pose.jugglers.len(), scene.schedule().jugglers);
                 for (j, (a, b)) in pose.jugglers.iter().zip(&next.jugglers).enumerate() {
                     arms += 2;
+                    assert_eq!(a.dims, dims[j], "{pattern}: the pose carries the body");
                     reached += check_arms(&pattern, t, a, &dims[j]);
                     for side in 0..2 {
                         let jump = a.arms[side].elbow.distance(b.arms[side].elbow);

@@ -188,7 +188,8 @@ const RING_POINTS: usize = 32;
 /// covers the neck up to the head) exactly as `juggler pose --json` reports them.
 fn clearance(prop: &juggler::body::PropPose, j: &juggler::body::JugglerPose) -> (f32, f32) {
     let waist = (j.hips[0] + j.hips[1]) * 0.5;
-    let (head, head_r, neck, torso_r) = (j.head, j.head_radius, j.neck, j.torso_radius);
+    let (head, head_r, neck) = (j.head, j.dims.head_radius(), j.neck);
+    let torso_r = j.dims.torso_radius();
     match prop.kind {
         PropKind::Ball => {
             let r = 0.5 * prop.size;
@@ -364,7 +365,7 @@ fn a_three_club_cascade_of_singles_peaks_above_the_head() {
     let spec = PatternSpec::from_notation("3");
     let scene = with_prop(&spec, PropKind::Club);
     let pose = scene.pose_at(0.0);
-    let head_top = pose.jugglers[0].head.y + pose.jugglers[0].head_radius;
+    let head_top = pose.jugglers[0].head.y + pose.jugglers[0].dims.head_radius();
     let peak = club_peak("3");
     eprintln!(
         "3-club peak {peak:.3} m, head top {head_top:.3} m, bps {}",

@@ -5,6 +5,7 @@ use glam::Vec3;
 
 use super::paint::Painter;
 use super::{Layer, Part};
+use crate::body::dims::BodyDims;
 use crate::body::JugglerPose;
 use crate::render::style::shade;
 use crate::render::Shape;
@@ -42,13 +43,8 @@ impl Painter<'_> {
             db.total_cmp(&da)
         });
         for side in legs {
-            self.leg(
-                leg_tops[side],
-                p.knees[side],
-                p.feet[side],
-                forward,
-                &mut body,
-            );
+            let joints = [leg_tops[side], p.knees[side], p.feet[side]];
+            self.leg(joints, &p.dims, forward, &mut body);
         }
 
         // Pelvis and torso: hulls of elliptical cross-sections of an upright body.
@@ -64,21 +60,22 @@ impl Painter<'_> {
         let waist = hip_mid + Vec3::Y * (0.3 * (shoulder_mid.y - hip_mid.y));
         // A slight V from the shoulders to the waist, never narrower than the hips.
         let waist_half = waist_half_guess.max(half_hips * 0.9);
-        let depth = style.torso_depth;
-        let seat_half = half_hips + 0.4 * style.thigh_width;
-        let mut pelvis_points = ring(hip_mid - Vec3::Y * 0.06, seat_half, depth * 0.95);
-        pelvis_points.extend(ring(belt, waist_half, depth * 0.9));
+        // Half-depths of the sections as fractions of the chest's, the torso capsule's radius.
+        let depth = p.dims.torso_radius();
+        let seat_half = half_hips + 0.4 * p.dims.thigh_width;
+        let mut pelvis_points = ring(hip_mid - Vec3::Y * 0.06, seat_half, depth * 0.91);
+        pelvis_points.extend(ring(belt, waist_half, depth * 0.86));
         self.outlined_hull(self.hull(&pelvis_points), style.trousers, &mut body);
 
         let chest_half = half_shoulders * style.chest_fraction;
-        let mut torso_points = ring(belt + Vec3::Y * 0.02, waist_half * 0.98, depth * 0.9);
-        torso_points.extend(ring(waist, waist_half, depth * 0.92));
+        let mut torso_points = ring(belt + Vec3::Y * 0.02, waist_half * 0.98, depth * 0.86);
+        torso_points.extend(ring(waist, waist_half, depth * 0.88));
         torso_points.extend(ring(
             shoulder_mid - Vec3::Y * 0.12 + forward * 0.01,
             chest_half,
-            depth * 1.05,
+            depth,
         ));
-        torso_points.extend(ring(shoulder_mid, chest_half * 0.92, depth * 0.8));
+        torso_points.extend(ring(shoulder_mid, chest_half * 0.92, depth * 0.77));
         // Rounded shoulder tops.
         for s in shoulders {
             torso_points.extend(ring(
@@ -90,11 +87,11 @@ impl Painter<'_> {
         self.outlined_hull(self.hull(&torso_points), shirt, &mut body);
 
         // Neck and head.
-        let neck_top = p.head - Vec3::Y * (p.head_radius * 0.55);
+        let neck_top = p.head - Vec3::Y * (p.dims.head_radius() * 0.55);
         self.outlined_line(
             p.neck,
             neck_top,
-            style.neck_width,
+            p.dims.neck_width,
             shade(style.skin, 0.92),
             &mut body,
         );
@@ -111,8 +108,10 @@ impl Painter<'_> {
         }
     }
 
-    fn leg(&self, hip: Vec3, knee: Vec3, foot: Vec3, forward: Vec3, out: &mut Vec<Shape>) {
+    /// A leg from its `[hip, knee, foot]` joints, with its shoe.
+    fn leg(&self, joints: [Vec3; 3], dims: &BodyDims, forward: Vec3, out: &mut Vec<Shape>) {
         let style = self.style;
+        let [hip, knee, foot] = joints;
         let ankle = Vec3::new(foot.x, foot.y.max(0.06), foot.z);
         let heel = ankle - forward * 0.03 - Vec3::Y * 0.015;
         let toe = ankle + forward * 0.14 - Vec3::Y * 0.015;
@@ -120,8 +119,8 @@ impl Painter<'_> {
         self.outlined_line(heel, toe, 0.075, style.shoes, out);
         let mut fills = Vec::new();
         for (a, b, w) in [
-            (hip, knee, style.thigh_width),
-            (knee, ankle, style.shin_width),
+            (hip, knee, dims.thigh_width),
+            (knee, ankle, dims.shin_width),
         ] {
             let mut pair = Vec::new();
             self.outlined_line(a, b, w, style.trousers, &mut pair);
@@ -134,7 +133,7 @@ impl Painter<'_> {
 
     fn head(&self, p: &JugglerPose, forward: Vec3, lateral: Vec3, out: &mut Vec<Shape>) {
         let style = self.style;
-        let r = p.head_radius.max(0.01);
+        let r = p.dims.head_radius().max(0.01);
         let to_eye = self.view.eye - p.head;
         let hair_centre = p.head + Vec3::Y * (0.17 * r) - forward * (0.25 * r);
         let mut hair = Vec::new();
@@ -180,7 +179,7 @@ impl Painter<'_> {
         self.outlined_line(
             arm.shoulder,
             arm.elbow,
-            style.upper_arm_width,
+            p.dims.upper_arm_width,
             shade(shirt, 0.9),
             &mut upper,
         );
@@ -193,7 +192,7 @@ impl Painter<'_> {
         self.outlined_line(
             arm.elbow,
             arm.wrist,
-            style.forearm_width,
+            p.dims.forearm_width,
             style.skin,
             &mut fore,
         );
@@ -204,9 +203,9 @@ impl Painter<'_> {
         });
         let mut palm = Vec::new();
         if arm.wrist.distance(arm.hand) > 1e-3 {
-            palm.extend(self.line(arm.wrist, arm.hand, style.forearm_width, style.skin));
+            palm.extend(self.line(arm.wrist, arm.hand, p.dims.forearm_width, style.skin));
         }
-        self.outlined_disc(arm.hand, style.hand_radius, style.skin, &mut palm);
+        self.outlined_disc(arm.hand, p.dims.hand_radius, style.skin, &mut palm);
         // A prop held in this hand sits at the same point: draw the hand just before it.
         out.push(Layer {
             part: Part::Hand { juggler: j, hand },

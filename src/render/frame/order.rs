@@ -1,6 +1,6 @@
-//! Depth order against bodies: a juggler's body is an upright cylinder around its axis; a
-//! limb or prop whose ray from the eye meets that cylinder before reaching it is drawn before
-//! the body, one met after it is drawn after it.
+//! Depth order against bodies: a juggler's body is an upright cylinder around its axis (of the
+//! body's own `BodyDims::body_radius`); a limb or prop whose ray from the eye meets that
+//! cylinder before reaching it is drawn before the body, one met after it is drawn after it.
 
 use glam::{Vec2, Vec3};
 
@@ -9,9 +9,16 @@ use crate::body::Pose;
 use crate::render::camera::View;
 use crate::types::Hand;
 
-/// Horizontal radius of the upright cylinder standing for a juggler's body when deciding
-/// what is in front of it (metres).
-const BODY_RADIUS: f32 = 0.17;
+/// A juggler's body as the order sees it: an upright cylinder from the floor to the top of
+/// the head, and the depth of its layer.
+#[derive(Clone, Copy)]
+struct Cylinder {
+    /// A point of the axis (its height does not matter).
+    axis: Vec3,
+    radius: f32,
+    top: f32,
+    depth: f32,
+}
 
 /// The point of a layer that decides its side of a body: the middle of a limb, the hand,
 /// the prop's centre.
@@ -88,13 +95,14 @@ pub(super) fn in_front_of_cylinder(
 /// low in front of the legs seen from above.)
 pub(super) fn order_against_bodies(pose: &Pose, view: &View, layers: &mut [Layer]) {
     const GAP: f32 = 1e-3;
-    let bodies: Vec<(usize, Vec3, f32, f32)> = layers
+    let bodies: Vec<Cylinder> = layers
         .iter()
         .filter_map(|l| match l.part {
-            Part::Body { juggler } => pose.jugglers.get(juggler).map(|p| {
-                let centre =
-                    0.25 * (p.arms[0].shoulder + p.arms[1].shoulder + p.hips[0] + p.hips[1]);
-                (juggler, centre, p.head.y + p.head_radius, l.depth)
+            Part::Body { juggler } => pose.jugglers.get(juggler).map(|p| Cylinder {
+                axis: 0.25 * (p.arms[0].shoulder + p.arms[1].shoulder + p.hips[0] + p.hips[1]),
+                radius: p.dims.body_radius(),
+                top: p.head.y + p.dims.head_radius(),
+                depth: l.depth,
             }),
             _ => None,
         })
@@ -109,10 +117,10 @@ pub(super) fn order_against_bodies(pose: &Pose, view: &View, layers: &mut [Layer
         };
         grid.candidates(view, p, &mut candidates);
         for &b in &candidates {
-            let (_, axis, top, body_depth) = bodies[b];
-            match in_front_of_cylinder(view.eye, p, axis, BODY_RADIUS, top) {
-                Some(true) => layer.depth = layer.depth.min(body_depth - GAP),
-                Some(false) => layer.depth = layer.depth.max(body_depth + GAP),
+            let body = bodies[b];
+            match in_front_of_cylinder(view.eye, p, body.axis, body.radius, body.top) {
+                Some(true) => layer.depth = layer.depth.min(body.depth - GAP),
+                Some(false) => layer.depth = layer.depth.max(body.depth + GAP),
                 None => {}
             }
         }
@@ -136,30 +144,26 @@ struct BodyGrid {
 impl BodyGrid {
     const SIDE: usize = 48;
 
-    fn new(view: &View, bodies: &[(usize, Vec3, f32, f32)]) -> BodyGrid {
+    fn new(view: &View, bodies: &[Cylinder]) -> BodyGrid {
         let boxes: Vec<Option<(Vec2, Vec2)>> = bodies
             .iter()
-            .map(|&(_, axis, top, _)| {
-                let mut lo = Vec2::splat(f32::INFINITY);
-                let mut hi = Vec2::splat(f32::NEG_INFINITY);
-                for corner in 0..8 {
-                    let dx = if corner & 1 == 0 {
-                        -BODY_RADIUS
-                    } else {
-                        BODY_RADIUS
-                    };
-                    let dz = if corner & 2 == 0 {
-                        -BODY_RADIUS
-                    } else {
-                        BODY_RADIUS
-                    };
-                    let y = if corner & 4 == 0 { 0.0 } else { top };
-                    let (q, _) = view.project(Vec3::new(axis.x + dx, y, axis.z + dz))?;
-                    lo = lo.min(q);
-                    hi = hi.max(q);
-                }
-                (lo.is_finite() && hi.is_finite()).then_some((lo - 1.0, hi + 1.0))
-            })
+            .map(
+                |&Cylinder {
+                     axis, radius, top, ..
+                 }| {
+                    let mut lo = Vec2::splat(f32::INFINITY);
+                    let mut hi = Vec2::splat(f32::NEG_INFINITY);
+                    for corner in 0..8 {
+                        let dx = if corner & 1 == 0 { -radius } else { radius };
+                        let dz = if corner & 2 == 0 { -radius } else { radius };
+                        let y = if corner & 4 == 0 { 0.0 } else { top };
+                        let (q, _) = view.project(Vec3::new(axis.x + dx, y, axis.z + dz))?;
+                        lo = lo.min(q);
+                        hi = hi.max(q);
+                    }
+                    (lo.is_finite() && hi.is_finite()).then_some((lo - 1.0, hi + 1.0))
+                },
+            )
             .collect();
         let everywhere = (0..bodies.len()).filter(|&b| boxes[b].is_none()).collect();
         let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));

@@ -458,6 +458,7 @@ fn points_behind_the_camera_never_produce_non_finite_shapes() {
 
 mod proptests {
     use super::*;
+    use crate::body::dims::BodyDims;
     use crate::body::ArmPose;
     use crate::layout::Placement;
     use crate::render::raster::rasterize;
@@ -495,16 +496,18 @@ mod proptests {
                         facing,
                     },
                     head: p[1],
-                    head_radius: r,
                     gaze: Vec3::Z,
                     neck: p[2],
-                    torso_radius: 0.115,
                     hips: [p[3], p[4]],
                     knees: [p[5], p[6]],
                     feet: [p[13], p[14]],
                     arms: [arm(7), arm(9)],
-                    upper_arm: 0.41,
-                    forearm: 0.41,
+                    // A head of radius `r`.
+                    dims: BodyDims {
+                        head_width: 2.0 * r,
+                        head_height: 2.0 * r,
+                        ..BodyDims::default()
+                    },
                 }
             })
     }
