@@ -545,7 +545,7 @@ impl Scene {
                 .colors
                 .get(index)
                 .copied()
-                .unwrap_or(crate::body::props::PALETTE[0]),
+                .unwrap_or(crate::types::PALETTE[0]),
             size: prop_size(kind),
         }
     }
@@ -756,7 +756,7 @@ mod tests {
         s.settings.color_by_orbit = true;
         let scene = Scene::new(&s).unwrap();
         for p in scene.pose_at(0.4).props {
-            assert_eq!(p.color, crate::body::props::PALETTE[p.orbit]);
+            assert_eq!(p.color, crate::types::PALETTE[p.orbit]);
         }
         let mut s = spec("3");
         s.settings.colors = vec![Rgba::rgb(9, 9, 9)];

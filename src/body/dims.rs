@@ -14,7 +14,6 @@
 use glam::Vec3;
 
 use crate::body::elbow::ArmLengths;
-use crate::body::BodyError;
 use crate::spec::BodySpec;
 use crate::types::Hand;
 
@@ -77,6 +76,22 @@ impl Default for BodyDims {
             swivel: 0.2,
         }
     }
+}
+
+/// Why a body could not be built from the settings.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BodyError {
+    /// A body dimension is not a finite number in its plausible range.
+    #[error("body {field} = {value} m is out of range ({min}..={max} m)")]
+    OutOfRange {
+        field: &'static str,
+        value: f32,
+        min: f32,
+        max: f32,
+    },
+    /// The hand link must be shorter than the forearm it ends.
+    #[error("hand length {hand} m must be shorter than the forearm ({forearm} m)")]
+    HandLongerThanForearm { hand: f32, forearm: f32 },
 }
 
 /// Allowed range of each overridable dimension, metres.
@@ -147,7 +162,7 @@ impl BodyDims {
     }
 
     /// Factor of this body's height relative to the default adult.
-    pub fn scale(&self) -> f32 {
+    pub(crate) fn scale(&self) -> f32 {
         self.shoulder_height / ADULT_SHOULDER_HEIGHT
     }
 
@@ -161,7 +176,7 @@ impl BodyDims {
     }
 
     /// A hip joint (a lower corner of the torso) in the juggler's own frame.
-    pub fn hip(&self, hand: Hand) -> Vec3 {
+    pub(crate) fn hip(&self, hand: Hand) -> Vec3 {
         Vec3::new(
             hand.side_sign() * self.waist_width / 2.0,
             self.waist_height,
@@ -170,13 +185,13 @@ impl BodyDims {
     }
 
     /// A knee in the juggler's own frame: legs nearly straight, knees slightly forward.
-    pub fn knee(&self, hand: Hand) -> Vec3 {
+    pub(crate) fn knee(&self, hand: Hand) -> Vec3 {
         let k = self.scale();
         Vec3::new(hand.side_sign() * 0.155 * k, 0.50 * k, 0.03 * k)
     }
 
     /// A foot (ankle) in the juggler's own frame.
-    pub fn foot(&self, hand: Hand) -> Vec3 {
+    pub(crate) fn foot(&self, hand: Hand) -> Vec3 {
         let k = self.scale();
         Vec3::new(hand.side_sign() * 0.15 * k, 0.03 * k, 0.02 * k)
     }
@@ -187,7 +202,7 @@ impl BodyDims {
     }
 
     /// Centre of the head: above the neck by the neck length and half the head's height.
-    pub fn head_centre(&self) -> Vec3 {
+    pub(crate) fn head_centre(&self) -> Vec3 {
         Vec3::new(
             0.0,
             self.shoulder_height + self.neck + self.head_height / 2.0,
@@ -211,7 +226,7 @@ impl BodyDims {
     /// Radius of the upright cylinder around the body's axis that stands for the whole body
     /// (legs, torso, head) when deciding whether a limb or prop is in front of it or behind
     /// it: half the waist's width.
-    pub fn body_radius(&self) -> f32 {
+    pub(crate) fn body_radius(&self) -> f32 {
         self.waist_width / 2.0
     }
 }

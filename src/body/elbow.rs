@@ -39,30 +39,30 @@ use crate::types::Hand;
 
 /// Horizontal shoulder–hand distance (metres) under which the arm counts as near vertical and
 /// the body's forward direction steadies the circle (see `arm_axes`).
-pub const NEAR_VERTICAL: f32 = 0.2;
+pub(crate) const NEAR_VERTICAL: f32 = 0.2;
 
 /// Outward shoulder–hand offset (metres) past which the reference plane no longer follows the
 /// hand sideways (see `arm_axes`).
-pub const OUTWARD_FADE: f32 = 0.5;
+pub(crate) const OUTWARD_FADE: f32 = 0.5;
 
 /// Forward shoulder–hand offset (metres) under which the reference plane stops following a
 /// hand that goes beside or behind the shoulder (see `arm_axes`).
-pub const MIN_AHEAD: f32 = 0.1;
+pub(crate) const MIN_AHEAD: f32 = 0.1;
 
 /// Inward shoulder–hand offset (metres) past which a hand counts as crossing the body: the
 /// elbow then starts to turn forward and out (see `cross_swivel`). Standard hands stay within
 /// 0.15 m inward of their shoulder.
-pub const CROSS_START: f32 = 0.2;
+pub(crate) const CROSS_START: f32 = 0.2;
 
 /// Inward offset (metres) beyond `CROSS_START` over which the crossing turn grows to its full
 /// `CROSS_SWIVEL`.
-pub const CROSS_WIDTH: f32 = 0.3;
+pub(crate) const CROSS_WIDTH: f32 = 0.3;
 
 /// Extra chicken-wing angle (radians) of an arm whose hand is fully across the body.
-pub const CROSS_SWIVEL: f32 = 0.5;
+pub(crate) const CROSS_SWIVEL: f32 = 0.5;
 
 /// Fraction of the full reach (`upper + fore`) over which the arm straightens softly.
-pub const SOFT_REACH: f32 = 0.10;
+pub(crate) const SOFT_REACH: f32 = 0.10;
 
 /// Largest shoulder shift (metres) that follows the soft-IK difference exactly; shifts then
 /// saturate at twice this.
@@ -90,7 +90,7 @@ impl ArmLengths {
 
     /// The distance the arm spans for a hand `d` from the shoulder: `d` up to `soft_start`,
     /// then approaching the full reach smoothly (C¹) and never quite getting there.
-    pub fn soft_distance(&self, d: f32) -> f32 {
+    pub(crate) fn soft_distance(&self, d: f32) -> f32 {
         let soft = self.soft_start();
         if d <= soft {
             return d;
@@ -101,7 +101,7 @@ impl ArmLengths {
 
     /// How far the shoulder yields toward a hand `d` away: the soft-IK difference
     /// `d − soft_distance(d)` up to `SHRUG_EXACT`, then saturating smoothly (C¹) at twice that.
-    pub fn shrug(&self, d: f32) -> f32 {
+    pub(crate) fn shrug(&self, d: f32) -> f32 {
         let gap = d - self.soft_distance(d);
         if gap <= SHRUG_EXACT {
             gap
@@ -113,10 +113,10 @@ impl ArmLengths {
 
 /// Whether the hand was reachable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
+pub(crate) enum Reach {
     /// Both segments have their exact lengths and the arm ends at the hand (the shoulder may
     /// have yielded up to `SHRUG_EXACT` toward it).
-    InReach,
+    Reached,
     /// The hand is beyond what the arm and the shrug reach: the arm points at it, nearly
     /// straight, and ends short of it.
     Stretched,
@@ -126,7 +126,7 @@ pub enum Reach {
 
 /// Result of the elbow solver.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ElbowSolution {
+pub(crate) struct ElbowSolution {
     /// The shoulder joint: the given shoulder, moved up to `2·SHRUG_EXACT` toward the hand
     /// when the hand is near or beyond full reach.
     pub shoulder: Vec3,
@@ -143,7 +143,7 @@ pub struct ElbowSolution {
 /// `forward` is the direction the body faces (it orients the plane for hands beside, behind or
 /// under the shoulder).
 /// Works in any frame whose y axis is up.
-pub fn solve_elbow(
+pub(crate) fn solve_elbow(
     shoulder: Vec3,
     hand: Vec3,
     lengths: ArmLengths,
@@ -168,7 +168,7 @@ pub fn solve_elbow(
     } else {
         // Circle centre: the projection of the elbow on the shoulder–hand axis.
         let reach = if shift + d >= full - 1e-6 {
-            Reach::InReach
+            Reach::Reached
         } else {
             Reach::Stretched
         };
@@ -188,7 +188,7 @@ pub fn solve_elbow(
     let elbow = shoulder + axis * along + radius * (u1 * swivel.cos() + u2 * swivel.sin());
 
     let arm_end = match reach {
-        Reach::InReach => hand,
+        Reach::Reached => hand,
         Reach::Stretched => shoulder + axis * d,
         Reach::TooClose => elbow + (hand - elbow).normalize_or(-axis) * l2,
     };
@@ -208,7 +208,7 @@ pub fn solve_elbow(
 /// straight down along the chest there; a juggler crossing the arms brings the elbow forward
 /// and out, in front of the chest, which is where the outward direction `u2` of a plane turned
 /// across the body points.
-pub fn cross_swivel(offset: Vec3, forward: Vec3, side: Hand) -> f32 {
+pub(crate) fn cross_swivel(offset: Vec3, forward: Vec3, side: Hand) -> f32 {
     let forward_flat = Vec3::new(forward.x, 0.0, forward.z).normalize_or(Vec3::Z);
     let outward = Vec3::Y.cross(forward_flat) * side.side_sign();
     let inward = -offset.dot(outward);
@@ -324,7 +324,7 @@ mod tests {
         let s = Vec3::new(-0.23, 1.40, 0.0);
         let h = Vec3::new(-0.12, 1.00, 0.30);
         let sol = solve(s, h, ARM, 0.0, Hand::Right);
-        assert_eq!(sol.reach, Reach::InReach);
+        assert_eq!(sol.reach, Reach::Reached);
         let e = sol.elbow;
         let mid = (s + h) / 2.0;
         assert!(
@@ -373,7 +373,7 @@ mod tests {
             let axis_angle = solve_elbow(Vec3::ZERO, target, lengths, 0.0, side, Vec3::NEG_X);
             for sol in [polar, axis_angle] {
                 // In reach (4 < the soft band's start, 4.5): no shrug, exact segments.
-                assert_eq!(sol.reach, Reach::InReach);
+                assert_eq!(sol.reach, Reach::Reached);
                 assert_eq!(sol.shoulder, Vec3::ZERO);
                 assert_eq!(sol.arm_end, target);
                 let (upper, fore) = (sol.elbow, target - sol.elbow);
@@ -442,7 +442,7 @@ mod tests {
         let s = Vec3::new(0.2, 1.4, 0.0);
         let h = Vec3::new(0.3, 0.9, 0.4);
         let sol = solve(s, h, l, 0.2, Hand::Left);
-        assert_eq!(sol.reach, Reach::InReach);
+        assert_eq!(sol.reach, Reach::Reached);
         assert!((sol.elbow.distance(s) - 0.30).abs() < 1e-6);
         assert!((sol.elbow.distance(h) - 0.45).abs() < 1e-6);
     }
@@ -478,7 +478,7 @@ mod tests {
         let dir = Vec3::new(0.1, -0.9, 0.4).normalize();
         let hand = s + dir * 0.82;
         let sol = solve(s, hand, ARM, 0.2, Hand::Right);
-        assert_eq!(sol.reach, Reach::InReach);
+        assert_eq!(sol.reach, Reach::Reached);
         assert!(sol.shoulder.distance(s + dir * 0.030166) < 1e-5);
         assert!((sol.elbow.distance(sol.shoulder) - 0.41).abs() < 1e-5);
         assert!((sol.elbow.distance(hand) - 0.41).abs() < 1e-5);

@@ -20,7 +20,7 @@ use crate::types::Hand;
 
 /// How the body moves with the juggling at one instant, in the juggler's own frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BodyMotion {
+pub(crate) struct BodyMotion {
     /// How far hips, torso, shoulders and head are lowered by bending the knees (metres, ≥ 0).
     pub dip: f32,
     /// Unit direction the head looks along (own frame; +z = straight ahead).
@@ -29,7 +29,7 @@ pub struct BodyMotion {
 
 impl BodyMotion {
     /// Standing still, looking straight ahead.
-    pub const STILL: BodyMotion = BodyMotion {
+    pub(crate) const STILL: BodyMotion = BodyMotion {
         dip: 0.0,
         gaze: Vec3::Z,
     };
@@ -43,7 +43,7 @@ pub fn juggler_pose(placement: &Placement, dims: &BodyDims, hands: [Vec3; 2]) ->
 
 /// The pose of a juggler at `placement` with hands at `hands` (world) whose body moves as
 /// `body` says (knee dip, gaze). Total: any finite input gives a finite pose.
-pub fn juggler_pose_moving(
+pub(crate) fn juggler_pose_moving(
     placement: &Placement,
     dims: &BodyDims,
     hands: [Vec3; 2],
@@ -115,7 +115,7 @@ fn shoulder_follow(dims: &BodyDims, rest: Vec3, hand: Vec3) -> Vec3 {
 
 /// A knee (own frame) when the hips are `dip` lower than standing: the foot stays, the knee
 /// moves forward in the sagittal plane so that thigh and shin keep their lengths.
-pub fn bent_knee(dims: &BodyDims, side: Hand, dip: f32) -> Vec3 {
+pub(crate) fn bent_knee(dims: &BodyDims, side: Hand, dip: f32) -> Vec3 {
     let (hip, knee, foot) = (dims.hip(side), dims.knee(side), dims.foot(side));
     if dip <= 0.0 {
         return knee;
@@ -140,17 +140,12 @@ pub fn bent_knee(dims: &BodyDims, side: Hand, dip: f32) -> Vec3 {
     Vec3::new(knee.x, k.y, k.x)
 }
 
-/// One arm from its (standing) shoulder to the hand at `hand` (world), elbow by seed 000 with
-/// the body's swivel, turned further forward and out for a hand across the body
-/// (`elbow::cross_swivel`). The shoulder is the body's, except near full reach, where it yields a few
-/// centimetres toward the hand (see `elbow`). The wrist lies on the forearm, `dims.hand`
-/// before the arm's end; `hand` is kept as given even when it is out of reach (props stay in
-/// the hand the motion model says).
-pub fn arm_pose(placement: &Placement, dims: &BodyDims, side: Hand, hand: Vec3) -> ArmPose {
-    arm_from(placement, dims, side, dims.shoulder(side), hand)
-}
-
-/// One arm from the shoulder at `shoulder` (own frame) to the hand at `hand` (world).
+/// One arm from the body's shoulder at `shoulder` (own frame) to the hand at `hand` (world),
+/// elbow by seed 000 with the body's swivel, turned further forward and out for a hand across
+/// the body (`elbow::cross_swivel`). The shoulder is the body's, except near full reach, where
+/// it yields a few centimetres toward the hand (see `elbow`). The wrist lies on the forearm,
+/// `dims.hand` before the arm's end; `hand` is kept as given even when it is out of reach
+/// (props stay in the hand the motion model says).
 fn arm_from(
     placement: &Placement,
     dims: &BodyDims,
@@ -334,7 +329,7 @@ mod tests {
             let dims = BodyDims::default();
             let side = if left { Hand::Left } else { Hand::Right };
             let hand = placement.to_world(Vec3::new(x, y, z));
-            let arm = arm_pose(&placement, &dims, side, hand);
+            let arm = arm_from(&placement, &dims, side, dims.shoulder(side), hand);
             for p in [arm.shoulder, arm.elbow, arm.wrist, arm.hand] {
                 prop_assert!(p.is_finite());
             }

@@ -19,9 +19,10 @@ pub mod elbow;
 pub mod juggler;
 pub mod props;
 
+pub use dims::{BodyDims, BodyError};
+
 use glam::Vec3;
 
-use crate::body::dims::BodyDims;
 use crate::layout::Placement;
 use crate::types::{HandRef, PropKind, Rgba};
 
@@ -81,20 +82,4 @@ pub struct Pose {
     pub time: f64,
     pub jugglers: Vec<JugglerPose>,
     pub props: Vec<PropPose>,
-}
-
-/// Why a body could not be built from the settings.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum BodyError {
-    /// A body dimension is not a finite number in its plausible range.
-    #[error("body {field} = {value} m is out of range ({min}..={max} m)")]
-    OutOfRange {
-        field: &'static str,
-        value: f32,
-        min: f32,
-        max: f32,
-    },
-    /// The hand link must be shorter than the forearm it ends.
-    #[error("hand length {hand} m must be shorter than the forearm ({forearm} m)")]
-    HandLongerThanForearm { hand: f32, forearm: f32 },
 }

@@ -25,22 +25,22 @@ use crate::motion::Flight;
 use crate::types::{Hand, HandRef, PropKind, Rgba};
 
 /// Ball diameter, metres.
-pub const BALL_DIAMETER: f32 = 0.10;
+pub(crate) const BALL_DIAMETER: f32 = 0.10;
 /// Club length, metres.
 pub const CLUB_LENGTH: f32 = 0.485;
 /// Distance from the knob to the club's pivot (centre of mass), metres.
 pub const CLUB_PIVOT_FROM_KNOB: f32 = 0.20;
 /// Ring outer and inner diameters, metres.
-pub const RING_DIAMETER: f32 = 0.25;
-pub const RING_INNER_DIAMETER: f32 = 0.20;
+pub(crate) const RING_DIAMETER: f32 = 0.25;
+pub(crate) const RING_INNER_DIAMETER: f32 = 0.20;
 
 /// Turn of the club from the throw attitude to the catch attitude, in turns (gunswap's 0.2).
 const CATCH_TURN: f32 = 0.2;
 
-pub use crate::types::PALETTE;
+use crate::types::PALETTE;
 
 /// Size of a prop: ball diameter, club length, ring outer diameter (metres).
-pub fn prop_size(kind: PropKind) -> f32 {
+pub(crate) fn prop_size(kind: PropKind) -> f32 {
     match kind {
         PropKind::Ball => BALL_DIAMETER,
         PropKind::Club => CLUB_LENGTH,
@@ -50,7 +50,7 @@ pub fn prop_size(kind: PropKind) -> f32 {
 
 /// Colour of prop number `prop` on orbit `orbit`: the user's `colors` cyclically, else the
 /// built-in palette; indexed by orbit when `by_orbit`, else by prop.
-pub fn prop_color(colors: &[Rgba], by_orbit: bool, prop: usize, orbit: usize) -> Rgba {
+pub(crate) fn prop_color(colors: &[Rgba], by_orbit: bool, prop: usize, orbit: usize) -> Rgba {
     let index = if by_orbit { orbit } else { prop };
     let colors = if colors.is_empty() {
         &PALETTE[..]
@@ -62,7 +62,7 @@ pub fn prop_color(colors: &[Rgba], by_orbit: bool, prop: usize, orbit: usize) ->
 
 /// Where a prop is in its cycle, as orientation needs it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum PropPhase {
+pub(crate) enum PropPhase {
     /// In a hand; `progress` runs from 0 at the catch to 1 at the next throw.
     Held { by: HandRef, progress: f32 },
     /// In the air; `progress` runs from 0 at the release to 1 at the catch.
@@ -71,7 +71,7 @@ pub enum PropPhase {
 
 /// How a throw is made, where the pattern asks for more than the automatic choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct ThrowStyle {
+pub(crate) struct ThrowStyle {
     /// Whole turns in flight (0 = flat); `None` = automatic (`club_turns` for clubs, no flip
     /// for rings). A ring with spins flips end over end about the thrower's lateral axis.
     pub spins: Option<u32>,
@@ -83,7 +83,7 @@ pub struct ThrowStyle {
 /// A held pancake ring's normal in the holder's own frame: flat (normal down: the ring's top
 /// tipped forward, away from the body, so its centre is in front of the hand) at the catch,
 /// facing the audience for the middle of the dwell, flat again at the throw.
-pub fn held_pancake_normal(progress: f32) -> Vec3 {
+pub(crate) fn held_pancake_normal(progress: f32) -> Vec3 {
     let p = progress.clamp(0.0, 1.0);
     let turn = if p < 0.3 {
         p / 0.3
@@ -98,12 +98,13 @@ pub fn held_pancake_normal(progress: f32) -> Vec3 {
 
 /// Orientation axis of a prop (see `PropPose::axis`) in world coordinates, automatic spins
 /// and rings facing the audience. `placements` are the jugglers' placements, by juggler.
-pub fn prop_axis(kind: PropKind, phase: PropPhase, placements: &[Placement]) -> Vec3 {
+#[cfg(test)]
+fn prop_axis(kind: PropKind, phase: PropPhase, placements: &[Placement]) -> Vec3 {
     prop_axis_styled(kind, phase, placements, ThrowStyle::default())
 }
 
 /// Orientation axis of a prop thrown in `style` (spins, pancake rings), world coordinates.
-pub fn prop_axis_styled(
+pub(crate) fn prop_axis_styled(
     kind: PropKind,
     phase: PropPhase,
     placements: &[Placement],
@@ -152,7 +153,7 @@ pub fn prop_axis_styled(
 
 /// The axes of a flying prop at its release and at its catch (what [`prop_axis_styled`] gives
 /// at progress 0 and 1), without turning it through its spins.
-pub fn flight_end_axes(
+pub(crate) fn flight_end_axes(
     kind: PropKind,
     flight: Flight,
     placements: &[Placement],
@@ -191,19 +192,19 @@ fn club_flight_ends(flight: &Flight, placements: &[Placement]) -> (Vec3, Vec3) {
 
 /// Club axis (knob → body) at the throw, in the thrower's own frame: forward, about 6° down
 /// and 6° toward the body's centre line.
-pub fn club_throw_axis(side: Hand) -> Vec3 {
+pub(crate) fn club_throw_axis(side: Hand) -> Vec3 {
     Vec3::new(-side.side_sign() * 0.1, -0.1, 1.0).normalize()
 }
 
 /// Club axis at the catch, in the catcher's own frame: the throw attitude turned 0.2 turn
 /// about the lateral axis, top toward the juggler (body about 66° up, forward).
-pub fn club_catch_axis(side: Hand) -> Vec3 {
+pub(crate) fn club_catch_axis(side: Hand) -> Vec3 {
     Quat::from_axis_angle(Vec3::NEG_X, CATCH_TURN * TAU) * club_throw_axis(side)
 }
 
 /// The hand's up direction (and a held club's axis) in the juggler's own frame, from the
 /// catch attitude (`progress` 0) to the throw attitude (`progress` 1).
-pub fn held_club_axis(side: Hand, progress: f32) -> Vec3 {
+pub(crate) fn held_club_axis(side: Hand, progress: f32) -> Vec3 {
     let p = progress.clamp(0.0, 1.0);
     let eased = p * p * (3.0 - 2.0 * p);
     slerp(club_catch_axis(side), club_throw_axis(side), eased)
@@ -212,7 +213,7 @@ pub fn held_club_axis(side: Hand, progress: f32) -> Vec3 {
 /// Whole turns a club makes on a throw of siteswap `value`: gunswap's floor(n/2) for self
 /// throws (3: single, 5: double, 7: triple), and at least one, one fewer for odd heights,
 /// for passes (3p, 4p: single; 5p, 6p: double).
-pub fn club_turns(value: u32, pass: bool) -> u32 {
+pub(crate) fn club_turns(value: u32, pass: bool) -> u32 {
     if pass {
         (value.saturating_sub(1) / 2).max(1)
     } else {
@@ -223,7 +224,13 @@ pub fn club_turns(value: u32, pass: bool) -> u32 {
 /// Club axis during a flight: `release` turned by `progress` of (`turns` whole turns plus the
 /// angle from `release` to `catch`) about `spin`, with a linear correction so that progress 1
 /// gives `catch` exactly. All vectors in the same (world) frame.
-pub fn club_flight_axis(release: Vec3, catch: Vec3, spin: Vec3, turns: u32, progress: f32) -> Vec3 {
+pub(crate) fn club_flight_axis(
+    release: Vec3,
+    catch: Vec3,
+    spin: Vec3,
+    turns: u32,
+    progress: f32,
+) -> Vec3 {
     let p = progress.clamp(0.0, 1.0);
     let spin = spin.normalize_or(Vec3::X);
     let total = turns as f32 * TAU + angle_about(spin, release, catch);

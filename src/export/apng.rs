@@ -47,7 +47,7 @@ fn changed_rect(before: &[u8], now: &[u8], width: usize) -> Option<(usize, usize
 }
 
 /// Write the frames of `plan` as one (animated) PNG to `writer`.
-pub fn write_apng<W: Write>(
+pub(crate) fn write_apng<W: Write>(
     source: &dyn PoseSource,
     camera: &Camera,
     plan: &FramePlan,

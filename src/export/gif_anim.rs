@@ -349,7 +349,7 @@ fn start(
 /// The GIF frame that turns `before` into `now`: the whole image for the first frame,
 /// otherwise the bounding rectangle of the changed pixels with unchanged ones transparent
 /// (a 1×1 transparent frame when nothing changed). Disposal: keep.
-pub fn difference(
+pub(crate) fn difference(
     before: Option<&[u8]>,
     now: &[u8],
     width: u16,
@@ -376,7 +376,7 @@ pub fn difference(
 
 /// [`difference`] for a frame after the first when only the rectangle `(x0, y0, x1, y1)`
 /// can differ: only that area is searched.
-pub fn difference_in(
+pub(crate) fn difference_in(
     before: &[u8],
     now: &[u8],
     width: u16,

@@ -97,7 +97,7 @@ fn run_length(data: &[u8], b: u8, max: usize) -> usize {
 
 /// The GIF image data of `indices` (palette indices): the minimum code size byte, then the
 /// LZW codes (without GIF's sub-block framing).
-pub fn encode(indices: &[u8]) -> Vec<u8> {
+pub(crate) fn encode(indices: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(indices.len() / 8 + 16);
     DICTIONARY.with(|d| encode_with(&mut d.borrow_mut(), indices, &mut out));
     out
@@ -106,7 +106,7 @@ pub fn encode(indices: &[u8]) -> Vec<u8> {
 /// Replace a frame's indices with their [`encode`]d data, for
 /// `gif::Encoder::write_lzw_pre_encoded_frame` (what `gif::Frame::make_lzw_pre_encoded`
 /// does, faster).
-pub fn pre_encode(frame: &mut gif::Frame<'_>) {
+pub(crate) fn pre_encode(frame: &mut gif::Frame<'_>) {
     frame.buffer = encode(&frame.buffer).into();
 }
 

@@ -21,25 +21,28 @@ use crate::render::{build_frame, Camera};
 // Writing files (parallel rendering, atomic staging, ffmpeg) is native only; the web build
 // keeps the framing and single-frame rendering above them.
 #[cfg(not(target_arch = "wasm32"))]
-pub mod apng;
+pub(crate) mod apng;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod gif_anim;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod lzw;
+pub(crate) mod lzw;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod options;
+pub(crate) mod options;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod ordered;
+pub(crate) mod ordered;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod palette;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod png_frames;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod staging;
 #[cfg(not(target_arch = "wasm32"))]
-pub mod video;
+pub(crate) mod video;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use options::{ExportOptions, ExportRequest, Format, FramePlan, Length};
+use options::Length;
+#[cfg(not(target_arch = "wasm32"))]
+pub use options::{ExportOptions, ExportRequest, Format, FramePlan};
 
 /// Receives progress: `start` once with the number of frames, then `advance` as frames are
 /// written (possibly from several threads).

@@ -7,14 +7,14 @@ use super::staging::{existing_frames, parent_dir};
 use super::ExportError;
 
 /// Largest accepted image side, pixels.
-pub const MAX_SIDE: u32 = 8192;
+pub(crate) const MAX_SIDE: u32 = 8192;
 /// Most frames one export may write.
-pub const MAX_FRAMES: usize = 200_000;
+pub(crate) const MAX_FRAMES: usize = 200_000;
 /// Highest accepted frame rate.
-pub const MAX_FPS: f64 = 1000.0;
+pub(crate) const MAX_FPS: f64 = 1000.0;
 /// GIF delays are counted in hundredths of a second and browsers slow down delays below
 /// 0.02 s, so a GIF plays at most 50 frames per second.
-pub const MAX_GIF_FPS: f64 = 50.0;
+pub(crate) const MAX_GIF_FPS: f64 = 50.0;
 
 /// What is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,13 +33,8 @@ pub enum Format {
 }
 
 impl Format {
-    /// Whether the output is one file (everything but a frame directory).
-    pub fn is_file(self) -> bool {
-        self != Format::PngFrames
-    }
-
     /// Whether `ffmpeg` encodes it.
-    pub fn is_video(self) -> bool {
+    pub(crate) fn is_video(self) -> bool {
         matches!(self, Format::Mp4 | Format::WebM)
     }
 
@@ -64,7 +59,7 @@ const OTHER_MEDIA: &[&str] = &[
 
 /// How long the export runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Length {
+pub(crate) enum Length {
     /// No length given: one loop.
     Default,
     /// Whole loops of the pattern (the animation repeats seamlessly).
@@ -104,7 +99,7 @@ pub struct ExportOptions {
 }
 
 /// Highest constant rate factor (H.264 takes 0..=51, VP9 0..=63).
-pub fn max_crf(format: Format) -> u32 {
+pub(crate) fn max_crf(format: Format) -> u32 {
     if format == Format::WebM {
         63
     } else {
@@ -213,10 +208,10 @@ impl ExportOptions {
         Ok(())
     }
 
-    pub fn out(&self) -> &Path {
+    pub(crate) fn out(&self) -> &Path {
         &self.out
     }
-    pub fn format(&self) -> Format {
+    pub(crate) fn format(&self) -> Format {
         self.format
     }
     pub fn width(&self) -> u32 {
@@ -225,19 +220,16 @@ impl ExportOptions {
     pub fn height(&self) -> u32 {
         self.height
     }
-    pub fn fps(&self) -> f64 {
+    pub(crate) fn fps(&self) -> f64 {
         self.fps
     }
-    pub fn length(&self) -> Length {
+    pub(crate) fn length(&self) -> Length {
         self.length
     }
-    pub fn start(&self) -> f64 {
-        self.start
-    }
-    pub fn force(&self) -> bool {
+    pub(crate) fn force(&self) -> bool {
         self.force
     }
-    pub fn crf(&self) -> Option<u32> {
+    pub(crate) fn crf(&self) -> Option<u32> {
         self.crf
     }
 
@@ -246,7 +238,7 @@ impl ExportOptions {
     /// Whole loops: `round(duration × fps)` frames spread evenly over exactly the loops, so
     /// the frame after the last is the first again (seamless repetition); the frame interval
     /// is then within half a frame of `1 / fps`. A duration: frames every `1 / fps` seconds.
-    pub fn plan(&self, loop_duration: f64) -> Result<FramePlan, ExportError> {
+    pub(crate) fn plan(&self, loop_duration: f64) -> Result<FramePlan, ExportError> {
         let (duration, seamless) = match self.length {
             Length::Default | Length::Loops(_) => {
                 let n = match self.length {
@@ -289,19 +281,19 @@ pub struct FramePlan {
 
 impl FramePlan {
     /// Time of frame `i` (seconds).
-    pub fn time(&self, i: usize) -> f64 {
+    pub(crate) fn time(&self, i: usize) -> f64 {
         self.start + i as f64 * self.interval
     }
 
     /// Total time covered: `count × interval`.
-    pub fn duration(&self) -> f64 {
+    pub(crate) fn duration(&self) -> f64 {
         self.count as f64 * self.interval
     }
 
     /// GIF delay of frame `i` in hundredths of a second: the frame boundaries are rounded
     /// cumulatively, so the delays alternate and add up to the animation's length rounded to
     /// hundredths (30 fps: 3, 3, 4, 3, 3, 4, ...); at least 2.
-    pub fn gif_delay(&self, i: usize) -> u16 {
+    pub(crate) fn gif_delay(&self, i: usize) -> u16 {
         self.delay_in(i, 100).clamp(2, u16::MAX as u32) as u16
     }
 
@@ -309,7 +301,7 @@ impl FramePlan {
     /// are rounded down after a shift that makes the last one the whole duration rounded to
     /// the nearest unit, so the delays add up to the duration in those units (with a
     /// tolerance for floating-point error).
-    pub fn delay_in(&self, i: usize, per_second: u32) -> u32 {
+    pub(crate) fn delay_in(&self, i: usize, per_second: u32) -> u32 {
         let step = self.interval * per_second as f64;
         let total = self.count as f64 * step;
         let shift = total.round() - total;
@@ -325,7 +317,7 @@ impl FramePlan {
 }
 
 /// `WxH` (also `W×H` or `W*H`), both sides 1..=8192.
-pub fn parse_size(text: &str) -> Result<(u32, u32), ExportError> {
+pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), ExportError> {
     let bad = || ExportError::BadSize(text.to_string());
     let lower = text.trim().to_ascii_lowercase();
     let (w, h) = lower
@@ -344,7 +336,7 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), ExportError> {
 /// The output kind from the path's extension (any case): `.gif`, `.png`/`.apng`, `.mp4`,
 /// `.webm` are files; other image or video extensions are refused; anything else is a frame
 /// directory.
-pub fn format_of(out: &Path) -> Result<Format, ExportError> {
+pub(crate) fn format_of(out: &Path) -> Result<Format, ExportError> {
     let Some(ext) = out.extension().and_then(|e| e.to_str()) else {
         return Ok(Format::PngFrames);
     };

@@ -26,7 +26,7 @@ fn chunking(pixels: usize) -> (usize, usize) {
 /// Render the frames of `plan` (RGB, 3 bytes a pixel, rows top to bottom) and pass them to
 /// `sink` in order, with their index. Rendering runs in parallel fixed blocks, so the pixels
 /// do not depend on thread scheduling; at most one chunk of frames is held.
-pub fn for_each_rgb_frame(
+pub(crate) fn for_each_rgb_frame(
     source: &dyn PoseSource,
     camera: &Camera,
     plan: &FramePlan,

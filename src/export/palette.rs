@@ -16,9 +16,9 @@ use crate::render::{Frame, Shape};
 use crate::types::Rgba;
 
 /// Index marking a transparent pixel; never used for a colour.
-pub const TRANSPARENT: u8 = 255;
+pub(crate) const TRANSPARENT: u8 = 255;
 /// Most colours in the palette.
-pub const MAX_COLORS: usize = 255;
+pub(crate) const MAX_COLORS: usize = 255;
 const CUBE_LEVELS: [u8; 4] = [0, 85, 170, 255];
 const HASH_BITS: u32 = 10;
 const EMPTY: u32 = u32::MAX;
@@ -49,7 +49,7 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
 
 impl Palette {
     /// `known` colours first (exactly), then `frequent` ones (most frequent first), then the
-    /// colour cube, skipping duplicates, up to [`MAX_COLORS`].
+    /// colour cube, skipping duplicates, up to `MAX_COLORS`.
     pub fn new(known: &[[u8; 3]], frequent: &[[u8; 3]]) -> Palette {
         let cube: Vec<[u8; 3]> = CUBE_LEVELS
             .iter()
@@ -89,7 +89,7 @@ impl Palette {
 
     /// The palette for frames drawn with these frame descriptions, tuned by the pixels of
     /// `samples` (RGBA bytes of rendered frames).
-    pub fn for_frames(frames: &[&Frame], samples: &[&[u8]]) -> Palette {
+    pub(crate) fn for_frames(frames: &[&Frame], samples: &[&[u8]]) -> Palette {
         let mut known = Vec::new();
         for frame in frames {
             for c in frame_colors(frame) {
@@ -101,12 +101,13 @@ impl Palette {
         Palette::new(&known, &frequent_colors(samples, 3, 160))
     }
 
-    pub fn colors(&self) -> &[[u8; 3]] {
+    #[cfg(test)]
+    fn colors(&self) -> &[[u8; 3]] {
         &self.colors
     }
 
     /// The GIF colour table: 256 RGB triples (unused entries and the transparent one black).
-    pub fn table(&self) -> Vec<u8> {
+    pub(crate) fn table(&self) -> Vec<u8> {
         let mut table = vec![0u8; 256 * 3];
         for (i, c) in self.colors.iter().enumerate() {
             table[3 * i..3 * i + 3].copy_from_slice(c);
@@ -115,7 +116,7 @@ impl Palette {
     }
 
     /// Index of exactly this colour, if it is in the palette.
-    pub fn exact(&self, c: [u8; 3]) -> Option<u8> {
+    pub(crate) fn exact(&self, c: [u8; 3]) -> Option<u8> {
         let rgb = pack(c);
         let mut s = slot(rgb);
         loop {
@@ -131,7 +132,7 @@ impl Palette {
     }
 
     /// Index of the palette colour nearest to `c` (full search).
-    pub fn nearest(&self, c: [u8; 3]) -> u8 {
+    pub(crate) fn nearest(&self, c: [u8; 3]) -> u8 {
         let mut best = (u32::MAX, 0usize);
         for (i, &p) in self.colors.iter().enumerate() {
             let d = distance(c, p);
@@ -144,7 +145,7 @@ impl Palette {
 
     /// Index for a pixel: exact colour if present, else the nearest colour of its
     /// 5-bit-per-channel cell.
-    pub fn index(&self, c: [u8; 3]) -> u8 {
+    pub(crate) fn index(&self, c: [u8; 3]) -> u8 {
         if let Some(i) = self.exact(c) {
             return i;
         }
@@ -169,7 +170,7 @@ impl Palette {
     }
 
     /// Quantise RGBA pixels (alpha ignored) into `out`, one index per pixel.
-    pub fn quantize_into(&self, rgba: &[u8], out: &mut [u8]) {
+    pub(crate) fn quantize_into(&self, rgba: &[u8], out: &mut [u8]) {
         let mut last = u32::MAX;
         let mut last_index = 0u8;
         for (px, slot) in rgba.chunks_exact(4).zip(out.iter_mut()) {
@@ -185,7 +186,7 @@ impl Palette {
 
 /// The solid colours a frame is drawn with: its background and each shape's fill, with
 /// translucent fills blended over the background and over the floor-like colours below them.
-pub fn frame_colors(frame: &Frame) -> Vec<[u8; 3]> {
+pub(crate) fn frame_colors(frame: &Frame) -> Vec<[u8; 3]> {
     let mut out: Vec<[u8; 3]> = Vec::new();
     let mut push = |c: [u8; 3]| {
         if !out.contains(&c) {
@@ -228,7 +229,7 @@ fn blend(top: Rgba, under: Rgba) -> [u8; 3] {
 }
 
 /// The `limit` most frequent colours among every `step`-th pixel of the RGBA samples.
-pub fn frequent_colors(samples: &[&[u8]], step: usize, limit: usize) -> Vec<[u8; 3]> {
+pub(crate) fn frequent_colors(samples: &[&[u8]], step: usize, limit: usize) -> Vec<[u8; 3]> {
     let mut counts: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     for sample in samples {
         // Runs of one colour (mostly background) are counted at once.

@@ -42,7 +42,7 @@ fn write_png_file(image: &RgbImage, path: &Path) -> Result<(), ExportError> {
 }
 
 /// Render the frames of `plan` into the staging directory, in parallel.
-pub fn write_frames(
+pub(crate) fn write_frames(
     source: &dyn PoseSource,
     camera: &Camera,
     plan: &FramePlan,

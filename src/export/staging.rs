@@ -29,10 +29,10 @@ use std::sync::Mutex;
 use super::ExportError;
 
 /// Name prefix of every staging file and directory.
-pub const STAGING_PREFIX: &str = ".juggler-export-";
+pub(crate) const STAGING_PREFIX: &str = ".juggler-export-";
 
 /// File name of frame `i`.
-pub fn frame_name(i: usize) -> String {
+pub(crate) fn frame_name(i: usize) -> String {
     format!("frame_{i:05}.png")
 }
 
@@ -46,7 +46,7 @@ fn frame_number(name: &str) -> Option<usize> {
 }
 
 /// Existing `frame_*.png` files in `dir`, sorted (empty when `dir` does not exist).
-pub fn existing_frames(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn existing_frames(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
@@ -83,12 +83,12 @@ fn unregister(path: &Path) {
 }
 
 /// Remember a child process (an encoder) to kill if the export is interrupted.
-pub fn register_child(pid: u32) {
+pub(crate) fn register_child(pid: u32) {
     CHILDREN.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
 }
 
 /// Forget a child process that ended.
-pub fn unregister_child(pid: u32) {
+pub(crate) fn unregister_child(pid: u32) {
     CHILDREN
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -122,7 +122,7 @@ fn remove_any(path: &Path) {
 }
 
 /// Kill encoder children and remove every registered staging path.
-pub fn cleanup_all() {
+pub(crate) fn cleanup_all() {
     for &pid in CHILDREN.lock().unwrap_or_else(|e| e.into_inner()).iter() {
         if let Ok(pid) = libc::pid_t::try_from(pid) {
             // SAFETY: kill(2) has no memory effects; `pid` is our own child.
@@ -169,7 +169,7 @@ pub fn install_signal_cleanup() -> std::io::Result<()> {
 }
 
 /// The directory a file is written in (`.` for a bare file name).
-pub fn parent_dir(path: &Path) -> PathBuf {
+pub(crate) fn parent_dir(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -199,7 +199,7 @@ fn staging_pid(name: &str) -> Option<u32> {
 
 /// Remove staging entries in `dir` left by processes that no longer run (killed outright).
 /// Does nothing where running processes cannot be told (no `/proc`).
-pub fn remove_stale(dir: &Path) {
+pub(crate) fn remove_stale(dir: &Path) {
     let proc_root = Path::new("/proc");
     if !proc_root.join("self").exists() {
         return;
@@ -250,7 +250,7 @@ impl StagedFile {
     }
 
     /// Where the file is written until it is complete.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
@@ -309,7 +309,7 @@ impl Drop for StagedFile {
 }
 
 /// PNG frames being written into a hidden staging directory beside the output directory.
-pub struct StagedFrames {
+pub(crate) struct StagedFrames {
     staging: PathBuf,
     out: PathBuf,
     force: bool,
@@ -323,7 +323,7 @@ pub struct StagedFrames {
 
 impl StagedFrames {
     /// Create missing parent directories of `out` and the staging directory beside it.
-    pub fn new(out: &Path, force: bool) -> Result<StagedFrames, ExportError> {
+    pub(crate) fn new(out: &Path, force: bool) -> Result<StagedFrames, ExportError> {
         // A link to a directory: work on the directory itself (the link stays).
         let out = match std::fs::symlink_metadata(out) {
             Ok(m) if m.file_type().is_symlink() && out.is_dir() => {
@@ -372,13 +372,13 @@ impl StagedFrames {
     }
 
     /// Where frame `i` is written while the export runs.
-    pub fn staged_path(&self, i: usize) -> PathBuf {
+    pub(crate) fn staged_path(&self, i: usize) -> PathBuf {
         self.staging.join(frame_name(i))
     }
 
     /// Put the `count` staged frames in place: the whole directory at once where possible
     /// (see the module documentation).
-    pub fn commit(mut self, count: usize) -> Result<PathBuf, ExportError> {
+    pub(crate) fn commit(mut self, count: usize) -> Result<PathBuf, ExportError> {
         let out = self.out.clone();
         if self.inside {
             if !self.force {

@@ -17,12 +17,12 @@ use crate::render::Camera;
 use crate::render::PoseSource;
 
 /// The ffmpeg program (overridable with `JUGGLER_FFMPEG`, e.g. for a build elsewhere).
-pub fn ffmpeg_program() -> std::ffi::OsString {
+pub(crate) fn ffmpeg_program() -> std::ffi::OsString {
     std::env::var_os("JUGGLER_FFMPEG").unwrap_or_else(|| "ffmpeg".into())
 }
 
 /// Default constant rate factors: visually lossless-looking for flat-coloured frames.
-pub fn default_crf(format: Format) -> u32 {
+pub(crate) fn default_crf(format: Format) -> u32 {
     if format == Format::WebM {
         32
     } else {
@@ -31,7 +31,7 @@ pub fn default_crf(format: Format) -> u32 {
 }
 
 /// `fps` as an exact fraction for ffmpeg (`30`, `2997/100`).
-pub fn rate_text(fps: f64) -> String {
+pub(crate) fn rate_text(fps: f64) -> String {
     if fps.fract() == 0.0 {
         return format!("{}", fps as u64);
     }
@@ -51,7 +51,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 /// The ffmpeg arguments for writing `out` (a staging file: the container is named).
-pub fn ffmpeg_args(
+pub(crate) fn ffmpeg_args(
     format: Format,
     (width, height): (u32, u32),
     fps: f64,
@@ -122,7 +122,7 @@ pub fn ffmpeg_args(
 
 /// Encode the frames of `plan` into `out` (already created) with ffmpeg.
 #[allow(clippy::too_many_arguments)]
-pub fn write_video(
+pub(crate) fn write_video(
     source: &dyn PoseSource,
     camera: &Camera,
     plan: &FramePlan,

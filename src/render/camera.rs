@@ -1,5 +1,5 @@
 //! A perspective camera orbiting a target point, its projection to pixels, and fitting a set
-//! of points into the image ([`Camera::fit`]; choosing the view for a scene is `framing.rs`).
+//! of points into the image (`Camera::fit`; choosing the view for a scene is `framing.rs`).
 //!
 //! Angles: `azimuth` turns the camera around the vertical axis through `target`
 //! (0 = camera on the +z side looking toward -z, i.e. in front of a solo juggler; positive
@@ -9,10 +9,10 @@
 use glam::{Vec2, Vec3};
 
 /// Nearest depth (metres in front of the eye) that projects; closer points are clipped.
-pub const NEAR: f32 = 0.05;
+pub(crate) const NEAR: f32 = 0.05;
 
 /// Default vertical field of view: 30°, a moderate telephoto-free perspective.
-pub const DEFAULT_FOV_Y: f32 = 30.0 * std::f32::consts::PI / 180.0;
+pub(crate) const DEFAULT_FOV_Y: f32 = 30.0 * std::f32::consts::PI / 180.0;
 
 /// Elevation of the solo front view: slightly from above.
 pub(super) const SOLO_ELEVATION: f32 = 10.0 * std::f32::consts::PI / 180.0;
@@ -54,7 +54,7 @@ impl Default for Camera {
 /// A camera prepared for one image size: eye, orthonormal basis and focal length in pixels.
 /// Build it once per frame with [`Camera::view`] and project many points with it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct View {
+pub(crate) struct View {
     pub eye: Vec3,
     /// Unit vectors: screen right, screen up, and into the screen.
     pub right: Vec3,
@@ -67,13 +67,13 @@ pub struct View {
 
 impl View {
     /// Depth of a world point: metres in front of the eye along the view direction.
-    pub fn depth(&self, p: Vec3) -> f32 {
+    pub(crate) fn depth(&self, p: Vec3) -> f32 {
         (p - self.eye).dot(self.forward)
     }
 
     /// Pixel position (origin top-left, y down) and depth of a world point, or `None` when it
     /// is closer than [`NEAR`] (behind the camera).
-    pub fn project(&self, p: Vec3) -> Option<(Vec2, f32)> {
+    pub(crate) fn project(&self, p: Vec3) -> Option<(Vec2, f32)> {
         let rel = p - self.eye;
         let depth = rel.dot(self.forward);
         if depth.is_nan() || depth < NEAR {
@@ -90,14 +90,14 @@ impl View {
     }
 
     /// Pixels per metre for an object at this depth.
-    pub fn scale(&self, depth: f32) -> f32 {
+    pub(crate) fn scale(&self, depth: f32) -> f32 {
         self.focal / depth.max(NEAR)
     }
 }
 
 impl Camera {
     /// Unit vector from `target` toward the eye.
-    pub fn direction(&self) -> Vec3 {
+    pub(crate) fn direction(&self) -> Vec3 {
         let el = self.elevation.clamp(-MAX_ELEVATION, MAX_ELEVATION);
         let (sa, ca) = self.azimuth.sin_cos();
         let (se, ce) = el.sin_cos();
@@ -105,12 +105,12 @@ impl Camera {
     }
 
     /// World position of the eye.
-    pub fn eye(&self) -> Vec3 {
+    pub(crate) fn eye(&self) -> Vec3 {
         self.target + self.direction() * self.distance
     }
 
     /// The camera prepared for an image of `width` × `height` pixels.
-    pub fn view(&self, width: u32, height: u32) -> View {
+    pub(crate) fn view(&self, width: u32, height: u32) -> View {
         let forward = -self.direction();
         let right = forward.cross(Vec3::Y).normalize();
         let up = right.cross(forward);
@@ -133,7 +133,7 @@ impl Camera {
 
     /// Frame `points` from the given angles: the target and (unless `fixed_distance`) the
     /// distance are chosen so that every point lies in the central `FRAME_FILL` of the image.
-    pub fn fit(
+    pub(crate) fn fit(
         points: &[Vec3],
         azimuth: f32,
         elevation: f32,
@@ -196,16 +196,16 @@ impl Camera {
     }
 }
 
-/// Projected pixel point helper for tests and back-ends.
-pub fn to_pixel(view: &View, p: Vec3) -> Option<Vec2> {
-    view.project(p).map(|(px, _)| px)
-}
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn close(a: f32, b: f32, eps: f32) -> bool {
         (a - b).abs() <= eps
+    }
+
+    fn to_pixel(view: &View, p: Vec3) -> Option<Vec2> {
+        view.project(p).map(|(px, _)| px)
     }
 
     #[test]

@@ -83,7 +83,7 @@ impl PoseSource for crate::scene::Scene {
 /// start, among the divisors of its full loop (checked on poses at four times of the
 /// period: jugglers in the same posture, and props matched one to one with a prop of the
 /// same look at the same place and attitude). The full loop when no shorter one is found.
-pub fn picture_loop(source: &dyn PoseSource, period: f64) -> f64 {
+pub(crate) fn picture_loop(source: &dyn PoseSource, period: f64) -> f64 {
     let full = source.loop_duration();
     if !(period.is_finite() && period > 0.0 && full.is_finite() && full > period) {
         return full;
@@ -194,14 +194,14 @@ impl Camera {
     /// gives one, the distance. Solo: front view from slightly above. Passing: 20° off the
     /// side view (juggler 0 on the left, like Juggling Lab's 340°), 20° down; three or more
     /// jugglers: 30° down.
-    pub fn framing_all(poses: &[Pose], aspect: f32, spec: Option<&CameraSpec>) -> Camera {
+    pub(crate) fn framing_all(poses: &[Pose], aspect: f32, spec: Option<&CameraSpec>) -> Camera {
         let overrides = spec.map(ViewOverrides::from).unwrap_or_default();
         Camera::framing_with(poses, aspect, &overrides)
     }
 
     /// [`Camera::framing_all`] with each of azimuth, elevation and distance optionally fixed
     /// (the others automatic; the distance still frames everything from the fixed angles).
-    pub fn framing_with(poses: &[Pose], aspect: f32, overrides: &ViewOverrides) -> Camera {
+    pub(crate) fn framing_with(poses: &[Pose], aspect: f32, overrides: &ViewOverrides) -> Camera {
         let points = framing_points(poses);
         let jugglers: Vec<Vec3> = poses
             .first()

@@ -10,14 +10,14 @@ use crate::types::Rgba;
 pub mod camera;
 #[cfg(test)]
 pub(crate) mod fixture;
-pub mod frame;
-pub mod framing;
-pub mod gl;
+pub(crate) mod frame;
+pub(crate) mod framing;
+pub(crate) mod gl;
 pub mod raster;
-pub mod style;
+pub(crate) mod style;
 
 pub use camera::Camera;
-pub use frame::{build_frame, build_frame_styled, build_layers, Layer, Part};
+pub use frame::{build_frame, build_layers, Layer, Part};
 pub use framing::{auto_camera, camera_with, PoseSource, ViewOverrides};
 pub use style::Style;
 

@@ -7,7 +7,7 @@ use super::{Frame, Shape};
 use crate::types::Rgba;
 
 /// Largest image side accepted by [`rasterize`] (pixels).
-pub const MAX_SIDE: u32 = 16_384;
+pub(crate) const MAX_SIDE: u32 = 16_384;
 
 /// An opaque RGB image, row-major, 3 bytes per pixel, no padding.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +19,8 @@ pub struct RgbImage {
 
 impl RgbImage {
     /// The colour at pixel (x, y), or `None` outside the image.
-    pub fn get(&self, x: u32, y: u32) -> Option<[u8; 3]> {
+    #[cfg(test)]
+    pub(crate) fn get(&self, x: u32, y: u32) -> Option<[u8; 3]> {
         if x >= self.width || y >= self.height {
             return None;
         }
@@ -73,7 +74,7 @@ const MAX_TRACKED_SHAPES: usize = 8192;
 const MIN_BASE: usize = 4;
 
 impl Canvas {
-    /// A canvas of `width` × `height`; `None` if a side is 0 or above [`MAX_SIDE`].
+    /// A canvas of `width` × `height`; `None` if a side is 0 or above 16 384 pixels.
     pub fn new(width: u32, height: u32) -> Option<Canvas> {
         if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
             return None;
@@ -88,11 +89,11 @@ impl Canvas {
         })
     }
 
-    pub fn width(&self) -> u32 {
+    pub(crate) fn width(&self) -> u32 {
         self.pixmap.width()
     }
 
-    pub fn height(&self) -> u32 {
+    pub(crate) fn height(&self) -> u32 {
         self.pixmap.height()
     }
 
@@ -112,8 +113,9 @@ impl Canvas {
     }
 
     /// [`Canvas::draw`] of a frame that is not needed afterwards: its shapes are kept (to
-    /// compare the next frame with) without copying them.
-    pub fn show(&mut self, frame: Frame) {
+    /// compare the next frame with) without copying them (the GIF writer's way).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn show(&mut self, frame: Frame) {
         if self.paint(&frame) {
             self.shown = Some((frame.background, frame.shapes));
         }
@@ -298,7 +300,7 @@ impl Canvas {
     }
 
     /// Append the canvas' RGB bytes to `out`.
-    pub fn write_rgb(&self, out: &mut Vec<u8>) {
+    pub(crate) fn write_rgb(&self, out: &mut Vec<u8>) {
         for px in self.pixmap.data().chunks_exact(4) {
             out.extend_from_slice(&px[..3]);
         }
@@ -307,13 +309,15 @@ impl Canvas {
     /// The pixel rectangle `(x0, y0, x1, y1)` outside which the last [`Canvas::draw`] left
     /// every pixel as it was (the whole image after a full redraw; empty when nothing
     /// changed).
-    pub fn changed_area(&self) -> (u32, u32, u32, u32) {
+    #[cfg(test)]
+    fn changed_area(&self) -> (u32, u32, u32, u32) {
         self.changed
     }
 
-    /// [`Canvas::changed_area`] more closely: disjoint rectangles `(x0, y0, x1, y1)` outside
+    /// The changed area more closely: disjoint rectangles `(x0, y0, x1, y1)` outside
     /// which every pixel is as it was (none when nothing changed).
-    pub fn changed_rects(&self) -> &[(u32, u32, u32, u32)] {
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn changed_rects(&self) -> &[(u32, u32, u32, u32)] {
         &self.changed_rects
     }
 

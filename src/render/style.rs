@@ -59,7 +59,7 @@ impl Default for Style {
 
 impl Style {
     /// Shirt colour of juggler `index` (0-based).
-    pub fn shirt(&self, index: usize) -> Rgba {
+    pub(crate) fn shirt(&self, index: usize) -> Rgba {
         if self.shirts.is_empty() {
             Rgba::rgb(52, 101, 164)
         } else {
@@ -69,20 +69,20 @@ impl Style {
 }
 
 /// `c` scaled toward black by `factor` (0 = black, 1 = unchanged); alpha kept.
-pub fn shade(c: Rgba, factor: f32) -> Rgba {
+pub(crate) fn shade(c: Rgba, factor: f32) -> Rgba {
     let f = |v: u8| (v as f32 * factor.clamp(0.0, 1.0)).round() as u8;
     Rgba::with_alpha(f(c.r), f(c.g), f(c.b), c.a)
 }
 
 /// `c` moved toward white by `amount` (0 = unchanged, 1 = white); alpha kept.
-pub fn tint(c: Rgba, amount: f32) -> Rgba {
+pub(crate) fn tint(c: Rgba, amount: f32) -> Rgba {
     let a = amount.clamp(0.0, 1.0);
     let f = |v: u8| (v as f32 + (255.0 - v as f32) * a).round() as u8;
     Rgba::with_alpha(f(c.r), f(c.g), f(c.b), c.a)
 }
 
 /// The outline colour for a fill colour: a dark version of it.
-pub fn outline(c: Rgba) -> Rgba {
+pub(crate) fn outline(c: Rgba) -> Rgba {
     shade(c, 0.45)
 }
 

@@ -5,9 +5,9 @@
 
 use std::fmt::Write as _;
 
-use crate::body::props::PALETTE;
 use crate::notation::Pattern;
 use crate::schedule::Schedule;
+use crate::types::PALETTE;
 use crate::types::{Hand, Rgba};
 
 /// One throw drawn in the diagram.

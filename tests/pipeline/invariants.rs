@@ -12,9 +12,7 @@ use glam::Vec2;
 
 use juggler::body::Pose;
 use juggler::motion::MULTIPLEX_SPREAD;
-use juggler::render::frame::{build_layers, Part};
-use juggler::render::style::Style;
-use juggler::render::{auto_camera, Shape};
+use juggler::render::{auto_camera, build_layers, Part, Shape, Style};
 use juggler::scene::Scene;
 use juggler::schedule::Schedule;
 use juggler::spec::PatternSpec;

@@ -73,7 +73,7 @@ pub fn build_frame(pose: &Pose, camera: &Camera, width: u32, height: u32) -> Fra
 }
 
 /// [`build_frame`] with an explicit style.
-pub fn build_frame_styled(
+pub(crate) fn build_frame_styled(
     pose: &Pose,
     camera: &Camera,
     width: u32,

@@ -4,6 +4,7 @@ use glam::{Vec2, Vec3};
 
 use super::paint::Painter;
 use super::{Layer, Part};
+use crate::body::props::{RING_DIAMETER, RING_INNER_DIAMETER};
 use crate::body::PropPose;
 use crate::render::style::{outline, shade, tint};
 use crate::render::Shape;
@@ -190,7 +191,7 @@ impl Painter<'_> {
     fn ring(&self, prop: &PropPose, out: &mut Vec<Shape>) {
         const SEGMENTS: usize = 28;
         let outer = 0.5 * prop.size.max(0.01);
-        let inner = outer * 0.8;
+        let inner = outer * (RING_INNER_DIAMETER / RING_DIAMETER);
         let mid = 0.5 * (outer + inner);
         let band = outer - inner;
         let normal = prop.axis.try_normalize().unwrap_or(Vec3::Z);

@@ -12,7 +12,7 @@ use crate::render::{Frame, Shape};
 use crate::types::Rgba;
 
 /// macroquad colour of an `Rgba`.
-pub fn color(c: Rgba) -> mq::Color {
+pub(crate) fn color(c: Rgba) -> mq::Color {
     mq::Color::from_rgba(c.r, c.g, c.b, c.a)
 }
 
@@ -71,14 +71,14 @@ void main() {
 /// Two shaders, not one with a branch: a pixel of a polygon (the floor covers much of the
 /// window) then costs only its colour, which matters under software WebGL/OpenGL.
 #[derive(Clone)]
-pub struct Materials {
+pub(crate) struct Materials {
     capsule: mq::Material,
     flat: mq::Material,
 }
 
 /// The materials for [`draw_frame`]; `None` if a shader does not build (drawing then falls
 /// back to hard-edged shapes). Also makes the flat one the material of [`with_flat_material`].
-pub fn materials() -> Option<Materials> {
+pub(crate) fn materials() -> Option<Materials> {
     let materials = Materials {
         capsule: material(VERTEX, FRAGMENT)?,
         flat: material(FLAT_VERTEX, FLAT_FRAGMENT)?,
@@ -98,7 +98,7 @@ thread_local! {
 /// WebGL (SwiftShader): the bars and panels of the controls cover a fifth of the window.
 /// Consecutive calls still batch into one draw call. Draws as before if there is no flat
 /// material.
-pub fn with_flat_material(draw: impl FnOnce()) {
+pub(crate) fn with_flat_material(draw: impl FnOnce()) {
     MATERIALS.with(|m| match &*m.borrow() {
         Some(m) => {
             mq::gl_use_material(&m.flat);
@@ -133,7 +133,7 @@ fn material(vertex: &str, fragment: &str) -> Option<mq::Material> {
 /// to the frame's background, then draws every shape in painter's order, each as one mesh
 /// with anti-aliased edges. macroquad batches consecutive meshes of one material into one
 /// draw call.
-pub fn draw_frame(frame: &Frame, offset: Vec2, materials: Option<&Materials>) {
+pub(crate) fn draw_frame(frame: &Frame, offset: Vec2, materials: Option<&Materials>) {
     // A clear, not a rectangle: filling the window with a blended quad costs more than all the
     // shapes together under a software renderer (Xvfb). The controls cover the rest.
     mq::clear_background(color(frame.background));
@@ -142,7 +142,7 @@ pub fn draw_frame(frame: &Frame, offset: Vec2, materials: Option<&Materials>) {
 
 /// Draws a disc of the controls (window pixels) with the smooth edge of the juggling's discs:
 /// without multisampling macroquad's polygon would show stair steps.
-pub fn smooth_disc(center: Vec2, radius: f32, color: mq::Color) {
+pub(crate) fn smooth_disc(center: Vec2, radius: f32, color: mq::Color) {
     draw_controls_shape(&Shape::Circle {
         center,
         radius,
@@ -154,7 +154,7 @@ pub fn smooth_disc(center: Vec2, radius: f32, color: mq::Color) {
 /// `macroquad::shapes::draw_line`), as one polygon with the juggling's smooth edges: without
 /// multisampling macroquad's lines would show stair steps, and drawn segment by segment a
 /// translucent line would blend twice where its segments meet.
-pub fn smooth_polyline(points: &[Vec2], width: f32, color: mq::Color) {
+pub(crate) fn smooth_polyline(points: &[Vec2], width: f32, color: mq::Color) {
     // The soft edge (`FEATHER` wide, half covered on average) lies outside the polygon: make
     // the polygon narrower by it, so that the line looks `width` wide (hairlines stay visible).
     let half_width = (width - FEATHER).max(width / 2.0) / 2.0;

@@ -2,5 +2,5 @@
 //! turns shapes into anti-aliased triangles (plain data, unit-tested), `draw` uploads them.
 //! The application around it (state, input, UI) lives in `crate::app`.
 
-pub mod draw;
-pub mod tessellate;
+pub(crate) mod draw;
+pub(crate) mod tessellate;

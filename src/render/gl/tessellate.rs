@@ -14,11 +14,11 @@ use crate::render::Shape;
 use crate::types::Rgba;
 
 /// Width of the soft edge around every shape, pixels.
-pub const FEATHER: f32 = 1.0;
+pub(crate) const FEATHER: f32 = 1.0;
 
 /// How a vertex's fragment coverage is computed.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Coverage {
+pub(crate) enum Coverage {
     /// Fully covered; edges come from the vertex colours (polygon fill and feather ring).
     Solid,
     /// Covered where within `radius` of the segment from (0, 0) to (`length`, 0) in the
@@ -28,7 +28,7 @@ pub enum Coverage {
 
 /// One corner of a triangle.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Vertex {
+pub(crate) struct Vertex {
     /// Window pixels.
     pub position: Vec2,
     pub color: Rgba,
@@ -39,14 +39,15 @@ pub struct Vertex {
 
 /// Triangles of one shape: `indices` are triples into `vertices`.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Mesh {
+pub(crate) struct Mesh {
     pub vertices: Vec<Vertex>,
     pub indices: Vec<u16>,
 }
 
 impl Mesh {
     /// Number of triangles.
-    pub fn triangles(&self) -> usize {
+    #[cfg(test)]
+    fn triangles(&self) -> usize {
         self.indices.len() / 3
     }
 }
@@ -54,7 +55,7 @@ impl Mesh {
 /// The mesh of `shape` moved by `offset`, with soft edges `feather` pixels wide (0 = hard
 /// polygon edges). Shapes with non-finite coordinates, no area or a transparent colour give
 /// an empty mesh.
-pub fn shape_mesh(shape: &Shape, offset: Vec2, feather: f32) -> Mesh {
+pub(crate) fn shape_mesh(shape: &Shape, offset: Vec2, feather: f32) -> Mesh {
     match shape {
         Shape::Circle {
             center,
@@ -102,7 +103,8 @@ fn capsule_mesh(from: Vec2, to: Vec2, r: f32, color: Rgba, feather: f32) -> Mesh
 /// Coverage of a pixel whose centre is at `local` in a capsule's frame: 1 inside, 0 outside,
 /// a linear ramp over the pixel straddling the edge. The window's fragment shader computes
 /// exactly this.
-pub fn capsule_coverage(local: Vec2, radius: f32, length: f32) -> f32 {
+#[cfg(test)]
+fn capsule_coverage(local: Vec2, radius: f32, length: f32) -> f32 {
     let u = local.x - local.x.clamp(0.0, length.max(0.0));
     let distance = Vec2::new(u, local.y).length();
     (radius - distance + 0.5).clamp(0.0, 1.0)
@@ -179,7 +181,7 @@ fn fill_with_feather(outline: &[Vec2], color: Rgba, feather: f32) -> Mesh {
 /// ends and mitred joints (a joint's offset never more than twice `half_width`): the points of
 /// one side in order, then the other side's back. Drawn as one polygon, a translucent line
 /// blends once everywhere, also where its segments meet. Fewer than 2 distinct points give none.
-pub fn polyline_outline(points: &[Vec2], half_width: f32) -> Vec<Vec2> {
+pub(crate) fn polyline_outline(points: &[Vec2], half_width: f32) -> Vec<Vec2> {
     let mut points = points.to_vec();
     points.dedup_by(|a, b| a.distance_squared(*b) < 1e-8);
     let n = points.len();
@@ -206,7 +208,7 @@ pub fn polyline_outline(points: &[Vec2], half_width: f32) -> Vec<Vec2> {
 /// Splits a simple polygon (either orientation, convex or not) into triangles by ear clipping.
 /// Returns index triples into `points`; fewer than 3 points or a degenerate polygon give fewer
 /// (possibly no) triangles, never a panic.
-pub fn triangulate(points: &[Vec2]) -> Vec<[usize; 3]> {
+pub(crate) fn triangulate(points: &[Vec2]) -> Vec<[usize; 3]> {
     let n = points.len();
     if n < 3 {
         return Vec::new();
