@@ -18,6 +18,7 @@ pub mod ranges;
 pub mod render;
 pub mod scene;
 pub mod schedule;
+pub mod sound;
 pub mod spec;
 pub mod text;
 pub mod tools;

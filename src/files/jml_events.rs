@@ -925,6 +925,7 @@ fn build(
                 value: None,
                 spins: None,
                 path: 0,
+                throw: None,
             });
         }
     }
