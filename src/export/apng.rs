@@ -8,7 +8,7 @@ use std::io::Write;
 use super::options::FramePlan;
 use super::ordered::for_each_rgb_frame;
 use super::{ExportError, Progress};
-use crate::render::Camera;
+use crate::render::Picture;
 use crate::render::PoseSource;
 
 fn png_error(e: png::EncodingError) -> ExportError {
@@ -49,7 +49,7 @@ fn changed_rect(before: &[u8], now: &[u8], width: usize) -> Option<(usize, usize
 /// Write the frames of `plan` as one (animated) PNG to `writer`.
 pub(crate) fn write_apng<W: Write>(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (width, height): (u32, u32),
     progress: &dyn Progress,
@@ -68,7 +68,7 @@ pub(crate) fn write_apng<W: Write>(
     let mut writer = encoder.write_header().map_err(png_error)?;
     let mut previous: Option<Vec<u8>> = None;
     let mut region = Vec::new();
-    for_each_rgb_frame(source, camera, plan, (width, height), |i, rgb| {
+    for_each_rgb_frame(source, picture, plan, (width, height), |i, rgb| {
         if count > 1 {
             let ms = plan.delay_in(i, 1000).min(u16::MAX as u32) as u16;
             writer.set_frame_delay(ms, 1000).map_err(png_error)?;

@@ -15,8 +15,8 @@ use super::options::FramePlan;
 use super::palette::{Palette, TRANSPARENT};
 use super::{ExportError, Progress};
 use crate::render::raster::Canvas;
+use crate::render::Picture;
 use crate::render::PoseSource;
-use crate::render::{build_frame, Camera};
 
 /// Frames rendered per parallel chunk at most (the first and last indexed image of each of
 /// its blocks are held, and its encoded frames).
@@ -61,7 +61,7 @@ fn gif_error(e: gif::EncodingError) -> ExportError {
 /// Write the frames of `plan` as an infinitely looping GIF to `writer`.
 pub fn write_gif<W: Write>(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     size: (u32, u32),
     progress: &dyn Progress,
@@ -76,7 +76,7 @@ pub fn write_gif<W: Write>(
     let (chunk, block) = chunking(width as usize * height as usize);
     let (palette, mut started) = start(
         source,
-        camera,
+        picture,
         plan,
         size,
         &blocks_of(0..chunk.min(plan.count), block),
@@ -104,7 +104,7 @@ pub fn write_gif<W: Write>(
             .collect::<Vec<_>>()
             .into_par_iter()
             .map(|(frames, canvas)| {
-                render_block(source, camera, plan, (w16, h16), &palette, frames, canvas)
+                render_block(source, picture, plan, (w16, h16), &palette, frames, canvas)
             })
             .collect();
         let blocks: Vec<Block> = blocks
@@ -148,7 +148,7 @@ struct Block {
 
 fn render_block(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (w16, h16): (u16, u16),
     palette: &Palette,
@@ -168,12 +168,7 @@ fn render_block(
     let start = frames.start;
     for i in frames {
         if !(i == start && first_drawn) {
-            canvas.show(build_frame(
-                &source.pose_at(plan.time(i)),
-                camera,
-                width,
-                height,
-            ));
+            canvas.show(picture.frame(source, plan.time(i), width, height));
         }
         if i == start {
             palette.quantize_into(canvas.rgba(), &mut indexed);
@@ -312,7 +307,7 @@ fn step(
 /// palette's first sample. `None` for an unusable size.
 fn start(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (width, height): (u32, u32),
     first_blocks: &[std::ops::Range<usize>],
@@ -320,7 +315,7 @@ fn start(
     let mut picks = vec![0, plan.count / 3, 2 * plan.count / 3];
     picks.dedup();
     let draw = |i: usize| {
-        let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+        let frame = picture.frame(source, plan.time(i), width, height);
         let mut canvas = Canvas::new(width, height)?;
         canvas.draw(&frame);
         Some((frame, canvas))

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::staging::{existing_frames, parent_dir};
 use super::ExportError;
+use crate::sound::SoundParts;
 
 /// Largest accepted image side, pixels.
 pub(crate) const MAX_SIDE: u32 = 8192;
@@ -12,6 +13,9 @@ pub(crate) const MAX_SIDE: u32 = 8192;
 pub(crate) const MAX_FRAMES: usize = 200_000;
 /// Highest accepted frame rate.
 pub(crate) const MAX_FPS: f64 = 1000.0;
+/// Slowest and fastest accepted `--speed` (animation speed, 1 = real time).
+pub(crate) const MIN_SPEED: f64 = 0.01;
+pub(crate) const MAX_SPEED: f64 = 100.0;
 /// GIF delays are counted in hundredths of a second and browsers slow down delays below
 /// 0.02 s, so a GIF plays at most 50 frames per second.
 pub(crate) const MAX_GIF_FPS: f64 = 50.0;
@@ -82,6 +86,11 @@ pub struct ExportRequest {
     /// Video quality (ffmpeg's constant rate factor): lower is better and larger. `None`:
     /// 20 for MP4, 32 for WebM.
     pub crf: Option<u32>,
+    /// Animation speed: 1 plays the pattern in real time, 0.5 in slow motion (the output
+    /// twice as long as the pattern time it shows; sounds stay on their catches).
+    pub speed: f64,
+    /// An audio track of these sounds (videos only).
+    pub sound: Option<SoundParts>,
 }
 
 /// Validated export options.
@@ -96,6 +105,8 @@ pub struct ExportOptions {
     start: f64,
     force: bool,
     crf: Option<u32>,
+    speed: f64,
+    sound: Option<SoundParts>,
 }
 
 /// Highest constant rate factor (H.264 takes 0..=51, VP9 0..=63).
@@ -150,6 +161,12 @@ impl ExportOptions {
         if !request.start.is_finite() {
             return Err(ExportError::BadStart(request.start));
         }
+        if !(MIN_SPEED..=MAX_SPEED).contains(&request.speed) {
+            return Err(ExportError::BadSpeed(request.speed));
+        }
+        if request.sound.is_some() && !format.is_video() {
+            return Err(ExportError::SoundNotVideo);
+        }
         let options = ExportOptions {
             out: request.out.clone(),
             format,
@@ -160,6 +177,8 @@ impl ExportOptions {
             start: request.start,
             force: request.force,
             crf: request.crf,
+            speed: request.speed,
+            sound: request.sound,
         };
         options.check_output()?;
         Ok(options)
@@ -232,12 +251,16 @@ impl ExportOptions {
     pub(crate) fn crf(&self) -> Option<u32> {
         self.crf
     }
+    pub(crate) fn sound(&self) -> Option<SoundParts> {
+        self.sound
+    }
 
     /// The frame times for a pattern whose loop lasts `loop_duration` seconds.
     ///
-    /// Whole loops: `round(duration × fps)` frames spread evenly over exactly the loops, so
-    /// the frame after the last is the first again (seamless repetition); the frame interval
-    /// is then within half a frame of `1 / fps`. A duration: frames every `1 / fps` seconds.
+    /// Whole loops: `round(duration × fps / speed)` frames spread evenly over exactly the
+    /// loops, so the frame after the last is the first again (seamless repetition); the frame
+    /// interval is then within half a frame of `speed / fps`. A duration: frames every
+    /// `speed / fps` seconds of pattern time.
     pub(crate) fn plan(&self, loop_duration: f64) -> Result<FramePlan, ExportError> {
         let (duration, seamless) = match self.length {
             Length::Default | Length::Loops(_) => {
@@ -252,7 +275,7 @@ impl ExportOptions {
             }
             Length::Seconds(d) => (d, false),
         };
-        let exact = duration * self.fps;
+        let exact = duration * self.fps / self.speed;
         if !exact.is_finite() || exact > MAX_FRAMES as f64 {
             return Err(ExportError::TooManyFrames(exact));
         }
@@ -260,7 +283,7 @@ impl ExportOptions {
         let interval = if seamless {
             duration / count as f64
         } else {
-            1.0 / self.fps
+            self.speed / self.fps
         };
         Ok(FramePlan {
             start: self.start,
@@ -270,7 +293,7 @@ impl ExportOptions {
     }
 }
 
-/// When each frame is taken.
+/// When each frame is taken (in pattern time).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FramePlan {
     pub start: f64,
@@ -367,6 +390,8 @@ mod tests {
             start: 0.0,
             force: false,
             crf: None,
+            speed: 1.0,
+            sound: None,
         }
     }
 

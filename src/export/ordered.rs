@@ -6,8 +6,8 @@ use rayon::prelude::*;
 use super::options::FramePlan;
 use super::ExportError;
 use crate::render::raster::Canvas;
+use crate::render::Picture;
 use crate::render::PoseSource;
-use crate::render::{build_frame, Camera};
 
 /// Frames per parallel chunk at most.
 const CHUNK: usize = 32;
@@ -28,7 +28,7 @@ fn chunking(pixels: usize) -> (usize, usize) {
 /// do not depend on thread scheduling; at most one chunk of frames is held.
 pub(crate) fn for_each_rgb_frame(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (width, height): (u32, u32),
     mut sink: impl FnMut(usize, &[u8]) -> Result<(), ExportError>,
@@ -45,8 +45,7 @@ pub(crate) fn for_each_rgb_frame(
                 Some(
                     (block_start..(block_start + block).min(chunk_end))
                         .map(|i| {
-                            let frame =
-                                build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+                            let frame = picture.frame(source, plan.time(i), width, height);
                             canvas.draw(&frame);
                             let mut rgb = Vec::with_capacity(3 * (width * height) as usize);
                             canvas.write_rgb(&mut rgb);
@@ -84,11 +83,12 @@ mod tests {
             count: 21,
         };
         let mut seen = Vec::new();
-        for_each_rgb_frame(&cascade, &camera, &plan, (80, 60), |i, rgb| {
+        for_each_rgb_frame(&cascade, &camera.into(), &plan, (80, 60), |i, rgb| {
             assert_eq!(rgb.len(), 80 * 60 * 3);
             if i == 17 {
                 let want =
-                    crate::export::render_frame(&cascade, &camera, 80, 60, plan.time(17)).unwrap();
+                    crate::export::render_frame(&cascade, &camera.into(), 80, 60, plan.time(17))
+                        .unwrap();
                 let differing = want.pixels.iter().zip(rgb).filter(|(a, b)| a != b).count();
                 assert!(differing <= 3, "{differing} bytes differ");
             }
