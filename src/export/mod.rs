@@ -324,6 +324,8 @@ mod tests {
             start: 0.0,
             force: false,
             crf: None,
+            speed: 1.0,
+            sound: None,
         }
     }
 

@@ -273,6 +273,7 @@ mod tests {
             elevation: 0.0,
             distance: 5.0,
             fov_y: std::f32::consts::FRAC_PI_2,
+            ..Camera::default()
         };
         // One metre to the right and up at the target's depth: 240/5 = 48 px per metre.
         let (px, depth) = cam.project(Vec3::new(1.0, 2.0, 0.0), 640, 480).unwrap();

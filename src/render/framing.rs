@@ -582,6 +582,164 @@ mod tests {
         assert!(close(off, 20.0, 1e-3), "{off}");
     }
 
+    fn scene(notation: &str) -> crate::scene::Scene {
+        crate::scene::Scene::new(&crate::spec::PatternSpec::from_notation(notation)).unwrap()
+    }
+
+    #[test]
+    fn views_are_named_read_back_and_cycled() {
+        for v in [
+            ViewKind::Auto,
+            ViewKind::Front,
+            ViewKind::Side,
+            ViewKind::Top,
+            ViewKind::Mirror,
+            ViewKind::Eye(0),
+            ViewKind::Eye(2),
+        ] {
+            assert_eq!(ViewKind::parse(&v.name()), Ok(v));
+        }
+        assert_eq!(ViewKind::parse(" Mirror "), Ok(ViewKind::Mirror));
+        assert!(ViewKind::parse("eye0").is_err() && ViewKind::parse("back").is_err());
+        let mut v = ViewKind::Auto;
+        let mut seen = Vec::new();
+        for _ in 0..8 {
+            v = v.next(2);
+            seen.push(v.name());
+        }
+        assert_eq!(
+            seen,
+            ["front", "side", "top", "mirror", "eye", "eye2", "auto", "front"]
+        );
+    }
+
+    #[test]
+    fn front_side_top_and_mirror_look_from_around_juggler_1() {
+        let s = scene("3");
+        let view = |view| {
+            camera_with(
+                &s,
+                1.0,
+                &ViewOverrides {
+                    view,
+                    ..ViewOverrides::default()
+                },
+            )
+        };
+        let front = view(ViewKind::Front);
+        assert!(front.eye().z > 2.0 && !front.mirror, "{:?}", front.eye());
+        // From the juggler's right (negative x), the juggler facing right on screen.
+        let side = view(ViewKind::Side);
+        assert!(
+            side.eye().x < -2.0 && side.eye().z.abs() < 1.0,
+            "{:?}",
+            side.eye()
+        );
+        let top = view(ViewKind::Top);
+        assert!(close(top.elevation, MAX_ELEVATION, 1e-6));
+        let mirror = view(ViewKind::Mirror);
+        assert!(mirror.mirror);
+        assert_eq!(
+            Camera {
+                mirror: false,
+                ..mirror
+            },
+            front
+        );
+        // A fixed angle wins over the view's.
+        let turned = camera_with(
+            &s,
+            1.0,
+            &ViewOverrides {
+                view: ViewKind::Side,
+                elevation: Some(0.5),
+                ..ViewOverrides::default()
+            },
+        );
+        assert!(close(turned.elevation, 0.5, 1e-6) && close(turned.azimuth, side.azimuth, 1e-6));
+    }
+
+    #[test]
+    fn the_eye_view_puts_the_camera_in_the_head_looking_at_the_pattern() {
+        for (notation, juggler) in [("3", 0), ("531", 0), ("<3p|3p>", 0), ("<3p|3p>", 1)] {
+            let s = scene(notation);
+            let camera = camera_with(
+                &s,
+                4.0 / 3.0,
+                &ViewOverrides {
+                    view: ViewKind::Eye(juggler),
+                    ..ViewOverrides::default()
+                },
+            );
+            let pose = s.pose_at(0.0);
+            let head = &pose.jugglers[juggler];
+            let eye = camera.eye();
+            // In the head, at the eyes' height.
+            assert!(
+                eye.distance(head.head) < head.dims.head_radius(),
+                "{notation} juggler {juggler}: eye {eye} head {}",
+                head.head
+            );
+            assert!(eye.y > head.head.y);
+            assert_eq!(camera.follow.map(|f| f.juggler), Some(juggler));
+            // Looking forward, the way the juggler faces, at the props.
+            let view = camera.view(640, 480);
+            assert!(
+                view.forward.dot(head.placement.forward()) > 0.3,
+                "{notation}"
+            );
+            let centre =
+                pose.props.iter().map(|p| p.position).sum::<Vec3>() / pose.props.len() as f32;
+            assert!(
+                view.forward.dot((centre - eye).normalize()) > 0.5,
+                "{notation}"
+            );
+            // Every prop held in juggler's hands is in the picture.
+            for p in pose
+                .props
+                .iter()
+                .filter(|p| p.held_by.is_some_and(|h| h.juggler == juggler))
+            {
+                let (px, _) = view.project(p.position).expect("in front");
+                assert!(
+                    px.x >= 0.0 && px.x <= 640.0 && px.y >= 0.0 && px.y <= 480.0,
+                    "{notation}: {px}"
+                );
+            }
+            assert!((40f32.to_radians()..=110f32.to_radians()).contains(&camera.fov_y));
+        }
+    }
+
+    #[test]
+    fn a_camera_that_follows_a_juggler_moves_and_turns_with_it() {
+        let s = scene("3");
+        let mut pose = s.pose_at(0.0);
+        let camera = Camera::eye_view(
+            std::slice::from_ref(&pose),
+            0,
+            1.0,
+            &ViewOverrides::default(),
+        );
+        assert_eq!(camera.for_pose(&pose), camera);
+        // The juggler steps 1 m to the left (+x) and turns a quarter to face +x.
+        let before = pose.jugglers[0].placement;
+        pose.jugglers[0].placement = crate::layout::Placement {
+            position: before.position + Vec3::X,
+            facing: std::f32::consts::FRAC_PI_2,
+        };
+        let moved = camera.for_pose(&pose);
+        let local = |c: &Camera, p: crate::layout::Placement| p.to_local(c.eye());
+        assert!(local(&moved, pose.jugglers[0].placement).distance(local(&camera, before)) < 1e-5);
+        assert!(close(
+            moved.azimuth - camera.azimuth,
+            std::f32::consts::FRAC_PI_2,
+            1e-5
+        ));
+        // A camera that follows nobody stays.
+        let still = Camera::default();
+        assert_eq!(still.for_pose(&pose), still);
+    }
+
     #[test]
     fn spec_overrides_angles_and_distance() {
         let spec = CameraSpec {

@@ -67,3 +67,100 @@ pub fn trail_of(source: &dyn PoseSource, prop: usize) -> Option<Trail> {
         .collect();
     Some(Trail { points, color })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::framing::camera_with;
+    use crate::render::raster::rasterize;
+    use crate::render::{Shape, ViewOverrides};
+    use crate::scene::Scene;
+    use crate::spec::PatternSpec;
+
+    fn scene(notation: &str) -> Scene {
+        Scene::new(&PatternSpec::from_notation(notation)).unwrap()
+    }
+
+    #[test]
+    fn labels_change_the_pixels_where_the_value_is_written_and_nowhere_else() {
+        let s = scene("531");
+        let (w, h) = (480u32, 360u32);
+        let camera = camera_with(&s, w as f32 / h as f32, &ViewOverrides::default());
+        let plain = Picture::from(camera);
+        let labelled = Picture {
+            labels: true,
+            ..plain.clone()
+        };
+        let mut seen = 0;
+        for t in [0.05, 0.33, 0.61, 0.9, 1.2] {
+            let frame = labelled.frame(&s, t, w, h);
+            let boxes: Vec<(f32, f32, f32, f32)> = frame
+                .shapes
+                .iter()
+                .filter_map(|shape| match shape {
+                    Shape::Text {
+                        at, text, height, ..
+                    } => {
+                        let m = 0.4 * height;
+                        let width = crate::render::glyphs::text_width(text, *height);
+                        Some((at.x - m, at.y - height - m, at.x + width + m, at.y + m))
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(boxes.len(), s.labels_at(t).len(), "t {t}");
+            let a = rasterize(&plain.frame(&s, t, w, h)).unwrap();
+            let b = rasterize(&frame).unwrap();
+            let mut changed = vec![0usize; boxes.len()];
+            for y in 0..h {
+                for x in 0..w {
+                    if a.get(x, y) == b.get(x, y) {
+                        continue;
+                    }
+                    let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+                    let inside = boxes
+                        .iter()
+                        .position(|&(x0, y0, x1, y1)| px >= x0 && px <= x1 && py >= y0 && py <= y1);
+                    let Some(i) = inside else {
+                        panic!("t {t}: pixel ({x}, {y}) changed outside every label {boxes:?}");
+                    };
+                    changed[i] += 1;
+                }
+            }
+            // Every label is written: a good share of its box changed.
+            assert!(changed.iter().all(|&n| n > 40), "t {t}: {changed:?}");
+            seen += boxes.len();
+        }
+        assert!(seen >= 5, "{seen} labels");
+    }
+
+    #[test]
+    fn a_trail_goes_round_the_props_path_in_its_colour() {
+        let s = scene("3");
+        let trail = trail_of(&s, 1).unwrap();
+        let pose = s.pose_at(0.0);
+        assert_eq!(trail.color, pose.props[1].color);
+        assert!(trail.points.len() >= TRAIL_MIN_SAMPLES);
+        // The path is closed: its first point is where the prop is at time 0 and its last
+        // one just before it comes back.
+        assert!(trail.points[0].distance(pose.props[1].position) < 1e-6);
+        let gap = trail.points[trail.points.len() - 1].distance(trail.points[0]);
+        assert!(gap < 0.1, "{gap}");
+        assert!(trail_of(&s, 3).is_none());
+        // Drawn: the picture with the trail has more shapes in the prop's colour.
+        let camera = camera_with(&s, 1.0, &ViewOverrides::default());
+        let with = Picture {
+            trail: Some(trail.clone()),
+            ..Picture::from(camera)
+        };
+        let count = |p: &Picture| {
+            p.frame(&s, 0.1, 200, 200)
+                .shapes
+                .iter()
+                .filter(|sh| matches!(sh, Shape::Line { color, .. } if *color == trail.color))
+                .count()
+        };
+        assert!(count(&with) >= trail.points.len() - 10);
+        assert_eq!(count(&Picture::from(camera)), 0);
+    }
+}
