@@ -8,16 +8,17 @@
 
 pub mod app;
 pub mod body;
+pub mod budget;
 pub mod convert;
 pub mod export;
 pub mod files;
 pub mod layout;
 pub mod motion;
 pub mod notation;
-pub mod ranges;
 pub mod render;
 pub mod scene;
 pub mod schedule;
+pub mod settings;
 pub mod spec;
 pub mod text;
 pub mod tools;

@@ -465,14 +465,11 @@ fn throw_gravity(modifier: &str) -> Result<Option<f64>, String> {
     let Some(value) = modifier_value(modifier, "g") else {
         return Ok(None);
     };
-    let g = value
-        .parse::<f64>()
-        .ok()
-        .filter(|&g| crate::ranges::GRAVITY_CM.contains(g))
-        .ok_or_else(|| {
-            format!("throw modifier g={value}: gravity must be between 0.1 and 100000 cm/s²")
-        })?;
-    Ok(Some(g / 100.0))
+    let gravity = crate::settings::keys::GRAVITY;
+    let g = gravity
+        .parse_in_string("throw modifier g", value)
+        .map_err(|e| e.to_string())?;
+    Ok(Some(g / gravity.per_unit()))
 }
 
 /// A bounce's `bouncefrac=`: the fraction of its energy the prop keeps at each bounce
