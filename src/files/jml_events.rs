@@ -38,7 +38,7 @@ pub const GRAVITY: f64 = 9.8;
 const JUGGLE_PLANE_OFFSET: f64 = 30.0;
 /// Juggling Lab's default height of a juggler's position above the floor, cm.
 const POSITION_HEIGHT: f64 = 100.0;
-/// Largest coordinate accepted, cm (1 km, as `ranges` allows for positions).
+/// Largest coordinate accepted, cm (1 km, as `settings::keys::POSITION` allows).
 const MAX_CM: f64 = 100_000.0;
 /// Loop length accepted, seconds.
 const MIN_DELAY: f64 = 0.01;

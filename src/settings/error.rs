@@ -18,7 +18,7 @@ pub enum SettingsError {
     NoPattern,
     /// A number that does not parse or is outside its range (the table's one form).
     #[error(transparent)]
-    Value(#[from] ValueError),
+    Value(Box<ValueError>),
     #[error("Prop type '{0}' not recognized")]
     Prop(String),
     #[error("Error in color format")]
@@ -42,6 +42,12 @@ pub enum SettingsError {
         "dwell {dwell} is not the dwell of beat_dwells ({derived}, their shortest): give one of them"
     )]
     DwellMismatch { dwell: f64, derived: f64 },
+}
+
+impl From<ValueError> for SettingsError {
+    fn from(e: ValueError) -> SettingsError {
+        SettingsError::Value(Box::new(e))
+    }
 }
 
 impl SettingsError {

@@ -582,7 +582,10 @@ fn settings_never_panic_in_any_command() {
     // The other lines of the list are still checked.
     let out = juggler_in(dir.path(), &["check", "--file", "list.txt"]);
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("3: valid") && stdout.contains("531: valid"), "{stdout}");
+    assert!(
+        stdout.contains("3: valid") && stdout.contains("531: valid"),
+        "{stdout}"
+    );
     assert!(!dir.path().join("d.svg").exists() && !dir.path().join("e.gif").exists());
 }
 
