@@ -125,7 +125,10 @@ fn malformed_toml_files_name_file_line_and_problem() {
 
     let msg = load_err("wrong_type.toml");
     assert!(msg.contains("tests/data/wrong_type.toml:3:7: "), "{msg}");
-    assert!(msg.contains("invalid type: string \"fast\""), "{msg}");
+    assert!(
+        msg.contains("bps must be between 0.1 and 200 beats per second, not \"fast\""),
+        "{msg}"
+    );
 }
 
 #[test]
