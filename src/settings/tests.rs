@@ -731,3 +731,27 @@ fn the_docs_settings_table_is_the_table_of_keys() {
     }
     assert!(!is_settings_key("siteswap"));
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Fuzz-like values of every value parser: an error or a value, never a panic, and
+        /// what reads is within the budget and the ranges.
+        #[test]
+        fn settings_never_panic_on_any_value(
+            value in "[()^0-9.,|!<>{}TCtc \\-a-z]{0,40}",
+            key in prop_oneof![Just("hands"), Just("body"), Just("colors")],
+        ) {
+            if let Ok(text) = read(&format!("pattern=3;{key}={value}")) {
+                prop_assert_eq!(text.settings.check(), Ok(()));
+            }
+        }
+
+        #[test]
+        fn settings_never_panic_on_any_string(input in "\\PC{0,60}") {
+            let _ = read(&input);
+        }
+    }
+}
