@@ -605,7 +605,7 @@ impl Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::{BodySpec, Dwell, PlacementSpec};
+    use crate::settings::{still, BodySpec, Dwell, PlacementSpec};
     use crate::types::{Hand, HandRef};
 
     fn spec(notation: &str) -> PatternSpec {
@@ -638,18 +638,18 @@ mod tests {
         };
         assert!(matches!(Scene::new(&s), Err(SceneError::Body(_))));
         let mut s = spec("<3p|3p>");
-        s.settings.stand_at(&[
-            PlacementSpec {
+        s.settings.positions = vec![
+            still(PlacementSpec {
                 x: 0.0,
                 z: 0.0,
                 facing_deg: 0.0,
-            },
-            PlacementSpec {
+            }),
+            still(PlacementSpec {
                 x: f32::NAN,
                 z: 2.0,
                 facing_deg: 180.0,
-            },
-        ]);
+            }),
+        ];
         assert!(matches!(
             Scene::new(&s),
             Err(SceneError::Placement { juggler: 1 })
@@ -772,18 +772,18 @@ mod tests {
     #[test]
     fn placements_from_the_spec_place_the_bodies() {
         let mut s = spec("<3p|3p>");
-        s.settings.stand_at(&[
-            PlacementSpec {
+        s.settings.positions = vec![
+            still(PlacementSpec {
                 x: -1.5,
                 z: 0.0,
                 facing_deg: 90.0,
-            },
-            PlacementSpec {
+            }),
+            still(PlacementSpec {
                 x: 1.5,
                 z: 0.0,
                 facing_deg: -90.0,
-            },
-        ]);
+            }),
+        ];
         let scene = Scene::new(&s).unwrap();
         let pose = scene.pose_at(0.2);
         assert!(

@@ -132,13 +132,13 @@ impl Number {
 
     /// The number written in `text` of a settings string (in its unit there), checked there.
     /// Returns it as written; divide by [`Number::per_unit`] for `unit`.
-    pub fn parse_in_string(&self, key: &str, text: &str) -> Result<f64, ValueError> {
+    pub(crate) fn parse_in_string(&self, key: &str, text: &str) -> Result<f64, ValueError> {
         self.in_string().parse(key, text)
     }
 
     /// An `f32` of a settings string in this number's unit: `text` read as an `f32` in the
     /// strings' unit, checked there, then converted (in `f32`, as Juggling Lab's readers do).
-    pub fn parse_f32_in_string(&self, key: &str, text: &str) -> Result<f32, ValueError> {
+    pub(crate) fn parse_f32_in_string(&self, key: &str, text: &str) -> Result<f32, ValueError> {
         let written = self.in_string();
         match text.trim().parse::<f32>() {
             Ok(v) if written.contains(f64::from(v)) => Ok(v / self.per_unit() as f32),
@@ -147,7 +147,7 @@ impl Number {
     }
 
     /// How many of the settings strings' unit make one of `unit` (1 when they are the same).
-    pub fn per_unit(&self) -> f64 {
+    pub(crate) fn per_unit(&self) -> f64 {
         self.in_strings.map_or(1.0, |(_, per)| per)
     }
 
@@ -485,7 +485,7 @@ pub const KEYS: &[Key] = &[
 ];
 
 /// The key of a settings-string name (case-insensitive, trimmed).
-pub fn string_key(name: &str) -> Option<&'static Key> {
+pub(crate) fn string_key(name: &str) -> Option<&'static Key> {
     let name = name.trim();
     KEYS.iter()
         .find(|k| k.string.is_some_and(|s| s.eq_ignore_ascii_case(name)))

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 pub use error::SettingsError;
 pub use keys::ValueError;
-pub use string::{is_settings_key, read, read_string, SettingsText};
+pub use string::{is_settings_key, read, SettingsText};
 pub use values::{still, Bodies, BodyBeats, BodySpec, CameraSpec, DwellPoints, PlacementSpec};
 
 pub(crate) use body::{format_body, parse_body};
@@ -67,7 +67,7 @@ impl Default for Dwell {
 impl Dwell {
     /// The dwell of beats dwelling `beats` each (a hand siteswap's): one dwell when every
     /// beat that dwells at all dwells as long (within 1e-9 beats), else the list.
-    pub fn of_beats(beats: Vec<f64>) -> Dwell {
+    pub(crate) fn of_beats(beats: Vec<f64>) -> Dwell {
         let shortest = crate::notation::hss::shortest_dwell(&beats);
         if beats
             .iter()
@@ -167,11 +167,6 @@ impl Settings {
             .collect()
     }
 
-    /// Jugglers standing still at `placements` (juggler `j` at entry `j`).
-    pub fn stand_at(&mut self, placements: &[PlacementSpec]) {
-        self.positions = placements.iter().copied().map(still).collect();
-    }
-
     /// Whether some juggler moves (takes two different positions): then every juggler of
     /// [`Settings::positions`] follows its cycle.
     pub fn moving(&self) -> bool {
@@ -208,7 +203,7 @@ impl Settings {
         )?;
         for points in self.hands.iter().flatten() {
             for v in points.throw.iter().chain(&points.catch) {
-                HAND_POINT.check("hands", wide(*v))?;
+                HAND_POINT.check("hands coordinate", wide(*v))?;
             }
         }
         budget("colors", budget::COLORS, self.colors.len())?;

@@ -50,7 +50,7 @@ pub fn is_settings_key(key: &str) -> bool {
 
 /// Reads `key=value;key=value` (keys case-insensitive, values trimmed, empty entries
 /// skipped, a repeated key keeps its last value).
-pub fn read_string(input: &str) -> Result<SettingsText, SettingsError> {
+pub(crate) fn read_string(input: &str) -> Result<SettingsText, SettingsError> {
     let config: String = input
         .chars()
         .filter(|c| !matches!(c, '\r' | '\n'))

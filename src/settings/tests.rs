@@ -40,7 +40,7 @@ fn settings_map_with_units() {
 
 #[test]
 fn last_value_wins_and_empty_entries_are_skipped() {
-    let text = read_string(";pattern=3;;pattern=531;bps=0;").unwrap();
+    let text = string::read_string(";pattern=3;;pattern=531;bps=0;").unwrap();
     assert_eq!(text.pattern, "531");
     assert_eq!(text.settings.bps, None, "bps <= 0 means computed");
 }
@@ -612,7 +612,7 @@ fn every_setting_is_checked() {
                 }]],
                 ..ok()
             },
-            "hands must be between -10 and 10 metres, not 1e30",
+            "hands coordinate must be between -10 and 10 metres, not 1e30",
         ),
         (
             Settings {
