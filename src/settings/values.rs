@@ -36,12 +36,12 @@ pub fn still(at: PlacementSpec) -> BodyBeats {
 }
 
 /// The first position a juggler's cycle gives (where it stands at the start), if any.
-pub fn first_position(beats: &BodyBeats) -> Option<PlacementSpec> {
+pub(crate) fn first_position(beats: &BodyBeats) -> Option<PlacementSpec> {
     beats.iter().flatten().find_map(|p| *p)
 }
 
 /// Whether a juggler's cycle takes two different positions.
-pub fn moves(beats: &BodyBeats) -> bool {
+pub(crate) fn moves(beats: &BodyBeats) -> bool {
     let first = first_position(beats);
     beats.iter().flatten().flatten().any(|p| Some(*p) != first)
 }
