@@ -11,7 +11,7 @@ use super::camera::{
 };
 use crate::body::Pose;
 use crate::scene::PatternEvent;
-use crate::spec::CameraSpec;
+use crate::settings::CameraSpec;
 
 /// Passing view: like Juggling Lab, 20° off the side view and 20° down.
 const PASSING_AZIMUTH_OFFSET: f32 = -20.0 * std::f32::consts::PI / 180.0;
