@@ -114,7 +114,6 @@ impl Canvas {
 
     /// [`Canvas::draw`] of a frame that is not needed afterwards: its shapes are kept (to
     /// compare the next frame with) without copying them (the GIF writer's way).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn show(&mut self, frame: Frame) {
         if self.paint(&frame) {
             self.shown = Some((frame.background, frame.shapes));
