@@ -228,7 +228,7 @@ impl<W: Write> GifStream<W> {
         }
         let (w16, h16) = self.size;
         let (width, height) = (u32::from(w16), u32::from(h16));
-        if i % self.chunk == 0 {
+        if i.is_multiple_of(self.chunk) {
             let end = (i + self.chunk).min(self.plan.count);
             self.blocks = blocks_of(i..end, self.block_frames);
             self.block = 0;

@@ -28,7 +28,7 @@ fn chunking(pixels: usize) -> (usize, usize) {
 /// Whether frame `i` starts a block (a fresh canvas) when frames are drawn `chunk` at a
 /// time in blocks of `block`.
 fn starts_block(i: usize, (chunk, block): (usize, usize)) -> bool {
-    (i % chunk) % block == 0
+    (i % chunk).is_multiple_of(block)
 }
 
 /// The frames of a plan, rendered one at a time (RGB, 3 bytes a pixel, rows top to bottom).
