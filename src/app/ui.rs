@@ -142,13 +142,21 @@ pub struct UiInfo<'a> {
     pub highlight: Option<(Vec2, f32)>,
 }
 
-/// Draws all controls for the current state.
-pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
+/// Draws what the web page's canvas shows besides the juggling (its controls are the page's
+/// own): the highlighted prop and the ladder diagram.
+pub fn draw_page(g: &Geometry, text: &Text, info: &UiInfo) {
     let pen = Pen {
         text,
         size: g.font_size,
         char_width: g.char_width,
     };
+    draw_highlight(info);
+    if let (Some(d), Some(rect)) = (&info.diagram, g.diagram) {
+        draw_diagram(g, &rect, &pen, d, info.time);
+    }
+}
+
+fn draw_highlight(info: &UiInfo) {
     if let Some((centre, radius)) = info.highlight {
         let r = radius.max(4.0) + 5.0;
         mq::draw_circle_lines(centre.x, centre.y, r, 3.0, HIGHLIGHT);
@@ -160,6 +168,16 @@ pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
             mq::Color::new(0.0, 0.0, 0.0, 0.6),
         );
     }
+}
+
+/// Draws all controls for the current state.
+pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
+    let pen = Pen {
+        text,
+        size: g.font_size,
+        char_width: g.char_width,
+    };
+    draw_highlight(info);
     draw_bars(g);
     draw_field(g, &pen, state);
     draw_buttons(g, &pen, state);
