@@ -26,8 +26,7 @@ fn crowd(n: usize) -> Scene {
 fn ring20() -> Scene {
     let notation = format!("<{}>", vec!["3p"; 20].join("|"));
     let spec =
-        juggler::notation::settings::parse_settings(&format!("pattern={notation};colors=red"))
-            .expect("ring");
+        juggler::spec::PatternSpec::parse(&format!("pattern={notation};colors=red")).expect("ring");
     Scene::new(&spec).expect("ring")
 }
 

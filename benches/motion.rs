@@ -6,7 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use juggler::layout::Layout;
 use juggler::motion::{Motion, Timing};
 use juggler::schedule::{from_notation, Schedule};
-use juggler::spec::Settings;
+use juggler::settings::Settings;
 
 fn schedule(pattern: &str) -> Schedule {
     from_notation(pattern).expect("benchmark patterns are valid")

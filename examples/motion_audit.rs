@@ -24,7 +24,7 @@ fn main() {
         let v: f64 = args[i + 1].parse().unwrap_or(f64::NAN);
         match args[i].as_str() {
             "--bps" => spec.settings.bps = Some(v),
-            "--dwell" => spec.settings.dwell = v,
+            "--dwell" => spec.settings.dwell = juggler::settings::Dwell::Uniform(v),
             _ => {}
         }
         i += 2;

@@ -7,7 +7,7 @@
 
 use glam::Vec3;
 
-use crate::spec::PlacementSpec;
+use crate::settings::PlacementSpec;
 
 /// Distance between neighbouring jugglers in the default layout, metres.
 pub const NEIGHBOUR_DISTANCE: f32 = 2.4;

@@ -13,7 +13,7 @@ use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
 use crate::schedule::{self, PatternError, Schedule, ThrowKind};
-use crate::spec::{body_of, PatternSpec};
+use crate::spec::PatternSpec;
 use crate::types::{PropKind, Rgba};
 
 /// Why a pattern spec cannot be animated.
@@ -28,9 +28,9 @@ pub enum SceneError {
     /// A body dimension is out of range.
     #[error(transparent)]
     Body(#[from] BodyError),
-    /// A physical setting is outside its documented range (`ranges`).
+    /// The pattern with its `hands` and `body` cycles would animate a cycle over the budget.
     #[error(transparent)]
-    Range(#[from] crate::ranges::RangeError),
+    Budget(#[from] crate::budget::BudgetError),
     /// A pattern defined by Juggling Lab events that cannot be animated.
     #[error("{message}")]
     Events { message: String },
@@ -207,7 +207,10 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
 
 /// Rings held together stack face to face (or on top of each other when flat) instead of
 /// side by side.
-fn restack_rings(choreography: &mut crate::motion::Choreography, settings: &crate::spec::Settings) {
+fn restack_rings(
+    choreography: &mut crate::motion::Choreography,
+    settings: &crate::settings::Settings,
+) {
     if settings.prop == PropKind::Ring {
         // Rings held together stack face to face (forward and down when flat), toward the
         // audience and a little sideways so that the rims of a stack show.
@@ -222,7 +225,7 @@ fn restack_rings(choreography: &mut crate::motion::Choreography, settings: &crat
 
 /// A juggler's `body=` cycle as keyframes in beats: each beat's positions at even steps
 /// within it, left-out ones skipped; `None` when it gives no position.
-fn beat_path(beats: &crate::spec::BodyBeats) -> Option<crate::motion::BeatPath> {
+fn beat_path(beats: &crate::settings::BodyBeats) -> Option<crate::motion::BeatPath> {
     let mut keys = Vec::new();
     for (k, beat) in beats.iter().enumerate() {
         for (i, p) in beat.iter().enumerate() {
@@ -247,47 +250,46 @@ impl Scene {
         let settings = &spec.settings;
         let schedule = schedule::from_notation(&spec.notation)?;
         let timing = Timing::new(&schedule, settings)?;
-        if let Some(juggler) = settings
-            .placements
+        let placements = settings.placements();
+        if let Some(juggler) = placements
             .iter()
             .position(|p| !(p.x.is_finite() && p.z.is_finite() && p.facing_deg.is_finite()))
         {
             return Err(SceneError::Placement { juggler });
         }
-        let mut layout = Layout::from_specs(schedule.jugglers, &settings.placements);
+        let mut layout = Layout::from_specs(schedule.jugglers, &placements);
         let dims = (0..schedule.jugglers)
-            .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
+            .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
-        // After the stages' own checks (they name the stage); this catches values each stage
-        // accepts but that are outside their documented range (a bps of 1e-308).
-        crate::ranges::check_settings(settings)?;
+        // The settings' ranges were checked where they were built; their cycles meet the
+        // pattern here.
+        settings.check_cycle(&schedule)?;
         // The event layer with the hands placed for the prop (clubs further in front), then
         // the motion (as `Motion::new` builds it for balls).
-        let hands = if settings.juggler_hand_positions.is_empty() {
-            vec![settings.hand_positions.clone()]
-        } else {
-            settings.juggler_hand_positions.clone()
-        };
-        let mut choreography = if settings.body_moves.is_empty() && settings.beat_dwells.is_empty()
-        {
-            crate::motion::from_schedule_per_juggler(&schedule, timing, &layout, &hands)
+        let moving = settings.moving();
+        let mut choreography = if !moving && settings.dwell.per_beat().is_empty() {
+            crate::motion::from_schedule_per_juggler(&schedule, timing, &layout, &settings.hands)
         } else {
             // Jugglers who move (`body=` with several positions); hand siteswaps with their own
             // dwell per beat.
-            let moves: Vec<_> = settings.body_moves.iter().map(beat_path).collect();
+            let moves: Vec<_> = if moving {
+                settings.positions.iter().map(beat_path).collect()
+            } else {
+                Vec::new()
+            };
             crate::motion::from_schedule_moving(
                 &schedule,
                 timing,
                 &layout,
-                &hands,
+                &settings.hands,
                 &moves,
-                &settings.beat_dwells,
+                settings.dwell.per_beat(),
             )
         };
         crate::motion::place_for_prop(&mut choreography, settings.prop);
         restack_rings(&mut choreography, settings);
         let motion = Motion::from_events(&choreography, timing);
-        if !settings.body_moves.is_empty() {
+        if moving {
             // The layout of moving jugglers is where they stand at time 0.
             for (j, p) in layout.jugglers.iter_mut().enumerate() {
                 *p = motion.placement_at(j, 0.0);
@@ -333,12 +335,11 @@ impl Scene {
     /// one loop at `timing().bps`).
     fn from_event_spec(spec: &PatternSpec) -> Result<Scene, SceneError> {
         let settings = &spec.settings;
-        crate::ranges::check_settings(settings)?;
         let events = crate::files::jml_events::read(&spec.notation)
             .map_err(|message| SceneError::Events { message })?;
         let timing = Timing {
             bps: events.bps,
-            dwell: settings.dwell,
+            dwell: settings.dwell.value(),
             gravity: settings.gravity,
         };
         // Rings held together stack as in siteswap patterns (so tojml's rings read back).
@@ -350,7 +351,7 @@ impl Scene {
             jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
         };
         let dims = (0..jugglers)
-            .map(|j| BodyDims::from_spec(body_of(settings, j).as_ref()))
+            .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
         let colors = events
             .prop_path
@@ -604,7 +605,7 @@ impl Scene {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{BodySpec, PlacementSpec};
+    use crate::settings::{still, BodySpec, Dwell, PlacementSpec};
     use crate::types::{Hand, HandRef};
 
     fn spec(notation: &str) -> PatternSpec {
@@ -628,26 +629,26 @@ mod tests {
             Err(SceneError::Pattern(PatternError::Invalid(_)))
         ));
         let mut s = spec("3");
-        s.settings.dwell = 2.5;
+        s.settings.dwell = Dwell::Uniform(2.5);
         assert!(matches!(Scene::new(&s), Err(SceneError::Timing(_))));
         let mut s = spec("3");
-        s.settings.body = Some(BodySpec {
+        s.settings.bodies.shared = BodySpec {
             forearm: Some(-1.0),
             ..BodySpec::default()
-        });
+        };
         assert!(matches!(Scene::new(&s), Err(SceneError::Body(_))));
         let mut s = spec("<3p|3p>");
-        s.settings.placements = vec![
-            PlacementSpec {
+        s.settings.positions = vec![
+            still(PlacementSpec {
                 x: 0.0,
                 z: 0.0,
                 facing_deg: 0.0,
-            },
-            PlacementSpec {
+            }),
+            still(PlacementSpec {
                 x: f32::NAN,
                 z: 2.0,
                 facing_deg: 180.0,
-            },
+            }),
         ];
         assert!(matches!(
             Scene::new(&s),
@@ -658,11 +659,11 @@ mod tests {
     #[test]
     fn each_juggler_can_have_its_own_body() {
         let mut s = spec("<3p|3p>");
-        s.settings.body = Some(BodySpec {
+        s.settings.bodies.shared = BodySpec {
             upper_arm: Some(0.35),
             ..BodySpec::default()
-        });
-        s.settings.bodies = vec![
+        };
+        s.settings.bodies.jugglers = vec![
             BodySpec::default(),
             BodySpec {
                 forearm: Some(0.38),
@@ -692,7 +693,7 @@ mod tests {
         let shoulder_y = |j: usize| pose.jugglers[j].placement.to_local(pose.jugglers[j].neck).y;
         assert!((shoulder_y(0) - 1.40).abs() < 1e-4 && (shoulder_y(1) - 1.30).abs() < 1e-4);
         // A bad per-juggler value is an error like a bad shared one.
-        s.settings.bodies[1].forearm = Some(f32::NAN);
+        s.settings.bodies.jugglers[1].forearm = Some(f32::NAN);
         assert!(matches!(Scene::new(&s), Err(SceneError::Body(_))));
     }
 
@@ -771,17 +772,17 @@ mod tests {
     #[test]
     fn placements_from_the_spec_place_the_bodies() {
         let mut s = spec("<3p|3p>");
-        s.settings.placements = vec![
-            PlacementSpec {
+        s.settings.positions = vec![
+            still(PlacementSpec {
                 x: -1.5,
                 z: 0.0,
                 facing_deg: 90.0,
-            },
-            PlacementSpec {
+            }),
+            still(PlacementSpec {
                 x: 1.5,
                 z: 0.0,
                 facing_deg: -90.0,
-            },
+            }),
         ];
         let scene = Scene::new(&s).unwrap();
         let pose = scene.pose_at(0.2);

@@ -3,7 +3,6 @@
 #![no_main]
 
 use juggler::files::jml;
-use juggler::ranges::check_settings;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -21,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(import) = lenient {
         for p in import.patterns {
-            assert_eq!(check_settings(&p.spec.settings), Ok(()), "{:?}", p.spec.settings);
+            assert_eq!(p.spec.settings.check(), Ok(()), "{:?}", p.spec.settings);
             assert!(p.at.line >= 1 && p.at.column >= 1);
         }
     }

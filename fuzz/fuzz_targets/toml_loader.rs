@@ -4,7 +4,6 @@
 #![no_main]
 
 use juggler::files::{read_str, FileKind};
-use juggler::ranges::check_settings;
 use juggler::scene::Scene;
 use libfuzzer_sys::fuzz_target;
 
@@ -13,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(patterns) = read_str(text, FileKind::Toml, "fuzz.toml") else { return };
     for p in patterns {
         assert!(!p.spec.notation.trim().is_empty());
-        assert_eq!(check_settings(&p.spec.settings), Ok(()), "{:?}", p.spec.settings);
+        assert_eq!(p.spec.settings.check(), Ok(()), "{:?}", p.spec.settings);
         assert!(p.at.line >= 1 && p.at.column >= 1);
         let Ok(scene) = Scene::new(&p.spec) else { continue };
         if scene.schedule().period > 64 {

@@ -15,5 +15,5 @@ fuzz_target!(|data: &[u8]| {
             seen[throw.next] = true;
         }
     }
-    let _ = juggler::notation::settings::parse_input(text);
+    let _ = juggler::settings::read(text);
 });

@@ -14,7 +14,7 @@
 use glam::Vec3;
 
 use crate::body::elbow::ArmLengths;
-use crate::spec::BodySpec;
+use crate::settings::BodySpec;
 use crate::types::Hand;
 
 /// Shoulder height of the default adult, metres (torso, legs and head scale with it).

@@ -6,7 +6,7 @@
 //! - `elbow`: seed 000's chicken-wing circle, the elbow every juggler uses (ω = 0.2 outward);
 //!   seed 001's two-link worked example is one of its tests (its two forms are the circle at
 //!   ω = π and ω = 0);
-//! - `dims`: body proportions (adult defaults, `spec::BodySpec` overrides);
+//! - `dims`: body proportions (adult defaults, `settings::BodySpec` overrides);
 //! - `juggler`: a whole juggler from its placement and the two hand positions;
 //! - `props`: prop sizes, colours, club spin and ring plane.
 //!

@@ -2,9 +2,11 @@
 
 use std::fmt::Write as _;
 
-use juggler::notation::settings::{parse_input, SettingsError};
+use juggler::budget::BudgetError;
 use juggler::notation::{self, Pattern};
 use juggler::schedule::{self, PatternError, Schedule};
+use juggler::settings::SettingsError;
+use juggler::spec::PatternSpec;
 use juggler::tools::analysis::{analyse, vanilla_throws, Analysis};
 use serde::Serialize;
 
@@ -219,6 +221,8 @@ fn check_file(path: &Path, json: bool) -> Result<u8, CliError> {
 /// Why a line did not check out.
 enum Failure {
     Settings(SettingsError),
+    /// A valid pattern whose `hands` or `body` cycles would animate past the budget.
+    Budget(BudgetError),
     /// The pattern error and the notation text its spans index.
     Pattern(Box<PatternError>, String),
 }
@@ -227,23 +231,29 @@ impl Failure {
     fn kind(&self) -> &'static str {
         match self {
             Failure::Settings(_) => "syntax",
+            Failure::Budget(_) => "invalid",
             Failure::Pattern(e, _) => e.kind(),
         }
     }
     fn message(&self) -> String {
         match self {
             Failure::Settings(e) => e.to_string(),
+            Failure::Budget(e) => e.to_string(),
             Failure::Pattern(e, _) => e.to_string(),
         }
     }
 }
 
 fn check(input: &str) -> Result<(Pattern, Schedule), Failure> {
-    let spec = parse_input(input).map_err(Failure::Settings)?;
+    let spec = PatternSpec::parse(input).map_err(Failure::Settings)?;
     let pattern = notation::parse(&spec.notation)
         .map_err(|e| Failure::Pattern(Box::new(e.into()), spec.notation.clone()))?;
     let schedule = schedule::build(&pattern)
         .map_err(|e| Failure::Pattern(Box::new(e.into()), pattern.text.clone()))?;
+    // Valid only when it animates within the budget, as every other command needs.
+    spec.settings
+        .check_cycle(&schedule)
+        .map_err(Failure::Budget)?;
     Ok((pattern, schedule))
 }
 
@@ -322,7 +332,7 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
                         }
                     }
                 },
-                Failure::Settings(_) => {}
+                Failure::Settings(_) | Failure::Budget(_) => {}
             }
         }
     }
@@ -429,7 +439,7 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
         Err(failure) => {
             let (column, beat) = match failure {
                 Failure::Pattern(e, _) => (e.column(), e.beat()),
-                Failure::Settings(_) => (None, None),
+                Failure::Settings(_) | Failure::Budget(_) => (None, None),
             };
             serde_json::to_string(&InvalidJson {
                 valid: false,

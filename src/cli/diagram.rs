@@ -3,7 +3,6 @@
 use std::io::Write;
 use std::path::Path;
 
-use juggler::notation::settings::parse_input;
 use juggler::tools::diagram::{self, causal_svg, ladder, ladder_svg};
 use juggler::{notation, schedule};
 
@@ -58,7 +57,7 @@ pub fn run(args: &DiagramArgs) -> Result<u8, CliError> {
             )))
         }
     };
-    let spec = parse_input(&args.pattern)
+    let spec = juggler::spec::PatternSpec::parse(&args.pattern)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.pattern)))?;
     let pattern = notation::parse(&spec.notation)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.pattern)))?;

@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use juggler::export::{self, ExportOptions, ExportRequest, ExportSummary, Format, Progress};
 use juggler::render::{camera_with, PoseSource, ViewOverrides};
 use juggler::scene::Scene;
+use juggler::settings::keys;
 use juggler::spec::PatternSpec;
 
 use super::input::load_spec;
@@ -60,36 +61,22 @@ fn load_source(spec: &PatternSpec) -> Result<Box<dyn PoseSource>, CliError> {
     Ok(Box::new(scene))
 }
 
-/// Camera angles and distance from the command line, checked.
+/// Camera angles and distance from the command line, checked against the settings table
+/// (`settings::keys`, the ranges TOML's `camera` has too).
 pub(super) fn camera_overrides(camera: &CameraOptions) -> Result<ViewOverrides, CliError> {
-    for (name, value) in [
-        ("--azimuth", camera.azimuth),
-        ("--elevation", camera.elevation),
-    ] {
-        if value.is_some_and(|v| !v.is_finite()) {
-            return Err(CliError::usage(format!(
-                "{name} must be a finite number of degrees"
-            )));
-        }
-    }
-    if let Some(e) = camera.elevation {
-        if !(-89.0..=89.0).contains(&e) {
-            return Err(CliError::usage(format!(
-                "--elevation must be between -89 and 89 degrees, got {e}"
-            )));
-        }
-    }
-    if let Some(d) = camera.distance {
-        if !d.is_finite() || d <= 0.0 {
-            return Err(CliError::usage(format!(
-                "--distance must be a positive number of metres, got {d}"
-            )));
-        }
-    }
+    let read = |number: &keys::Number, option: &str, text: &Option<String>| {
+        text.as_deref()
+            .map(|t| number.parse(option, t).map(|v| v as f32))
+            .transpose()
+            .map_err(|e| CliError::usage(e.to_string()))
+    };
+    let azimuth = read(&keys::AZIMUTH, "--azimuth", &camera.azimuth)?;
+    let elevation = read(&keys::ELEVATION, "--elevation", &camera.elevation)?;
+    let distance = read(&keys::CAMERA_DISTANCE, "--distance", &camera.distance)?;
     Ok(ViewOverrides {
-        azimuth: camera.azimuth.map(f32::to_radians),
-        elevation: camera.elevation.map(f32::to_radians),
-        distance: camera.distance,
+        azimuth: azimuth.map(f32::to_radians),
+        elevation: elevation.map(f32::to_radians),
+        distance,
     })
 }
 
@@ -199,7 +186,7 @@ mod tests {
     #[test]
     fn command_line_camera_wins_over_the_pattern() {
         let mut spec = PatternSpec::from_notation("3");
-        spec.settings.camera = Some(juggler::spec::CameraSpec {
+        spec.settings.camera = Some(juggler::settings::CameraSpec {
             azimuth_deg: 90.0,
             elevation_deg: 30.0,
             distance: Some(4.0),
@@ -220,27 +207,27 @@ mod tests {
         let bad = |c: CameraOptions| camera_overrides(&c).unwrap_err().code;
         assert_eq!(
             bad(CameraOptions {
-                azimuth: Some(f32::NAN),
+                azimuth: Some("NaN".into()),
                 ..Default::default()
             }),
             2
         );
         assert_eq!(
             bad(CameraOptions {
-                elevation: Some(95.0),
+                elevation: Some("95".into()),
                 ..Default::default()
             }),
             2
         );
         assert_eq!(
             bad(CameraOptions {
-                distance: Some(0.0),
+                distance: Some("0".into()),
                 ..Default::default()
             }),
             2
         );
         assert!(camera_overrides(&CameraOptions {
-            azimuth: Some(-30.0),
+            azimuth: Some("-30".into()),
             ..Default::default()
         })
         .is_ok());

@@ -3,7 +3,7 @@
 //! command-line overrides.
 
 use juggler::files::argument::{self, ArgumentError, Choice};
-use juggler::ranges;
+use juggler::settings::{keys, Dwell};
 use juggler::spec::PatternSpec;
 
 use super::{CliError, PatternOptions};
@@ -51,21 +51,19 @@ pub fn load_spec(
     Ok(spec)
 }
 
-/// Command-line settings override what the pattern file or settings string said.
+/// Command-line settings override what the pattern file or settings string said; numbers
+/// are read through the settings table (`settings::keys`), in its one message form.
 pub fn apply_options(spec: &mut PatternSpec, options: &PatternOptions) -> Result<(), CliError> {
     let settings = &mut spec.settings;
-    let usage = |e: ranges::RangeError| CliError::usage(e.to_string());
-    if let Some(bps) = options.bps {
-        settings.bps = Some(ranges::BPS.named("--bps").check(bps).map_err(usage)?);
+    let usage = |e: keys::ValueError| CliError::usage(e.to_string());
+    if let Some(bps) = &options.bps {
+        settings.bps = Some(keys::BPS.parse("--bps", bps).map_err(usage)?);
     }
-    if let Some(dwell) = options.dwell {
-        settings.dwell = ranges::DWELL.named("--dwell").check(dwell).map_err(usage)?;
+    if let Some(dwell) = &options.dwell {
+        settings.dwell = Dwell::Uniform(keys::DWELL.parse("--dwell", dwell).map_err(usage)?);
     }
-    if let Some(gravity) = options.gravity {
-        settings.gravity = ranges::GRAVITY
-            .named("--gravity")
-            .check(gravity)
-            .map_err(usage)?;
+    if let Some(gravity) = &options.gravity {
+        settings.gravity = keys::GRAVITY.parse("--gravity", gravity).map_err(usage)?;
     }
     if let Some(prop) = &options.prop {
         settings.prop = prop.parse().map_err(CliError::usage)?;

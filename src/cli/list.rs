@@ -205,12 +205,17 @@ fn row(p: &LoadedPattern) -> Row {
         prop: p.spec.settings.prop.name(),
         line: p.at.line,
         facts: schedule::from_notation(&p.spec.notation)
+            .map_err(|e| e.to_string())
+            // Valid only when it animates within the budget, as `check` says too.
+            .and_then(|s| match p.spec.settings.check_cycle(&s) {
+                Ok(()) => Ok(s),
+                Err(e) => Err(e.to_string()),
+            })
             .map(|s| Facts {
                 props: s.props,
                 period: s.pattern_period,
                 jugglers: s.jugglers,
-            })
-            .map_err(|e| e.to_string()),
+            }),
     }
 }
 

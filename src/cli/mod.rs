@@ -82,15 +82,15 @@ pub enum Command {
 /// Timing and prop options shared by every command that animates.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PatternOptions {
-    /// Beats per second (default: chosen from the throw heights)
+    /// Beats per second, 0.1 to 200 (default: chosen from the throw heights)
     #[arg(long)]
-    pub bps: Option<f64>,
+    pub bps: Option<String>,
     /// Beats a prop stays in the hand (0 < dwell < 2, default 1.3)
     #[arg(long)]
-    pub dwell: Option<f64>,
-    /// Gravity in m/s² (default 9.81)
+    pub dwell: Option<String>,
+    /// Gravity in m/s², 0.001 to 1000 (default 9.81)
     #[arg(long)]
-    pub gravity: Option<f64>,
+    pub gravity: Option<String>,
     /// Prop kind: ball, club or ring
     #[arg(long)]
     pub prop: Option<String>,
@@ -104,13 +104,13 @@ pub struct PatternOptions {
 pub struct CameraOptions {
     /// Camera azimuth in degrees around the vertical axis (0 = front)
     #[arg(long, allow_hyphen_values = true)]
-    pub azimuth: Option<f32>,
-    /// Camera elevation in degrees above the horizon
+    pub azimuth: Option<String>,
+    /// Camera elevation in degrees above the horizon, -90 to 90 (the view stops at ±89)
     #[arg(long, allow_hyphen_values = true)]
-    pub elevation: Option<f32>,
-    /// Camera distance in metres (default: frame all jugglers)
+    pub elevation: Option<String>,
+    /// Camera distance in metres, 0.1 to 10000 (default: frame all jugglers)
     #[arg(long)]
-    pub distance: Option<f32>,
+    pub distance: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -12,9 +12,8 @@ use super::input::load_spec;
 use super::{print_out, CliError, PoseArgs};
 
 pub fn run(args: &PoseArgs) -> Result<u8, CliError> {
-    juggler::ranges::TIME
-        .named("--time")
-        .check(args.time)
+    juggler::settings::keys::TIME
+        .check("--time", args.time)
         .map_err(|e| CliError::usage(e.to_string()))?;
     let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
     let scene = Scene::new(&spec).map_err(|e| CliError::invalid(e.to_string()))?;

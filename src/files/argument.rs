@@ -36,7 +36,7 @@
 use std::fmt;
 
 use super::library;
-use crate::notation::settings::{is_settings_key, parse_input, parse_settings, SettingsError};
+use crate::settings::{is_settings_key, SettingsError};
 use crate::spec::PatternSpec;
 use crate::text::{escape_control, truncate};
 
@@ -311,7 +311,7 @@ pub fn looks_like_name(text: &str) -> bool {
 }
 
 fn siteswap(text: &str) -> Result<Argument, ArgumentError> {
-    parse_input(text)
+    PatternSpec::parse(text)
         .map(|spec| Argument::Pattern {
             spec: Box::new(spec),
             source: Source::Siteswap,
@@ -324,7 +324,7 @@ fn siteswap(text: &str) -> Result<Argument, ArgumentError> {
 pub fn read(arg: &str) -> Result<Argument, ArgumentError> {
     let text = clean(arg);
     if is_settings_string(&text) {
-        return parse_settings(&text)
+        return PatternSpec::parse(&text)
             .map(|spec| Argument::Pattern {
                 spec: Box::new(spec),
                 source: Source::Settings,
@@ -341,7 +341,7 @@ pub fn read(arg: &str) -> Result<Argument, ArgumentError> {
         return Ok(Argument::File(text));
     }
     if text.contains('=') {
-        return parse_settings(&text)
+        return PatternSpec::parse(&text)
             .map(|spec| Argument::Pattern {
                 spec: Box::new(spec),
                 source: Source::Settings,

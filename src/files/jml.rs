@@ -3,7 +3,7 @@
 //! Supported:
 //! - `<jml><patternlist>` with `<line notation="siteswap">settings</line>` entries (title,
 //!   notation and settings such as `bps`, `dwell`, `prop`, `colors`, `hands`; see
-//!   `notation::settings`); lines without a notation are headings and are skipped;
+//!   `settings`); lines without a notation are headings and are skipped;
 //! - `<pattern>` elements (in a list line with `notation="jml"`, or directly in `<jml>`) that
 //!   carry a siteswap `<basepattern>`: imported from the base pattern, with the `<title>`,
 //!   the first `<prop type>` and the props' `color=` modifiers.
@@ -94,7 +94,7 @@ pub fn import_lenient(text: &str, origin: &str) -> Result<JmlImport, FileError> 
 }
 
 fn push(import: &mut JmlImport, result: Result<LoadedPattern, FileError>) {
-    let result = result.and_then(|p| match crate::ranges::check_settings(&p.spec.settings) {
+    let result = result.and_then(|p| match p.spec.settings.check() {
         Ok(()) => Ok(p),
         Err(e) => Err(FileError::BadSetting {
             at: p.at.clone(),
@@ -440,7 +440,7 @@ fn attach(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::DwellPoints;
+    use crate::settings::{Dwell, DwellPoints};
     use crate::types::Rgba;
 
     const LIST: &str = r#"<?xml version="1.0"?>
@@ -489,16 +489,16 @@ title=Reverse Cascade
         assert_eq!(got[0].spec.settings.bps, Some(4.5));
         assert_eq!(got[0].at.line, 7);
         assert_eq!(
-            got[1].spec.settings.hand_positions,
-            vec![DwellPoints {
+            got[1].spec.settings.hands,
+            vec![vec![DwellPoints {
                 throw: [0.325, 0.0, 0.0],
                 catch: [0.1, 0.0, 0.0]
-            }]
+            }]]
         );
         assert_eq!(got[2].spec.notation, "<3p|3p>");
         assert_eq!(got[2].spec.settings.prop, PropKind::Ring);
         assert_eq!(got[3].spec.notation, "33333423");
-        assert_eq!(got[3].spec.settings.dwell, 1.0);
+        assert_eq!(got[3].spec.settings.dwell, Dwell::Uniform(1.0));
         assert_eq!(
             got[3].spec.settings.colors,
             vec![Rgba::rgb(255, 0, 0), Rgba::rgb(0, 0, 255)]
@@ -565,7 +565,7 @@ title=Reverse Cascade
         let msg = import_str(text, "s.jml").unwrap_err().to_string();
         assert_eq!(
             msg,
-            "s.jml:2:1: pattern 'Slow': 'Dwell' value should be between 0 and 2"
+            "s.jml:2:1: pattern 'Slow': dwell must be between 0 (excluded) and 2 (excluded) beats, not 9"
         );
         let text = "<jml><pattern><prop type=\"image\"/>\
                     <basepattern notation=\"siteswap\">pattern=3</basepattern></pattern></jml>";

@@ -38,7 +38,7 @@ pub const GRAVITY: f64 = 9.8;
 const JUGGLE_PLANE_OFFSET: f64 = 30.0;
 /// Juggling Lab's default height of a juggler's position above the floor, cm.
 const POSITION_HEIGHT: f64 = 100.0;
-/// Largest coordinate accepted, cm (1 km, as `ranges` allows for positions).
+/// Largest coordinate accepted, cm (1 km, as `settings::keys::POSITION` allows).
 const MAX_CM: f64 = 100_000.0;
 /// Loop length accepted, seconds.
 const MIN_DELAY: f64 = 0.01;
@@ -465,14 +465,11 @@ fn throw_gravity(modifier: &str) -> Result<Option<f64>, String> {
     let Some(value) = modifier_value(modifier, "g") else {
         return Ok(None);
     };
-    let g = value
-        .parse::<f64>()
-        .ok()
-        .filter(|&g| crate::ranges::GRAVITY_CM.contains(g))
-        .ok_or_else(|| {
-            format!("throw modifier g={value}: gravity must be between 0.1 and 100000 cm/s²")
-        })?;
-    Ok(Some(g / 100.0))
+    let gravity = crate::settings::keys::GRAVITY;
+    let g = gravity
+        .parse_in_string("throw modifier g", value)
+        .map_err(|e| e.to_string())?;
+    Ok(Some(g / gravity.per_unit()))
 }
 
 /// A bounce's `bouncefrac=`: the fraction of its energy the prop keeps at each bounce

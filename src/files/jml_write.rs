@@ -510,10 +510,9 @@ pub fn write(scene: &Scene) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::settings::parse_input;
 
     fn scene(text: &str) -> Scene {
-        Scene::new(&parse_input(text).unwrap()).unwrap()
+        Scene::new(&PatternSpec::parse(text).unwrap()).unwrap()
     }
 
     #[test]
@@ -556,7 +555,7 @@ mod tests {
 
     #[test]
     fn written_text_has_setup_symmetry_and_every_path() {
-        let text = to_jml(&parse_input("pattern=<3p|3p>;title=A & B").unwrap()).unwrap();
+        let text = to_jml(&PatternSpec::parse("pattern=<3p|3p>;title=A & B").unwrap()).unwrap();
         assert!(text.contains("<title>A &amp; B</title>"));
         assert!(text.contains("<setup jugglers=\"2\" paths=\"6\" props=\"1,2,3,4,5,6\"/>"));
         // One hand period (2 beats at 2.9 bps) with each juggler's three props cycling.
@@ -576,12 +575,12 @@ mod tests {
 
     #[test]
     fn bounces_and_gravity_are_modifiers() {
-        let text = to_jml(&parse_input("pattern=3B;gravity=490").unwrap()).unwrap();
+        let text = to_jml(&PatternSpec::parse("pattern=3B;gravity=490").unwrap()).unwrap();
         assert!(
             text.contains("type=\"bounce\" mod=\"bounces=1;g=490\""),
             "{text}"
         );
-        let text = to_jml(&parse_input("5BBF").unwrap()).unwrap();
+        let text = to_jml(&PatternSpec::parse("5BBF").unwrap()).unwrap();
         assert!(text.contains("mod=\"bounces=2;forced=true\""), "{text}");
     }
 

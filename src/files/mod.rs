@@ -26,9 +26,9 @@ pub use toml_format::{from_toml_str, to_toml};
 use crate::spec::PatternSpec;
 
 /// A bare siteswap or a Juggling Lab settings string (`pattern=531;bps=4`), as read by
-/// `notation::settings`; the error is its message.
+/// `settings::read`; the error is its message.
 fn settings_spec(text: &str) -> Result<PatternSpec, String> {
-    crate::notation::settings::parse_input(text).map_err(|e| e.to_string())
+    PatternSpec::parse(text).map_err(|e| e.to_string())
 }
 
 /// A pattern read from a file, with where its notation is written.
@@ -137,20 +137,26 @@ pub fn read_text_file(path: &Path) -> Result<String, FileError> {
     })
 }
 
-/// Checks a pattern's siteswap with `schedule::from_notation`; an invalid one is an error at
-/// the pattern's location.
+/// Checks a pattern's siteswap with `schedule::from_notation` and its animated cycle against
+/// the budget; an invalid one is an error at the pattern's location.
 pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
     if jml_events::is_event_notation(&pattern.spec.notation) {
         // Checked when read (`jml::import_events`).
         return Ok(());
     }
-    crate::schedule::from_notation(&pattern.spec.notation)
-        .map(|_| ())
-        .map_err(|e| FileError::Siteswap {
-            at: pattern.at.clone(),
-            notation: pattern.spec.notation.clone(),
-            message: e.to_string(),
-        })
+    let error = |message: String| FileError::Siteswap {
+        at: pattern.at.clone(),
+        notation: pattern.spec.notation.clone(),
+        message,
+    };
+    let schedule =
+        crate::schedule::from_notation(&pattern.spec.notation).map_err(|e| error(e.to_string()))?;
+    // Valid only when it animates within the budget with its `hands` and `body` cycles.
+    pattern
+        .spec
+        .settings
+        .check_cycle(&schedule)
+        .map_err(|e| error(e.to_string()))
 }
 
 /// The specs of patterns whose siteswaps are all valid; else the first invalid one's error.

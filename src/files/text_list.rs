@@ -221,7 +221,7 @@ mod tests {
         let err = read_text_list("3\npattern=3;dwell=7\n", "l.txt").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "l.txt:2:1: 'Dwell' value should be between 0 and 2"
+            "l.txt:2:1: dwell must be between 0 (excluded) and 2 (excluded) beats, not 7"
         );
     }
 

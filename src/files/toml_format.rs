@@ -10,11 +10,12 @@
 //! hands = [{ throw = [0.325], catch = [0.10] }]
 //! ```
 //!
-//! Keys of a pattern (all but `siteswap` optional; a missing key takes its default):
+//! Keys of a pattern (all but `siteswap` optional; a missing key takes its default). Their
+//! units and ranges are `settings::keys`' (docs/notation.md's settings table):
 //! - `name` (default: the siteswap), `siteswap` (Juggling Lab notation), `description`;
-//! - `bps` (beats per second, > 0; default: chosen from the throw heights), `dwell` (beats,
-//!   0 < dwell < 2; default 1.3), `gravity` (m/s², > 0; default 9.81); `beat_dwells`
-//!   (a dwell per beat, cycled, as hand siteswaps have them);
+//! - `bps` (beats per second; default: chosen from the throw heights), `dwell` (beats;
+//!   default 1.3), `gravity` (m/s²; default 9.81); `beat_dwells` (a dwell per beat, cycled,
+//!   as hand siteswaps have them; `dwell`, when also given, must be their shortest);
 //! - `prop` (`"ball"`, `"club"` or `"ring"`), `colors` (names or `"#rrggbb"`, used cyclically),
 //!   `color_by_orbit` (bool);
 //! - `jugglers`: where they stand, `[{ x = 0.0, z = -1.2, facing = 0.0 }, ...]` (metres on the
@@ -25,7 +26,7 @@
 //!   uses entry `j` modulo their number);
 //! - `hands`, `jugglers` and `colors` may instead be strings in Juggling Lab's settings forms
 //!   (`hands = "<(10)(32.5).|(32.5)(10).>"`, `jugglers = "(0,-50).|(180,50)."`,
-//!   `colors = "orbits"`, `colors = "{red}({0,128,255})^2"`; see `notation::settings`);
+//!   `colors = "orbits"`, `colors = "{red}({0,128,255})^2"`; see `settings`);
 //! - `body`: `{ shoulder_width, shoulder_height, upper_arm, forearm, hand }` in metres, each optional;
 //! - `bodies`: one such table per juggler (in juggler order), each field overriding `body`;
 //! - `camera`: `{ azimuth, elevation, distance }` in degrees and metres (`distance` optional);
@@ -35,9 +36,11 @@
 //! - `ring_throws`: `"face"` (default: the ring shows its face to the audience) or
 //!   `"pancake"` (thrown flat, the ring's plane horizontal in flight).
 //!
-//! Unknown keys, wrong types and out-of-range values are errors naming the file, line and column.
+//! Unknown keys, wrong types and out-of-range values are errors naming the file, line and
+//! column of the value, numbers in the settings table's one message form.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use serde::de::{self, Deserializer};
 use serde::ser::Serializer;
@@ -47,11 +50,12 @@ use toml::Spanned;
 use super::color::{color_text, parse_color};
 use super::error::{FileError, Location, Locator};
 use super::LoadedPattern;
-use crate::notation::settings;
-use crate::ranges::{self, Range};
-use crate::spec::{
-    BodyBeats, BodySpec, CameraSpec, DwellPoints, PatternSpec, PlacementSpec, Settings,
+use crate::settings::keys::{self, Number};
+use crate::settings::{
+    self, Bodies, BodyBeats, BodySpec, CameraSpec, Dwell, DwellPoints, PlacementSpec, Settings,
+    SettingsError,
 };
+use crate::spec::PatternSpec;
 use crate::types::{PropKind, Rgba};
 
 /// A file with a list of patterns: `[[pattern]]` tables.
@@ -70,28 +74,16 @@ struct PatternEntry {
     siteswap: Spanned<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     description: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "de_bps"
-    )]
-    bps: Option<f64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "de_dwell"
-    )]
-    dwell: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    bps: Option<Checked<Bps>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dwell: Option<Spanned<Checked<DwellBeats>>>,
     /// Per beat, the dwell before its throw (hand siteswaps converted by Juggling Lab's
     /// rules); written only when beats differ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    beat_dwells: Option<Vec<f64>>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "de_gravity"
-    )]
-    gravity: Option<f64>,
+    beat_dwells: Option<Vec<Checked<BeatDwell>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    gravity: Option<Checked<Gravity>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     prop: Option<PropKind>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -161,17 +153,19 @@ impl<'de> Deserialize<'de> for SpinTable {
             }
             fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<SpinTable, A::Error> {
                 let mut out: Vec<(u32, u32)> = Vec::new();
-                while let Some((key, spins)) = map.next_entry::<String, i64>()? {
+                while let Some((key, spins)) = map.next_entry::<String, NumberValue>()? {
                     let Some(value) = throw_value(&key) else {
                         return Err(de::Error::custom(format!(
-                            "spins: '{key}' is not a throw value (0-9 or a-z)"
+                            "spins: '{}' is not a throw value (0-9 or a-z)",
+                            crate::text::escape_control(&key)
                         )));
                     };
-                    let max = i64::from(crate::notation::MAX_SPINS);
-                    if !(0..=max).contains(&spins) {
-                        return Err(de::Error::custom(format!(
-                            "spins for '{key}' = {spins} is out of range (0 to {max})"
-                        )));
+                    let name = format!("spins for '{key}'");
+                    let spins = spins.checked(&keys::SPINS, &name)?;
+                    if spins.fract() != 0.0 {
+                        return Err(de::Error::custom(
+                            keys::SPINS.error(&name, &keys::show(spins)),
+                        ));
                     }
                     out.retain(|&(v, _)| v != value);
                     out.push((value, spins as u32));
@@ -184,14 +178,136 @@ impl<'de> Deserialize<'de> for SpinTable {
     }
 }
 
+/// A value given where a number is expected: the number, or a description of what was
+/// written instead (for the one message form).
+enum NumberValue {
+    Number(f64),
+    Other(String),
+}
+
+impl NumberValue {
+    /// The number, checked against `number` and named `key` in the error.
+    fn checked<E: de::Error>(self, number: &Number, key: &str) -> Result<f64, E> {
+        match self {
+            NumberValue::Number(v) => number.check(key, v).map_err(E::custom),
+            NumberValue::Other(text) => Err(E::custom(number.error(key, &text))),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for NumberValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = NumberValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<NumberValue, E> {
+                Ok(NumberValue::Number(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<NumberValue, E> {
+                Ok(NumberValue::Number(v as f64))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<NumberValue, E> {
+                Ok(NumberValue::Number(v as f64))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<NumberValue, E> {
+                Ok(NumberValue::Other(format!("\"{v}\"")))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<NumberValue, E> {
+                Ok(NumberValue::Other(v.to_string()))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, _: A) -> Result<NumberValue, A::Error> {
+                Ok(NumberValue::Other("an array".into()))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, _: A) -> Result<NumberValue, A::Error> {
+                Ok(NumberValue::Other("a table".into()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A number of the settings table, with the key that names it in messages.
+trait Quantity {
+    const NUMBER: Number;
+    const KEY: &'static str;
+}
+
+macro_rules! quantities {
+    ($($name:ident = $number:expr, $key:literal;)*) => {
+        $(
+            #[derive(Debug, Clone, Copy, PartialEq)]
+            struct $name;
+            impl Quantity for $name {
+                const NUMBER: Number = $number;
+                const KEY: &'static str = $key;
+            }
+        )*
+    };
+}
+
+quantities! {
+    Bps = keys::BPS, "bps";
+    DwellBeats = keys::DWELL, "dwell";
+    BeatDwell = keys::BEAT_DWELL, "beat_dwells";
+    Gravity = keys::GRAVITY, "gravity";
+    PositionX = keys::POSITION, "x";
+    PositionZ = keys::POSITION, "z";
+    Facing = keys::FACING, "facing";
+    HandCoordinate = keys::HAND_POINT, "hands coordinate";
+    ShoulderWidth = keys::BODY_LENGTH, "shoulder_width";
+    ShoulderHeight = keys::SHOULDER_HEIGHT, "shoulder_height";
+    UpperArm = keys::BODY_LENGTH, "upper_arm";
+    Forearm = keys::BODY_LENGTH, "forearm";
+    HandLength = keys::BODY_LENGTH, "hand";
+    Azimuth = keys::AZIMUTH, "azimuth";
+    Elevation = keys::ELEVATION, "elevation";
+    Distance = keys::CAMERA_DISTANCE, "distance";
+}
+
+/// A number checked against its quantity's range when read.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Checked<Q>(f64, PhantomData<Q>);
+
+impl<Q> Checked<Q> {
+    fn new(v: f64) -> Self {
+        Checked(v, PhantomData)
+    }
+
+    /// An `f32` setting, written with its shortest decimal form (`0.3` stays `0.3`).
+    fn of_f32(v: f32) -> Self {
+        Checked::new(format!("{v}").parse().unwrap_or(f64::from(v)))
+    }
+
+    fn f32(self) -> f32 {
+        self.0 as f32
+    }
+}
+
+impl<Q> Serialize for Checked<Q> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.0)
+    }
+}
+
+impl<'de, Q: Quantity> Deserialize<'de> for Checked<Q> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        NumberValue::deserialize(d)?
+            .checked(&Q::NUMBER, Q::KEY)
+            .map(Checked::new)
+    }
+}
+
 /// Where one juggler stands.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JugglerEntry {
-    x: Coord,
-    z: Coord,
+    x: Checked<PositionX>,
+    z: Checked<PositionZ>,
     /// Degrees; 0 = facing +z.
-    facing: Coord,
+    facing: Checked<Facing>,
 }
 
 /// One dwell path: throw and catch points.
@@ -206,25 +322,25 @@ struct HandEntry {
 #[serde(deny_unknown_fields)]
 struct BodyEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    shoulder_width: Option<Length>,
+    shoulder_width: Option<Checked<ShoulderWidth>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    shoulder_height: Option<Length>,
+    shoulder_height: Option<Checked<ShoulderHeight>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    upper_arm: Option<Length>,
+    upper_arm: Option<Checked<UpperArm>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    forearm: Option<Length>,
+    forearm: Option<Checked<Forearm>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    hand: Option<Length>,
+    hand: Option<Checked<HandLength>>,
 }
 
 impl From<BodyEntry> for BodySpec {
     fn from(b: BodyEntry) -> BodySpec {
         BodySpec {
-            shoulder_width: b.shoulder_width.map(|l| l.0),
-            shoulder_height: b.shoulder_height.map(|l| l.0),
-            upper_arm: b.upper_arm.map(|l| l.0),
-            forearm: b.forearm.map(|l| l.0),
-            hand: b.hand.map(|l| l.0),
+            shoulder_width: b.shoulder_width.map(Checked::f32),
+            shoulder_height: b.shoulder_height.map(Checked::f32),
+            upper_arm: b.upper_arm.map(Checked::f32),
+            forearm: b.forearm.map(Checked::f32),
+            hand: b.hand.map(Checked::f32),
         }
     }
 }
@@ -232,11 +348,11 @@ impl From<BodyEntry> for BodySpec {
 impl From<BodySpec> for BodyEntry {
     fn from(b: BodySpec) -> BodyEntry {
         BodyEntry {
-            shoulder_width: b.shoulder_width.map(Length),
-            shoulder_height: b.shoulder_height.map(Length),
-            upper_arm: b.upper_arm.map(Length),
-            forearm: b.forearm.map(Length),
-            hand: b.hand.map(Length),
+            shoulder_width: b.shoulder_width.map(Checked::of_f32),
+            shoulder_height: b.shoulder_height.map(Checked::of_f32),
+            upper_arm: b.upper_arm.map(Checked::of_f32),
+            forearm: b.forearm.map(Checked::of_f32),
+            hand: b.hand.map(Checked::of_f32),
         }
     }
 }
@@ -244,105 +360,10 @@ impl From<BodySpec> for BodyEntry {
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CameraEntry {
-    azimuth: Coord,
-    elevation: Elevation,
+    azimuth: Checked<Azimuth>,
+    elevation: Checked<Elevation>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    distance: Option<Length>,
-}
-
-fn de_range<'de, D: Deserializer<'de>>(d: D, range: Range) -> Result<Option<f64>, D::Error> {
-    let v = f64::deserialize(d)?;
-    range
-        .check(v)
-        .map(Some)
-        .map_err(|e| de::Error::custom(e.to_string()))
-}
-
-fn de_bps<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    de_range(d, ranges::BPS)
-}
-
-fn de_gravity<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    de_range(d, ranges::GRAVITY)
-}
-
-fn de_dwell<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    de_range(d, ranges::DWELL)
-}
-
-/// `f32` written with its shortest decimal form, so `0.3` stays `0.3` in the file.
-fn tidy(v: f32) -> f64 {
-    format!("{v}").parse().unwrap_or(v as f64)
-}
-
-/// A finite `f32` (coordinate, angle).
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Coord(f32);
-
-impl Serialize for Coord {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(tidy(self.0))
-    }
-}
-
-impl<'de> Deserialize<'de> for Coord {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = f64::deserialize(d)?;
-        let f = v as f32;
-        if f.is_finite() {
-            Ok(Coord(f))
-        } else {
-            Err(de::Error::custom(format!(
-                "expected a finite number, not {v}"
-            )))
-        }
-    }
-}
-
-/// A camera elevation in degrees, within -90..=90.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Elevation(f32);
-
-impl Serialize for Elevation {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(tidy(self.0))
-    }
-}
-
-impl<'de> Deserialize<'de> for Elevation {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let Coord(v) = Coord::deserialize(d)?;
-        if (-90.0..=90.0).contains(&v) {
-            Ok(Elevation(v))
-        } else {
-            Err(de::Error::custom(format!(
-                "elevation must be between -90 and 90 degrees, not {v}"
-            )))
-        }
-    }
-}
-
-/// A positive finite length in metres.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Length(f32);
-
-impl Serialize for Length {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(tidy(self.0))
-    }
-}
-
-impl<'de> Deserialize<'de> for Length {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let Coord(v) = Coord::deserialize(d)?;
-        if v > 0.0 {
-            Ok(Length(v))
-        } else {
-            Err(de::Error::custom(format!(
-                "a length must be positive (metres), not {v}"
-            )))
-        }
-    }
+    distance: Option<Checked<Distance>>,
 }
 
 /// A point `[x, y, z]` in metres; one to three numbers in the file, missing ones are 0.
@@ -351,13 +372,13 @@ struct Point([f32; 3]);
 
 impl Serialize for Point {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.map(tidy).serialize(s)
+        self.0.map(Checked::<HandCoordinate>::of_f32).serialize(s)
     }
 }
 
 impl<'de> Deserialize<'de> for Point {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let values = Vec::<Coord>::deserialize(d)?;
+        let values = Vec::<Checked<HandCoordinate>>::deserialize(d)?;
         if values.is_empty() || values.len() > 3 {
             return Err(de::Error::custom(format!(
                 "a point has 1 to 3 numbers [x, y, z] in metres, not {}",
@@ -365,8 +386,8 @@ impl<'de> Deserialize<'de> for Point {
             )));
         }
         let mut p = [0.0; 3];
-        for (slot, Coord(v)) in p.iter_mut().zip(values) {
-            *slot = v;
+        for (slot, v) in p.iter_mut().zip(values) {
+            *slot = v.f32();
         }
         Ok(Point(p))
     }
@@ -399,7 +420,7 @@ impl<'de> Deserialize<'de> for ColorValue {
 }
 
 /// A list in juggler's own form, or a string in Juggling Lab's settings form (`hands`,
-/// `body`, `colors`), read by `notation::settings`.
+/// `body`, `colors`), read by `settings`.
 macro_rules! list_or_jl {
     ($name:ident, $item:ty, $jl:ty, $parse:expr, $expecting:literal) => {
         #[derive(Debug, Clone)]
@@ -430,7 +451,7 @@ macro_rules! list_or_jl {
                         f.write_str($expecting)
                     }
                     fn visit_str<E: de::Error>(self, s: &str) -> Result<$name, E> {
-                        let parse: fn(&str) -> Result<$jl, String> = $parse;
+                        let parse: fn(&str) -> Result<$jl, SettingsError> = $parse;
                         parse(s).map($name::Jl).map_err(E::custom)
                     }
                     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<$name, A::Error> {
@@ -448,14 +469,14 @@ list_or_jl!(
     Colors,
     ColorValue,
     (Vec<Rgba>, bool),
-    |s| settings::parse_colors(s).map_err(|e| e.to_string()),
+    settings::parse_colors,
     "a list of colours, or Juggling Lab's colors string (\"mixed\", \"orbits\", \"{red}{0,0,255}\")"
 );
 list_or_jl!(
     Hands,
     HandEntry,
     Vec<Vec<DwellPoints>>,
-    |s| settings::parse_hands(s).map_err(|e| e.to_string()),
+    settings::parse_hands,
     "a list of { throw, catch } tables, or Juggling Lab's hands string"
 );
 /// The Juggling Lab text a parsed settings value is written back as, when TOML lists cannot
@@ -467,17 +488,17 @@ trait JlText {
 }
 impl JlText for (Vec<Rgba>, bool) {}
 impl JlText for Vec<Vec<DwellPoints>> {}
-impl JlText for (Vec<PlacementSpec>, Vec<BodyBeats>) {
+impl JlText for Vec<BodyBeats> {
     fn jl_text(&self) -> Option<String> {
-        Some(settings::format_body(&self.0, &self.1))
+        Some(settings::format_body(self))
     }
 }
 
 list_or_jl!(
     Jugglers,
     JugglerEntry,
-    (Vec<PlacementSpec>, Vec<BodyBeats>),
-    |s| settings::parse_body_moves(s).map_err(|e| e.to_string()),
+    Vec<BodyBeats>,
+    settings::parse_body,
     "a list of { x, z, facing } tables, or Juggling Lab's body string"
 );
 
@@ -492,7 +513,8 @@ fn dwell_points(hands: Vec<HandEntry>) -> Vec<DwellPoints> {
 }
 
 impl PatternEntry {
-    fn into_spec(self) -> PatternSpec {
+    /// The spec; an error with the byte offset of the value at fault.
+    fn into_spec(self) -> Result<PatternSpec, (usize, SettingsError)> {
         let notation = self.siteswap.into_inner().trim().to_string();
         let defaults = Settings::default();
         let (colors, by_orbit) = match self.colors {
@@ -500,67 +522,78 @@ impl PatternEntry {
             Some(Colors::List(list)) => (list.into_iter().map(|c| c.0).collect(), false),
             Some(Colors::Jl(jl)) => jl,
         };
-        let (mut hand_positions, mut juggler_hand_positions) = match self.hands {
-            None => (Vec::new(), Vec::new()),
-            Some(Hands::List(list)) => (dwell_points(list), Vec::new()),
-            Some(Hands::Jl(per_juggler)) if per_juggler.len() > 1 => {
-                (per_juggler[0].clone(), per_juggler)
-            }
-            Some(Hands::Jl(mut per_juggler)) => (per_juggler.pop().unwrap_or_default(), Vec::new()),
+        let mut hands = match self.hands {
+            None => Vec::new(),
+            Some(Hands::List(list)) if list.is_empty() => Vec::new(),
+            Some(Hands::List(list)) => vec![dwell_points(list)],
+            Some(Hands::Jl(per_juggler)) => per_juggler,
         };
-        if let Some(per_juggler) = self.juggler_hands {
-            juggler_hand_positions = per_juggler.into_iter().map(dwell_points).collect();
-            if let Some(first) = juggler_hand_positions.first() {
-                hand_positions = first.clone();
-            }
+        if let Some(per_juggler) = self.juggler_hands.filter(|p| !p.is_empty()) {
+            hands = per_juggler.into_iter().map(dwell_points).collect();
         }
-        let (placements, body_moves) = match self.jugglers {
-            None => (Vec::new(), Vec::new()),
-            Some(Jugglers::List(list)) => (
-                list.into_iter()
-                    .map(|j| PlacementSpec {
-                        x: j.x.0,
-                        z: j.z.0,
-                        facing_deg: j.facing.0,
+        let positions = match self.jugglers {
+            None => Vec::new(),
+            Some(Jugglers::List(list)) => list
+                .into_iter()
+                .map(|j| {
+                    settings::still(PlacementSpec {
+                        x: j.x.f32(),
+                        z: j.z.f32(),
+                        facing_deg: j.facing.f32(),
                     })
-                    .collect(),
-                Vec::new(),
-            ),
-            Some(Jugglers::Jl(jl)) => jl,
+                })
+                .collect(),
+            Some(Jugglers::Jl(positions)) => positions,
+        };
+        let dwell = match self.beat_dwells.filter(|b| !b.is_empty()) {
+            Some(beats) => {
+                let per_beat = Dwell::PerBeat(beats.into_iter().map(|d| d.0).collect());
+                let derived = per_beat.value();
+                match self.dwell {
+                    Some(d) if (d.get_ref().0 - derived).abs() > 1e-9 => {
+                        let dwell = d.get_ref().0;
+                        let error = SettingsError::DwellMismatch { dwell, derived };
+                        return Err((d.span().start, error));
+                    }
+                    _ => per_beat,
+                }
+            }
+            None => self
+                .dwell
+                .map_or(defaults.dwell, |d| Dwell::Uniform(d.into_inner().0)),
         };
         let settings = Settings {
-            bps: self.bps,
-            dwell: self.dwell.unwrap_or(defaults.dwell),
-            beat_dwells: self.beat_dwells.unwrap_or_default(),
-            gravity: self.gravity.unwrap_or(defaults.gravity),
+            bps: self.bps.map(|b| b.0),
+            dwell,
+            gravity: self.gravity.map_or(defaults.gravity, |g| g.0),
             prop: self.prop.unwrap_or(defaults.prop),
             colors,
             color_by_orbit: self.color_by_orbit.unwrap_or(defaults.color_by_orbit) || by_orbit,
-            hand_positions,
-            juggler_hand_positions,
-            placements,
-            body_moves,
-            body: self.body.map(BodySpec::from),
-            bodies: self
-                .bodies
-                .unwrap_or_default()
-                .into_iter()
-                .map(BodySpec::from)
-                .collect(),
+            hands,
+            positions,
+            bodies: Bodies {
+                shared: self.body.map(BodySpec::from).unwrap_or_default(),
+                jugglers: self
+                    .bodies
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(BodySpec::from)
+                    .collect(),
+            },
             camera: self.camera.map(|c| CameraSpec {
-                azimuth_deg: c.azimuth.0,
-                elevation_deg: c.elevation.0,
-                distance: c.distance.map(|l| l.0),
+                azimuth_deg: c.azimuth.f32(),
+                elevation_deg: c.elevation.f32(),
+                distance: c.distance.map(Checked::f32),
             }),
             spins: self.spins.map(|s| s.0).unwrap_or_default(),
             pancake_rings: self.ring_throws == Some(RingThrows::Pancake),
         };
-        PatternSpec {
+        Ok(PatternSpec {
             name: self.name.unwrap_or_else(|| notation.clone()),
             notation,
             description: self.description.unwrap_or_default(),
             settings,
-        }
+        })
     }
 
     /// The entry for a spec, leaving out every key that has its default value.
@@ -568,48 +601,57 @@ impl PatternEntry {
         let s = &spec.settings;
         let d = Settings::default();
         let some_if = |cond: bool| cond.then_some(());
+        let (dwell, beat_dwells) = match &s.dwell {
+            Dwell::Uniform(v) => (
+                some_if(s.dwell != d.dwell).map(|_| Spanned::new(0..0, Checked::new(*v))),
+                None,
+            ),
+            Dwell::PerBeat(beats) => (None, Some(beats.iter().map(|b| Checked::new(*b)).collect())),
+        };
         PatternEntry {
             name: some_if(spec.name != spec.notation).map(|_| spec.name.clone()),
             siteswap: Spanned::new(0..0, spec.notation.clone()),
             description: some_if(!spec.description.is_empty()).map(|_| spec.description.clone()),
-            bps: s.bps,
-            dwell: some_if(s.dwell != d.dwell).map(|_| s.dwell),
-            beat_dwells: some_if(!s.beat_dwells.is_empty()).map(|_| s.beat_dwells.clone()),
-            gravity: some_if(s.gravity != d.gravity).map(|_| s.gravity),
+            bps: s.bps.map(Checked::new),
+            dwell,
+            beat_dwells,
+            gravity: some_if(s.gravity != d.gravity).map(|_| Checked::new(s.gravity)),
             prop: some_if(s.prop != d.prop).map(|_| s.prop),
             colors: some_if(!s.colors.is_empty())
                 .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
             color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
-            jugglers: some_if(!s.placements.is_empty() || !s.body_moves.is_empty()).map(|_| {
-                if !s.body_moves.is_empty() {
-                    return Jugglers::Jl((s.placements.clone(), s.body_moves.clone()));
+            jugglers: some_if(!s.positions.is_empty()).map(|_| {
+                if s.moving() {
+                    return Jugglers::Jl(s.positions.clone());
                 }
                 Jugglers::List(
-                    s.placements
+                    s.placements()
                         .iter()
                         .map(|p| JugglerEntry {
-                            x: Coord(p.x),
-                            z: Coord(p.z),
-                            facing: Coord(p.facing_deg),
+                            x: Checked::of_f32(p.x),
+                            z: Checked::of_f32(p.z),
+                            facing: Checked::of_f32(p.facing_deg),
                         })
                         .collect(),
                 )
             }),
-            hands: some_if(!s.hand_positions.is_empty() && s.juggler_hand_positions.is_empty())
-                .map(|_| Hands::List(hand_entries(&s.hand_positions))),
-            juggler_hands: some_if(!s.juggler_hand_positions.is_empty()).map(|_| {
-                s.juggler_hand_positions
+            hands: some_if(s.hands.len() == 1).map(|_| Hands::List(hand_entries(&s.hands[0]))),
+            juggler_hands: some_if(s.hands.len() > 1)
+                .map(|_| s.hands.iter().map(|h| hand_entries(h)).collect()),
+            body: some_if(s.bodies.shared != BodySpec::default())
+                .map(|_| BodyEntry::from(s.bodies.shared)),
+            bodies: (!s.bodies.jugglers.is_empty()).then(|| {
+                s.bodies
+                    .jugglers
                     .iter()
-                    .map(|h| hand_entries(h))
+                    .copied()
+                    .map(BodyEntry::from)
                     .collect()
             }),
-            body: s.body.map(BodyEntry::from),
-            bodies: (!s.bodies.is_empty())
-                .then(|| s.bodies.iter().copied().map(BodyEntry::from).collect()),
             camera: s.camera.map(|c| CameraEntry {
-                azimuth: Coord(c.azimuth_deg),
-                elevation: Elevation(c.elevation_deg),
-                distance: c.distance.map(Length),
+                azimuth: Checked::of_f32(c.azimuth_deg),
+                elevation: Checked::of_f32(c.elevation_deg),
+                distance: c.distance.map(Checked::of_f32),
             }),
             spins: some_if(!s.spins.is_empty()).map(|_| SpinTable(s.spins.clone())),
             ring_throws: some_if(s.pancake_rings).map(|_| RingThrows::Pancake),
@@ -650,7 +692,8 @@ pub fn from_toml_str(text: &str, origin: &str) -> Result<Vec<PatternSpec>, FileE
 }
 
 /// Like [`from_toml_str`], keeping where each pattern's siteswap is written, without checking
-/// the siteswaps.
+/// the siteswaps. Every value is checked where it is read (its range, at its line and
+/// column).
 pub fn read_toml_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileError> {
     let locator = Locator::new(origin, text);
     let toml_error = |e: toml::de::Error| FileError::Toml {
@@ -675,13 +718,16 @@ pub fn read_toml_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, Fil
                     message: "siteswap is empty".into(),
                 });
             }
-            let spec = entry.into_spec();
-            if let Err(e) = ranges::check_settings(&spec.settings) {
-                return Err(FileError::Toml {
-                    at,
-                    message: e.to_string(),
-                });
-            }
+            let error = |at: Location, e: SettingsError| FileError::Toml {
+                at,
+                message: e.to_string(),
+            };
+            let spec = entry
+                .into_spec()
+                .map_err(|(offset, e)| error(locator.at(offset), e))?;
+            // Values were checked where they are written; this checks what only the whole
+            // says (the budget of lists given as lists).
+            spec.settings.check().map_err(|e| error(at.clone(), e))?;
             Ok(LoadedPattern { spec, at })
         })
         .collect()
@@ -728,7 +774,7 @@ camera = { azimuth = 340, elevation = 20 }
         assert_eq!(spec.description, "All keys");
         let s = &spec.settings;
         assert_eq!(s.bps, Some(4.0));
-        assert_eq!(s.dwell, 0.8);
+        assert_eq!(s.dwell, Dwell::Uniform(0.8));
         assert_eq!(s.gravity, 9.5);
         assert_eq!(s.prop, PropKind::Ring);
         assert_eq!(
@@ -736,8 +782,9 @@ camera = { azimuth = 340, elevation = 20 }
             vec![Rgba::rgb(255, 0, 0), Rgba::rgb(0x10, 0x20, 0x30)]
         );
         assert!(s.color_by_orbit);
+        assert!(!s.moving());
         assert_eq!(
-            s.placements,
+            s.placements(),
             vec![
                 PlacementSpec {
                     x: 0.0,
@@ -752,8 +799,8 @@ camera = { azimuth = 340, elevation = 20 }
             ]
         );
         assert_eq!(
-            s.hand_positions,
-            vec![
+            s.hands,
+            vec![vec![
                 DwellPoints {
                     throw: [0.1, 0.0, 0.0],
                     catch: [0.3, 0.05, 0.0]
@@ -762,18 +809,18 @@ camera = { azimuth = 340, elevation = 20 }
                     throw: [0.2, 0.0, 0.1],
                     catch: [0.25, 0.0, 0.0]
                 }
-            ]
+            ]]
         );
         assert_eq!(
-            s.body,
-            Some(BodySpec {
+            s.bodies.shared,
+            BodySpec {
                 shoulder_width: Some(0.5),
                 forearm: Some(0.3),
                 ..BodySpec::default()
-            })
+            }
         );
         assert_eq!(
-            s.bodies,
+            s.bodies.jugglers,
             vec![
                 BodySpec::default(),
                 BodySpec {
@@ -824,25 +871,48 @@ camera = { azimuth = 340, elevation = 20 }
     #[test]
     fn wrong_type_names_line_and_column() {
         let msg = err_of("siteswap = \"3\"\ndwell = \"slow\"\n").to_string();
-        assert!(msg.starts_with("t.toml:2:9: "), "{msg}");
-        assert!(msg.contains("invalid type"), "{msg}");
+        assert_eq!(
+            msg,
+            "t.toml:2:9: dwell must be between 0 (excluded) and 2 (excluded) beats, not \"slow\""
+        );
     }
 
     #[test]
     fn out_of_range_values_are_errors() {
         let cases = [
-            ("dwell = 2.5", "dwell must be between 0 and 2"),
-            ("dwell = 0", "dwell must be between 0 and 2"),
+            (
+                "dwell = 2.5",
+                "dwell must be between 0 (excluded) and 2 (excluded) beats, not 2.5",
+            ),
+            ("dwell = 0", "dwell must be between 0 (excluded) and 2"),
             (
                 "bps = -1",
-                "bps (beats per second) must be between 0.1 and 200, not -1",
+                "bps must be between 0.1 and 200 beats per second, not -1",
             ),
-            ("bps = nan", "must be between 0.1 and 200, not NaN"),
-            ("bps = 1e-308", "must be between 0.1 and 200, not 1e-308"),
-            ("gravity = 0", "gravity"),
+            (
+                "bps = nan",
+                "must be between 0.1 and 200 beats per second, not NaN",
+            ),
+            ("bps = 1e-308", "not 1e-308"),
+            (
+                "bps = true",
+                "bps must be between 0.1 and 200 beats per second, not true",
+            ),
+            (
+                "gravity = 0",
+                "gravity must be between 0.001 and 1000 m/s², not 0",
+            ),
             (
                 "gravity = 1e308",
                 "gravity must be between 0.001 and 1000 m/s², not 1e308",
+            ),
+            (
+                "beat_dwells = [1, -1]",
+                "beat_dwells must be between 0 and 10000 beats, not -1",
+            ),
+            (
+                "dwell = 1\nbeat_dwells = [1.5, 2.5]",
+                "dwell 1 is not the dwell of beat_dwells (1.5, their shortest): give one of them",
             ),
             ("prop = \"knife\"", "unknown variant `knife`"),
             ("colors = [\"mauve\"]", "colour 'mauve' not recognized"),
@@ -852,12 +922,34 @@ camera = { azimuth = 340, elevation = 20 }
                 "1 to 3 numbers",
             ),
             ("hands = [{ throw = [0.1] }]", "missing field `catch`"),
-            ("body = { forearm = -0.3 }", "must be positive"),
+            (
+                "body = { forearm = -0.3 }",
+                "forearm must be between 0.01 and 5 metres, not -0.3",
+            ),
             (
                 "camera = { azimuth = 0, elevation = 95 }",
-                "between -90 and 90",
+                "elevation must be between -90 and 90 degrees, not 95",
             ),
-            ("jugglers = [{ x = 0, z = inf, facing = 0 }]", "finite"),
+            (
+                "camera = { azimuth = 0, elevation = 0, distance = 3e38 }",
+                "distance must be between 0.1 and 10000 metres, not 3e38",
+            ),
+            (
+                "jugglers = [{ x = 0, z = inf, facing = 0 }]",
+                "z must be between -1000 and 1000 metres, not inf",
+            ),
+            (
+                "hands = [{ throw = [11], catch = [0] }]",
+                "hands coordinate must be between -10 and 10 metres, not 11",
+            ),
+            (
+                "hands = \"(10)(20)C.\"",
+                "'C' must be followed by a coordinate",
+            ),
+            (
+                "jugglers = \"((0,1)(0,2))^5000.\"",
+                "more than the limit of 256",
+            ),
             (
                 "spins = { \"A\" = 1 }",
                 "spins: 'A' is not a throw value (0-9 or a-z)",
@@ -865,10 +957,10 @@ camera = { azimuth = 340, elevation = 20 }
             ("spins = { \"10\" = 1 }", "'10' is not a throw value"),
             (
                 "spins = { \"5\" = 10 }",
-                "spins for '5' = 10 is out of range (0 to 9)",
+                "spins for '5' must be between 0 and 9 turns, not 10",
             ),
-            ("spins = { \"5\" = -1 }", "out of range"),
-            ("spins = { \"5\" = 1.5 }", "invalid type"),
+            ("spins = { \"5\" = -1 }", "not -1"),
+            ("spins = { \"5\" = 1.5 }", "not 1.5"),
             ("spins = [1, 2]", "a table of throw values to spins"),
             (
                 "ring_throws = \"flat\"",
@@ -953,10 +1045,10 @@ camera = { azimuth = 340, elevation = 20 }
         let mut spec = PatternSpec::from_notation("531");
         assert_eq!(to_toml(std::slice::from_ref(&spec)), "siteswap = \"531\"\n");
         spec.settings.prop = PropKind::Club;
-        spec.settings.hand_positions = vec![DwellPoints {
+        spec.settings.hands = vec![vec![DwellPoints {
             throw: [0.1, 0.0, 0.0],
             catch: [0.3, 0.0, 0.0],
-        }];
+        }]];
         let text = to_toml(std::slice::from_ref(&spec));
         assert!(text.contains("prop = \"club\""), "{text}");
         assert!(text.contains("0.3"), "{text}");
@@ -1015,29 +1107,30 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                 color_by_orbit in any::<bool>(),
                 hands in proptest::collection::vec((point(), point()), 0..3),
                 placements in proptest::collection::vec((finite(-5.0, 5.0), finite(-5.0, 5.0), finite(-360.0, 360.0)), 0..3),
-                body in proptest::option::of(proptest::option::of(0.01f32..2.0)),
+                body in proptest::option::of(0.01f32..2.0),
+                beat_dwells in proptest::collection::vec(0.0f64..20.0, 0..4),
                 bodies in proptest::collection::vec(proptest::option::of(0.3f32..2.0), 0..3),
                 camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
                 spins in proptest::collection::btree_map(0u32..36, 0u32..=9, 0..4),
                 pancake_rings in any::<bool>(),
             ) -> Settings {
+                let hands: Vec<DwellPoints> = hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect();
                 Settings {
                     bps,
-                    dwell,
+                    dwell: if beat_dwells.len() > 1 { Dwell::PerBeat(beat_dwells) } else { Dwell::Uniform(dwell) },
                     gravity,
                     prop,
                     colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
                     color_by_orbit,
-                    hand_positions: hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect(),
-                    beat_dwells: Vec::new(),
-                    juggler_hand_positions: Vec::new(),
-                    placements: placements
+                    hands: if hands.is_empty() { Vec::new() } else { vec![hands] },
+                    positions: placements
                         .into_iter()
-                        .map(|(x, z, facing_deg)| PlacementSpec { x, z, facing_deg })
+                        .map(|(x, z, facing_deg)| crate::settings::still(PlacementSpec { x, z, facing_deg }))
                         .collect(),
-                    body_moves: Vec::new(),
-                    body: body.map(|len| BodySpec { upper_arm: len, forearm: len, ..BodySpec::default() }),
-                    bodies: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
+                    bodies: Bodies {
+                        shared: BodySpec { upper_arm: body, forearm: body, ..BodySpec::default() },
+                        jugglers: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
+                    },
                     camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
                     spins: spins.into_iter().collect(),
                     pancake_rings,

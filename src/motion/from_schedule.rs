@@ -22,7 +22,7 @@ use super::positions::{catch_x, throw_x, DwellSpec, HandPoint};
 use super::timing::Timing;
 use crate::layout::{Layout, Placement};
 use crate::schedule::{Schedule, ThrowKind};
-use crate::spec::DwellPoints;
+use crate::settings::DwellPoints;
 use crate::types::{Hand, HandRef, PropKind};
 
 /// The events of a valid siteswap `schedule` at `timing`, jugglers placed by `layout`

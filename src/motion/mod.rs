@@ -34,7 +34,7 @@ use glam::{DVec3, Vec3};
 
 use crate::layout::{Layout, Placement};
 use crate::schedule::Schedule;
-use crate::spec::DwellPoints;
+use crate::settings::DwellPoints;
 use crate::types::{Hand, HandRef};
 
 mod choreography;
@@ -124,7 +124,7 @@ pub struct MotionState {
 /// use juggler::layout::Layout;
 /// use juggler::motion::{from_schedule, Motion, Timing};
 /// use juggler::schedule::from_notation;
-/// use juggler::spec::Settings;
+/// use juggler::settings::Settings;
 ///
 /// let schedule = from_notation("3").unwrap();
 /// let timing = Timing::new(&schedule, &Settings::default()).unwrap();

@@ -4,7 +4,7 @@
 use glam::DVec3;
 
 use crate::layout::Placement;
-use crate::spec::DwellPoints;
+use crate::settings::DwellPoints;
 use crate::types::Hand;
 
 /// Height of the hand plane above the floor, metres.

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use super::testutil::{async_schedule, passing_3p, sync_44};
 use super::*;
 use crate::schedule::ThrowKind;
-use crate::spec::Settings;
+use crate::settings::{Dwell, Settings};
 
 const SAMPLES: usize = 600;
 
@@ -312,7 +312,7 @@ proptest! {
         samples in prop::collection::vec(-50.0f64..50.0, 40),
     ) {
         let schedule = async_schedule(&pattern);
-        let settings = Settings { bps, dwell, ..Settings::default() };
+        let settings = Settings { bps, dwell: Dwell::Uniform(dwell), ..Settings::default() };
         let timing = Timing::new(&schedule, &settings).expect("valid settings");
         let m = Motion::new(&schedule, timing, &Layout::circle(1), &[]);
         prop_assert_eq!(m.prop_count(), schedule.props);

@@ -4,7 +4,7 @@ use glam::{DVec3, Vec3};
 
 use super::testutil::{async_schedule, passing_3p, sync_44};
 use super::*;
-use crate::spec::Settings;
+use crate::settings::{Dwell, Settings};
 
 fn motion(schedule: &Schedule, bps: Option<f64>) -> Motion {
     let settings = Settings {
@@ -127,7 +127,7 @@ fn catch_and_release_times_at_3_bps_dwell_1() {
     // (3 - 1)/3 s and thrown again by it at beat 3 = 1 s.
     let settings = Settings {
         bps: Some(3.0),
-        dwell: 1.0,
+        dwell: Dwell::Uniform(1.0),
         ..Settings::default()
     };
     let m = motion_with(&async_schedule("3"), settings, &[]);

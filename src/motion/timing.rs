@@ -5,7 +5,7 @@ use thiserror::Error;
 use super::flight::{self, BounceMode, BOUNCE_CONTACT_Y};
 use super::positions::HAND_PLANE_Y;
 use crate::schedule::{Schedule, ThrowKind};
-use crate::spec::Settings;
+use crate::settings::{keys, Settings};
 
 /// Timing of the animation in seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,14 +21,14 @@ pub struct Timing {
 /// Why a `Timing` could not be built: a setting out of its range.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum MotionError {
-    /// `bps` must be a finite number greater than 0.
-    #[error("bps must be a finite number greater than 0 (got {0})")]
+    /// `bps` outside [`keys::BPS`].
+    #[error("{}", keys::BPS.error("bps", &keys::show(*.0)))]
     Bps(f64),
-    /// `dwell` must satisfy 0 < dwell < 2 beats.
-    #[error("dwell must be greater than 0 and less than 2 beats (got {0})")]
+    /// `dwell` outside [`keys::DWELL`].
+    #[error("{}", keys::DWELL.error("dwell", &keys::show(*.0)))]
     Dwell(f64),
-    /// `gravity` must be a finite number greater than 0.
-    #[error("gravity must be a finite number greater than 0 m/s² (got {0})")]
+    /// `gravity` outside [`keys::GRAVITY`].
+    #[error("{}", keys::GRAVITY.error("gravity", &keys::show(*.0)))]
     Gravity(f64),
 }
 
@@ -75,16 +75,16 @@ impl Timing {
     /// Validated timing for a schedule: the user's bps, or Juggling Lab's automatic choice
     /// (slowed down, like Juggling Lab, when a bounce has too little time to reach the floor).
     pub fn new(schedule: &Schedule, settings: &Settings) -> Result<Timing, MotionError> {
-        let dwell = settings.dwell;
-        if !(dwell.is_finite() && dwell > 0.0 && dwell < 2.0) {
+        let dwell = settings.dwell.value();
+        if !keys::DWELL.contains(dwell) {
             return Err(MotionError::Dwell(dwell));
         }
         let gravity = settings.gravity;
-        if !(gravity.is_finite() && gravity > 0.0) {
+        if !keys::GRAVITY.contains(gravity) {
             return Err(MotionError::Gravity(gravity));
         }
         let bps = match settings.bps {
-            Some(bps) if bps.is_finite() && bps > 0.0 => bps,
+            Some(bps) if keys::BPS.contains(bps) => bps,
             Some(bps) => return Err(MotionError::Bps(bps)),
             None => {
                 let auto = auto_bps(schedule);
@@ -146,6 +146,7 @@ fn slow_for_bounces(schedule: &Schedule, bps: f64, dwell: f64, gravity: f64) -> 
 mod tests {
     use super::*;
     use crate::motion::testutil::async_schedule;
+    use crate::settings::Dwell;
 
     fn timing(pattern: &str, settings: &Settings) -> Result<Timing, MotionError> {
         Timing::new(&async_schedule(pattern), settings)
@@ -168,7 +169,7 @@ mod tests {
     fn user_bps_dwell_and_gravity_are_kept() {
         let s = Settings {
             bps: Some(4.0),
-            dwell: 1.0,
+            dwell: Dwell::Uniform(1.0),
             gravity: 9.0,
             ..Settings::default()
         };
@@ -182,11 +183,23 @@ mod tests {
     fn out_of_range_settings_are_named() {
         let bad = |s: Settings| timing("3", &s).unwrap_err();
         let d = Settings::default;
-        assert_eq!(bad(Settings { dwell: 0.0, ..d() }), MotionError::Dwell(0.0));
-        assert_eq!(bad(Settings { dwell: 2.0, ..d() }), MotionError::Dwell(2.0));
+        assert_eq!(
+            bad(Settings {
+                dwell: Dwell::Uniform(0.0),
+                ..d()
+            }),
+            MotionError::Dwell(0.0)
+        );
+        assert_eq!(
+            bad(Settings {
+                dwell: Dwell::Uniform(2.0),
+                ..d()
+            }),
+            MotionError::Dwell(2.0)
+        );
         assert!(matches!(
             bad(Settings {
-                dwell: f64::NAN,
+                dwell: Dwell::Uniform(f64::NAN),
                 ..d()
             }),
             MotionError::Dwell(_)
@@ -219,9 +232,12 @@ mod tests {
             }),
             MotionError::Gravity(0.0)
         );
-        assert!(bad(Settings { dwell: 2.5, ..d() })
-            .to_string()
-            .contains("dwell"));
+        assert!(bad(Settings {
+            dwell: Dwell::Uniform(2.5),
+            ..d()
+        })
+        .to_string()
+        .contains("dwell"));
         assert!(bad(Settings {
             gravity: -1.0,
             ..d()

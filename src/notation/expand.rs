@@ -12,11 +12,12 @@ use crate::types::Hand;
 /// Most beats a pattern may have after expansion. With [`MAX_THROWS`] this bounds the memory
 /// of every command by what it draws or prints, not by a written repeat count: a period at the
 /// limit takes about 130 MB to animate (`pose`, `export`, window) and 6 MB of `check --json`
-/// output, while `([4444]^1000000)` (17 bytes) is refused instead of needing 2.9 GB.
-pub const MAX_BEATS: u64 = 100_000;
+/// output, while `([4444]^1000000)` (17 bytes) is refused instead of needing 2.9 GB. The
+/// number is the resource budget's ([`crate::budget::BEATS`]).
+pub const MAX_BEATS: u64 = crate::budget::BEATS.max;
 /// Most throw elements (all jugglers, hands and multiplex positions, 0s included) after
-/// expansion.
-pub const MAX_THROWS: u64 = 100_000;
+/// expansion ([`crate::budget::THROWS`]).
+pub const MAX_THROWS: u64 = crate::budget::THROWS.max;
 
 /// One throw element of the expanded period (0s included: they are empty catch slots).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -81,17 +81,22 @@ pub struct Hss {
 }
 
 impl Hss {
-    /// One dwell for the whole pattern (the `dwell` setting; `Settings::beat_dwells` keeps
-    /// every beat's own when they differ): the shortest dwell of a beat where something is
-    /// caught.
+    /// One dwell for the whole pattern (`settings::Dwell::value` of these beats): the shortest
+    /// dwell of a beat where something is caught.
     pub fn dwell(&self) -> f64 {
-        self.dwell_beats
-            .iter()
-            .copied()
-            .filter(|d| *d > 0.0)
-            .fold(f64::INFINITY, f64::min)
-            .clamp(0.05, 1.95)
+        shortest_dwell(&self.dwell_beats)
     }
+}
+
+/// The one dwell of beats dwelling `dwell_beats` each: the shortest of a beat where something
+/// is caught (above 0), within 0.05 and 1.95.
+pub fn shortest_dwell(dwell_beats: &[f64]) -> f64 {
+    dwell_beats
+        .iter()
+        .copied()
+        .filter(|d| *d > 0.0)
+        .fold(f64::INFINITY, f64::min)
+        .clamp(0.05, 1.95)
 }
 
 /// One throw of the object pattern: value and bounce suffix.

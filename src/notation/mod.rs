@@ -15,7 +15,6 @@ pub mod error;
 pub mod expand;
 mod grammar;
 pub mod hss;
-pub mod settings;
 
 pub use ast::{
     Element, Group, Item, Modifier, ModifierKind, Multi, Pair, PassGroup, PassTarget, PatternNode,

@@ -8,7 +8,7 @@ use glam::Vec3;
 
 use super::camera::{Camera, DEFAULT_FOV_Y, MAX_ELEVATION, NEAR, SOLO_ELEVATION};
 use crate::body::Pose;
-use crate::spec::CameraSpec;
+use crate::settings::CameraSpec;
 
 /// Passing view: like Juggling Lab, 20° off the side view and 20° down.
 const PASSING_AZIMUTH_OFFSET: f32 = -20.0 * std::f32::consts::PI / 180.0;

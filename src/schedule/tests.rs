@@ -287,7 +287,7 @@ proptest! {
         if let Err(e) = from_notation(&input) {
             let _ = e.to_string();
         }
-        let _ = crate::notation::settings::parse_input(&input);
+        let _ = crate::settings::read(&input);
     }
 
     #[test]

@@ -132,7 +132,7 @@ fn settings_strings_are_accepted() {
     assert_eq!(code, 1);
     assert_eq!(
         v["error"]["message"],
-        "'Dwell' value should be between 0 and 2"
+        "dwell must be between 0 (excluded) and 2 (excluded) beats, not 3"
     );
 }
 

@@ -57,7 +57,7 @@ mod arguments {
             ),
             (
                 &["3", "--out", frames, "--distance=-2"],
-                "--distance must be a positive",
+                "--distance must be between 0.1 and 10000 metres, not -2",
             ),
         ];
         for (args, message) in cases {

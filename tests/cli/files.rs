@@ -112,7 +112,10 @@ fn files_that_fail_to_load_exit_1_with_the_error() {
             "unknown_key.toml",
             "unknown_key.toml:3:1: unknown field `dwel`",
         ),
-        ("wrong_type.toml", "wrong_type.toml:3:7: invalid type"),
+        (
+            "wrong_type.toml",
+            "wrong_type.toml:3:7: bps must be between 0.1 and 200 beats per second, not \"fast\"",
+        ),
         ("bad_syntax.toml", "bad_syntax.toml:6:"),
         ("malformed.jml", "malformed.jml:6:1: malformed XML"),
         (

@@ -304,7 +304,7 @@ fn settings_outside_their_range_are_refused_everywhere_instead_of_giving_nan() {
         (
             &["pose", "531", "--bps", "1e-308"],
             2,
-            "--bps must be between 0.1 and 200, not 1e-308",
+            "--bps must be between 0.1 and 200 beats per second, not 1e-308",
         ),
         (
             &["pose", "531", "--gravity", "1e308"],
@@ -314,17 +314,17 @@ fn settings_outside_their_range_are_refused_everywhere_instead_of_giving_nan() {
         (
             &["pose", "531", "--dwell", "2"],
             2,
-            "--dwell must be between 0 and 2 (excluded) beats, not 2",
+            "--dwell must be between 0 (excluded) and 2 (excluded) beats, not 2",
         ),
         (
             &["pose", "pattern=531;bps=1e-308"],
             1,
-            "bps (beats per second) must be between 0.1 and 200, not 1e-308",
+            "bps must be between 0.1 and 200 beats per second, not 1e-308",
         ),
         (
             &["pose", "slow.toml"],
             1,
-            "slow.toml:2:7: bps (beats per second) must be between 0.1 and 200, not 1e-308",
+            "slow.toml:2:7: bps must be between 0.1 and 200 beats per second, not 1e-308",
         ),
         (
             &["pose", "heavy.jml"],
@@ -334,7 +334,7 @@ fn settings_outside_their_range_are_refused_everywhere_instead_of_giving_nan() {
         (
             &["pose", "far.toml"],
             1,
-            "juggler position must be between -1000 and 1000 metres, not 1e30",
+            "far.toml:2:26: z must be between -1000 and 1000 metres, not 1e30",
         ),
     ];
     for (args, code, message) in cases {
@@ -548,4 +548,192 @@ fn an_unreadable_library_override_is_named_when_a_name_is_not_found() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// Issue 27: `hands=(10)(20)C.` made every command panic (exit 101, index out of bounds),
+/// lost the rest of a `check --file` and aborted a `list`; now each refuses it with the
+/// message (exit 1) and goes on with the other patterns.
+#[test]
+fn settings_never_panic_in_any_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = "pattern=3;hands=(10)(20)C.";
+    std::fs::write(
+        dir.path().join("hands.toml"),
+        "siteswap = \"3\"\nhands = \"(10)(20)C.\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("list.txt"), format!("3\n{bad}\n531\n")).unwrap();
+    let message = "Error in 'hands' setting: 'C' must be followed by a coordinate";
+    for args in [
+        &["check", bad][..],
+        &["pose", bad],
+        &["tojml", bad],
+        &["diagram", bad, "--out", "d.svg"],
+        &["export", bad, "--out", "e.gif"],
+        &["list", "hands.toml"],
+        &["check", "--file", "list.txt"],
+    ] {
+        let out = juggler_in(dir.path(), args);
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {all}");
+        assert!(all.contains(message), "{args:?}: {all}");
+        assert!(!all.contains("panicked"), "{args:?}: {all}");
+    }
+    // The other lines of the list are still checked.
+    let out = juggler_in(dir.path(), &["check", "--file", "list.txt"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("3: valid") && stdout.contains("531: valid"),
+        "{stdout}"
+    );
+    assert!(!dir.path().join("d.svg").exists() && !dir.path().join("e.gif").exists());
+}
+
+/// Issue 27: 57 bytes asked for 41 GB and 33 bytes took 3.8 GB (and `check` called them
+/// valid); under a 2 GB address-space cap every command now refuses them at once, naming
+/// the limit.
+#[test]
+fn settings_expansion_checked_before_allocating_under_a_memory_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    // (siteswap, settings-string key, TOML key, value, the limit named)
+    let cases = [
+        (
+            "<3|3>",
+            "hands",
+            "hands",
+            "<((10)(20).)^9973|((10)(20).)^9967>",
+            "too large: 19940 dwell paths in `hands`, more than the limit of 10000",
+        ),
+        (
+            "3",
+            "body",
+            "jugglers",
+            "((0,1)(0,2))^5000.",
+            "too large: 10000 positions in one juggler's `body` cycle, more than the limit of 256",
+        ),
+        // Within every settings limit, but the pattern repeats to fit its hands cycles:
+        // 97 × 89 × 83 periods.
+        (
+            "<3|3|3>",
+            "hands",
+            "hands",
+            "<((10)(20).)^97|((10)(20).)^89|((10)(20).)^83>",
+            "beats in one animated cycle, more than the limit of 100000",
+        ),
+    ];
+    for (k, (siteswap, key, toml_key, value, message)) in cases.into_iter().enumerate() {
+        let file = format!("case{k}.toml");
+        std::fs::write(
+            dir.path().join(&file),
+            format!("siteswap = \"{siteswap}\"\n{toml_key} = \"{value}\"\n"),
+        )
+        .unwrap();
+        let string = format!("pattern={siteswap};{key}={value}");
+        for args in [
+            ["check", string.as_str()],
+            ["pose", string.as_str()],
+            ["pose", file.as_str()],
+            ["list", file.as_str()],
+        ] {
+            let started = std::time::Instant::now();
+            let out = Command::new("prlimit")
+                .args(["--as=2000000000", "--"])
+                .arg(env!("CARGO_BIN_EXE_juggler"))
+                .args(args)
+                .current_dir(dir.path())
+                .env_remove("JUGGLER_PATTERNS")
+                .output()
+                .expect("prlimit runs");
+            let took = started.elapsed();
+            let all = text(&out.stdout) + &text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {all}");
+            assert!(all.contains(message), "{args:?}: {all}");
+            assert!(took.as_secs_f64() < 1.0, "{args:?}: {took:?}");
+        }
+    }
+}
+
+/// Issue 27: `gravity=abc`, `propdiam=abc` and `bouncefrac=-5` were ignored (exit 0) while
+/// `bps=abc` was an error; now a bad number is an error in every key and every source, in
+/// one message form (key, value, range; file:line where there is a file).
+#[test]
+fn a_bad_number_is_an_error_in_every_key_and_source() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("g.toml"),
+        "siteswap = \"3\"\ngravity = \"abc\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("b.jml"),
+        "<jml><patternlist><line display=\"x\" notation=\"siteswap\">pattern=3;bouncefrac=-5</line></patternlist></jml>",
+    )
+    .unwrap();
+    let cases: [(&[&str], i32, &str); 8] = [
+        (
+            &["pose", "pattern=3;gravity=abc"],
+            1,
+            "gravity must be between 0.1 and 100000 cm/s², not abc",
+        ),
+        (
+            &["check", "pattern=3;propdiam=abc"],
+            1,
+            "propdiam must be between 0 (excluded) and 1000 cm, not abc",
+        ),
+        (
+            &["check", "pattern=3;bouncefrac=-5"],
+            1,
+            "bouncefrac must be between 0 (excluded) and 1, not -5",
+        ),
+        (
+            &["pose", "g.toml"],
+            1,
+            "g.toml:2:11: gravity must be between 0.001 and 1000 m/s², not \"abc\"",
+        ),
+        (
+            &["pose", "b.jml"],
+            1,
+            "b.jml:1:19: pattern 'x': bouncefrac must be between 0 (excluded) and 1, not -5",
+        ),
+        (
+            &["pose", "3", "--gravity", "abc"],
+            2,
+            "--gravity must be between 0.001 and 1000 m/s², not abc",
+        ),
+        (
+            &["export", "3", "--distance", "3e38", "--out", "x.gif"],
+            2,
+            "--distance must be between 0.1 and 10000 metres, not 3e38",
+        ),
+        (
+            &["export", "3", "--azimuth", "3e38", "--out", "x.gif"],
+            2,
+            "--azimuth must be between -3600 and 3600 degrees, not 3e38",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let out = juggler_in(dir.path(), args);
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {all}");
+        assert!(all.contains(message), "{args:?}: {all}");
+    }
+    // The camera's elevation has one range everywhere: 90 is accepted on the command line as
+    // in files (the view stops at 89).
+    let out = juggler_in(
+        dir.path(),
+        &[
+            "export",
+            "3",
+            "--elevation",
+            "90",
+            "--size",
+            "32x24",
+            "--duration",
+            "0.1",
+            "--quiet",
+            "--out",
+            "e.gif",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }

@@ -16,7 +16,7 @@ use juggler::body::elbow::SHRUG_EXACT;
 use juggler::body::juggler::body_shoulder;
 use juggler::body::{JugglerPose, Pose};
 use juggler::scene::Scene;
-use juggler::spec::{body_of, PatternSpec};
+use juggler::spec::PatternSpec;
 use juggler::types::{Hand, PropKind};
 
 const SAMPLES: usize = 600;
@@ -137,7 +137,7 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
             let scene = Scene::new(&spec).unwrap_or_else(|e| panic!("{}: {e}", spec.notation));
             let pattern = format!("{} ({}, {kind:?})", spec.name, spec.notation);
             let dims: Vec<BodyDims> = (0..scene.schedule().jugglers)
-                .map(|j| BodyDims::from_spec(body_of(&spec.settings, j).as_ref()).expect("body"))
+                .map(|j| BodyDims::from_spec(Some(&spec.settings.bodies.of(j))).expect("body"))
                 .collect();
             let duration = scene.loop_duration();
             assert!(

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use juggler::files::{self, jml, FileError};
-use juggler::spec::DwellPoints;
+use juggler::settings::{Dwell, DwellPoints};
 use juggler::types::{PropKind, Rgba};
 
 fn data(name: &str) -> PathBuf {
@@ -36,14 +36,14 @@ fn jml_pattern_list_with_settings() {
 
     assert_eq!(specs[1].notation, "531");
     assert_eq!(specs[1].settings.bps, Some(2.5));
-    assert_eq!(specs[1].settings.dwell, 0.8);
+    assert_eq!(specs[1].settings.dwell, Dwell::Uniform(0.8));
 
     assert_eq!(
-        specs[2].settings.hand_positions,
-        vec![DwellPoints {
+        specs[2].settings.hands,
+        vec![vec![DwellPoints {
             throw: [0.325, 0.0, 0.0],
             catch: [0.1, 0.0, 0.0]
-        }]
+        }]]
     );
 
     let rings = &specs[3];
@@ -125,7 +125,10 @@ fn malformed_toml_files_name_file_line_and_problem() {
 
     let msg = load_err("wrong_type.toml");
     assert!(msg.contains("tests/data/wrong_type.toml:3:7: "), "{msg}");
-    assert!(msg.contains("invalid type: string \"fast\""), "{msg}");
+    assert!(
+        msg.contains("bps must be between 0.1 and 200 beats per second, not \"fast\""),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -186,7 +189,7 @@ fn juggling_lab_hands_body_and_colors_forms_animate_per_juggler() {
     let toml = "siteswap = \"<3p|3p>\"\nhands = \"<(10)(32.5).|(32.5)(10).>\"\n\
                 jugglers = \"<(0,-100,0).|(180,100,0).>\"\ncolors = \"({red})^2{0,0,255}\"\n";
     let specs = [
-        juggler::notation::settings::parse_settings(settings).unwrap(),
+        juggler::spec::PatternSpec::parse(settings).unwrap(),
         jml::import_str(&jml, "two.jml").unwrap().remove(0),
         files::from_toml_str(toml, "two.toml").unwrap().remove(0),
     ];
@@ -200,7 +203,7 @@ fn juggling_lab_hands_body_and_colors_forms_animate_per_juggler() {
                 Rgba::rgb(0, 0, 255)
             ]
         );
-        assert_eq!(s.juggler_hand_positions.len(), 2);
+        assert_eq!(s.hands.len(), 2);
         let scene = Scene::new(spec).unwrap();
         let placements = &scene.layout().jugglers;
         assert!(
@@ -240,8 +243,8 @@ fn juggling_lab_hands_body_and_colors_forms_animate_per_juggler() {
 #[test]
 fn written_jml_reads_back_to_the_same_animation() {
     use juggler::files::jml_write;
-    use juggler::notation::settings::parse_input;
     use juggler::scene::Scene;
+    use juggler::spec::PatternSpec;
     for pattern in [
         "3",
         "531",
@@ -271,7 +274,7 @@ fn written_jml_reads_back_to_the_same_animation() {
         "pattern=<3p|3p>;body=<(0,-100,0).(90,-100,50).-.|(180,100,0).>",
         "pattern=[43]23;body=(0,0,0).(0,40,0)(30,40,20).",
     ] {
-        let spec = parse_input(pattern).unwrap();
+        let spec = PatternSpec::parse(pattern).unwrap();
         let original = Scene::new(&spec).unwrap();
         let text = jml_write::write(&original);
         let back = jml::import_str(&text, "rt.jml")
@@ -339,8 +342,8 @@ fn written_jml_reads_back_to_the_same_animation() {
 /// TOML writes it back.
 #[test]
 fn body_moves_jugglers_through_its_positions_beat_by_beat() {
-    use juggler::notation::settings::parse_settings;
     use juggler::scene::Scene;
+    use juggler::spec::PatternSpec;
     use juggler::types::{Hand, HandRef};
     // Juggler 1 (period 3 beats): beat 0 at JL (-100, 0) facing 0, beat 1 at (-100, 50)
     // facing 90, beat 2 left out; a second position half-way through beat 0 at (-80, 0)
@@ -354,17 +357,18 @@ fn body_moves_jugglers_through_its_positions_beat_by_beat() {
     );
     let toml = format!("siteswap = \"<3p|3p>\"\nbps = 3.0\njugglers = \"{body}\"\n");
     let specs = [
-        parse_settings(&settings).unwrap(),
+        PatternSpec::parse(&settings).unwrap(),
         jml::import_str(&jml, "moving.jml").unwrap().remove(0),
         files::from_toml_str(&toml, "moving.toml")
             .unwrap()
             .remove(0),
     ];
-    let still = Scene::new(&parse_settings("pattern=<3p|3p>;bps=3").unwrap()).unwrap();
+    let still = Scene::new(&PatternSpec::parse("pattern=<3p|3p>;bps=3").unwrap()).unwrap();
     for spec in &specs {
-        assert_eq!(spec.settings.body_moves.len(), 2);
-        assert_eq!(spec.settings.body_moves[0].len(), 3, "three beats");
-        assert_eq!(spec.settings.body_moves[0][2], [None]);
+        assert!(spec.settings.moving());
+        assert_eq!(spec.settings.positions.len(), 2);
+        assert_eq!(spec.settings.positions[0].len(), 3, "three beats");
+        assert_eq!(spec.settings.positions[0][2], [None]);
         let scene = Scene::new(spec).unwrap();
         let m = scene.motion();
         let beat = 1.0 / 3.0;

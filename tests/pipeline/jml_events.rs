@@ -436,7 +436,10 @@ fn a_throw_with_its_own_gravity_flies_the_parabola_of_that_gravity() {
     let err = files::jml::import_str(&bad, "g.jml")
         .unwrap_err()
         .to_string();
-    assert!(err.contains("g=-5") && err.contains("cm/s²"), "{err}");
+    assert!(
+        err.contains("throw modifier g must be between 0.1 and 100000 cm/s², not -5"),
+        "{err}"
+    );
 }
 
 /// A bounce's `bouncefrac=` is the fraction of its energy the prop keeps at the floor: it

@@ -183,7 +183,9 @@ def test_a_bad_link_shows_its_error_and_plays_the_default(b):
     page = b.open(link("441", bps="fast"))
     s = state(page)
     assert s["playing"] == "441" and s["props"] == 3, s
-    assert s["error"].startswith("bps=fast in the link: expected a number"), s
+    assert s["error"].startswith(
+        "bps=fast in the link: bps must be between 0.1 and 200 beats per second, not fast"
+    ), s
     page.close()
 
 

@@ -14,8 +14,8 @@
 //! (one prop in the URL). Old links (`?pattern=...&prop=...&bps=...`) read as before.
 
 use crate::files::FileKind;
-use crate::ranges;
 use crate::render::ViewOverrides;
+use crate::settings::{keys, Dwell};
 use crate::spec::PatternSpec;
 use crate::types::PropKind;
 
@@ -127,14 +127,23 @@ impl LinkQuery {
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let number = |range: ranges::Range| -> Result<f64, String> {
-            let v: f64 = value
-                .trim()
-                .parse()
-                .map_err(|_| format!("{key}={value} in the link: expected a number"))?;
-            range
-                .check(v)
+        // The settings table's numbers, named as the link names them.
+        let number = |number: keys::Number| -> Result<f64, String> {
+            number
+                .parse(key, value)
                 .map_err(|e| format!("{key}={value} in the link: {e}"))
+        };
+        // The page's own numbers (zoom, speed): a finite number within `low..=high`.
+        let between = |low: f64, high: f64| -> Result<f64, String> {
+            number(keys::TIME)
+                .ok()
+                .filter(|v| (low..=high).contains(v))
+                .ok_or_else(|| {
+                    format!(
+                        "{key}={value} in the link: {key} must be between {low} and {high}, not {}",
+                        value.trim()
+                    )
+                })
         };
         match key {
             "pattern" => self.pattern = Some(value.to_string()),
@@ -145,47 +154,22 @@ impl LinkQuery {
                         .map_err(|e| format!("prop={value} in the link: {e}"))?,
                 )
             }
-            "bps" => self.bps = Some(number(ranges::BPS)?),
-            "dwell" => self.dwell = Some(number(ranges::DWELL)?),
-            "gravity" => self.gravity = Some(number(ranges::GRAVITY)?),
-            "azimuth" => self.azimuth = Some(number(ranges::AZIMUTH)? as f32),
-            // The window's camera stops short of straight up and down, as on the command line.
-            "elevation" => {
-                self.elevation = Some(number(ranges::ELEVATION.named("elevation"))? as f32);
-                if self.elevation.is_some_and(|e| e.abs() > 89.0) {
-                    self.elevation = None;
-                    return Err(format!(
-                        "elevation={value} in the link: expected -89 to 89 degrees"
-                    ));
-                }
-            }
-            "distance" => self.distance = Some(number(ranges::CAMERA_DISTANCE)? as f32),
+            "bps" => self.bps = Some(number(keys::BPS)?),
+            "dwell" => self.dwell = Some(number(keys::DWELL)?),
+            "gravity" => self.gravity = Some(number(keys::GRAVITY)?),
+            "azimuth" => self.azimuth = Some(number(keys::AZIMUTH)? as f32),
+            // The view stops 1° short of straight up and down (`render::framing`).
+            "elevation" => self.elevation = Some(number(keys::ELEVATION)? as f32),
+            "distance" => self.distance = Some(number(keys::CAMERA_DISTANCE)? as f32),
             "zoom" => {
-                let z = number(ranges::TIME.named("zoom"))?;
-                let (low, high) = (
-                    f64::from(super::super::Orbit::MIN_ZOOM),
-                    f64::from(super::super::Orbit::MAX_ZOOM),
-                );
-                if !(low..=high).contains(&z) {
-                    return Err(format!(
-                        "zoom={value} in the link: expected {low} to {high}"
-                    ));
-                }
-                self.zoom = Some(z as f32);
+                let (low, high) = (super::super::Orbit::MIN_ZOOM, super::super::Orbit::MAX_ZOOM);
+                self.zoom = Some(between(f64::from(low), f64::from(high))? as f32);
             }
             "speed" => {
-                let s = number(ranges::TIME.named("speed"))?;
                 let speeds = super::super::state::SPEEDS;
-                if !(speeds[0]..=speeds[speeds.len() - 1]).contains(&s) {
-                    return Err(format!(
-                        "speed={value} in the link: expected {} to {}",
-                        speeds[0],
-                        speeds[speeds.len() - 1]
-                    ));
-                }
-                self.speed = Some(s);
+                self.speed = Some(between(speeds[0], speeds[speeds.len() - 1])?);
             }
-            "at" => self.at = Some(number(ranges::TIME.named("at"))?),
+            "at" => self.at = Some(number(keys::TIME)?),
             _ => {}
         }
         Ok(())
@@ -277,7 +261,7 @@ impl LinkQuery {
             s.bps = Some(bps);
         }
         if let Some(dwell) = self.dwell.filter(|_| free("dwell")) {
-            s.dwell = dwell;
+            s.dwell = Dwell::Uniform(dwell);
         }
         if let Some(gravity) = self.gravity.filter(|_| free("gravity")) {
             s.gravity = gravity;
@@ -496,17 +480,20 @@ mod tests {
     #[test]
     fn bad_values_are_reported_and_left_out_unknown_keys_ignored() {
         let q =
-            LinkQuery::parse("pattern=3&bps=fast&dwell=2.5&prop=knife&elevation=90&utm_source=x");
+            LinkQuery::parse("pattern=3&bps=fast&dwell=2.5&prop=knife&elevation=91&utm_source=x");
         assert_eq!(q.pattern.as_deref(), Some("3"));
         assert_eq!(
             (q.bps, q.dwell, q.prop, q.elevation),
             (None, None, None, None)
         );
         assert_eq!(q.problems.len(), 4, "{:?}", q.problems);
-        assert!(q.problems[0].starts_with("bps=fast in the link: expected a number"));
+        assert_eq!(
+            q.problems[0],
+            "bps=fast in the link: bps must be between 0.1 and 200 beats per second, not fast"
+        );
         assert!(q.problems[1].starts_with("dwell=2.5 in the link"));
         assert!(q.problems[2].contains("knife"));
-        assert!(q.problems[3].contains("-89 to 89"));
+        assert!(q.problems[3].contains("-90 and 90"), "{}", q.problems[3]);
         // Hostile numbers: not finite, overflowing, empty.
         for bad in [
             "at=nan",
