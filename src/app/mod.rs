@@ -273,6 +273,9 @@ impl Session {
     fn handle(&mut self, event: InputEvent, g: &Geometry, t: f64) -> bool {
         let focus = self.app.focus();
         for action in self.translator.translate(event, g, focus) {
+            if self.chrome == Chrome::Page && !web::actions::page_allows(&action) {
+                continue;
+            }
             if self.act(action, g, t) {
                 return true;
             }
@@ -283,7 +286,7 @@ impl Session {
         #[cfg(any(target_arch = "wasm32", target_os = "android"))]
         {
             let now = self.app.focus();
-            if now != focus {
+            if now != focus && self.chrome == Chrome::Window {
                 macroquad::miniquad::window::show_keyboard(now == state::Focus::Field);
             }
         }

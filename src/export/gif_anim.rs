@@ -18,7 +18,9 @@ use rayon::prelude::*;
 
 use super::palette::{Palette, TRANSPARENT};
 use super::plan::FramePlan;
-use super::{ExportError, Progress};
+use super::ExportError;
+#[cfg(not(target_arch = "wasm32"))]
+use super::Progress;
 use crate::render::raster::Canvas;
 use crate::render::PoseSource;
 use crate::render::{build_frame, Camera};

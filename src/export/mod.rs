@@ -11,7 +11,6 @@
 //! Frames come from any [`PoseSource`] (`render::framing`): the scene of a pattern, or a
 //! hand-built one in tests.
 
-#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
 use crate::render::raster::{rasterize, RgbImage};
@@ -38,6 +37,7 @@ pub(crate) mod video;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use options::{ExportOptions, ExportRequest};
+#[cfg(not(target_arch = "wasm32"))]
 use plan::Length;
 pub use plan::{Format, FramePlan, FrameSpec};
 

@@ -315,7 +315,6 @@ impl Canvas {
 
     /// The changed area more closely: disjoint rectangles `(x0, y0, x1, y1)` outside
     /// which every pixel is as it was (none when nothing changed).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn changed_rects(&self) -> &[(u32, u32, u32, u32)] {
         &self.changed_rects
     }

@@ -167,9 +167,59 @@ impl PageAction {
     }
 }
 
+/// Whether the canvas's input may do `action` on the page. The page's controls are HTML
+/// (`Chrome::Page`): the canvas's own text field, library list, help and facts panel are not
+/// shown there, so the keys and clicks that would open or edit them do nothing (the page's
+/// script takes typing into its Pattern field); quitting is the browser's.
+pub fn page_allows(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::TogglePause
+            | Action::Faster
+            | Action::Slower
+            | Action::Step(_)
+            | Action::Scrub(_)
+            | Action::ResetView
+            | Action::Orbit { .. }
+            | Action::Zoom(_)
+            | Action::ToggleDiagram
+            | Action::Escape
+            | Action::Browse(_)
+            | Action::DiagramClick { .. }
+            | Action::Highlight(_)
+            | Action::Open(_)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_canvas_never_opens_what_the_page_does_not_show_nor_quits() {
+        for hidden in [
+            Action::Quit,
+            Action::ToggleLibrary,
+            Action::ToggleHelp,
+            Action::ToggleFacts,
+            Action::FocusField,
+            Action::StartTyping('5'),
+            Action::Insert('5'),
+            Action::Submit,
+            Action::LibraryInsert('m'),
+        ] {
+            assert!(!page_allows(&hidden), "{hidden:?}");
+        }
+        for shown in [
+            Action::TogglePause,
+            Action::ResetView,
+            Action::Zoom(1.0),
+            Action::Step(-1),
+            Action::Browse(1),
+        ] {
+            assert!(page_allows(&shown), "{shown:?}");
+        }
+    }
 
     #[test]
     fn every_name_reads_with_its_value() {

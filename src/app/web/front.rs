@@ -251,7 +251,6 @@ impl Front {
             PageAction::Check(text) => {
                 if session.app.error.is_some() {
                     session.app.field.reset(&text);
-                    session.app.field.focus();
                     let trimmed = text.trim();
                     if !trimmed.is_empty() {
                         session.revalidate(trimmed.to_string());

@@ -83,7 +83,6 @@ impl ToolsJob {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 fn generate(request: &ToolsRequest) -> Result<Vec<ToolsResult>, String> {
     use crate::tools::gen::{plan, GroundFilter, Query};
     let ToolsRequest::Generate {
@@ -141,11 +140,6 @@ fn generate(request: &ToolsRequest) -> Result<Vec<ToolsResult>, String> {
         });
     }
     Ok(out)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn generate(_request: &ToolsRequest) -> Result<Vec<ToolsResult>, String> {
-    Err("the generator is not in this build of the page".to_string())
 }
 
 fn transitions(from: &str, to: &str) -> Result<Vec<ToolsResult>, String> {
