@@ -200,6 +200,9 @@
 
     // ---- State -> controls ---------------------------------------------------------------------
     let last = {};
+    const svg = (body) => '<svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">' + body + "</svg>";
+    const PLAY_ICON = svg('<path d="M5 3.5v13l11-6.5z"/>');
+    const PAUSE_ICON = svg('<rect x="4.5" y="4" width="4" height="12"/><rect x="11.5" y="4" width="4" height="12"/>');
     function set(element, property, value) {
         if (element[property] !== value) {
             element[property] = value;
@@ -240,7 +243,7 @@
         }
         const play = $("play");
         if (s.paused !== last.paused) {
-            play.innerHTML = s.paused ? "&#x25B6;&#xFE0E;" : "&#x23F8;&#xFE0E;";
+            play.innerHTML = s.paused ? PLAY_ICON : PAUSE_ICON;
             play.setAttribute("aria-label", s.paused ? "Play" : "Pause");
         }
         const slider = $("slider");
@@ -600,7 +603,8 @@
             startTyping(e.key);
             return;
         }
-        if (APP_KEYS.has(e.code) || SHORTCUTS.includes(e.key)) {
+        // (Not the shortcut characters: a prevented keydown sends no character to the app.)
+        if (APP_KEYS.has(e.code)) {
             e.preventDefault();
         }
     }, true);

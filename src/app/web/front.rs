@@ -245,6 +245,8 @@ impl Front {
                 if text.is_empty() {
                     session.app.apply(Action::Revert);
                 } else {
+                    // The page's field is the HTML one: the app's holds what it shows.
+                    session.app.field.reset(text);
                     session.load(text);
                 }
             }
