@@ -17,7 +17,7 @@
     // Drawing-buffer pixels at most: above this, software WebGL (SwiftShader, a browser with
     // no usable GPU) drops under 30 frames per second on a 2-core machine (BENCHMARKS.md).
     // The canvas then has fewer device pixels per CSS pixel than devicePixelRatio.
-    const MAX_CANVAS_PIXELS = 2.2e6;
+    const MAX_CANVAS_PIXELS = 1.2e6;
     const encoder = new TextEncoder();
     const decoder = new TextDecoder();
     const messages = []; // Uint8Array each, oldest first

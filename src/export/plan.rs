@@ -2,6 +2,7 @@
 //! frame is taken ([`FramePlan`]). Pure arithmetic, the same for the command line and the web
 //! page.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::Path;
 
 use super::ExportError;
@@ -52,6 +53,7 @@ impl Format {
 
 /// Extensions of image and video formats juggler does not write: such a path is refused
 /// rather than taken for a frame directory.
+#[cfg(not(target_arch = "wasm32"))]
 const OTHER_MEDIA: &[&str] = &[
     "jpg", "jpeg", "webp", "bmp", "tif", "tiff", "svg", "avif", "heic", "ico", "mov", "mkv", "avi",
     "m4v", "mpg", "mpeg", "ogv", "wmv", "flv",
@@ -255,7 +257,8 @@ pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), ExportError> {
 
 /// The output kind from the path's extension (any case): `.gif`, `.png`/`.apng`, `.mp4`,
 /// `.webm` are files; other image or video extensions are refused; anything else is a frame
-/// directory.
+/// directory. (Paths are the command line's: not in the web build.)
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn format_of(out: &Path) -> Result<Format, ExportError> {
     let Some(ext) = out.extension().and_then(|e| e.to_str()) else {
         return Ok(Format::PngFrames);

@@ -142,11 +142,6 @@ impl ExportJob {
         self.plan.count
     }
 
-    /// Seconds of animation.
-    pub fn duration(&self) -> f64 {
-        self.plan.duration()
-    }
-
     /// Microseconds from the start to frame `i` (a video frame's timestamp).
     pub fn timestamp_us(&self, i: usize) -> f64 {
         (i as f64 * self.plan.interval * 1e6).round()
