@@ -190,7 +190,7 @@ impl Front {
         self.loads_seen = session.app.loads;
         self.playing = match (&session.playlist, session.app.entry) {
             (Playlist::Entries(_), Some(i)) if i < self.file_specs.len() => {
-                Playing::File(self.file_specs[i].clone())
+                Playing::File(Box::new(self.file_specs[i].clone()))
             }
             _ => Playing::Text(session.app.playing.clone()),
         };
@@ -282,11 +282,11 @@ impl Front {
                     let name = format!("{}.jml", file_stem(&session.animation.facts().name));
                     out.download(&name, "application/xml", text.as_bytes());
                 }
-                None => session.app.load_failed(
-                    &session.app.field.text().to_string(),
-                    "this pattern cannot be written as JML".into(),
-                    None,
-                ),
+                None => {
+                    let shown = session.app.field.text().to_owned();
+                    let message = "this pattern cannot be written as JML".to_string();
+                    session.app.load_failed(&shown, message, None);
+                }
             },
             PageAction::Tools(request) => self.start_tools(session, &request, out),
             PageAction::CancelTools => {

@@ -37,7 +37,7 @@ pub(crate) enum Playing {
     /// Text as typed (siteswap, settings string, library name).
     Text(String),
     /// A pattern of a user's file.
-    File(PatternSpec),
+    File(Box<PatternSpec>),
 }
 
 /// Loads pattern text as the page does (the command line's reading rule, then the link's
@@ -135,7 +135,7 @@ pub(crate) fn startup(link: &LinkQuery) -> Startup {
                 return Startup {
                     error: refused.map(|e| (text.clone(), e)),
                     text,
-                    playing: Playing::File(spec),
+                    playing: Playing::File(Box::new(spec)),
                     animation,
                 }
             }
@@ -244,7 +244,7 @@ mod tests {
         let clubs = startup(&LinkQuery::parse(
             &LinkQuery::default().with_file(&specs[1]).to_address(),
         ));
-        assert_eq!(clubs.playing, Playing::File(specs[1].clone()));
+        assert_eq!(clubs.playing, Playing::File(Box::new(specs[1].clone())));
         assert_eq!(
             (clubs.text.as_str(), clubs.animation.facts().prop),
             ("531", crate::types::PropKind::Club)
@@ -256,7 +256,7 @@ mod tests {
             "{:?}",
             opened.error.map(|e| e.1.message)
         );
-        assert_eq!(opened.playing, Playing::File(specs[2].clone()));
+        assert_eq!(opened.playing, Playing::File(Box::new(specs[2].clone())));
         assert_eq!(opened.animation.facts().name, specs[2].name);
         assert!(!opened.text.contains('<'), "{}", opened.text);
         // A damaged fragment: the default plays and the problem shows.
