@@ -23,7 +23,7 @@
 use glam::{DVec3, Vec3};
 
 use super::color::parse_color;
-use super::jml::{parse_tree, prop_color, Element};
+use super::xml::{parse_tree, Element};
 use crate::layout::Placement;
 use crate::motion::lanes::{spread, spread_held_props};
 use crate::motion::{
@@ -329,6 +329,16 @@ fn default_placement(j: usize, jugglers: usize) -> Placement {
         POSITION_HEIGHT,
         90.0 + theta * j as f64,
     )
+}
+
+/// The `color=` entry of a JML prop modifier such as `color=blue;highlight=true`.
+pub(crate) fn prop_color(modifier: &str) -> Option<&str> {
+    modifier.split(';').find_map(|entry| {
+        let (key, value) = entry.split_once('=')?;
+        key.trim()
+            .eq_ignore_ascii_case("color")
+            .then(|| value.trim())
+    })
 }
 
 /// A prop colour: `{r,g,b}` (0-255 each) or a name / `#rrggbb` as `files::color` reads them.

@@ -16,6 +16,7 @@ pub mod jml_write;
 pub mod library;
 pub mod text_list;
 pub mod toml_format;
+mod xml;
 
 pub use error::{FileError, Location};
 pub use library::find_in_library;
