@@ -9,17 +9,21 @@
 //!   the first `<prop type>` and the props' `color=` modifiers.
 //!
 //! A pattern defined only by explicit `<event>`s and `<position>`s (no siteswap base pattern)
-//! is kept whole as a self-contained JML text in `PatternSpec::notation` and animated from its
-//! events (`jml_events`); one that is inconsistent is rejected with an error naming the
-//! pattern, its line and why. A pattern with a siteswap base pattern is read from that.
+//! is read here, once, by `jml_events` into a `spec::PatternSource::Events` that keeps it as
+//! a self-contained JML text; one that is inconsistent is rejected with an error naming the
+//! pattern, the line of the element at fault and why. A pattern with a siteswap base pattern
+//! is read from that.
+
+use std::sync::Arc;
 
 use super::color::parse_color;
 use super::error::{FileError, Location, Locator};
-use super::jml_events::prop_color;
-use super::xml::{parse_tree, Element};
+use super::jml_events::{self, prop_color};
 use super::settings_spec;
+use super::xml::{parse_tree, Element};
 use super::LoadedPattern;
-use crate::spec::PatternSpec;
+use crate::settings::Settings;
+use crate::spec::{EventFormat, EventSource, PatternSource, PatternSpec};
 use crate::types::PropKind;
 
 /// The result of a lenient import: what could be imported, and why the rest could not.
@@ -118,7 +122,7 @@ fn import_line(
             let content = line.text.trim();
             settings_spec(content)
                 .map(|mut spec| {
-                    if spec.name == spec.notation && !display.is_empty() {
+                    if spec.siteswap() == Some(spec.name.as_str()) && !display.is_empty() {
                         spec.name = display.to_string();
                     }
                     LoadedPattern {
@@ -185,12 +189,12 @@ fn import_pattern(
         Err(_) if has_events => return import_events(pattern, &label, source, at),
         Err(message) => return Err(bad(message)),
     };
-    if has_events && crate::schedule::from_notation(&spec.notation).is_err() {
+    if has_events && crate::schedule::from_notation(spec.siteswap().unwrap_or_default()).is_err() {
         return import_events(pattern, &label, source, at);
     }
     if !title.is_empty() {
         spec.name = title.to_string();
-    } else if spec.name == spec.notation && !display.is_empty() {
+    } else if spec.siteswap() == Some(spec.name.as_str()) && !display.is_empty() {
         spec.name = display.to_string();
     }
     let props: Vec<&Element> = pattern
@@ -222,27 +226,41 @@ struct Source<'a> {
     version: String,
 }
 
-/// A `<pattern>` defined by events: kept as a self-contained JML text (see
-/// `jml_events::is_event_notation`), checked here so a broken one is reported where it is.
+/// A `<pattern>` defined by events: read here, once, into an [`EventSource`] that keeps it
+/// as a self-contained JML text beside what was read; a broken one is an error at the
+/// element at fault.
 fn import_events(
     pattern: &Element,
     label: &str,
     source: &Source,
     at: &dyn Fn(usize) -> Location,
 ) -> Result<LoadedPattern, FileError> {
-    let body = source.text.get(pattern.offset..pattern.end).unwrap_or("");
+    // The version as the self-contained text writes it (and as reading that text back sees it).
     let version = source.version.replace(['"', '<', '&'], "");
-    let notation = format!("<jml version=\"{version}\">\n{body}\n</jml>");
-    let events = super::jml_events::read(&notation).map_err(|message| FileError::BadSetting {
-        at: at(pattern.offset),
-        message: format!("pattern '{label}': {message}"),
-    })?;
-    let mut spec = PatternSpec::from_notation(&notation);
-    spec.name = label.to_string();
-    spec.settings.gravity = super::jml_events::GRAVITY;
-    if let Some(&(kind, _)) = events.path_prop.first() {
-        spec.settings.prop = kind;
+    let events =
+        jml_events::read_pattern(pattern, version.trim()).map_err(|e| FileError::Events {
+            at: at(e.at),
+            pattern: label.to_string(),
+            source: Box::new(e),
+        })?;
+    let body = source.text.get(pattern.offset..pattern.end).unwrap_or("");
+    let mut settings = Settings {
+        gravity: jml_events::GRAVITY,
+        ..Settings::default()
+    };
+    if let Some(first) = events.path_props().first() {
+        settings.prop = first.kind;
     }
+    let spec = PatternSpec {
+        name: label.to_string(),
+        source: PatternSource::Events(Arc::new(EventSource {
+            format: EventFormat::Jml,
+            text: format!("<jml version=\"{version}\">\n{body}\n</jml>"),
+            pattern: events,
+        })),
+        description: String::new(),
+        settings,
+    };
     Ok(LoadedPattern {
         spec,
         at: at(pattern.offset),
@@ -297,7 +315,7 @@ title=Reverse Cascade
                 "Eating an apple"
             ]
         );
-        assert_eq!(got[0].spec.notation, "531");
+        assert_eq!(got[0].spec.source.text(), "531");
         assert_eq!(got[0].spec.settings.bps, Some(4.5));
         assert_eq!(got[0].at.line, 7);
         assert_eq!(
@@ -307,9 +325,9 @@ title=Reverse Cascade
                 catch: [0.1, 0.0, 0.0]
             }]]
         );
-        assert_eq!(got[2].spec.notation, "<3p|3p>");
+        assert_eq!(got[2].spec.source.text(), "<3p|3p>");
         assert_eq!(got[2].spec.settings.prop, PropKind::Ring);
-        assert_eq!(got[3].spec.notation, "33333423");
+        assert_eq!(got[3].spec.source.text(), "33333423");
         assert_eq!(got[3].spec.settings.dwell, Dwell::Uniform(1.0));
         assert_eq!(
             got[3].spec.settings.colors,
@@ -325,7 +343,7 @@ title=Reverse Cascade
         let specs = import_str(text, "one.jml").unwrap();
         assert_eq!(specs.len(), 1);
         assert_eq!(specs[0].name, "Ring thing");
-        assert_eq!(specs[0].notation, "(4,4)");
+        assert_eq!(specs[0].source.text(), "(4,4)");
         assert_eq!(specs[0].settings.prop, PropKind::Ring);
     }
 
@@ -426,7 +444,7 @@ title=Reverse Cascade
                     let display = title.trim();
                     let expected_name = if display.is_empty() { notation.as_str() } else { display };
                     prop_assert_eq!(&p.spec.name, expected_name);
-                    prop_assert_eq!(&p.spec.notation, notation);
+                    prop_assert_eq!(p.spec.source.text(), notation);
                     let bps = *tenths as f64 / 10.0;
                     prop_assert!((p.spec.settings.bps.unwrap() - bps).abs() < 1e-9);
                     prop_assert_eq!(p.at.line, 4 + 3 * i);
