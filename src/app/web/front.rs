@@ -131,7 +131,8 @@ impl Front {
             Box::new(move |text: &str| load_pattern(text, &typed.borrow())),
             Box::new(move |spec: &PatternSpec| {
                 let mut spec = spec.clone();
-                animate(&spec.notation.clone(), &mut spec, &library.borrow())
+                let text = spec.source.text().to_string();
+                animate(&text, &mut spec, &library.borrow())
             }),
         )
     }
@@ -278,7 +279,7 @@ impl Front {
             }
             PageAction::DownloadJml => match session.animation.scene() {
                 Some(scene) => {
-                    let text = crate::files::jml_write::write(scene);
+                    let text = crate::convert::jml::write(scene);
                     let name = format!("{}.jml", file_stem(&session.animation.facts().name));
                     out.download(&name, "application/xml", text.as_bytes());
                 }

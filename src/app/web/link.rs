@@ -34,16 +34,15 @@ pub struct FilePattern {
 impl FilePattern {
     /// The link form of `spec`: its own JML when it is an event pattern, else its TOML.
     pub fn of_spec(spec: &PatternSpec) -> FilePattern {
-        if crate::files::jml_events::is_event_notation(&spec.notation) {
-            FilePattern {
-                kind: FileKind::Jml,
-                text: spec.notation.clone(),
-            }
-        } else {
-            FilePattern {
+        match crate::convert::toml::to_toml(std::slice::from_ref(spec)) {
+            Ok(text) if spec.source.siteswap().is_some() => FilePattern {
                 kind: FileKind::Toml,
-                text: crate::files::to_toml(std::slice::from_ref(spec)),
-            }
+                text,
+            },
+            _ => FilePattern {
+                kind: FileKind::Jml,
+                text: spec.source.text().to_string(),
+            },
         }
     }
 

@@ -67,17 +67,16 @@ pub(crate) fn animate(
     link.apply(spec, text);
     match SceneAnimation::new(spec, link.view(spec)) {
         Ok(animation) => Ok(Box::new(animation)),
-        Err(err) => Err(load_error(text, &spec.notation, &err)),
+        Err(err) => Err(load_error(text, spec.source.text(), &err)),
     }
 }
 
 /// What the Pattern field shows for a file's pattern: its siteswap, or the name of a pattern
 /// made of Juggling Lab events (whose notation is a whole JML text).
 pub(crate) fn field_text(spec: &PatternSpec) -> String {
-    if crate::files::jml_events::is_event_notation(&spec.notation) {
-        spec.name.clone()
-    } else {
-        spec.notation.clone()
+    match spec.source.siteswap() {
+        Some(siteswap) => siteswap.to_string(),
+        None => spec.name.clone(),
     }
 }
 
@@ -222,7 +221,7 @@ mod tests {
     #[test]
     fn a_users_file_is_read_by_its_extension() {
         let specs = file_patterns("mine.txt", "# my list\n531\n(4,2x)*\n").unwrap();
-        let notations: Vec<&str> = specs.iter().map(|s| s.notation.as_str()).collect();
+        let notations: Vec<&str> = specs.iter().map(|s| s.source.text()).collect();
         assert_eq!(field_text(&specs[0]), "531");
         assert_eq!(notations, ["531", "(4,2x)*"]);
         let bad = file_patterns("mine.txt", "531\n532\n").unwrap_err();
@@ -237,9 +236,7 @@ mod tests {
         let jml = include_str!("../../../tests/data/three_patterns.jml");
         let specs = file_patterns("mine.jml", jml).unwrap();
         assert_eq!(specs.len(), 3);
-        assert!(crate::files::jml_events::is_event_notation(
-            &specs[2].notation
-        ));
+        assert!(specs[2].source.events().is_some());
         // The clubs with their colours, through the TOML in the fragment.
         let clubs = startup(&LinkQuery::parse(
             &LinkQuery::default().with_file(&specs[1]).to_address(),
