@@ -388,10 +388,11 @@
 
     // ---- Controls -> app -----------------------------------------------------------------------
     let sliding = false;
-    // Keys of the canvas that are the app's (their browser default is prevented), and
-    // shortcut characters that type nothing (src/app/input.rs SHORTCUT_CHARS).
+    // Keys of the canvas that are the app's (their browser default is prevented; Tab is not
+    // one: it moves to the page's controls), and shortcut characters that type nothing
+    // (src/app/input.rs SHORTCUT_CHARS).
     const APP_KEYS = new Set(["Space", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home",
-        "End", "PageUp", "PageDown", "Escape", "Tab", "F4", "Backspace"]);
+        "End", "PageUp", "PageDown", "Escape", "F4", "Backspace"]);
     const SHORTCUTS = " +=-_.>,";
 
     function startTyping(text) {
@@ -574,7 +575,8 @@
         if (e.target !== canvas) {
             return;
         }
-        if (e.ctrlKey || e.metaKey || e.altKey) {
+        // miniquad would prevent Tab: it moves to the page's controls instead.
+        if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab") {
             e.stopPropagation();
             return;
         }
@@ -621,7 +623,8 @@
         canvas.focus();
     }, true);
 
-    // Installable and offline: the service worker keeps the page (sw.js).
+    // Installable and offline: the service worker keeps the page (sw.js); the browser looks
+    // for a new one (a new build) as it navigates to the page.
     if ("serviceWorker" in navigator && location.protocol !== "file:") {
         navigator.serviceWorker.register("sw.js").catch(function (err) {
             console.warn("juggler: no offline copy (" + err + ")");

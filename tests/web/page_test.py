@@ -41,6 +41,7 @@ class Site:
     """The site directory served on 127.0.0.1 (a free port) by a thread of this process."""
 
     def __init__(self, root):
+        self.root = root
         handler = functools.partial(QuietHandler, directory=root)
         self.server = QuietServer(("127.0.0.1", 0), handler)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -324,6 +325,9 @@ def test_typing_on_the_canvas_starts_a_pattern_in_the_field(b):
     t = s["time"]
     page.keyboard.press(".")
     s = wait_for(page, "s.time > %r" % t)
+    # Tab leaves the canvas for the page's controls (keyboard users are not trapped).
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") != "glcanvas"
     page.context.close()
 
 
@@ -624,6 +628,52 @@ def test_the_page_works_offline_after_one_visit(b):
     assert state(page)["time"] != t
     context.set_offline(False)
     context.close()
+
+
+def test_a_new_build_replaces_the_kept_one(b):
+    """The service worker of a new build (another id in sw.js) takes over and drops the old
+    copy: after a reload or two the page is the new build."""
+    with tempfile.TemporaryDirectory() as root:
+        for name in os.listdir(b.site.root):
+            with open(os.path.join(b.site.root, name), "rb") as src, \
+                    open(os.path.join(root, name), "wb") as dst:
+                dst.write(src.read())
+        site = Site(root)
+        try:
+            context = b.context(PHONE)
+            page = context.new_page()
+            b.watch(page, "new build: ")
+            page.goto(site.url(link("3")))
+            wait_for(page, "s.frames >= 3")
+            page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+            page.reload()
+            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            old = page.evaluate("caches.keys()")
+            with open(os.path.join(root, "sw.js")) as f:
+                worker = f.read()
+            with open(os.path.join(root, "sw.js"), "w") as f:
+                f.write(worker.replace(old[0], "juggler-a-new-build"))
+            with open(os.path.join(root, "juggler.js"), "a") as f:
+                f.write("\nwindow.jugglerBuild = 'new';\n")
+            # Newer by more than the server's one-second Last-Modified.
+            later = time.time() + 10
+            for name in ("sw.js", "juggler.js"):
+                os.utime(os.path.join(root, name), (later, later))
+            # The browser's own check for a new worker (it makes it as it navigates to the
+            # page, at times of its choosing), then the next load is the new build.
+            page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) =>
+                new Promise((done) => { navigator.serviceWorker.oncontrollerchange = done;
+                                        r.update(); }))""")
+            page.reload()
+            wait_for(page, "s.frames >= 3")
+            assert page.evaluate("window.jugglerBuild") == "new", page.evaluate("""async () => {
+                const r = await navigator.serviceWorker.getRegistration();
+                return [await caches.keys(), r && r.active && r.active.scriptURL,
+                        r && r.waiting && 1, r && r.installing && 1]; }""")
+            assert page.evaluate("caches.keys()") == ["juggler-a-new-build"], old
+            context.close()
+        finally:
+            site.close()
 
 
 def test_the_drawing_buffer_is_the_cheap_one(b):
