@@ -557,7 +557,10 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         chrome,
         ..
     } = options;
-    let text = ui::Text::new(mq::load_ttf_font_from_bytes(FONT).ok());
+    let text = ui::Text::new(
+        mq::load_ttf_font_from_bytes(FONT).ok(),
+        macroquad::miniquad::window::dpi_scale(),
+    );
     let materials = draw::materials();
     // Touches are handled as touches (one finger like the mouse, two to zoom), not turned
     // into mouse events by macroquad.

@@ -68,8 +68,15 @@ pub struct Text {
 }
 
 impl Text {
-    /// Text drawn with `font`, or macroquad's built-in font when `None`.
-    pub fn new(font: Option<Font>) -> Self {
+    /// Text drawn with `font`, or macroquad's built-in font when `None`. macroquad rasterises
+    /// glyphs at `dpi_scale` device pixels per layout pixel (the web page's devicePixelRatio;
+    /// 1 in the window), so the cache is filled at those sizes.
+    pub fn new(font: Option<Font>, dpi_scale: f32) -> Self {
+        let scale = if dpi_scale.is_finite() && dpi_scale > 0.0 {
+            dpi_scale
+        } else {
+            1.0
+        };
         let size = super::geometry::FONT_SIZE;
         // Every glyph the UI and typical typing need, rendered now at both layout sizes: a glyph
         // first met while drawing grows the font atlas mid-frame, and the draw calls already
@@ -77,12 +84,19 @@ impl Text {
         if let Some(font) = &font {
             let glyphs: Vec<char> = (' '..='~').chain("·…←↑→↓é".chars()).collect();
             for s in [size, super::geometry::SMALL_FONT_SIZE] {
-                font.populate_font_cache(&glyphs, s);
+                font.populate_font_cache(&glyphs, scaled(s, scale));
             }
         }
         let char_width = mq::measure_text("MMMMMMMMMM", font.as_ref(), size, 1.0).width / 10.0;
         Text { font, char_width }
     }
+}
+
+/// A font size in device pixels, as macroquad's `draw_text_ex` works it out.
+fn scaled(size: u16, scale: f32) -> u16 {
+    (f32::from(size) * scale)
+        .ceil()
+        .clamp(1.0, f32::from(u16::MAX)) as u16
 }
 
 /// Text drawing at one layout's font size.
