@@ -409,6 +409,9 @@ def test_buttons_play_pause_step_speed_and_reset(b):
     assert page.locator("#speed").inner_text() == s["speedLabel"], s
     wait_for(page, "s.link.includes('speed=')")
     page.wait_for_function("location.search.includes('speed=')")
+    # The Time slider scrubs (paused: the moment stays where it is put).
+    page.get_by_role("slider", name="Time").fill("500")
+    s = wait_for(page, "Math.abs(s.time - s.loop / 2) < 1e-6")
     page.get_by_role("button", name="Play", exact=True).tap()
     wait_for(page, "!s.paused")
     page.context.close()
