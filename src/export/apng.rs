@@ -2,7 +2,7 @@
 //! One frame gives an ordinary still PNG. Frame delays are in milliseconds, rounded
 //! cumulatively so they add up to the animation's length. After the first frame only the
 //! rectangle that changed is stored (disposal: none, blend: source), so files stay small.
-//! The command line's [`write_apng`] takes frames rendered in parallel; [`ApngStream`] (every
+//! The command line's `write_apng` takes frames rendered in parallel; [`ApngStream`] (every
 //! target, the web page's) renders and writes one frame per call, in the same blocks, so
 //! both write the same bytes.
 

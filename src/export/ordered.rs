@@ -1,5 +1,5 @@
 //! Frames handed over in order, for encoders that take one frame after another (APNG,
-//! video): rendered in parallel fixed blocks ([`for_each_rgb_frame`], native), or one at a
+//! video): rendered in parallel fixed blocks (`for_each_rgb_frame`, native), or one at a
 //! time in the same blocks ([`RgbFrames`], every target), so both give the same pixels.
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -3,14 +3,14 @@
 //! controls and `web/juggler.js`, a miniquad plugin).
 //!
 //! The page's controls are HTML elements (`Chrome::Page`: the canvas shows only the juggling
-//! and the ladder diagram). They ask for named actions ([`actions`]: one table of names) and
-//! read back the app's state, which [`front::Front`] publishes as JSON once per frame.
+//! and the ladder diagram). They ask for named actions (`actions`: one table of names) and
+//! read back the app's state, which `front::Front` publishes as JSON once per frame.
 //!
-//! * [`link`]: share links (`?pattern=531&prop=club&speed=0.5...`, a file's pattern packed in
+//! * `link`: share links (`?pattern=531&prop=club&speed=0.5...`, a file's pattern packed in
 //!   the fragment), read once at start, kept equal to what is on screen.
-//! * [`export_job`]: GIF and animated PNG encoded in the page, video frames for the browser's
-//!   encoder; [`tools_job`]: the generator and transitions, a piece per frame.
-//! * [`front`]: the page's state around the app's session (link, jobs, library search) and
+//! * `export_job`: GIF and animated PNG encoded in the page, video frames for the browser's
+//!   encoder; `tools_job`: the generator and transitions, a piece per frame.
+//! * `front`: the page's state around the app's session (link, jobs, library search) and
 //!   what it sends the page; `page` (wasm only): the JavaScript side and the page's start.
 //!
 //! Everything but `page` is plain Rust, tested natively.
