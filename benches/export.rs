@@ -41,6 +41,7 @@ fn one_loop(source: &dyn PoseSource, fps: f64) -> FramePlan {
         start: 0.0,
         interval: duration / count as f64,
         count,
+        speed: 1.0,
     }
 }
 
@@ -82,6 +83,7 @@ fn large_scene(c: &mut Criterion) {
         start: 0.0,
         interval: 1.0 / 30.0,
         count: 30,
+        speed: 1.0,
     };
     group.bench_function("GIF of 30 frames (per frame: / 30)", |b| {
         b.iter(|| write_gif(&scene, &cam.into(), &plan, (w, h), &Silent, Vec::new()).expect("gif"))

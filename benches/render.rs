@@ -89,6 +89,7 @@ fn gif_encoding(c: &mut Criterion) {
         start: 0.0,
         interval: cascade.loop_duration() / 60.0,
         count: 60,
+        speed: 1.0,
     };
     let mut group = c.benchmark_group("gif");
     group.sample_size(20);

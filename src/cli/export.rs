@@ -45,7 +45,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
 
     let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
     let scene = Scene::new(&spec).map_err(|e| CliError::invalid(e.to_string()))?;
-    learn.check_against(scene.schedule().jugglers, scene.schedule().props)?;
+    learn.check_against(scene.jugglers(), scene.props())?;
     // `--beats A-B`: the pattern time of those beats.
     let options = match learn.beats {
         Some((from, to)) => {
