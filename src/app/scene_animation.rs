@@ -85,6 +85,7 @@ impl SceneAnimation {
                     azimuth: Some(orbit.azimuth_deg.to_radians()),
                     elevation: Some(orbit.elevation_deg.to_radians()),
                     distance: self.distance,
+                    ..ViewOverrides::default()
                 };
                 let aspect = width.max(1) as f32 / height.max(1) as f32;
                 let camera = camera_with(&self.scene, aspect, &view);
@@ -273,6 +274,7 @@ mod tests {
             azimuth: Some(45f32.to_radians()),
             elevation: Some(30f32.to_radians()),
             distance: Some(7.0),
+            ..ViewOverrides::default()
         };
         let a = SceneAnimation::new(&PatternSpec::from_notation("3"), view).expect("valid");
         let home = a.home_orbit();

@@ -15,7 +15,7 @@ use super::plan::FramePlan;
 use super::ExportError;
 #[cfg(not(target_arch = "wasm32"))]
 use super::Progress;
-use crate::render::Camera;
+use crate::render::Picture;
 use crate::render::PoseSource;
 
 fn png_error(e: png::EncodingError) -> ExportError {
@@ -132,14 +132,14 @@ impl<W: Write> ApngWriter<W> {
 /// Write the frames of `plan` as one (animated) PNG to `writer`.
 pub(crate) fn write_apng<W: Write>(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     size: (u32, u32),
     progress: &dyn Progress,
     writer: W,
 ) -> Result<(), ExportError> {
     let mut apng = ApngWriter::new(plan, size, writer)?;
-    for_each_rgb_frame(source, camera, plan, size, |i, rgb| {
+    for_each_rgb_frame(source, picture, plan, size, |i, rgb| {
         apng.push(i, rgb)?;
         progress.advance(1);
         Ok(())
@@ -173,8 +173,8 @@ impl<W: Write> ApngStream<W> {
     }
 
     /// Renders and writes the next frame (nothing once [`ApngStream::done`]).
-    pub fn next(&mut self, source: &dyn PoseSource, camera: &Camera) -> Result<(), ExportError> {
-        if let Some((i, rgb)) = self.frames.next(source, camera)? {
+    pub fn next(&mut self, source: &dyn PoseSource, picture: &Picture) -> Result<(), ExportError> {
+        if let Some((i, rgb)) = self.frames.next(source, picture)? {
             self.apng.push(i, rgb)?;
         }
         Ok(())
@@ -195,11 +195,12 @@ mod tests {
         use crate::render::auto_camera;
         use crate::render::fixture::Cascade;
         let cascade = Cascade::default();
-        let camera = auto_camera(&cascade, 4.0 / 3.0, None);
+        let camera = crate::render::Picture::from(auto_camera(&cascade, 4.0 / 3.0, None));
         let plan = FramePlan {
             start: 0.0,
             interval: 0.05,
             count: 40,
+            speed: 1.0,
         };
         let mut parallel = Vec::new();
         write_apng(

@@ -22,8 +22,8 @@ use super::ExportError;
 #[cfg(not(target_arch = "wasm32"))]
 use super::Progress;
 use crate::render::raster::Canvas;
+use crate::render::Picture;
 use crate::render::PoseSource;
-use crate::render::{build_frame, Camera};
 
 /// Frames rendered per parallel chunk at most (the first and last indexed image of each of
 /// its blocks are held, and its encoded frames).
@@ -69,7 +69,7 @@ fn gif_error(e: gif::EncodingError) -> ExportError {
 /// Write the frames of `plan` as an infinitely looping GIF to `writer`.
 pub fn write_gif<W: Write>(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     size: (u32, u32),
     progress: &dyn Progress,
@@ -84,7 +84,7 @@ pub fn write_gif<W: Write>(
     let (chunk, block) = chunking(width as usize * height as usize);
     let (palette, mut started) = start(
         source,
-        camera,
+        picture,
         plan,
         size,
         &blocks_of(0..chunk.min(plan.count), block),
@@ -112,7 +112,7 @@ pub fn write_gif<W: Write>(
             .collect::<Vec<_>>()
             .into_par_iter()
             .map(|(frames, canvas)| {
-                render_block(source, camera, plan, (w16, h16), &palette, frames, canvas)
+                render_block(source, picture, plan, (w16, h16), &palette, frames, canvas)
             })
             .collect();
         let blocks: Vec<Block> = blocks
@@ -170,7 +170,7 @@ impl<W: Write> GifStream<W> {
     /// made of and writes the header to `writer`.
     pub fn new(
         source: &dyn PoseSource,
-        camera: &Camera,
+        picture: &Picture,
         plan: &FramePlan,
         size: (u32, u32),
         writer: W,
@@ -184,7 +184,7 @@ impl<W: Write> GifStream<W> {
         let mut frames = Vec::new();
         let mut canvases = Vec::new();
         for i in palette_picks(plan) {
-            let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+            let frame = picture.frame(source, plan.time(i), width, height);
             let mut canvas = Canvas::new(width, height).ok_or_else(bad_size)?;
             canvas.draw(&frame);
             frames.push(frame);
@@ -223,7 +223,7 @@ impl<W: Write> GifStream<W> {
     }
 
     /// Draws and writes the next frame (nothing once [`GifStream::done`]).
-    pub fn next(&mut self, source: &dyn PoseSource, camera: &Camera) -> Result<(), ExportError> {
+    pub fn next(&mut self, source: &dyn PoseSource, picture: &Picture) -> Result<(), ExportError> {
         let i = self.next;
         if i >= self.plan.count {
             return Ok(());
@@ -238,7 +238,7 @@ impl<W: Write> GifStream<W> {
         while self.blocks[self.block].end <= i {
             self.block += 1;
         }
-        let frame = build_frame(&source.pose_at(self.plan.time(i)), camera, width, height);
+        let frame = picture.frame(source, self.plan.time(i), width, height);
         let mut out = if self.blocks[self.block].start == i {
             // A block's first frame: a fresh canvas, the whole image against the last one.
             let mut canvas = Canvas::new(width, height)
@@ -301,7 +301,7 @@ struct Block {
 #[cfg(not(target_arch = "wasm32"))]
 fn render_block(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (w16, h16): (u16, u16),
     palette: &Palette,
@@ -321,12 +321,7 @@ fn render_block(
     let start = frames.start;
     for i in frames {
         if !(i == start && first_drawn) {
-            canvas.show(build_frame(
-                &source.pose_at(plan.time(i)),
-                camera,
-                width,
-                height,
-            ));
+            canvas.show(picture.frame(source, plan.time(i), width, height));
         }
         if i == start {
             palette.quantize_into(canvas.rgba(), &mut indexed);
@@ -466,14 +461,14 @@ fn step(
 /// palette's first sample. `None` for an unusable size.
 fn start(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (width, height): (u32, u32),
     first_blocks: &[std::ops::Range<usize>],
 ) -> Option<(Palette, Vec<Canvas>)> {
     let picks = palette_picks(plan);
     let draw = |i: usize| {
-        let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+        let frame = picture.frame(source, plan.time(i), width, height);
         let mut canvas = Canvas::new(width, height)?;
         canvas.draw(&frame);
         Some((frame, canvas))
@@ -592,12 +587,13 @@ mod tests {
         use crate::render::auto_camera;
         use crate::render::fixture::Cascade;
         let cascade = Cascade::default();
-        let camera = auto_camera(&cascade, 4.0 / 3.0, None);
+        let camera = crate::render::Picture::from(auto_camera(&cascade, 4.0 / 3.0, None));
         // 150 frames of 120x90: three chunks of 64, blocks of 32 (a partial last chunk).
         let plan = FramePlan {
             start: 0.1,
             interval: 0.03,
             count: 150,
+            speed: 1.0,
         };
         let parallel = write_gif(
             &cascade,

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::plan::{format_of, Format, FramePlan, FrameSpec, Length};
 use super::staging::{existing_frames, parent_dir};
 use super::ExportError;
+use crate::sound::SoundParts;
 
 /// Options as the user gave them (e.g. from the command line), before validation.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +22,11 @@ pub struct ExportRequest {
     /// Video quality (ffmpeg's constant rate factor): lower is better and larger. `None`:
     /// 20 for MP4, 32 for WebM.
     pub crf: Option<u32>,
+    /// Animation speed: 1 plays the pattern in real time, 0.5 in slow motion (the output
+    /// twice as long as the pattern time it shows; sounds stay on their catches).
+    pub speed: f64,
+    /// An audio track of these sounds (videos only).
+    pub sound: Option<SoundParts>,
 }
 
 /// Validated export options.
@@ -30,6 +36,7 @@ pub struct ExportOptions {
     frames: FrameSpec,
     force: bool,
     crf: Option<u32>,
+    sound: Option<SoundParts>,
 }
 
 impl ExportOptions {
@@ -46,12 +53,17 @@ impl ExportOptions {
             (request.loops, request.duration),
             request.start,
             request.crf,
-        )?;
+        )?
+        .with_speed(request.speed)?;
+        if request.sound.is_some() && !format.is_video() {
+            return Err(ExportError::SoundNotVideo);
+        }
         let options = ExportOptions {
             out: request.out.clone(),
             frames,
             force: request.force,
             crf: request.crf,
+            sound: request.sound,
         };
         options.check_output()?;
         Ok(options)
@@ -125,6 +137,10 @@ impl ExportOptions {
         self.crf
     }
 
+    pub(crate) fn sound(&self) -> Option<SoundParts> {
+        self.sound
+    }
+
     /// The frame times for a pattern whose loop lasts `loop_duration` seconds.
     pub(crate) fn plan(&self, loop_duration: f64) -> Result<FramePlan, ExportError> {
         self.frames.plan(loop_duration)
@@ -145,6 +161,8 @@ mod tests {
             start: 0.0,
             force: false,
             crf: None,
+            speed: 1.0,
+            sound: None,
         }
     }
 

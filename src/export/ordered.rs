@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use super::plan::FramePlan;
 use super::ExportError;
 use crate::render::raster::Canvas;
+use crate::render::Picture;
 use crate::render::PoseSource;
-use crate::render::{build_frame, Camera};
 
 /// Frames per parallel chunk at most.
 const CHUNK: usize = 32;
@@ -62,7 +62,7 @@ impl RgbFrames {
     pub fn next(
         &mut self,
         source: &dyn PoseSource,
-        camera: &Camera,
+        picture: &Picture,
     ) -> Result<Option<(usize, &[u8])>, ExportError> {
         let i = self.next;
         if i >= self.plan.count {
@@ -75,7 +75,7 @@ impl RgbFrames {
                     .ok_or_else(|| ExportError::BadSize(format!("{width}x{height}")))?,
             );
         }
-        let frame = build_frame(&source.pose_at(self.plan.time(i)), camera, width, height);
+        let frame = picture.frame(source, self.plan.time(i), width, height);
         if let Some(canvas) = self.canvas.as_mut() {
             canvas.draw(&frame);
             self.rgb.clear();
@@ -92,7 +92,7 @@ impl RgbFrames {
 /// do not depend on thread scheduling; at most one chunk of frames is held.
 pub(crate) fn for_each_rgb_frame(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (width, height): (u32, u32),
     mut sink: impl FnMut(usize, &[u8]) -> Result<(), ExportError>,
@@ -109,8 +109,7 @@ pub(crate) fn for_each_rgb_frame(
                 Some(
                     (block_start..(block_start + block).min(chunk_end))
                         .map(|i| {
-                            let frame =
-                                build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+                            let frame = picture.frame(source, plan.time(i), width, height);
                             canvas.draw(&frame);
                             let mut rgb = Vec::with_capacity(3 * (width * height) as usize);
                             canvas.write_rgb(&mut rgb);
@@ -141,11 +140,12 @@ mod tests {
     #[test]
     fn frames_arrive_in_order_and_match_direct_rendering() {
         let cascade = Cascade::default();
-        let camera = auto_camera(&cascade, 4.0 / 3.0, None);
+        let camera = crate::render::Picture::from(auto_camera(&cascade, 4.0 / 3.0, None));
         let plan = FramePlan {
             start: 0.0,
             interval: 0.05,
             count: 21,
+            speed: 1.0,
         };
         let mut seen = Vec::new();
         for_each_rgb_frame(&cascade, &camera, &plan, (80, 60), |i, rgb| {
@@ -166,11 +166,12 @@ mod tests {
     #[test]
     fn one_at_a_time_gives_the_parallel_pixels() {
         let cascade = Cascade::default();
-        let camera = auto_camera(&cascade, 4.0 / 3.0, None);
+        let camera = crate::render::Picture::from(auto_camera(&cascade, 4.0 / 3.0, None));
         let plan = FramePlan {
             start: 0.3,
             interval: 0.04,
             count: 45,
+            speed: 1.0,
         };
         let mut parallel = Vec::new();
         for_each_rgb_frame(&cascade, &camera, &plan, (96, 72), |_, rgb| {

@@ -16,6 +16,9 @@ pub(crate) const MAX_FPS: f64 = 1000.0;
 /// GIF delays are counted in hundredths of a second and browsers slow down delays below
 /// 0.02 s, so a GIF plays at most 50 frames per second.
 pub(crate) const MAX_GIF_FPS: f64 = 50.0;
+/// Slowest and fastest accepted `--speed` (animation speed, 1 = real time).
+pub(crate) const MIN_SPEED: f64 = 0.01;
+pub(crate) const MAX_SPEED: f64 = 100.0;
 
 /// What is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +80,16 @@ impl Length {
     /// Whole loops: `round(duration × fps)` frames spread evenly over exactly the loops, so
     /// the frame after the last is the first again (seamless repetition); the frame interval
     /// is then within half a frame of `1 / fps`. A duration: frames every `1 / fps` seconds.
-    pub fn plan(self, fps: f64, start: f64, loop_duration: f64) -> Result<FramePlan, ExportError> {
+    /// At `speed` (1 = real time, 0.5 = slow motion) the frames show `speed / fps` seconds of
+    /// the pattern each and play `1 / fps` seconds each: `round(duration × fps / speed)`
+    /// frames.
+    pub fn plan(
+        self,
+        fps: f64,
+        speed: f64,
+        start: f64,
+        loop_duration: f64,
+    ) -> Result<FramePlan, ExportError> {
         let (duration, seamless) = match self {
             Length::Default | Length::Loops(_) => {
                 let n = match self {
@@ -91,7 +103,7 @@ impl Length {
             }
             Length::Seconds(d) => (d, false),
         };
-        let exact = duration * fps;
+        let exact = duration * fps / speed;
         if !exact.is_finite() || exact > MAX_FRAMES as f64 {
             return Err(ExportError::TooManyFrames(exact));
         }
@@ -99,16 +111,18 @@ impl Length {
         let interval = if seamless {
             duration / count as f64
         } else {
-            1.0 / fps
+            speed / fps
         };
         Ok(FramePlan {
             start,
             interval,
             count,
+            speed,
         })
     }
 }
-/// What an export renders, checked: format, image size, frame rate, length and start.
+
+/// What an export renders, checked: format, image size, frame rate, length, start and speed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FrameSpec {
     pub format: Format,
@@ -117,6 +131,8 @@ pub struct FrameSpec {
     pub fps: f64,
     pub length: Length,
     pub start: f64,
+    /// Animation speed: 1 real time (what `new` sets), 0.5 slow motion ([`FrameSpec::with_speed`]).
+    pub speed: f64,
 }
 
 impl FrameSpec {
@@ -174,12 +190,23 @@ impl FrameSpec {
             fps,
             length,
             start,
+            speed: 1.0,
         })
+    }
+
+    /// The same at animation speed `speed` (from `MIN_SPEED` to `MAX_SPEED`; 1 = real time,
+    /// 0.5 = slow motion: the output twice as long as the pattern time it shows).
+    pub fn with_speed(self, speed: f64) -> Result<FrameSpec, ExportError> {
+        if !(MIN_SPEED..=MAX_SPEED).contains(&speed) {
+            return Err(ExportError::BadSpeed(speed));
+        }
+        Ok(FrameSpec { speed, ..self })
     }
 
     /// The frame times for a pattern whose loop lasts `loop_duration` seconds.
     pub fn plan(&self, loop_duration: f64) -> Result<FramePlan, ExportError> {
-        self.length.plan(self.fps, self.start, loop_duration)
+        self.length
+            .plan(self.fps, self.speed, self.start, loop_duration)
     }
 }
 
@@ -195,10 +222,14 @@ pub(crate) fn max_crf(format: Format) -> u32 {
 /// When each frame is taken.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FramePlan {
+    /// Pattern time of the first frame, seconds.
     pub start: f64,
-    /// Seconds between frames.
+    /// Pattern seconds between frames.
     pub interval: f64,
     pub count: usize,
+    /// Pattern seconds per second of playback (1 = real time, 0.5 = slow motion): frames
+    /// play `interval / speed` seconds each.
+    pub speed: f64,
 }
 
 impl FramePlan {
@@ -207,9 +238,14 @@ impl FramePlan {
         self.start + i as f64 * self.interval
     }
 
-    /// Total time covered: `count × interval`.
+    /// Pattern time covered: `count × interval`.
     pub fn duration(&self) -> f64 {
         self.count as f64 * self.interval
+    }
+
+    /// Playback time: the pattern time covered at `speed`.
+    pub fn playback(&self) -> f64 {
+        self.duration() / self.speed
     }
 
     /// GIF delay of frame `i` in hundredths of a second: the frame boundaries are rounded
@@ -219,12 +255,12 @@ impl FramePlan {
         self.delay_in(i, 100).clamp(2, u16::MAX as u32) as u16
     }
 
-    /// Delay of frame `i` in units of `1 / per_second` s. Frame boundaries `k × interval`
+    /// Playback delay of frame `i` in units of `1 / per_second` s. Frame boundaries `k × interval / speed`
     /// are rounded down after a shift that makes the last one the whole duration rounded to
     /// the nearest unit, so the delays add up to the duration in those units (with a
     /// tolerance for floating-point error).
     pub fn delay_in(&self, i: usize, per_second: u32) -> u32 {
-        let step = self.interval * per_second as f64;
+        let step = self.interval / self.speed * per_second as f64;
         let total = self.count as f64 * step;
         let shift = total.round() - total;
         let at = |k: usize| {
@@ -328,26 +364,44 @@ mod tests {
     #[test]
     fn one_loop_plan_spreads_frames_evenly_over_exactly_the_loop() {
         // 2.07 s loop at 30 fps: 62.1 -> 62 frames, interval 2.07 / 62.
-        let plan = Length::Default.plan(30.0, 0.0, 2.07).unwrap();
+        let plan = Length::Default.plan(30.0, 1.0, 0.0, 2.07).unwrap();
         assert_eq!(plan.count, 62);
         assert!((plan.interval - 2.07 / 62.0).abs() < 1e-12);
         assert!((plan.time(62) - 2.07).abs() < 1e-12);
         assert!((plan.duration() - 2.07).abs() < 1e-12);
         assert!(matches!(
-            Length::Loops(2).plan(30.0, 0.0, 0.0),
+            Length::Loops(2).plan(30.0, 1.0, 0.0, 0.0),
             Err(ExportError::NoLoop(_))
         ));
-        let plan = Length::Loops(2).plan(30.0, 0.0, 2.07).unwrap();
+        let plan = Length::Loops(2).plan(30.0, 1.0, 0.0, 2.07).unwrap();
         assert_eq!(plan.count, 124);
 
-        let plan = Length::Seconds(1.0).plan(24.0, 0.5, 7.0).unwrap();
+        let plan = Length::Seconds(1.0).plan(24.0, 1.0, 0.5, 7.0).unwrap();
         assert_eq!(plan.count, 24);
         assert!((plan.time(1) - (0.5 + 1.0 / 24.0)).abs() < 1e-12);
 
         assert!(matches!(
-            Length::Seconds(1.0e6).plan(24.0, 0.0, 1.0),
+            Length::Seconds(1.0e6).plan(24.0, 1.0, 0.0, 1.0),
             Err(ExportError::TooManyFrames(_))
         ));
+    }
+
+    /// Slow motion: half speed shows the same loop in twice the frames, each playing 1 / fps,
+    /// so a 2.07 s loop plays 4.14 s in every format (GIF delays included).
+    #[test]
+    fn half_speed_plays_the_loop_twice_as_long() {
+        let plan = Length::Default.plan(30.0, 0.5, 0.0, 2.07).unwrap();
+        assert_eq!(plan.count, 124);
+        assert!((plan.duration() - 2.07).abs() < 1e-12);
+        assert!((plan.playback() - 4.14).abs() < 1e-12);
+        let hundredths: u32 = (0..plan.count).map(|i| u32::from(plan.gif_delay(i))).sum();
+        assert_eq!(hundredths, 414);
+        let spec = FrameSpec::new(Format::Gif, "64x48", 30.0, (None, None), 0.0, None).unwrap();
+        assert!(matches!(
+            spec.with_speed(0.0),
+            Err(ExportError::BadSpeed(_))
+        ));
+        assert_eq!(spec.with_speed(0.5).unwrap().plan(2.07).unwrap(), plan);
     }
 
     #[test]
@@ -356,6 +410,7 @@ mod tests {
             start: 0.0,
             interval: 1.0 / 30.0,
             count: 30,
+            speed: 1.0,
         };
         let delays: Vec<u16> = (0..30).map(|i| plan.gif_delay(i)).collect();
         assert_eq!(delays.iter().map(|&d| d as u32).sum::<u32>(), 100);
@@ -365,6 +420,7 @@ mod tests {
             start: 0.0,
             interval: 1.3 / 33.0,
             count: 33,
+            speed: 1.0,
         };
         let sum: u32 = (0..33).map(|i| plan.gif_delay(i) as u32).sum();
         assert_eq!(sum, 130);
@@ -373,6 +429,7 @@ mod tests {
             start: 0.0,
             interval: 1.0 / 30.0,
             count: 30,
+            speed: 1.0,
         };
         let ms: Vec<u32> = (0..30).map(|i| plan.delay_in(i, 1000)).collect();
         assert_eq!(ms.iter().sum::<u32>(), 1000);
@@ -381,6 +438,7 @@ mod tests {
             start: 0.0,
             interval: 0.001,
             count: 5,
+            speed: 1.0,
         };
         assert_eq!(fast.gif_delay(0), 2);
     }

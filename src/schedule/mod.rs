@@ -66,6 +66,34 @@ pub struct ThrowEvent {
     pub spins: Option<u32>,
 }
 
+impl ThrowEvent {
+    /// The throw as written in `notation` (the text the schedule was built from), spaces
+    /// left out: `5`, `3p`, `2x`, `5B`; its value in siteswap digits when the span is not
+    /// in `notation` (see [`value_text`]).
+    pub fn text(&self, notation: &str) -> String {
+        let written: String = notation
+            .get(self.span.0..self.span.1)
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        if written.is_empty() {
+            value_text(self.value)
+        } else {
+            written
+        }
+    }
+}
+
+/// A throw value in siteswap digits: `0`–`9`, then `a`–`z` for 10–35, beyond that the
+/// number in braces (`{40}`).
+pub fn value_text(value: u32) -> String {
+    match char::from_digit(value, 36) {
+        Some(c) => c.to_string(),
+        None => format!("{{{value}}}"),
+    }
+}
+
 /// A cycle of throws that some props go through.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Orbit {

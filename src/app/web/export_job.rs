@@ -13,7 +13,7 @@ use crate::export::apng::ApngStream;
 use crate::export::gif_anim::GifStream;
 use crate::export::{Format, FramePlan, FrameSpec};
 use crate::render::raster::Canvas;
-use crate::render::{build_frame, Camera, PoseSource};
+use crate::render::{Camera, Picture, PoseSource};
 use crate::scene::Scene;
 
 use super::actions::ExportSettings;
@@ -59,7 +59,7 @@ pub enum Step<'a> {
 /// One export in progress.
 pub struct ExportJob {
     scene: Scene,
-    camera: Camera,
+    picture: Picture,
     plan: FramePlan,
     spec: FrameSpec,
     /// The download's name: the pattern's name and the format's extension.
@@ -95,11 +95,11 @@ impl ExportJob {
         let plan = spec
             .plan(scene.picture_loop_duration())
             .map_err(|e| e.to_string())?;
-        let camera = camera_for(spec.width, spec.height);
+        let picture = Picture::from(camera_for(spec.width, spec.height));
         let size = (spec.width, spec.height);
         let work = match format {
             Format::Gif => Work::Gif(Box::new(
-                GifStream::new(&scene, &camera, &plan, size, Vec::new())
+                GifStream::new(&scene, &picture, &plan, size, Vec::new())
                     .map_err(|e| e.to_string())?,
             )),
             Format::Apng => {
@@ -117,7 +117,7 @@ impl ExportJob {
         };
         Ok(ExportJob {
             scene,
-            camera,
+            picture,
             plan,
             spec,
             file_name: format!("{}.{}", file_stem(name), extension(format)),
@@ -167,7 +167,7 @@ impl ExportJob {
                 if stream.done() {
                     return stream.finish().map(Step::Done).map_err(err);
                 }
-                stream.next(scene, &self.camera).map_err(err)?;
+                stream.next(scene, &self.picture).map_err(err)?;
                 self.work = Some(Work::Gif(stream));
                 Ok(Step::Encoded)
             }
@@ -177,7 +177,7 @@ impl ExportJob {
                     let out = std::mem::take(&mut *bytes.0.borrow_mut());
                     return Ok(Step::Done(out));
                 }
-                stream.next(scene, &self.camera).map_err(err)?;
+                stream.next(scene, &self.picture).map_err(err)?;
                 self.work = Some(Work::Apng(stream, bytes));
                 Ok(Step::Encoded)
             }
@@ -186,7 +186,7 @@ impl ExportJob {
                     return Ok(Step::Done(Vec::new()));
                 }
                 let (w, h) = self.size();
-                let frame = build_frame(&scene.pose_at(self.plan.time(next)), &self.camera, w, h);
+                let frame = self.picture.frame(scene, self.plan.time(next), w, h);
                 canvas.draw(&frame);
                 self.work = Some(Work::Video {
                     canvas,
@@ -287,7 +287,7 @@ mod tests {
             .unwrap();
         let cli = crate::export::gif_anim::write_gif(
             &s,
-            &camera,
+            &camera.into(),
             &plan,
             (160, 120),
             &crate::export::Silent,

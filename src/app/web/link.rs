@@ -273,6 +273,7 @@ impl LinkQuery {
             azimuth: self.azimuth.map(f32::to_radians),
             elevation: self.elevation.map(f32::to_radians),
             distance: self.distance,
+            ..ViewOverrides::default()
         }
         .over_pattern(spec)
     }
