@@ -389,6 +389,8 @@ impl Scene {
             orbits: Vec::new(),
             mirrored: false,
             state: Vec::new(),
+            subdivision: 1,
+            delays: Vec::new(),
         };
         let bodies = plan_bodies(&motion, &layout, &dims);
         Ok(Scene {

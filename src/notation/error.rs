@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::prechac::Ratio;
+
 /// Why a siteswap could not be parsed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParseErrorKind {
@@ -23,6 +25,23 @@ pub enum ParseErrorKind {
     TooLarge,
     /// Brackets nested deeper than [`super::MAX_NESTING`].
     TooDeep,
+    /// More digits after a decimal point than [`super::MAX_DECIMALS`].
+    TooManyDecimals,
+    /// Prechac notation: a pass to a letter past the last juggler (`pC` with 2 jugglers).
+    NoSuchJuggler,
+    /// Prechac notation: a throw to oneself with a fractional value.
+    FractionalSelf,
+    /// Prechac notation: the delay prefix lists `delays` numbers for `jugglers` jugglers.
+    DelayCount { delays: usize, jugglers: usize },
+    /// Prechac notation: no delays make the passes land on beats: juggler `juggler` (0-based)
+    /// would need both delays.
+    InconsistentDelays {
+        juggler: usize,
+        first: Ratio,
+        second: Ratio,
+    },
+    /// Prechac notation: a throw lands at `time` (in beats), between juggler `juggler`'s beats.
+    LandsOffBeat { juggler: usize, time: Ratio },
 }
 
 /// A siteswap that cannot be parsed, with the position of the problem.
@@ -106,8 +125,9 @@ impl Expected {
     pub const CARET: Expected = Expected(1 << 10);
     pub const STAR: Expected = Expected(1 << 11);
     pub const SPINS: Expected = Expected(1 << 12);
+    pub const DECIMALS: Expected = Expected(1 << 13);
 
-    const NAMES: [&'static str; 13] = [
+    const NAMES: [&'static str; 14] = [
         "a throw value",
         "','",
         "')'",
@@ -121,9 +141,10 @@ impl Expected {
         "'^'",
         "'*'",
         "a number of spins (0 to 9)",
+        "a digit after the decimal point",
     ];
     /// The order expectations are listed in (indices into `NAMES`).
-    const ORDER: [usize; 13] = [12, 0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
+    const ORDER: [usize; 14] = [13, 12, 0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
 
     pub fn union(self, other: Expected) -> Expected {
         Expected(self.0 | other.0)

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::notation::{ParseError, Span};
+use crate::notation::{juggler_letter, ParseError, Ratio, Span};
 use crate::types::Hand;
 
 /// A validity rule a parsed pattern breaks (Juggling Lab's messages where it has one).
@@ -21,6 +21,15 @@ pub enum Invalid {
         juggler: usize,
         hand: Hand,
         beat: u64,
+        span: Span,
+    },
+    /// Prechac notation: a hand must catch more props at a time than it throws there.
+    /// `time` is when they land, in the jugglers' beats.
+    #[error("Pattern is not valid: too many objects landing at time {time} for juggler {}, {} hand", juggler_letter(*juggler), hand.name())]
+    CollisionAt {
+        juggler: usize,
+        hand: Hand,
+        time: Ratio,
         span: Span,
     },
     /// A hold (`H`) that would end in the other hand.
@@ -52,7 +61,7 @@ impl Invalid {
     /// The beat the message names, if any.
     pub fn beat(&self) -> Option<u64> {
         match self {
-            Invalid::NoBeats | Invalid::Average { .. } => None,
+            Invalid::NoBeats | Invalid::Average { .. } | Invalid::CollisionAt { .. } => None,
             Invalid::Collision { beat, .. } => Some(*beat),
             Invalid::HandChangedDuringCarry { beat, .. }
             | Invalid::JugglerChangedDuringCarry { beat, .. } => Some(u64::from(*beat) + 1),
@@ -65,6 +74,7 @@ impl Invalid {
         match self {
             Invalid::NoBeats | Invalid::Average { .. } => None,
             Invalid::Collision { span, .. }
+            | Invalid::CollisionAt { span, .. }
             | Invalid::HandChangedDuringCarry { span, .. }
             | Invalid::JugglerChangedDuringCarry { span, .. }
             | Invalid::ModifierOnZero { span, .. } => Some(*span),

@@ -98,6 +98,19 @@ pub struct Schedule {
     pub mirrored: bool,
     /// The landing schedule at the start of a period, per juggler: left hand, then right.
     pub state: Vec<Landings>,
+    /// Beats of this schedule per beat of a juggler: 1, except for Prechac notation and
+    /// k-handed siteswaps, whose beats are fine beats (`<3.5p|3.5px>` and the four-handed
+    /// `7`: 2, so juggler B throws a fine beat after juggler A). Every `beat`, `value` and
+    /// `period` above is in these beats.
+    #[serde(skip_serializing_if = "is_one")]
+    pub subdivision: u32,
+    /// Each juggler's delay in their own beats (Prechac notation; empty otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub delays: Vec<crate::notation::Ratio>,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 impl Schedule {
