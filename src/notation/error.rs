@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use super::prechac::Ratio;
-
 /// Why a siteswap could not be parsed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParseErrorKind {
@@ -31,17 +29,18 @@ pub enum ParseErrorKind {
     NoSuchJuggler,
     /// Prechac notation: a throw to oneself with a fractional value.
     FractionalSelf,
-    /// Prechac notation: the delay prefix lists `delays` numbers for `jugglers` jugglers.
-    DelayCount { delays: usize, jugglers: usize },
-    /// Prechac notation: no delays make the passes land on beats: juggler `juggler` (0-based)
-    /// would need both delays.
-    InconsistentDelays {
-        juggler: usize,
-        first: Ratio,
-        second: Ratio,
-    },
-    /// Prechac notation: a throw lands at `time` (in beats), between juggler `juggler`'s beats.
-    LandsOffBeat { juggler: usize, time: Ratio },
+    /// Prechac notation: the delay prefix lists another number of delays than jugglers.
+    DelayCount,
+    /// Prechac notation: no delays make the passes land on beats (the message names the
+    /// juggler and both delays).
+    InconsistentDelays,
+    /// A k-handed siteswap for more jugglers than [`super::k_handed::MAX_JUGGLERS`].
+    TooManyJugglers,
+    /// A k-handed siteswap with a sync pair, pass, hand specifier or `*`.
+    NotKHanded,
+    /// Prechac notation: a throw lands between its receiver's beats (the message names the
+    /// time and the juggler).
+    LandsOffBeat,
 }
 
 /// A siteswap that cannot be parsed, with the position of the problem.

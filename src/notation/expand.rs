@@ -79,8 +79,32 @@ pub(crate) enum Reading<'a> {
     Prechac(Option<&'a DelayPrefix>),
 }
 
-/// A semantic error found while expanding: its kind and byte offset.
-pub(crate) type ExpandError = (usize, ParseErrorKind);
+/// A semantic error found while expanding: its kind, byte offset and, for the kinds whose
+/// message holds numbers (Prechac delays and times), the message.
+#[derive(Debug)]
+pub(crate) struct ExpandError {
+    pub at: usize,
+    pub kind: ParseErrorKind,
+    pub detail: Option<String>,
+}
+
+impl ExpandError {
+    pub fn new(at: usize, kind: ParseErrorKind) -> Self {
+        ExpandError {
+            at,
+            kind,
+            detail: None,
+        }
+    }
+
+    pub fn with_detail(at: usize, kind: ParseErrorKind, detail: String) -> Self {
+        ExpandError {
+            at,
+            kind,
+            detail: Some(detail),
+        }
+    }
+}
 
 /// Checks and expands a parsed pattern.
 pub(crate) fn expand(root: &PatternNode, reading: Reading) -> Result<Expansion, ExpandError> {
@@ -101,7 +125,7 @@ pub(crate) fn expand(root: &PatternNode, reading: Reading) -> Result<Expansion, 
             crate::budget::THROWS,
             u128::from(throws),
         ))
-        .map_err(|_| (root.span.start, ParseErrorKind::TooLarge))
+        .map_err(|_| ExpandError::new(root.span.start, ParseErrorKind::TooLarge))
     };
     too_large(beats, size.throws)?;
     let mut walk = Walk {
@@ -185,12 +209,10 @@ impl Fine {
             None => None,
             Some(p) => {
                 if p.delays.len() != jugglers {
-                    return Err((
+                    return Err(ExpandError::with_detail(
                         p.span.start,
-                        ParseErrorKind::DelayCount {
-                            delays: p.delays.len(),
-                            jugglers,
-                        },
+                        ParseErrorKind::DelayCount,
+                        format!("{} delays given for {jugglers} jugglers", p.delays.len()),
                     ));
                 }
                 let delays: Vec<Ratio> = p
@@ -205,7 +227,7 @@ impl Fine {
             }
         };
         if subdivision > crate::budget::BEATS.max {
-            return Err((root.span.start, ParseErrorKind::TooLarge));
+            return Err(ExpandError::new(root.span.start, ParseErrorKind::TooLarge));
         }
         Ok(Fine {
             subdivision: subdivision as u32,
@@ -279,7 +301,7 @@ fn juggler_count(node: &PatternNode, seen: &mut Option<usize>) -> Result<usize, 
 
 fn check_count(seen: &mut Option<usize>, count: usize, at: usize) -> Result<(), ExpandError> {
     match *seen {
-        Some(n) if n != count => Err((at, ParseErrorKind::InconsistentJugglers)),
+        Some(n) if n != count => Err(ExpandError::new(at, ParseErrorKind::InconsistentJugglers)),
         _ => {
             *seen = Some(count);
             Ok(())
@@ -332,7 +354,10 @@ fn measure(node: &PatternNode) -> Result<Size, ExpandError> {
                     for part in &g.parts {
                         let s = measure_items(part);
                         if beats.is_some_and(|b| b != s.beats) {
-                            return Err((g.span.start, ParseErrorKind::InconsistentBeats));
+                            return Err(ExpandError::new(
+                                g.span.start,
+                                ParseErrorKind::InconsistentBeats,
+                            ));
                         }
                         beats = Some(s.beats);
                         total.throws = total.throws.saturating_add(s.throws);

@@ -15,6 +15,7 @@ pub mod error;
 pub mod expand;
 mod grammar;
 pub mod hss;
+pub mod k_handed;
 pub mod prechac;
 
 pub use ast::{
@@ -24,6 +25,7 @@ pub use ast::{
 pub use error::{ParseError, ParseErrorKind};
 pub use expand::{Expansion, Slot, MAX_BEATS, MAX_THROWS};
 pub use grammar::{MAX_DECIMALS, MAX_NESTING, MAX_SPINS};
+pub use k_handed::{local_view, parse_k_handed, LocalThrow};
 pub use prechac::Ratio;
 
 use error::Expected;
@@ -80,14 +82,24 @@ pub fn parse(input: &str) -> Result<Pattern, ParseError> {
     } else {
         expand::Reading::JugglingLab
     };
-    let expanded = expand::expand(&root, reading)
-        .map_err(|(at, kind)| cleaned.error(kind, at, Expected::default()))?;
+    let expanded = expand::expand(&root, reading).map_err(|e| {
+        let mut error = cleaned.error(e.kind, e.at, Expected::default());
+        if let Some(detail) = e.detail {
+            error.detail = detail;
+        }
+        error
+    })?;
     Ok(Pattern {
         text: cleaned.text,
         root,
         delays,
         expanded,
     })
+}
+
+/// The error `kind` at byte offset `at` of the cleaned `input` (the offsets spans use).
+pub(crate) fn error_at(input: &str, kind: ParseErrorKind, at: usize) -> ParseError {
+    Cleaned::new(input).error(kind, at, Expected::default())
 }
 
 /// A juggler's letter as passers write it (`A` = juggler 0), or the number past 26.
@@ -207,21 +219,17 @@ impl Cleaned {
             ParseErrorKind::FractionalSelf => {
                 "a throw to oneself cannot have a fractional value (only passes can)".into()
             }
-            ParseErrorKind::DelayCount { delays, jugglers } => format!(
-                "{delays} delays given for {jugglers} jugglers"
+            ParseErrorKind::TooManyJugglers => format!(
+                "a siteswap can be shared by at most {} jugglers",
+                k_handed::MAX_JUGGLERS
             ),
-            ParseErrorKind::InconsistentDelays {
-                juggler,
-                first,
-                second,
-            } => format!(
-                "inconsistent delays: juggler {} would need delays of both {first} and {second} beats",
-                juggler_letter(juggler)
-            ),
-            ParseErrorKind::LandsOffBeat { juggler, time } => format!(
-                "this throw lands at time {time}, between the beats of juggler {}",
-                juggler_letter(juggler)
-            ),
+            ParseErrorKind::NotKHanded => {
+                "a siteswap shared by several jugglers must be asynchronous, without passes, sync pairs, hand specifiers or '*'".into()
+            }
+            // Their messages come with the error (`error_with`).
+            ParseErrorKind::DelayCount
+            | ParseErrorKind::InconsistentDelays
+            | ParseErrorKind::LandsOffBeat => String::new(),
         };
         let column = if self.text.is_empty() {
             1

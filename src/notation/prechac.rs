@@ -19,11 +19,12 @@ use super::ast::{DecimalNumber, Decimals};
 use super::error::ParseErrorKind;
 use super::expand::{hand_order, ExpandError, Slot};
 
-/// An exact non-negative fraction, always reduced (`den >= 1`).
+/// An exact non-negative fraction, always reduced (`den >= 1`); 32 bits each, so errors
+/// that carry one stay small (a part past `u32::MAX` saturates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ratio {
-    num: u64,
-    den: u64,
+    num: u32,
+    den: u32,
 }
 
 impl Ratio {
@@ -35,22 +36,26 @@ impl Ratio {
             return None;
         }
         let g = gcd(num, den).max(1);
+        let part = |n: u64| u32::try_from(n / g).unwrap_or(u32::MAX);
         Some(Ratio {
-            num: num / g,
-            den: den / g,
+            num: part(num),
+            den: part(den),
         })
     }
 
     pub fn whole(n: u64) -> Ratio {
-        Ratio { num: n, den: 1 }
+        Ratio {
+            num: u32::try_from(n).unwrap_or(u32::MAX),
+            den: 1,
+        }
     }
 
     pub fn num(self) -> u64 {
-        self.num
+        u64::from(self.num)
     }
 
     pub fn den(self) -> u64 {
-        self.den
+        u64::from(self.den)
     }
 
     pub fn is_whole(self) -> bool {
@@ -58,26 +63,27 @@ impl Ratio {
     }
 
     pub fn to_f64(self) -> f64 {
-        self.num as f64 / self.den as f64
+        f64::from(self.num) / f64::from(self.den)
     }
 }
 
 /// Exact decimals where the denominator allows (`3.5`, `0.25`), else two decimals (`3.33`).
 impl fmt::Display for Ratio {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let whole = self.num / self.den;
-        let rest = self.num % self.den;
+        let (num, den) = (self.num(), self.den());
+        let whole = num / den;
+        let rest = num % den;
         if rest == 0 {
             return write!(f, "{whole}");
         }
         for places in 1..=4u32 {
             let scale = 10u64.pow(places);
-            if (rest * scale).is_multiple_of(self.den) {
-                let digits = rest * scale / self.den;
+            if (rest * scale).is_multiple_of(den) {
+                let digits = rest * scale / den;
                 return write!(f, "{whole}.{digits:0width$}", width = places as usize);
             }
         }
-        let hundredths = (rest * 100 + self.den / 2) / self.den;
+        let hundredths = (rest * 100 + den / 2) / den;
         if hundredths >= 100 {
             write!(f, "{}", whole + 1)
         } else {
@@ -153,7 +159,10 @@ pub(crate) fn delays(
                 && s.to_juggler == s.juggler
                 && !u64::from(s.value).is_multiple_of(subdivision)
             {
-                return Err((s.span.start, ParseErrorKind::FractionalSelf));
+                return Err(ExpandError::new(
+                    s.span.start,
+                    ParseErrorKind::FractionalSelf,
+                ));
             }
         }
         return Ok(given
@@ -172,7 +181,10 @@ pub(crate) fn delays(
             let lands = (from + u64::from(s.value)) % subdivision;
             if s.to_juggler == j {
                 if lands != from {
-                    return Err((s.span.start, ParseErrorKind::FractionalSelf));
+                    return Err(ExpandError::new(
+                        s.span.start,
+                        ParseErrorKind::FractionalSelf,
+                    ));
                 }
                 continue;
             }
@@ -183,13 +195,15 @@ pub(crate) fn delays(
                 }
                 Some(d) if d != lands => {
                     let ratio = |n| Ratio::new(n, subdivision).unwrap_or(Ratio::ZERO);
-                    return Err((
+                    return Err(ExpandError::with_detail(
                         s.span.start,
-                        ParseErrorKind::InconsistentDelays {
-                            juggler: s.to_juggler,
-                            first: ratio(d),
-                            second: ratio(lands),
-                        },
+                        ParseErrorKind::InconsistentDelays,
+                        format!(
+                            "inconsistent delays: juggler {} would need delays of both {} and {} beats",
+                            super::juggler_letter(s.to_juggler),
+                            ratio(d),
+                            ratio(lands)
+                        ),
                     ));
                 }
                 Some(_) => {}
@@ -217,12 +231,13 @@ pub(crate) fn to_fine_beats(
             let lands = start.saturating_add(u64::from(s.value));
             if !(lands % subdivision).eq(&(delay[s.to_juggler] % subdivision)) {
                 let time = Ratio::new(lands, subdivision).unwrap_or(Ratio::ZERO);
-                return Err((
+                return Err(ExpandError::with_detail(
                     s.span.start,
-                    ParseErrorKind::LandsOffBeat {
-                        juggler: s.to_juggler,
-                        time,
-                    },
+                    ParseErrorKind::LandsOffBeat,
+                    format!(
+                        "this throw lands at time {time}, between the beats of juggler {}",
+                        super::juggler_letter(s.to_juggler)
+                    ),
                 ));
             }
         }

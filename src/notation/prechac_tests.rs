@@ -228,45 +228,21 @@ fn prechac_errors_name_the_column() {
     );
 
     let e = error("<3.5p|3px>");
-    assert_eq!(
-        e.kind,
-        ParseErrorKind::InconsistentDelays {
-            juggler: 0,
-            first: Ratio::ZERO,
-            second: ratio(1, 2),
-        }
-    );
-    assert_eq!(e.column, 7);
+    assert_eq!((e.kind, e.column), (ParseErrorKind::InconsistentDelays, 7));
     assert_eq!(
         e.to_string(),
         "inconsistent delays: juggler A would need delays of both 0 and 0.5 beats (column 7)"
     );
 
     let e = error("{0,0.5}<3.2px|3.8p>");
-    assert_eq!(
-        e.kind,
-        ParseErrorKind::LandsOffBeat {
-            juggler: 1,
-            time: ratio(16, 5),
-        }
-    );
-    assert_eq!(e.column, 9);
+    assert_eq!((e.kind, e.column), (ParseErrorKind::LandsOffBeat, 9));
     assert_eq!(
         e.to_string(),
         "this throw lands at time 3.2, between the beats of juggler B (column 9)"
     );
 
     let e = error("{0}<3p|3p>");
-    assert_eq!(
-        (e.kind, e.column),
-        (
-            ParseErrorKind::DelayCount {
-                delays: 1,
-                jugglers: 2
-            },
-            1
-        )
-    );
+    assert_eq!((e.kind, e.column), (ParseErrorKind::DelayCount, 1));
     assert_eq!(e.to_string(), "1 delays given for 2 jugglers (column 1)");
 
     let e = error("{0,0}<3pC|3p>");
@@ -320,4 +296,99 @@ fn huge_prechac_patterns_are_refused_before_expanding() {
     let e = error("(<3.5p|3.5px>^60000)");
     assert_eq!(e.kind, ParseErrorKind::TooLarge);
     assert_eq!(schedule("(<3.5p|3.5px>^40000)").period, 80_000);
+}
+
+/// (beat, thrower, catcher, value) of every throw, sorted.
+fn throws(s: &Schedule) -> Vec<(u32, HandRef, HandRef, u32)> {
+    let mut t: Vec<_> = s
+        .throws
+        .iter()
+        .map(|t| (t.beat, t.from, t.to, t.value))
+        .collect();
+    t.sort_by_key(|&(beat, from, _, _)| (beat, from.slot()));
+    t
+}
+
+fn k_handed(input: &str, jugglers: usize) -> Schedule {
+    let pattern = parse_k_handed(input, jugglers).unwrap_or_else(|e| panic!("{input}: {e}"));
+    build(&pattern).unwrap_or_else(|e| panic!("{input}: {e}"))
+}
+
+#[test]
+fn holy_grail_is_seven_clubs_all_passes() {
+    let s = k_handed("975", 2);
+    assert_eq!(
+        (s.props, s.jugglers, s.subdivision, s.period),
+        (7, 2, 2, 12)
+    );
+    assert!(s.throws.iter().all(|t| t.from.juggler != t.to.juggler));
+    // A right throws the 9 to B's right hand (a crossed double), B right the 7 to A's right.
+    assert_eq!(s.throws[0].from, HandRef::new(0, Hand::Right));
+    assert_eq!(s.throws[0].to, HandRef::new(1, Hand::Right));
+    assert_eq!(s.throws[1].from, HandRef::new(1, Hand::Right));
+    assert_eq!(s.throws[1].to, HandRef::new(0, Hand::Right));
+    let view = local_view(&parse_k_handed("975", 2).unwrap().expanded);
+    let a: Vec<(String, Option<usize>, bool, Option<&str>)> = view[0]
+        .iter()
+        .take(3)
+        .map(|t| (t.value.to_string(), t.to, t.same_side, t.name))
+        .collect();
+    assert_eq!(
+        a,
+        vec![
+            ("4.5".to_string(), Some(1), true, Some("double")),
+            ("2.5".to_string(), Some(1), true, Some("zap")),
+            ("3.5".to_string(), Some(1), false, Some("single")),
+        ]
+    );
+    assert_eq!(view[1][0].time, ratio(1, 2));
+}
+
+#[test]
+fn k_handed_siteswaps_are_universal_siteswaps_prechac_patterns() {
+    // universal-siteswap's conversions of k-handed siteswaps: the same throws at the same
+    // fine beats.
+    for (khss, hands, prechac) in [
+        ("86", 4, "{0,0.5}<4|3>"),
+        ("79", 4, "{0,0.5}<3.5p|4.5p>"),
+        ("97", 4, "{0,0.5}<4.5px|3.5px>"),
+        ("966867", 4, "{0,0.5}<4.5px33|343.5px>"),
+        ("7", 4, "{0,0.5}<3.5p|3.5px>"),
+        ("867", 4, "{0,0.5}<43.5p3|343.5px>"),
+        ("975", 4, "{0,0.5}<4.5px2.5px3.5p|3.5px4.5p2.5p>"),
+        ("7", 6, "{0,0.3,0.6}<2.3px|2.3px|2.3p>"),
+        ("567", 6, "{0,0.3,0.6}<1.6pC|2|2.3p>"),
+    ] {
+        let a = k_handed(khss, hands / 2);
+        let b = schedule(prechac);
+        assert_eq!(
+            (a.period, a.subdivision),
+            (b.period, b.subdivision),
+            "{khss}"
+        );
+        assert_eq!(a.props, b.props, "{khss}");
+        assert_eq!(a.delays, b.delays, "{khss}");
+        assert_eq!(throws(&a), throws(&b), "{khss} = {prechac}");
+    }
+}
+
+#[test]
+fn k_handed_errors_name_the_column() {
+    let e = parse_k_handed("5(4,4)", 2).unwrap_err();
+    assert_eq!((e.kind, e.column), (ParseErrorKind::NotKHanded, 2));
+    let e = parse_k_handed("<3p|3p>", 2).unwrap_err();
+    assert_eq!((e.kind, e.column), (ParseErrorKind::NotKHanded, 1));
+    let e = parse_k_handed("53L1", 2).unwrap_err();
+    assert_eq!((e.kind, e.column), (ParseErrorKind::NotKHanded, 3));
+    assert_eq!(
+        parse_k_handed("7", 27).unwrap_err().kind,
+        ParseErrorKind::TooManyJugglers
+    );
+    // The siteswap's own errors keep their columns.
+    assert_eq!(parse_k_handed("9#5", 2).unwrap_err().column, 2);
+    // One juggler: an ordinary siteswap.
+    assert_eq!(k_handed("531", 1).period, 6);
+    // Invalid as a siteswap, invalid shared.
+    let pattern = parse_k_handed("976", 2).unwrap();
+    assert!(build(&pattern).is_err());
 }
