@@ -5,11 +5,11 @@
 //! values. Checks the juggler and beat counts and the size limits first, so nothing big is
 //! ever allocated for a pattern that will be refused.
 
-use super::ast::{
-    DelayPrefix, Element, Item, Modifier, Multi, PassTarget, PatternNode, Span, Throw,
-};
+use super::ast::{DelayPrefix, Element, Item, Multi, PassTarget, PatternNode, Throw};
 use super::error::ParseErrorKind;
 use super::prechac::{self, Ratio};
+pub use super::slot::Slot;
+use super::slot::{hand_order, ExpandError};
 use crate::types::Hand;
 
 /// Most beats a pattern may have after expansion. With [`MAX_THROWS`] this bounds the memory
@@ -21,29 +21,6 @@ pub const MAX_BEATS: u64 = crate::budget::BEATS.max;
 /// Most throw elements (all jugglers, hands and multiplex positions, 0s included) after
 /// expansion ([`crate::budget::THROWS`]).
 pub const MAX_THROWS: u64 = crate::budget::THROWS.max;
-
-/// One throw element of the expanded period (0s included: they are empty catch slots).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Slot {
-    /// 0-based beat in the period.
-    pub beat: u32,
-    /// 0-based juggler.
-    pub juggler: usize,
-    pub hand: Hand,
-    /// Position inside a multiplex (0 for a plain throw).
-    pub index: usize,
-    pub value: u32,
-    /// 0-based receiving juggler.
-    pub to_juggler: usize,
-    pub to_hand: Hand,
-    pub modifier: Option<Modifier>,
-    /// `~N`: spins asked for this throw (`None` = automatic).
-    pub spins: Option<u8>,
-    /// Written as part of a sync pair.
-    pub sync: bool,
-    /// The throw's text.
-    pub span: Span,
-}
 
 /// The expanded period of a pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,33 +54,6 @@ pub(crate) enum Reading<'a> {
     JugglingLab,
     /// Prechac notation, with the delay prefix if one is written.
     Prechac(Option<&'a DelayPrefix>),
-}
-
-/// A semantic error found while expanding: its kind, byte offset and, for the kinds whose
-/// message holds numbers (Prechac delays and times), the message.
-#[derive(Debug)]
-pub(crate) struct ExpandError {
-    pub at: usize,
-    pub kind: ParseErrorKind,
-    pub detail: Option<String>,
-}
-
-impl ExpandError {
-    pub fn new(at: usize, kind: ParseErrorKind) -> Self {
-        ExpandError {
-            at,
-            kind,
-            detail: None,
-        }
-    }
-
-    pub fn with_detail(at: usize, kind: ParseErrorKind, detail: String) -> Self {
-        ExpandError {
-            at,
-            kind,
-            detail: Some(detail),
-        }
-    }
 }
 
 /// Checks and expands a parsed pattern.
@@ -270,14 +220,6 @@ fn for_each_throw(node: &PatternNode, f: &mut impl FnMut(&Throw)) {
                 }
             }
         }
-    }
-}
-
-/// Right before left, the order Juggling Lab processes hands in.
-pub fn hand_order(hand: Hand) -> u8 {
-    match hand {
-        Hand::Right => 0,
-        Hand::Left => 1,
     }
 }
 

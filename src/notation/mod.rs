@@ -17,6 +17,7 @@ mod grammar;
 pub mod hss;
 pub mod k_handed;
 pub mod prechac;
+mod slot;
 
 pub use ast::{
     DecimalNumber, Decimals, DelayPrefix, Element, Group, Item, Modifier, ModifierKind, Multi,
@@ -249,6 +250,3 @@ impl Cleaned {
 
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-mod prechac_tests;

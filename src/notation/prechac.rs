@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::ast::{DecimalNumber, Decimals};
 use super::error::ParseErrorKind;
-use super::expand::{hand_order, ExpandError, Slot};
+use super::slot::{hand_order, ExpandError, Slot};
 
 /// An exact non-negative fraction, always reduced (`den >= 1`); 32 bits each, so errors
 /// that carry one stay small (a part past `u32::MAX` saturates).
@@ -246,3 +246,6 @@ pub(crate) fn to_fine_beats(
     slots.sort_by_key(|s| (s.beat, s.juggler, hand_order(s.hand), s.index));
     Ok(slots)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,7 +1,7 @@
 //! Prechac notation: universal-siteswap's test vectors (props, jugglers, period, delays) and
 //! every error kind with its column.
 
-use super::*;
+use crate::notation::*;
 use crate::schedule::{build, Invalid, Schedule};
 use crate::types::{Hand, HandRef};
 
