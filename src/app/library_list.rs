@@ -48,7 +48,7 @@ impl LibraryList {
         for (f, file) in files.iter().enumerate() {
             for (i, p) in file.patterns.iter().enumerate() {
                 let name = p.spec.name.clone();
-                let notation = p.spec.notation.clone();
+                let notation = p.spec.source.text().to_string();
                 let group = file.stem().to_string();
                 items.push(LibraryItem {
                     file: f,

@@ -52,13 +52,13 @@ impl SceneAnimation {
             home_camera.azimuth.to_degrees(),
             home_camera.elevation.to_degrees(),
         );
-        let schedule = scene.schedule();
         let facts = Facts {
             name: spec.name.clone(),
-            notation: spec.notation.clone(),
-            jugglers: schedule.jugglers,
-            props: schedule.props,
-            period: schedule.pattern_period,
+            notation: spec.source.text().to_string(),
+            // Counted in the motion: a pattern given by its events has no schedule.
+            jugglers: scene.motion().jugglers(),
+            props: scene.motion().prop_count(),
+            period: scene.period_beats(),
             beats_per_second: scene.timing().bps,
             loop_seconds: scene.loop_duration(),
         };
@@ -128,11 +128,13 @@ impl Animation for SceneAnimation {
     }
 
     fn ladder(&self) -> Option<&Ladder> {
-        Some(self.ladder.get_or_init(|| ladder(self.scene.schedule())))
+        // A pattern given by its events has no siteswap to draw.
+        let schedule = self.scene.schedule()?;
+        Some(self.ladder.get_or_init(|| ladder(schedule)))
     }
 
     fn prop_of_throw(&self, throw: usize, beat: i64) -> Option<usize> {
-        let schedule = self.scene.schedule();
+        let schedule = self.scene.schedule()?;
         let t = schedule.throws.get(throw)?;
         // Throws alike in every way (a multiplex of equal throws) are told apart by their
         // order: the k-th of them is made by the k-th matching prop.
@@ -402,7 +404,7 @@ mod tests {
             "3", "531", "(4,4)", "<3p|3p>", "[33]33", "(4,2x)*", "51", "4H2",
         ] {
             let a = animation(notation);
-            let sch = a.scene().schedule().clone();
+            let sch = a.scene().schedule().unwrap().clone();
             let period = i64::from(sch.period);
             for rep in [0i64, 1, 3] {
                 for (i, t) in sch.throws.iter().enumerate() {

@@ -170,8 +170,15 @@ pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
     }
     draw_slider(g, &pen, state, info);
     draw_help_line(g, &pen);
-    if let (Some(d), Some(rect)) = (&info.diagram, g.diagram) {
-        draw_diagram(g, &rect, &pen, d, info.time);
+    match (&info.diagram, g.diagram) {
+        (Some(d), Some(rect)) => draw_diagram(g, &rect, &pen, d, info.time),
+        // The panel is open but the pattern has no ladder (it is given by its events).
+        (None, Some(rect)) => draw_diagram_note(
+            &rect,
+            &pen,
+            "no ladder diagram: the pattern has no siteswap",
+        ),
+        (_, None) => {}
     }
     if let Some(side) = g.side {
         match &state.library {
@@ -612,24 +619,31 @@ fn draw_library(g: &Geometry, r: &Rect, pen: &Pen, list: &LibraryList, focused: 
     }
 }
 
-fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
+/// The diagram panel with one line of text instead of a diagram.
+fn draw_diagram_note(r: &Rect, pen: &Pen, line: &str) {
     fill(r, SIDE_BG);
     mq::draw_line(r.x, r.y, r.right(), r.y, 1.0, BORDER);
+    let row = Rect::new(r.x + 12.0, r.y, r.w - 24.0, r.h);
+    pen.draw(
+        &truncate(line, pen.chars_in(row.w)),
+        row.x,
+        pen.baseline_in(&row),
+        DIM,
+    );
+}
+
+fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
     let ladder = d.ladder;
     if ladder.beats > diagram_panel::MAX_BEATS {
         let line = format!(
             "{} beats in a period: too long to draw in the window",
             ladder.period
         );
-        let row = Rect::new(r.x + 12.0, r.y, r.w - 24.0, r.h);
-        pen.draw(
-            &truncate(&line, pen.chars_in(row.w)),
-            row.x,
-            pen.baseline_in(&row),
-            DIM,
-        );
+        draw_diagram_note(r, pen, &line);
         return;
     }
+    fill(r, SIDE_BG);
+    mq::draw_line(r.x, r.y, r.right(), r.y, 1.0, BORDER);
     let map = diagram_panel::map_for(g, r, ladder);
     let label_w = map.left - r.x;
     // Rails and their names (where rails are too close for a name each, one per juggler).

@@ -234,7 +234,7 @@ pub fn animate(
     link.apply(spec);
     match SceneAnimation::new(spec, link.view(spec)) {
         Ok(animation) => Ok(Box::new(animation)),
-        Err(err) => Err(load_error(text, &spec.notation, &err)),
+        Err(err) => Err(load_error(text, spec.source.text(), &err)),
     }
 }
 
@@ -411,7 +411,8 @@ mod page {
         let loader: Loader = Box::new(move |typed: &str| load_pattern(typed, &loader_link));
         let spec_loader: SpecLoader = Box::new(move |spec| {
             let mut spec = spec.clone();
-            animate(&spec.notation.clone(), &mut spec, &spec_link)
+            let text = spec.source.text().to_string();
+            animate(&text, &mut spec, &spec_link)
         });
         let options = WindowOptions {
             title: "juggler".to_string(),
@@ -509,10 +510,11 @@ mod page {
             .map(|spec| {
                 let link = link.clone();
                 Entry {
-                    text: spec.notation.clone(),
+                    text: spec.source.text().to_string(),
                     load: Box::new(move || {
                         let mut spec = spec.clone();
-                        animate(&spec.notation.clone(), &mut spec, &link)
+                        let text = spec.source.text().to_string();
+                        animate(&text, &mut spec, &link)
                     }),
                 }
             })
@@ -699,7 +701,7 @@ mod tests {
     #[test]
     fn a_users_file_is_read_by_its_extension() {
         let specs = file_patterns("mine.txt", "# my list\n531\n(4,2x)*\n").unwrap();
-        let notations: Vec<&str> = specs.iter().map(|s| s.notation.as_str()).collect();
+        let notations: Vec<&str> = specs.iter().map(|s| s.source.text()).collect();
         assert_eq!(notations, ["531", "(4,2x)*"]);
         let bad = file_patterns("mine.txt", "531\n532\n").unwrap_err();
         assert!(bad.contains("532"), "{bad}");
