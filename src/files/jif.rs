@@ -97,6 +97,17 @@ pub struct Jif {
     pub props: Vec<JifProp>,
     pub throws: Vec<JifThrow>,
     pub repetition: Option<JifRepetition>,
+    /// juggler's own `juggler` object: the animation's timing, when a file juggler wrote
+    /// gives it (passist ignores it).
+    pub timing: Option<JifTiming>,
+}
+
+/// The `juggler` object: beats of a juggler per second, dwell in those beats, gravity m/s².
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JifTiming {
+    pub beats_per_second: f64,
+    pub dwell: f64,
+    pub gravity: f64,
 }
 
 /// Most throws a JIF file may list (before its repetition is unrolled).
@@ -162,6 +173,11 @@ pub fn parse(text: &str) -> Result<Jif, JifError> {
         Some(Value::Object(r)) => Some(repetition(r)?),
         Some(_) => return fail("repetition", "must be an object"),
     };
+    let timing = match root.get("juggler") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(t)) => Some(timing(t)?),
+        Some(_) => return fail("juggler", "must be an object"),
+    };
     Ok(Jif {
         name,
         time_stretch,
@@ -170,6 +186,29 @@ pub fn parse(text: &str) -> Result<Jif, JifError> {
         props,
         throws,
         repetition,
+        timing,
+    })
+}
+
+/// The `juggler` object, each number in its setting's range.
+fn timing(t: &Map<String, Value>) -> Result<JifTiming, JifError> {
+    use crate::settings::keys;
+    let get = |key: &str, number_range: &keys::Number, default: f64| -> Result<f64, JifError> {
+        let path = format!("juggler.{key}");
+        match t.get(key).filter(|v| !v.is_null()) {
+            None => Ok(default),
+            Some(v) => {
+                let x = number(v, &path)?;
+                number_range
+                    .check(&path, x)
+                    .or_else(|e| fail(path, e.to_string()))
+            }
+        }
+    };
+    Ok(JifTiming {
+        beats_per_second: get("beatsPerSecond", &keys::BPS, BEATS_PER_SECOND)?,
+        dwell: get("dwell", &keys::DWELL, DWELL)?,
+        gravity: get("gravity", &keys::GRAVITY, Settings::default().gravity)?,
     })
 }
 
@@ -386,6 +425,7 @@ pub struct Complete {
     pub props: Vec<JifProp>,
     pub throws: Vec<JifThrow>,
     pub repetition: Option<JifRepetition>,
+    pub timing: Option<JifTiming>,
 }
 
 /// passist's default name of juggler `i`: A, B, ..., Z, AA, AB, ...
@@ -501,6 +541,7 @@ impl Jif {
             props: self.props.clone(),
             throws: self.throws.clone(),
             repetition: self.repetition.clone(),
+            timing: self.timing,
         })
     }
 }
@@ -706,10 +747,15 @@ pub fn read_events(text: &str) -> Result<(EventPattern, Complete), JifError> {
     let complete = parse(text)?.complete()?;
     let schedule = complete.schedule()?;
     let sub = f64::from(schedule.subdivision.max(1));
-    let timing = Timing {
-        bps: BEATS_PER_SECOND * sub,
-        dwell: DWELL * sub,
+    let given = complete.timing.unwrap_or(JifTiming {
+        beats_per_second: BEATS_PER_SECOND,
+        dwell: DWELL,
         gravity: Settings::default().gravity,
+    });
+    let timing = Timing {
+        bps: given.beats_per_second * sub,
+        dwell: given.dwell * sub,
+        gravity: given.gravity,
     };
     let layout = complete.layout();
     let mut choreography = crate::motion::from_schedule(&schedule, timing, &layout, &[]);
@@ -773,6 +819,9 @@ pub fn read_str(text: &str, origin: &str) -> Result<Vec<LoadedPattern>, FileErro
     });
     let settings = Settings {
         prop: kind,
+        gravity: complete
+            .timing
+            .map_or(Settings::default().gravity, |t| t.gravity),
         ..Settings::default()
     };
     let spec = PatternSpec {
