@@ -258,16 +258,64 @@ fn check(input: &str) -> Result<(Pattern, Schedule), Failure> {
     Ok((pattern, schedule))
 }
 
+/// Prechac notation: each juggler's delay and own view of one period (time, hand, value,
+/// pass target straight or crossed, and for two jugglers the passers' name).
+fn local_views(pattern: &Pattern) -> String {
+    let e = &pattern.expanded;
+    let mut s = String::new();
+    let delays: Vec<String> = e
+        .delays
+        .iter()
+        .enumerate()
+        .map(|(j, d)| format!("{} {d}", notation::juggler_letter(j)))
+        .collect();
+    let _ = writeln!(s, "  delays (beats): {}", delays.join(", "));
+    let _ = writeln!(s, "  each juggler's throws (time hand value):");
+    for (j, throws) in notation::local_view(e).iter().enumerate() {
+        let items: Vec<String> = throws
+            .iter()
+            .map(|t| {
+                let side = if t.hand == juggler::types::Hand::Right {
+                    "R"
+                } else {
+                    "L"
+                };
+                let what = match t.to {
+                    Some(to) => format!(
+                        "{}p{} {}",
+                        t.value,
+                        notation::juggler_letter(to),
+                        if t.same_side { "crossed" } else { "straight" }
+                    ),
+                    None => t.value.to_string(),
+                };
+                let name = t.name.map(|n| format!(" ({n})")).unwrap_or_default();
+                format!("{} {side} {what}{name}", t.time)
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "    {}: {}",
+            notation::juggler_letter(j),
+            items.join(", ")
+        );
+    }
+    s
+}
+
 fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> String {
     let mut s = String::new();
     match outcome {
         Ok((pattern, sch)) => {
             let _ = writeln!(s, "{input}: valid");
+            // Prechac notation counts in each juggler's beats (the schedule's are fine beats).
+            let sub = u64::from(sch.subdivision.max(1));
+            let beats = |n: u32| notation::Ratio::new(u64::from(n), sub).map(|r| r.to_string());
             let _ = writeln!(
                 s,
                 "  props {}, period {}, jugglers {}, {}, {}, max throw {}",
                 sch.props,
-                sch.pattern_period,
+                beats(sch.pattern_period).unwrap_or_default(),
                 sch.jugglers,
                 if sch.sync { "sync" } else { "async" },
                 if sch.ground_state {
@@ -275,8 +323,11 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
                 } else {
                     "excited state"
                 },
-                sch.max_throw
+                beats(sch.max_throw).unwrap_or_default()
             );
+            if pattern.expanded.prechac {
+                s.push_str(&local_views(pattern));
+            }
             let _ = writeln!(s, "  orbits:");
             for orbit in &sch.written_orbits() {
                 let throws: Vec<&str> = orbit
