@@ -8,6 +8,7 @@ mod export;
 mod export_formats;
 mod files;
 mod hardening;
+mod passing;
 mod pose;
 mod soak;
 mod tools;
