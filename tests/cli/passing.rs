@@ -75,22 +75,38 @@ fn convert_writes_jif_that_reads_back() {
     // Read back by every command.
     let out = juggler(&["check", file_arg]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(stdout(&out).contains("props 7, jugglers 2"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("props 7, jugglers 2"),
+        "{}",
+        stdout(&out)
+    );
     let out = juggler(&["pose", file_arg, "--time", "0.4", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // An existing file is kept without --force.
     let out = juggler(&["convert", "531", "--out", file_arg]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("exists; use --force"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("exists; use --force"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
 fn convert_chooses_the_format_by_extension() {
     let out = juggler(&["convert", "531", "--format", "toml"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(stdout(&out).contains("siteswap = \"531\""), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("siteswap = \"531\""),
+        "{}",
+        stdout(&out)
+    );
     let out = juggler(&["convert", "531", "--format", "jml"]);
-    assert!(stdout(&out).contains("<jml version=\"3\">"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("<jml version=\"3\">"),
+        "{}",
+        stdout(&out)
+    );
     let out = juggler(&["convert", "531", "--out", "x.png"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -113,5 +129,9 @@ fn malformed_jif_names_the_json_path() {
     .unwrap();
     let out = juggler(&["pose", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("bad.jif: throws[0].to: missing"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("bad.jif: throws[0].to: missing"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -183,3 +183,100 @@ fn own_jif_files_load() {
     let scene = Scene::new(&specs[0]).unwrap();
     assert_eq!((scene.jugglers(), scene.props()), (1, 3));
 }
+
+/// Valid vanilla siteswaps of period `period` with throws up to `max`, one rotation each.
+fn siteswaps(period: usize, max: u32) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    let mut values = vec![0u32; period];
+    loop {
+        let mut landing = vec![false; period];
+        let valid = values.iter().enumerate().all(|(i, &v)| {
+            let at = (i + v as usize) % period;
+            !std::mem::replace(&mut landing[at], true)
+        });
+        let canonical = (1..period).all(|r| {
+            let rotated: Vec<u32> = values[r..].iter().chain(&values[..r]).copied().collect();
+            rotated <= values
+        });
+        if valid && canonical && values.iter().any(|&v| v > 0) {
+            found.push(values.clone());
+        }
+        let mut k = 0;
+        while k < period {
+            values[k] += 1;
+            if values[k] <= max {
+                break;
+            }
+            values[k] = 0;
+            k += 1;
+        }
+        if k == period {
+            return found;
+        }
+    }
+}
+
+#[test]
+fn four_handed_patterns_are_caught_by_the_named_hand_and_fly_parabolas() {
+    use juggler::layout::Layout;
+    use juggler::motion::{from_schedule, Motion, Timing};
+    use juggler::notation::k_handed::hand_of;
+    use juggler::types::Hand;
+
+    let mut patterns = 0;
+    for period in 1..=5 {
+        let max = if period == 5 { 8 } else { 9 };
+        for values in siteswaps(period, max) {
+            let text: String = values
+                .iter()
+                .map(|&v| char::from_digit(v, 36).unwrap())
+                .collect();
+            let schedule =
+                build(&parse_k_handed(&text, 2).unwrap()).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let timing = Timing {
+                bps: 2.0 * 2.8,
+                dwell: 2.0 * 1.3,
+                gravity: 9.81,
+            };
+            let choreography = from_schedule(&schedule, timing, &Layout::circle(2), &[]);
+            // Every catch by the hand passist's order names: (thrower's number + value) mod 4.
+            for toss in &choreography.tosses {
+                let number = toss.from.juggler + if toss.from.hand == Hand::Left { 2 } else { 0 };
+                let value = toss.value.expect("siteswap tosses carry their value") as usize;
+                let (juggler, hand) = hand_of((number + value) % 4, 2);
+                assert_eq!((toss.to.juggler, toss.to.hand), (juggler, hand), "{text}");
+            }
+            let motion = Motion::from_events(&choreography, timing);
+            let loop_s = motion.loop_duration();
+            assert!(loop_s.is_finite() && loop_s > 0.0, "{text}");
+            let h = 1e-3;
+            for k in 0..24 {
+                let t = loop_s * f64::from(k) / 24.0;
+                let states = [
+                    motion.state_at(t),
+                    motion.state_at(t + h),
+                    motion.state_at(t + 2.0 * h),
+                ];
+                for (p, prop) in states[0].props.iter().enumerate() {
+                    assert!(prop.position.is_finite(), "{text} at {t}: NaN");
+                    let flying = states.iter().all(|s| s.props[p].held_by.is_none());
+                    let same = states.iter().all(|s| s.props[p].flight == prop.flight);
+                    if flying && same {
+                        let y: Vec<f64> = states
+                            .iter()
+                            .map(|s| f64::from(s.props[p].position.y))
+                            .collect();
+                        let accel = (y[2] - 2.0 * y[1] + y[0]) / (h * h);
+                        assert!(
+                            (accel + 9.81).abs() < 0.5,
+                            "{text}: prop {p} at {t}: {accel} m/s²"
+                        );
+                    }
+                }
+            }
+            patterns += 1;
+        }
+    }
+    eprintln!("{patterns} four-handed patterns checked");
+    assert!(patterns > 500, "{patterns} patterns");
+}
