@@ -392,3 +392,39 @@ fn k_handed_errors_name_the_column() {
     let pattern = parse_k_handed("976", 2).unwrap();
     assert!(build(&pattern).is_err());
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Prechac-like text: an error or a schedule whose invariants hold, never a panic.
+        #[test]
+        fn prechac_never_panics(
+            prefix in "(\\{[0-9.,]{0,8}\\})?",
+            body in "<[0-9.pxABCR|() ]{0,24}>",
+        ) {
+            let text = format!("{prefix}{body}");
+            if let Ok(pattern) = parse(&text) {
+                if let Ok(s) = build(&pattern) {
+                    let sum: u64 = s.throws.iter().map(|t| u64::from(t.value)).sum();
+                    prop_assert_eq!(sum, s.props as u64 * u64::from(s.period));
+                    for t in &s.throws {
+                        let next = &s.throws[t.next];
+                        prop_assert_eq!(next.from, t.to);
+                        prop_assert_eq!(next.beat, (t.beat + t.value) % s.period);
+                    }
+                }
+            }
+        }
+
+        /// Every k-handed reading of a short siteswap is refused or valid with the siteswap's
+        /// average.
+        #[test]
+        fn k_handed_never_panics(text in "[0-9a-c\\[\\]]{1,8}", jugglers in 1usize..6) {
+            if let Ok(pattern) = parse_k_handed(&text, jugglers) {
+                let _ = build(&pattern);
+            }
+        }
+    }
+}
