@@ -6,7 +6,7 @@ use juggler::budget::BudgetError;
 use juggler::notation::{self, Pattern};
 use juggler::schedule::{self, PatternError, Schedule};
 use juggler::settings::{self, SettingsError};
-use juggler::spec::{EventPattern, EventSource, PatternSource};
+use juggler::spec::{EventFormat, EventSource, PatternSource};
 use juggler::tools::analysis::{analyse, vanilla_throws, Analysis};
 use serde::Serialize;
 
@@ -114,10 +114,15 @@ impl From<PatternSource> for Input {
     }
 }
 
-/// The report of a pattern given by Juggling Lab events: its title, props, jugglers and
-/// loop.
-fn events_report(events: &EventPattern, json: bool) -> String {
-    let name = events.title().unwrap_or("(JML events)");
+/// The report of a pattern given by events (Juggling Lab's JML or a JIF file): its title,
+/// props, jugglers and loop.
+fn events_report(source: &EventSource, json: bool) -> String {
+    let events = &source.pattern;
+    let (unnamed, defined_by) = match source.format {
+        EventFormat::Jml => ("(JML events)", "Juggling Lab events"),
+        EventFormat::Jif => ("(JIF throws)", "JIF throws"),
+    };
+    let name = events.title().unwrap_or(unnamed);
     if json {
         format!(
             "{}\n",
@@ -128,7 +133,7 @@ fn events_report(events: &EventPattern, json: bool) -> String {
         )
     } else {
         format!(
-            "{name}: valid\n  defined by Juggling Lab events: props {}, jugglers {}, loop {:.4} s\n",
+            "{name}: valid\n  defined by {defined_by}: props {}, jugglers {}, loop {:.4} s\n",
             events.props(),
             events.jugglers(),
             events.loop_seconds()
@@ -141,7 +146,7 @@ fn report(input: &Input, json: bool, out: &mut Output) -> Result<bool, CliError>
     let input = match input {
         Input::Text(text) => text,
         Input::Events(events) => {
-            let mut text = events_report(&events.pattern, json);
+            let mut text = events_report(events, json);
             if !json {
                 text = escape_control_lines(&text).into_owned();
                 if out.count > 0 {
