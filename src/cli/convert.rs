@@ -58,11 +58,10 @@ pub fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         }
     };
     let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
+    // A siteswap is named by its text; a file's pattern of events by its name.
+    let shown = spec.siteswap().unwrap_or(&spec.name).to_string();
     let invalid = |e: &dyn std::fmt::Display| {
-        CliError::invalid(format!(
-            "{}: {e}",
-            juggler::text::escape_control(spec.source.text())
-        ))
+        CliError::invalid(format!("{}: {e}", juggler::text::escape_control(&shown)))
     };
     let text = match format {
         Format::Toml => toml::to_toml(std::slice::from_ref(&spec)).map_err(|e| invalid(&e))?,

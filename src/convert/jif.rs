@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 
 use super::ConvertError;
 use crate::scene::Scene;
+use crate::spec::{EventFormat, PatternSource};
 use crate::types::{Hand, HandRef};
 
 /// Most throws a written file lists (the loop until props return, all jugglers).
@@ -42,11 +43,36 @@ fn round(x: f64, places: i32) -> f64 {
 /// The scene's pattern as JIF text.
 pub fn write(scene: &Scene) -> Result<String, ConvertError> {
     let spec = scene.spec();
-    let Some(schedule) = scene.schedule() else {
-        return Err(ConvertError::NoSiteswap {
-            name: spec.name.clone(),
-            format: "JIF",
-        });
+    // A JIF file's pattern is written from its throws again (completed); other patterns of
+    // events have no schedule.
+    let from_file = match &spec.source {
+        PatternSource::Events(events) if events.format == EventFormat::Jif => {
+            crate::files::jif::parse(&events.text)
+                .and_then(|jif| jif.complete())
+                .and_then(|complete| Ok((complete.schedule()?, complete.timing())))
+                .ok()
+        }
+        _ => None,
+    };
+    // The schedule, and the timing per beat of a juggler.
+    let (schedule, timing) = match (scene.schedule(), &from_file) {
+        (Some(schedule), _) => {
+            let sub = f64::from(schedule.subdivision.max(1));
+            let t = scene.timing();
+            let timing = crate::files::jif::JifTiming {
+                beats_per_second: t.bps / sub,
+                dwell: t.dwell / sub,
+                gravity: t.gravity,
+            };
+            (schedule, timing)
+        }
+        (None, Some((schedule, timing))) => (schedule, *timing),
+        (None, None) => {
+            return Err(ConvertError::NoSiteswap {
+                name: spec.name.clone(),
+                format: "JIF",
+            })
+        }
     };
     let jugglers = schedule.jugglers;
     let sub = schedule.subdivision.max(1);
@@ -136,7 +162,6 @@ pub fn write(scene: &Scene) -> Result<String, ConvertError> {
             json!({ "type": kind, "color": color })
         })
         .collect();
-    let timing = scene.timing();
     let doc = json!({
         "meta": { "name": spec.name, "generator": "juggler" },
         "timeStretchFactor": sub,
@@ -150,8 +175,8 @@ pub fn write(scene: &Scene) -> Result<String, ConvertError> {
             "propPermutation": (0..props).collect::<Vec<_>>(),
         },
         "juggler": {
-            "beatsPerSecond": round(timing.bps / f64::from(sub), 9),
-            "dwell": round(timing.dwell / f64::from(sub), 9),
+            "beatsPerSecond": round(timing.beats_per_second, 9),
+            "dwell": round(timing.dwell, 9),
             "gravity": round(timing.gravity, 9),
         },
     });

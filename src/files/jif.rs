@@ -742,16 +742,24 @@ pub const BEATS_PER_SECOND: f64 = 2.8;
 /// Beats a hand holds a prop before throwing it (Juggling Lab's default dwell).
 const DWELL: f64 = 1.3;
 
+impl Complete {
+    /// The file's timing (its `juggler` object), else passist's speed and Juggling Lab's
+    /// dwell and gravity.
+    pub fn timing(&self) -> JifTiming {
+        self.timing.unwrap_or(JifTiming {
+            beats_per_second: BEATS_PER_SECOND,
+            dwell: DWELL,
+            gravity: Settings::default().gravity,
+        })
+    }
+}
+
 /// A JIF document read into the events of one loop, with its name and prop kind.
 pub fn read_events(text: &str) -> Result<(EventPattern, Complete), JifError> {
     let complete = parse(text)?.complete()?;
     let schedule = complete.schedule()?;
     let sub = f64::from(schedule.subdivision.max(1));
-    let given = complete.timing.unwrap_or(JifTiming {
-        beats_per_second: BEATS_PER_SECOND,
-        dwell: DWELL,
-        gravity: Settings::default().gravity,
-    });
+    let given = complete.timing();
     let timing = Timing {
         bps: given.beats_per_second * sub,
         dwell: given.dwell * sub,
