@@ -17,6 +17,13 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
         return Err(Invalid::NoBeats);
     }
     let sum: u64 = e.slots.iter().map(|s| u64::from(s.value)).sum();
+    if !sum.is_multiple_of(u64::from(e.period)) && e.prechac {
+        let beats = |n: u64| Ratio::new(n, u64::from(e.subdivision.max(1))).unwrap_or(Ratio::ZERO);
+        return Err(Invalid::AverageOf {
+            sum: beats(sum),
+            period: beats(u64::from(e.period)),
+        });
+    }
     if !sum.is_multiple_of(u64::from(e.period)) {
         return Err(Invalid::Average {
             sum,

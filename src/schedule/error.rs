@@ -14,6 +14,10 @@ pub enum Invalid {
     /// The values do not sum to a multiple of the period.
     #[error("Invalid pattern average: the throws sum to {sum} over {period} beats, not a whole number of props")]
     Average { sum: u64, period: u32 },
+    /// Prechac notation: the values (in the jugglers' beats) do not sum to a multiple of the
+    /// period.
+    #[error("Invalid pattern average: the throws sum to {sum} beats over a period of {period} beats, not a whole number of props")]
+    AverageOf { sum: Ratio, period: Ratio },
     /// A hand must catch more props on a beat than it throws there (or throws nothing).
     /// `beat` is Juggling Lab's number: 0-based beat of the throw + value + 1.
     #[error("Pattern is not valid: too many objects landing on beat {beat} for juggler {}, {} hand", juggler + 1, hand.name())]
@@ -61,7 +65,10 @@ impl Invalid {
     /// The beat the message names, if any.
     pub fn beat(&self) -> Option<u64> {
         match self {
-            Invalid::NoBeats | Invalid::Average { .. } | Invalid::CollisionAt { .. } => None,
+            Invalid::NoBeats
+            | Invalid::Average { .. }
+            | Invalid::AverageOf { .. }
+            | Invalid::CollisionAt { .. } => None,
             Invalid::Collision { beat, .. } => Some(*beat),
             Invalid::HandChangedDuringCarry { beat, .. }
             | Invalid::JugglerChangedDuringCarry { beat, .. } => Some(u64::from(*beat) + 1),
@@ -72,7 +79,7 @@ impl Invalid {
     /// The text of the throw at fault, if one is.
     pub fn span(&self) -> Option<Span> {
         match self {
-            Invalid::NoBeats | Invalid::Average { .. } => None,
+            Invalid::NoBeats | Invalid::Average { .. } | Invalid::AverageOf { .. } => None,
             Invalid::Collision { span, .. }
             | Invalid::CollisionAt { span, .. }
             | Invalid::HandChangedDuringCarry { span, .. }

@@ -113,6 +113,12 @@ fn is_one(n: &u32) -> bool {
 }
 
 impl Schedule {
+    /// A number of this schedule's beats in beats of a juggler (fine beats of Prechac
+    /// notation divided out): what timing tables, dwell and spins are meant in.
+    pub fn juggler_beats(&self, beats: u32) -> f64 {
+        f64::from(beats) / f64::from(self.subdivision.max(1))
+    }
+
     /// The orbits as the pattern is written: for an auto-mirrored pattern (`531` played as
     /// `531*`) an orbit and its mirror image are one orbit, listed once per written throw
     /// (`531`: `5 1` with 2 props and `3` with 1). Otherwise the same as `orbits`.

@@ -288,6 +288,16 @@ fn prechac_collisions_give_juggler_time_and_hand() {
 }
 
 #[test]
+fn prechac_average_counts_in_the_jugglers_beats() {
+    let pattern = parse("<3.5p 3|3.5px 3>").unwrap();
+    let err = build(&pattern).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Invalid pattern average: the throws sum to 13 beats over a period of 2 beats, not a whole number of props"
+    );
+}
+
+#[test]
 fn huge_prechac_patterns_are_refused_before_expanding() {
     // Denominators 7, 8, 9 and 10^4 need 2520 * 10^4 fine beats per beat.
     let e = error("<1.1428p 1.125p 1.1111p 1.0001p|1p 1p 1p 1p>");
@@ -427,4 +437,12 @@ mod props {
             }
         }
     }
+}
+
+#[test]
+fn juggler_beats_divide_out_the_fine_beats() {
+    let s = schedule("<3.5p|3.5px>");
+    assert_eq!(s.juggler_beats(s.throws[0].value), 3.5);
+    assert_eq!(s.juggler_beats(s.period), 2.0);
+    assert_eq!(schedule("531").juggler_beats(5), 5.0);
 }
