@@ -8,13 +8,10 @@
 
 pub mod analysis;
 pub mod diagram;
-// The generators search on all cores (rayon): command-line tools, not in the web build
-// (nor the general transitions, which build on the generator's query).
-#[cfg(not(target_arch = "wasm32"))]
+// The generators search on all cores (rayon); in the web page rayon's pool is the page's one
+// thread.
 pub mod gen;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod multi;
 pub mod state;
 pub mod trans;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod trans_general;
