@@ -7,7 +7,7 @@
 //! error names the JSON path, `throws[3].to`); [`Jif::complete`] fills in what a partial file
 //! leaves out as passist's completer does (limbs for every limb a throw names, jugglers for
 //! the limbs, two hands each: juggler `i % n`, right hands first; names A, B, ...; jugglers on
-//! a circle of radius 1.2 + 0.2 n m facing its centre); [`Jif::schedule`] turns the throws
+//! a circle of radius 1.2 + 0.2 n m facing its centre); [`Complete::schedule`] turns the throws
 //! into a [`Schedule`] on fine beats (every time and duration a whole number of them, the
 //! limb permutation unrolled), which [`read_str`] animates as a pattern of events.
 
