@@ -125,8 +125,9 @@ impl Expected {
     pub const STAR: Expected = Expected(1 << 11);
     pub const SPINS: Expected = Expected(1 << 12);
     pub const DECIMALS: Expected = Expected(1 << 13);
+    pub const DELAY: Expected = Expected(1 << 14);
 
-    const NAMES: [&'static str; 14] = [
+    const NAMES: [&'static str; 15] = [
         "a throw value",
         "','",
         "')'",
@@ -141,9 +142,10 @@ impl Expected {
         "'*'",
         "a number of spins (0 to 9)",
         "a digit after the decimal point",
+        "a delay (a number of beats)",
     ];
     /// The order expectations are listed in (indices into `NAMES`).
-    const ORDER: [usize; 14] = [13, 12, 0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
+    const ORDER: [usize; 15] = [14, 13, 12, 0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
 
     pub fn union(self, other: Expected) -> Expected {
         Expected(self.0 | other.0)

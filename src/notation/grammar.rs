@@ -108,23 +108,25 @@ pub fn is_prechac(text: &str) -> bool {
     text.contains('.') || has_delay_prefix(text)
 }
 
-/// `{d1,d2,...}<..|..>`: braces holding only numbers, commas and spaces, then a passing group
-/// of two or more jugglers. Juggling Lab would read the braces as a solo multiplex, which
-/// beside a passing group is an error ("inconsistent number of jugglers").
+/// `{d1,d2,...}<..|..>`: braces holding a comma (a multiplex never does), or only numbers and
+/// spaces before a passing group of two or more jugglers. Juggling Lab would read the braces
+/// as a solo multiplex, which beside a passing group is an error ("inconsistent number of
+/// jugglers"), and a comma in one is a syntax error.
 fn has_delay_prefix(text: &str) -> bool {
     let Some(rest) = text.strip_prefix('{') else {
         return false;
     };
     let Some(close) = rest.find('}') else {
-        return false;
+        return rest.contains(',');
     };
     let inside = &rest[..close];
     let after = rest[close + 1..].trim_start_matches(' ');
-    inside
-        .bytes()
-        .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b',' | b' '))
-        && after.starts_with('<')
-        && after.split('>').next().is_some_and(|g| g.contains('|'))
+    inside.contains(',')
+        || (inside
+            .bytes()
+            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b' '))
+            && after.starts_with('<')
+            && after.split('>').next().is_some_and(|g| g.contains('|')))
 }
 
 // input = [SP] [delays] pattern EOF
@@ -173,6 +175,9 @@ fn delays<'a>(cx: &Ctx, i: &'a str) -> PResult<'a, DelayPrefix> {
 // decimal = digit {digit} ["." digit {digit}]
 fn decimal_number<'a>(cx: &Ctx, i: &'a str) -> PResult<'a, DecimalNumber> {
     let start = cx.pos(i);
+    if !i.starts_with(|c: char| c.is_ascii_digit()) {
+        return cx.expect(i, Expected::DELAY);
+    }
     let (i, whole) = number(cx, i)?;
     let (i, decimals) = decimals(cx, i)?;
     Ok((

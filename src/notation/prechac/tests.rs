@@ -259,6 +259,19 @@ fn prechac_errors_name_the_column() {
     assert_eq!((e.kind, e.column), (ParseErrorKind::Unexpected, 4));
     assert_eq!(e.expected, "a digit after the decimal point");
 
+    let e = error("{0,0.5,}<3.5p|3.5px>");
+    assert_eq!(
+        (e.column, e.expected.as_str()),
+        (8, "a delay (a number of beats)")
+    );
+    let e = error("{0,a}<3.5p|3.5px>");
+    assert_eq!(
+        (e.column, e.expected.as_str()),
+        (4, "a delay (a number of beats)")
+    );
+    let e = error("{0,0.5 0}<3.5p|3.5px>");
+    assert_eq!((e.column, e.expected.as_str()), (8, "',' or '}'"));
+
     // A decimal point outside `<>` is not notation.
     assert_eq!(error("3.5").kind, ParseErrorKind::Unexpected);
 }
