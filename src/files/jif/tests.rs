@@ -168,3 +168,53 @@ fn hostile_numbers_never_panic() {
         assert!(read_events(text).is_err(), "{text}");
     }
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text: an error or a pattern, never a panic.
+        #[test]
+        fn any_text_never_panics(text in "\\PC{0,80}") {
+            let _ = read_events(&text);
+        }
+
+        /// Random throws: an error naming a path, or events with a valid schedule.
+        #[test]
+        fn random_throws_never_panic(
+            throws in proptest::collection::vec((0u32..8, 1u32..12, 0usize..5, 0usize..5), 1..6),
+            period in 1u32..5,
+            stretch in 1u32..3,
+            rotate in any::<bool>(),
+        ) {
+            let list: Vec<String> = throws
+                .iter()
+                .map(|(time, duration, from, to)| {
+                    format!(
+                        "{{\"time\": {}, \"duration\": {}, \"from\": {from}, \"to\": {to}}}",
+                        f64::from(*time) / 2.0,
+                        f64::from(*duration) / 2.0
+                    )
+                })
+                .collect();
+            let limbs = throws.iter().map(|t| t.2.max(t.3) + 1).max().unwrap_or(1);
+            let permutation = if rotate {
+                let p: Vec<String> = (0..limbs).map(|i| ((i + 1) % limbs).to_string()).collect();
+                format!(", \"limbPermutation\": [{}]", p.join(", "))
+            } else {
+                String::new()
+            };
+            let text = format!(
+                "{{\"timeStretchFactor\": {stretch}, \"throws\": [{}], \"repetition\": {{\"period\": {period}{permutation}}}}}",
+                list.join(", ")
+            );
+            match read_events(&text) {
+                Ok((events, _)) => {
+                    prop_assert!(events.loop_seconds().is_finite() && events.loop_seconds() > 0.0);
+                }
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+        }
+    }
+}
