@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 mod check;
+mod convert;
 mod diagram;
 mod export;
 mod gen;
@@ -78,6 +79,8 @@ pub enum Command {
     Diagram(DiagramArgs),
     /// Write a pattern as event-based JML that Juggling Lab reads
     Tojml(TojmlArgs),
+    /// Write a pattern as a file of another format: .jif (passist), .jml (Juggling Lab) or .toml
+    Convert(ConvertArgs),
 }
 
 /// Timing and prop options shared by every command that animates.
@@ -270,6 +273,25 @@ pub struct DiagramArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Siteswap, settings string, pattern file or library name
+    pub pattern: String,
+    /// Output file; its extension names the format (.jif, .jml or .toml)
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+    /// The format to write (jif, jml or toml), e.g. to standard output without --out
+    #[arg(long)]
+    pub format: Option<String>,
+    /// Replace an existing file
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
+    pub options: PatternOptions,
+}
+
+#[derive(Args, Debug)]
 pub struct TojmlArgs {
     /// Siteswap, settings string, pattern file or library name
     pub pattern: String,
@@ -455,6 +477,7 @@ pub fn main() -> ExitCode {
         Some(Command::Trans(args)) => trans::run(&args),
         Some(Command::Diagram(args)) => diagram::run(&args),
         Some(Command::Tojml(args)) => tojml::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         None => window::run(&cli.view),
     };
     match result {

@@ -9,6 +9,7 @@ mod export_formats;
 mod files;
 mod hardening;
 mod learn;
+mod passing;
 mod pose;
 mod soak;
 mod tools;

@@ -25,22 +25,27 @@ pub const MAX_LINK_TEXT: usize = 4 << 20;
 /// A pattern of a user's file, carried whole in a link.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FilePattern {
-    /// [`FileKind::Toml`] (one pattern in juggler's format) or [`FileKind::Jml`] (a Juggling
-    /// Lab event pattern).
+    /// [`FileKind::Toml`] (one pattern in juggler's format), [`FileKind::Jml`] (a Juggling
+    /// Lab event pattern) or [`FileKind::Jif`] (a JIF file's pattern).
     pub kind: FileKind,
     pub text: String,
 }
 
 impl FilePattern {
-    /// The link form of `spec`: its own JML when it is an event pattern, else its TOML.
+    /// The link form of `spec`: its own JML or JIF when it is an event pattern, else its
+    /// TOML.
     pub fn of_spec(spec: &PatternSpec) -> FilePattern {
+        let events_kind = match spec.source.events().map(|e| e.format) {
+            Some(crate::spec::EventFormat::Jif) => FileKind::Jif,
+            _ => FileKind::Jml,
+        };
         match crate::convert::toml::to_toml(std::slice::from_ref(spec)) {
             Ok(text) if spec.source.siteswap().is_some() => FilePattern {
                 kind: FileKind::Toml,
                 text,
             },
             _ => FilePattern {
-                kind: FileKind::Jml,
+                kind: events_kind,
                 text: spec.source.text().to_string(),
             },
         }
@@ -59,6 +64,7 @@ impl FilePattern {
     fn key(&self) -> &'static str {
         match self.kind {
             FileKind::Jml => "jml",
+            FileKind::Jif => "jif",
             _ => "toml",
         }
     }
@@ -115,6 +121,7 @@ impl LinkQuery {
             let kind = match key.trim() {
                 "toml" => FileKind::Toml,
                 "jml" => FileKind::Jml,
+                "jif" => FileKind::Jif,
                 _ => continue,
             };
             match unpack(&value) {

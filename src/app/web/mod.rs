@@ -86,7 +86,7 @@ pub(crate) fn file_patterns(name: &str, text: &str) -> Result<Vec<PatternSpec>, 
     use crate::files::{self, FileKind};
     let shown = crate::text::escape_control(&crate::text::truncate(name, 200)).into_owned();
     let kind = FileKind::of_path(std::path::Path::new(name)).ok_or_else(|| {
-        format!("{shown}: not a pattern file (open a .toml, .jml, .xml or .txt file)")
+        format!("{shown}: not a pattern file (open a .toml, .jml, .xml, .jif or .txt file)")
     })?;
     if text.len() as u64 > files::MAX_FILE_BYTES {
         return Err(format!(
@@ -229,6 +229,14 @@ mod tests {
         let kind = file_patterns("photo.png", "\u{89}PNG").unwrap_err();
         assert!(kind.contains("not a pattern file"), "{kind}");
         assert!(file_patterns("empty.txt", "# nothing\n").is_err());
+        // A JIF file, and its share link carrying it whole.
+        let jif = include_str!("../../../tests/data/jif/seven_one_count.jif");
+        let specs = file_patterns("grail.jif", jif).unwrap();
+        assert_eq!(specs[0].name, "7 club one count");
+        let linked = LinkQuery::parse(&LinkQuery::default().with_file(&specs[0]).to_address());
+        let file = linked.file.expect("the link carries the file");
+        assert_eq!(file.kind, crate::files::FileKind::Jif);
+        assert_eq!(file.spec().unwrap().source, specs[0].source);
     }
 
     #[test]
