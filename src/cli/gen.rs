@@ -2,9 +2,7 @@
 
 use std::io::Write;
 
-use juggler::tools::gen::{plan, Found, GroundFilter, Listing, Query};
-use juggler::tools::multi::{self, FoundText};
-use juggler::tools::state::throws_text;
+use juggler::tools::{self, Found, GroundFilter, Listing, Query};
 use serde::Serialize;
 
 use super::{CliError, GenArgs};
@@ -18,40 +16,6 @@ struct Output {
     ground_only: bool,
     props: u32,
     sync: bool,
-}
-
-impl Output {
-    /// The period in beats of a printed pattern: throws (async), or 2 per sync pair.
-    fn beats(&self, pattern: &str) -> usize {
-        let groups = if pattern.contains('<') {
-            pattern.matches('<').count()
-        } else if self.sync {
-            pattern.matches('(').count()
-        } else {
-            let mut n = 0;
-            let mut depth = 0;
-            for c in pattern.chars() {
-                match c {
-                    '[' => {
-                        depth += 1;
-                        if depth == 1 {
-                            n += 1;
-                        }
-                    }
-                    ']' => depth -= 1,
-                    ' ' => {}
-                    _ if depth == 0 => n += 1,
-                    _ => {}
-                }
-            }
-            n
-        };
-        if self.sync {
-            2 * groups
-        } else {
-            groups
-        }
-    }
 }
 
 fn number(args: &[String], i: usize, what: &str) -> Result<u32, CliError> {
@@ -188,43 +152,11 @@ struct PatternJson {
     get_out: String,
 }
 
-/// One pattern as `juggler gen` prints it, in the mode's notation.
-struct Line<'a> {
-    pattern: &'a str,
-    ground_state: bool,
-    get_in: &'a str,
-    get_out: &'a str,
-}
-
-impl<'a> Line<'a> {
-    fn solo(found: &Found, text: &'a mut [String; 3]) -> Line<'a> {
-        text[0] = found.text();
-        text[1] = throws_text(&found.get_in);
-        text[2] = throws_text(&found.get_out);
-        let [pattern, get_in, get_out] = text;
-        Line {
-            pattern,
-            ground_state: found.ground_state,
-            get_in,
-            get_out,
-        }
-    }
-
-    fn general(found: &'a FoundText) -> Line<'a> {
-        Line {
-            pattern: &found.pattern,
-            ground_state: found.ground_state,
-            get_in: &found.get_in,
-            get_out: &found.get_out,
-        }
-    }
-}
-
-fn line(found: &Line, out: &Output) -> String {
+fn line(found: &Found, out: &Output) -> String {
     let pattern = found.pattern.to_string();
     if out.json {
         let json = PatternJson {
-            period: out.beats(found.pattern),
+            period: found.period,
             pattern,
             ground_state: found.ground_state,
             get_in: found.get_in.to_string(),
@@ -249,18 +181,8 @@ fn line(found: &Line, out: &Output) -> String {
 /// Runs the command: exit 0 (also when nothing is found), 2 for a bad query.
 pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let (query, out) = parse(&args.args)?;
-    let (solo, general) = if query.is_general() {
-        let plan = multi::plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
-        (None, Some(plan))
-    } else {
-        let plan = plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
-        (Some(plan), None)
-    };
-    let height = solo
-        .as_ref()
-        .map(|p| p.height())
-        .or(general.as_ref().map(|p| p.height()))
-        .unwrap_or(0);
+    let generator = tools::generate(&query).map_err(|e| CliError::usage(e.to_string()))?;
+    let height = generator.height();
     if out.count < 2 && height > 35 {
         return Err(CliError::usage(format!(
             "throws up to {height} can be generated, but throws above 35 have no siteswap letter; \
@@ -270,7 +192,7 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
     let mut failed: Option<std::io::Error> = None;
-    let mut write = |l: &Line| {
+    let mut write = |l: &Found| {
         let mut text = line(l, &out);
         text.push('\n');
         match w.write_all(text.as_bytes()) {
@@ -281,15 +203,10 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
             }
         }
     };
-    let count = match (&solo, &general) {
-        (Some(p), _) if out.count == 2 => p.count(),
-        (_, Some(p)) if out.count == 2 => p.count(),
-        (Some(p), _) => {
-            let mut text: [String; 3] = Default::default();
-            p.generate(&mut |found| write(&Line::solo(found, &mut text)))
-        }
-        (_, Some(p)) => p.generate(&mut |found| write(&Line::general(found))),
-        (None, None) => 0,
+    let count = if out.count == 2 {
+        generator.count()
+    } else {
+        generator.for_each(&mut write)
     };
     if failed.is_none() && out.count > 0 {
         let text = if out.json {

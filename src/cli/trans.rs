@@ -1,10 +1,7 @@
 //! `juggler trans`: transitions between two siteswaps and back.
 
 use juggler::schedule;
-use juggler::tools::analysis::vanilla_throws;
-use juggler::tools::state::throws_text;
-use juggler::tools::trans::{transitions, TransError};
-use juggler::tools::trans_general;
+use juggler::tools::{self, TextTransition};
 use serde::Serialize;
 
 use super::{print_out, CliError, TransArgs};
@@ -16,18 +13,6 @@ fn schedule_of(text: &str) -> Result<schedule::Schedule, CliError> {
     schedule::from_notation(text).map_err(|e| CliError::invalid(format!("{text}: invalid: {e}")))
 }
 
-fn vanilla(text: &str, sch: &schedule::Schedule) -> Result<Option<Vec<u32>>, CliError> {
-    let Some(throws) = vanilla_throws(sch) else {
-        return Ok(None);
-    };
-    if throws.iter().any(|&t| t > 35) {
-        return Err(CliError::invalid(format!(
-            "{text}: throws above 35 cannot be written in the result"
-        )));
-    }
-    Ok(Some(throws))
-}
-
 #[derive(Serialize)]
 struct TransJson<'a> {
     from: &'a str,
@@ -37,53 +22,16 @@ struct TransJson<'a> {
     pattern: String,
 }
 
-/// A transition as the command prints it.
-struct Shown {
-    from: String,
-    to: String,
-    there: String,
-    back: String,
-    pattern: String,
-}
-
 /// Runs the command: exit 0 with transitions, 1 when none can exist or a pattern is bad.
 pub fn run(args: &TransArgs) -> Result<u8, CliError> {
     let sa = schedule_of(&args.from)?;
     let sb = schedule_of(&args.to)?;
-    let found: Vec<Shown> = match (vanilla(&args.from, &sa)?, vanilla(&args.to, &sb)?) {
-        (Some(a), Some(b)) => {
-            let (ta, tb) = (throws_text(&a), throws_text(&b));
-            transitions(&a, &b, LIMIT)
-                .map_err(|e| match e {
-                    TransError::DifferentProps { .. } => CliError::invalid(e.to_string()),
-                    TransError::Invalid(_) => CliError::invalid(e.to_string()),
-                })?
-                .into_iter()
-                .map(|t| Shown {
-                    from: ta.clone(),
-                    to: tb.clone(),
-                    there: throws_text(&t.there),
-                    back: throws_text(&t.back),
-                    pattern: t.pattern_text(),
-                })
-                .collect()
-        }
-        _ => trans_general::transitions((&args.from, &sa), (&args.to, &sb), LIMIT)
-            .map_err(|e| CliError::invalid(e.to_string()))?
-            .into_iter()
-            .map(|t| Shown {
-                from: t.from,
-                to: t.to,
-                there: t.there,
-                back: t.back,
-                pattern: t.pattern,
-            })
-            .collect(),
-    };
+    let found = tools::transitions((&args.from, &sa), (&args.to, &sb), LIMIT)
+        .map_err(|e| CliError::invalid(e.to_string()))?;
     print(&found, args.json)
 }
 
-fn print(found: &[Shown], json: bool) -> Result<u8, CliError> {
+fn print(found: &[TextTransition], json: bool) -> Result<u8, CliError> {
     let shown = |t: &str| {
         if t.is_empty() {
             "(none)".to_string()

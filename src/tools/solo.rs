@@ -21,147 +21,14 @@
 use rayon::prelude::*;
 use regex::Regex;
 
+use super::query::{
+    binomial, compile, GenError, GroundFilter, Listing, Matching, Query, MAX_PERIOD,
+};
 use super::state::{ground, shortest_transition, throw_char, State, MAX_HEIGHT};
-
-/// Which start states to search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GroundFilter {
-    /// Ground and excited state patterns.
-    Both,
-    /// `-g`: ground state patterns only.
-    GroundOnly,
-    /// `-ng`: excited state patterns only.
-    ExcitedOnly,
-}
-
-/// How composite patterns are treated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Listing {
-    /// The default: a pattern does not return to its start state before its end.
-    Default,
-    /// `-f`: full listing, composite patterns too.
-    Full,
-    /// `-prime`: no state is visited twice.
-    Prime,
-}
-
-/// A generator query (solo asynchronous).
-#[derive(Clone, Debug)]
-pub struct Query {
-    pub props: u32,
-    /// `None` = unbounded (`-`): props × the longest period.
-    pub max_throw: Option<u32>,
-    pub period_min: u32,
-    /// `None` = unbounded (only with `-prime` and a maximum throw).
-    pub period_max: Option<u32>,
-    pub ground: GroundFilter,
-    pub listing: Listing,
-    /// `-rot`: every rotation of a pattern.
-    pub rotations: bool,
-    /// `-lame`: no two consecutive 1s.
-    pub lame: bool,
-    /// `-x`: patterns whose text (or any beginning of it) matches are left out.
-    pub exclude: Vec<String>,
-    /// `-i`: patterns must match all of these.
-    pub include: Vec<String>,
-    /// The period range was open below (`-5`, `-`): it starts at the rhythm's period.
-    pub period_from_rhythm: bool,
-    /// `-s`: synchronous patterns.
-    pub sync: bool,
-    /// `-m N`: at most N props thrown together from one hand.
-    pub multiplex: u32,
-    /// `-j N`: jugglers (passing when more than one).
-    pub jugglers: u32,
-    /// `-mf`: allow catching props from different places at once (squeezes).
-    pub squeeze: bool,
-    /// Clusters (`[33]`) allowed; `-mc` clears it.
-    pub clustered: bool,
-    /// `-mt`: a multiplex that is not just a hold.
-    pub true_multiplex: bool,
-    /// `-cp`: connected passing patterns only.
-    pub connected: bool,
-    /// `-sym`: juggler-symmetric passing patterns only.
-    pub symmetric: bool,
-    /// `-jp`: every permutation of the jugglers.
-    pub permutations: bool,
-    /// `-d N`: communication delay in beats.
-    pub delay: u32,
-    /// `-l N`: the leader (1-based) for `-d`.
-    pub leader: u32,
-    /// Get-in and get-out sequences are wanted (not `-se`, not `-no`).
-    pub sequences: bool,
-}
-
-impl Query {
-    /// A default query: `gen props max_throw period`.
-    pub fn new(props: u32, max_throw: Option<u32>, period: u32) -> Query {
-        Query {
-            props,
-            max_throw,
-            period_min: period,
-            period_max: Some(period),
-            ground: GroundFilter::Both,
-            listing: Listing::Default,
-            rotations: false,
-            lame: false,
-            exclude: Vec::new(),
-            include: Vec::new(),
-            period_from_rhythm: false,
-            sync: false,
-            multiplex: 1,
-            jugglers: 1,
-            squeeze: false,
-            clustered: true,
-            true_multiplex: false,
-            connected: false,
-            symmetric: false,
-            permutations: false,
-            delay: 0,
-            leader: 1,
-            sequences: true,
-        }
-    }
-
-    /// Synchronous, multiplex or passing: searched by [`super::multi`].
-    pub fn is_general(&self) -> bool {
-        self.sync || self.multiplex != 1 || self.jugglers != 1
-    }
-}
-
-/// Why a query cannot run.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GenError {
-    #[error("the number of props must be at least 1")]
-    NoProps,
-    #[error("the maximum throw must be at least 1")]
-    HeightTooSmall,
-    #[error("the period range {0}-{1} is empty or starts below 1")]
-    BadPeriod(u32, u32),
-    #[error("an unbounded period needs -prime (otherwise there are infinitely many patterns)")]
-    UnboundedNeedsPrime,
-    #[error("an unbounded period needs a maximum throw")]
-    Underspecified,
-    #[error(
-        "throws up to {0} are too high: at most {MAX_HEIGHT} (an unbounded maximum throw is props × period)"
-    )]
-    TooHigh(u64),
-    #[error("an unbounded period with these numbers allows periods up to {0}, too many to search")]
-    TooLong(u128),
-    #[error("bad regular expression {0:?}: {1}")]
-    Regex(String, String),
-    #[error("the number of jugglers must be 1 to {max} (got {0})", max = super::multi::MAX_JUGGLERS)]
-    Jugglers(u32),
-    #[error("the number of simultaneous throws (-m) must be 1 to {max} (got {0})", max = super::multi::MAX_MULTIPLEX)]
-    Multiplex(u32),
-    #[error("with more than one juggler, ground or excited state patterns only (-g, -ng, -d) need -jp (every juggler permutation)")]
-    NeedsPermutations,
-    #[error("the period must be a multiple of {0} (synchronous patterns throw every {0} beats)")]
-    PeriodMultiple(u32),
-}
 
 /// One generated pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub(crate) struct Found {
     pub throws: Vec<u32>,
     /// The state before the first throw.
     pub state: State,
@@ -172,6 +39,7 @@ pub struct Found {
     pub get_out: Vec<u32>,
 }
 
+#[cfg(test)]
 impl Found {
     pub fn text(&self) -> String {
         self.throws.iter().map(|&t| throw_char(t)).collect()
@@ -180,7 +48,7 @@ impl Found {
 
 /// A validated query, ready to run.
 #[derive(Debug)]
-pub struct Plan {
+pub(crate) struct Plan {
     props: u32,
     height: u32,
     periods: Vec<u32>,
@@ -192,39 +60,8 @@ pub struct Plan {
     include: Vec<Regex>,
 }
 
-/// Juggling Lab's matching rules: `-x re` excludes a pattern when any beginning of it matches
-/// `.*re.*` as a whole (just `re` when it has `^`); `-i re` needs the whole pattern to match
-/// `re` with `.*` added where `^`/`$` are missing.
-fn compile(res: &[String], include: bool) -> Result<Vec<Regex>, GenError> {
-    res.iter()
-        .map(|re| {
-            let mut full = super::multi::standard_regex(re);
-            if include {
-                if !full.contains('^') {
-                    full = format!(".*{full}");
-                }
-                if !full.contains('$') {
-                    full = format!("{full}.*");
-                }
-            } else if !full.contains('^') {
-                full = format!(".*{full}.*");
-            }
-            Regex::new(&format!("^(?:{full})$"))
-                .map_err(|e| GenError::Regex(re.clone(), e.to_string()))
-        })
-        .collect()
-}
-
-fn binomial(n: u64, k: u64) -> u128 {
-    let mut r: u128 = 1;
-    for i in 0..k.min(n - k.min(n)) {
-        r = r.saturating_mul(u128::from(n - i)) / u128::from(i + 1);
-    }
-    r
-}
-
 /// Checks a query and works out the throw height and the periods to search.
-pub fn plan(q: &Query) -> Result<Plan, GenError> {
+pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
     if q.props < 1 {
         return Err(GenError::NoProps);
     }
@@ -238,8 +75,8 @@ pub fn plan(q: &Query) -> Result<Plan, GenError> {
                 return Err(GenError::Underspecified);
             };
             // A prime pattern visits each state at most once.
-            let states = binomial(u64::from(h), u64::from(q.props));
-            if states > 4096 {
+            let states = binomial(u64::from(h), u64::from(q.props)).max(1);
+            if states > u128::from(MAX_PERIOD) {
                 return Err(GenError::TooLong(states));
             }
             states as u32
@@ -266,8 +103,8 @@ pub fn plan(q: &Query) -> Result<Plan, GenError> {
         listing: q.listing,
         rotations: q.rotations,
         lame: q.lame,
-        exclude: compile(&q.exclude, false)?,
-        include: compile(&q.include, true)?,
+        exclude: compile(&q.exclude, Matching::Exclude)?,
+        include: compile(&q.include, Matching::Include)?,
     })
 }
 
@@ -555,5 +392,5 @@ impl<'a> Search<'a> {
 }
 
 #[cfg(test)]
-#[path = "gen/tests.rs"]
+#[path = "solo/tests.rs"]
 mod tests;

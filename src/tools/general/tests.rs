@@ -1,5 +1,15 @@
 use super::*;
-use crate::tools::gen::plan as solo_plan;
+use crate::tools::query::{standard_regex, GenError, GroundFilter, Listing, Query};
+use crate::tools::solo::plan as solo_plan;
+
+/// One listed pattern, owned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct FoundText {
+    pattern: String,
+    ground_state: bool,
+    get_in: String,
+    get_out: String,
+}
 
 fn query(props: u32, max: Option<u32>, period: u32) -> Query {
     Query::new(props, max, period)
@@ -8,7 +18,12 @@ fn query(props: u32, max: Option<u32>, period: u32) -> Query {
 fn list(q: &Query) -> Vec<FoundText> {
     let mut out = Vec::new();
     plan(q).unwrap().generate(&mut |f| {
-        out.push(f.clone());
+        out.push(FoundText {
+            pattern: f.pattern.to_string(),
+            ground_state: f.ground_state,
+            get_in: f.get_in.to_string(),
+            get_out: f.get_out.to_string(),
+        });
         true
     });
     out

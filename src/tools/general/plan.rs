@@ -1,0 +1,258 @@
+//! A checked general query ([`Plan`]): the places, the ground state, the periods and start
+//! states to search, and the compiled filters.
+
+use regex::Regex;
+
+use super::notation::BeatWriter;
+use crate::tools::query::{
+    anchored, binomial, compile, GenError, GroundFilter, Listing, Matching, Query, MAX_HEIGHT,
+    MAX_JUGGLERS, MAX_MULTIPLEX, MAX_PERIOD,
+};
+
+/// Props landing per (beat ahead, place): index `beat * places + place`.
+pub(crate) type Counts = Vec<u8>;
+
+/// A validated general query.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    pub(crate) props: usize,
+    pub(crate) jugglers: usize,
+    /// Throwing places: one per juggler, or one per hand when synchronous.
+    pub(crate) places: usize,
+    /// Beats between two throws of one place: 1 asynchronous, 2 synchronous.
+    pub(crate) rhythm: usize,
+    /// Most props one place throws (and catches) on one beat (`-m`).
+    pub(crate) multiplex: usize,
+    /// The highest throw.
+    pub(crate) height: usize,
+    pub(crate) periods: Vec<usize>,
+    /// The juggler (1-based) of each place.
+    pub(crate) juggler_of: Vec<usize>,
+    /// The ground state, `ground_beats` beats long.
+    pub(crate) ground: Counts,
+    pub(crate) ground_beats: usize,
+    pub(crate) ground_filter: GroundFilter,
+    pub(crate) listing: Listing,
+    pub(crate) rotations: bool,
+    /// The multiplexing filter is on: no squeeze catches (`-m N` without `-mf`).
+    pub(crate) squeeze_filter: bool,
+    pub(crate) clustered: bool,
+    pub(crate) lame: bool,
+    pub(crate) connected: bool,
+    pub(crate) symmetric: bool,
+    pub(crate) permutations: bool,
+    /// `-d`: beats of communication delay, and the leader (1-based).
+    pub(crate) delay: usize,
+    pub(crate) leader: usize,
+    pub(crate) sync: bool,
+    /// Beats the multiplexing filter looks ahead (a multiple of `rhythm`).
+    pub(crate) filter_beats: usize,
+    pub(crate) exclude: Vec<Regex>,
+    pub(crate) include: Vec<Regex>,
+    pub(crate) sequences: bool,
+    pub(crate) writer: BeatWriter,
+}
+
+/// Checks a general query (sync, multiplex or passing).
+pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
+    if q.props < 1 {
+        return Err(GenError::NoProps);
+    }
+    if q.jugglers < 1 || q.jugglers > MAX_JUGGLERS {
+        return Err(GenError::Jugglers(q.jugglers));
+    }
+    if q.multiplex < 1 || q.multiplex > MAX_MULTIPLEX {
+        return Err(GenError::Multiplex(q.multiplex));
+    }
+    let jugglers = q.jugglers as usize;
+    let (places, rhythm) = if q.sync {
+        (2 * jugglers, 2)
+    } else {
+        (jugglers, 1)
+    };
+    let props = q.props as usize;
+    let period_min = if q.period_from_rhythm {
+        rhythm as u32
+    } else {
+        q.period_min
+    };
+    let period_max = match q.period_max {
+        Some(p) => p,
+        None => {
+            if q.listing != Listing::Prime {
+                return Err(GenError::UnboundedNeedsPrime);
+            }
+            let Some(h) = q.max_throw else {
+                return Err(GenError::Underspecified);
+            };
+            // A prime pattern visits each state at most once.
+            let states = binomial(u64::from(h) * places as u64, u64::from(q.props));
+            if states > u128::from(MAX_PERIOD) {
+                return Err(GenError::TooLong(states));
+            }
+            let s = states as u32;
+            s - s % rhythm as u32
+        }
+    };
+    let height = match q.max_throw {
+        Some(h) => u64::from(h),
+        None => u64::from(q.props) * u64::from(period_max),
+    };
+    if height < 1 {
+        return Err(GenError::HeightTooSmall);
+    }
+    if period_min < 1 || period_max < 1 || period_max < period_min {
+        return Err(GenError::BadPeriod(period_min, period_max));
+    }
+    if jugglers > 1 && !q.permutations && q.ground != GroundFilter::Both {
+        return Err(GenError::NeedsPermutations);
+    }
+    if period_min % rhythm as u32 != 0 || period_max % rhythm as u32 != 0 {
+        return Err(GenError::PeriodMultiple(rhythm as u32));
+    }
+    if height > u64::from(MAX_HEIGHT) {
+        return Err(GenError::TooHigh(height));
+    }
+    if period_max > MAX_PERIOD {
+        return Err(GenError::TooLong(u128::from(period_max)));
+    }
+    let height = height as usize;
+    let throws_on = |beat: usize| !q.sync || beat.is_multiple_of(2);
+    // Ground state: props on the lowest places the rhythm allows, no multiplexes.
+    let mut ground = Vec::new();
+    let mut left = props;
+    let mut beat = 0;
+    while left > 0 {
+        for _ in 0..places {
+            let prop = left > 0 && throws_on(beat);
+            ground.push(u8::from(prop));
+            left -= usize::from(prop);
+        }
+        beat += 1;
+    }
+    let ground_beats = beat.max(height);
+    ground.resize(ground_beats * places, 0);
+    let mut filter_beats = height.max(period_max as usize);
+    filter_beats += rhythm - filter_beats % rhythm;
+    let multiplex = q.multiplex as usize;
+    let exclude = compile(&q.exclude, Matching::Exclude)?;
+    let mut include = compile(&q.include, Matching::Include)?;
+    if q.true_multiplex {
+        // A multiplex with a throw that is not a hold (a 2 to the throwing hand).
+        let re = match (jugglers == 1, q.sync) {
+            (true, false) => r".*\[[^2]*\].*",
+            (true, true) => r".*\[([^2\]]*2x)*[^2\]]*\].*",
+            (false, false) => r".*\[([^2\]]*(2p|.p2|2p.))*[^2\]]*\].*",
+            (false, true) => r".*\[([^2\]]*(2p|.p2|2p.|2x|2xp|.xp2|2xp.))*[^2\]]*\].*",
+        };
+        include.push(anchored(re).map_err(|e| GenError::Regex("-mt".to_string(), e))?);
+    }
+    let writer = BeatWriter::new(jugglers, q.sync, multiplex);
+    Ok(Plan {
+        props,
+        jugglers,
+        places,
+        rhythm,
+        multiplex,
+        height,
+        periods: (period_min as usize..=period_max as usize)
+            .step_by(rhythm)
+            .collect(),
+        juggler_of: writer.juggler_of.clone(),
+        ground,
+        ground_beats,
+        ground_filter: q.ground,
+        listing: q.listing,
+        rotations: q.rotations,
+        squeeze_filter: !q.squeeze && multiplex > 1,
+        clustered: q.clustered,
+        lame: q.lame,
+        connected: q.connected,
+        symmetric: q.symmetric,
+        permutations: q.permutations,
+        delay: q.delay as usize,
+        leader: q.leader as usize,
+        sync: q.sync,
+        filter_beats,
+        exclude,
+        include,
+        sequences: q.sequences,
+        writer,
+    })
+}
+
+impl Plan {
+    /// Whether the places throw on `beat` (every beat, or even beats when synchronous).
+    pub(crate) fn throws_on(&self, beat: usize) -> bool {
+        !self.sync || beat.is_multiple_of(2)
+    }
+
+    /// Most props one place can take on `beat`.
+    pub(crate) fn capacity(&self, beat: usize) -> u8 {
+        if self.throws_on(beat) {
+            self.multiplex as u8
+        } else {
+            0
+        }
+    }
+
+    /// The ground state cut to `height` beats (the length of the search's states).
+    pub(crate) fn ground_state(&self) -> &[u8] {
+        &self.ground[..self.height * self.places]
+    }
+
+    /// Start states of period-`period` patterns, in Juggling Lab's order: every way of
+    /// placing the props, in order of (beat, place).
+    pub(crate) fn start_states(&self, period: usize) -> Vec<Counts> {
+        let size = self.height * self.places;
+        if self.ground_filter == GroundFilter::GroundOnly {
+            if self.ground_beats > self.height {
+                return Vec::new();
+            }
+            return vec![self.ground_state().to_vec()];
+        }
+        let mut out = Vec::new();
+        let mut state = vec![0u8; size];
+        self.place_props(period, 0, 0, &mut state, &mut out);
+        if self.ground_filter == GroundFilter::ExcitedOnly {
+            out.retain(|s| s[..] != *self.ground_state());
+        }
+        out
+    }
+
+    /// Places the props after the first `placed`, at index `from` (`beat * places + place`)
+    /// or later. A place may not hold more props at beat `k + period` than at beat `k`.
+    fn place_props(
+        &self,
+        period: usize,
+        placed: usize,
+        from: usize,
+        state: &mut Counts,
+        out: &mut Vec<Counts>,
+    ) {
+        if placed == self.props {
+            out.push(state.clone());
+            return;
+        }
+        let places = self.places;
+        for index in from..self.height * places {
+            let beat = index / places;
+            if state[index] >= self.capacity(beat) {
+                continue;
+            }
+            state[index] += 1;
+            if beat < period || state[index] <= state[index - period * places] {
+                self.place_props(period, placed + 1, index, state, out);
+            }
+            state[index] -= 1;
+        }
+    }
+
+    /// The (period, start state) pairs to search, in output order.
+    pub(crate) fn tasks(&self) -> Vec<(usize, Counts)> {
+        self.periods
+            .iter()
+            .flat_map(|&l| self.start_states(l).into_iter().map(move |s| (l, s)))
+            .collect()
+    }
+}
