@@ -13,6 +13,8 @@ mod general;
 mod query;
 mod solo;
 pub(crate) mod state;
+#[cfg(not(target_arch = "wasm32"))]
+mod stream;
 mod trans;
 mod trans_general;
 

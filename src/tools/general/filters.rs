@@ -156,52 +156,68 @@ impl<S: PartialEq> Complete<'_, S> {
         joined.iter().all(|&j| j)
     }
 
-    /// J2's score of juggler `juggler`'s (1-based) throws on `beat`: higher throws score
-    /// more, then throws to another place, then passes.
-    fn score(&self, beat: usize, juggler: usize) -> i64 {
+    /// J2's scores of every juggler's throws on every beat: higher throws score more, then
+    /// throws to another place, then passes. `scores[(juggler - 1) * period + beat]`.
+    fn scores(&self, scores: &mut [i64]) {
         let (p, t) = (self.plan, self.table);
         let unit = 2 * p.multiplex as i64;
-        let mut score = 0;
-        for place in (0..p.places).filter(|&place| p.juggler_of[place] == juggler) {
-            for (value, target) in t.throws(beat, place) {
-                score += 4 * value as i64 * unit * unit;
-                if target != place {
-                    score += 2 * unit;
-                    if p.juggler_of[target] != juggler {
-                        score += 1;
+        scores.fill(0);
+        for beat in 0..self.period {
+            for place in 0..p.places {
+                let juggler = p.juggler_of[place];
+                let score = &mut scores[(juggler - 1) * self.period + beat];
+                for (value, target) in t.throws(beat, place) {
+                    *score += 4 * value as i64 * unit * unit;
+                    if target != place {
+                        *score += 2 * unit;
+                        if p.juggler_of[target] != juggler {
+                            *score += 1;
+                        }
                     }
                 }
             }
         }
-        score
     }
 
-    /// Without `-jp`: no juggler's throws, best beat first, outscore the juggler before.
+    /// Without `-jp`: no juggler's scores, best beat first, are greater than the juggler's
+    /// before (compared as sequences).
     fn jugglers_in_order(&self) -> bool {
-        const SHORT: usize = 64;
+        const SHORT: usize = 256;
         let period = self.period;
-        let sorted_scores = |juggler: usize, out: &mut [i64]| {
-            for (beat, score) in out.iter_mut().enumerate() {
-                *score = self.score(beat, juggler);
-            }
-            out.sort_unstable_by(|x, y| y.cmp(x));
+        let size = period * self.plan.jugglers;
+        let mut short = [0i64; SHORT];
+        let mut long = Vec::new();
+        let scores = if size <= SHORT {
+            &mut short[..size]
+        } else {
+            long.resize(size, 0);
+            &mut long[..]
         };
-        if period > SHORT {
-            let scores = |juggler: usize| {
-                let mut v = vec![0; period];
-                sorted_scores(juggler, &mut v);
-                v
-            };
-            return (1..self.plan.jugglers).all(|j| scores(j) >= scores(j + 1));
-        }
-        let (mut before, mut next) = ([0i64; SHORT], [0i64; SHORT]);
-        sorted_scores(1, &mut before[..period]);
-        for juggler in 2..=self.plan.jugglers {
-            sorted_scores(juggler, &mut next[..period]);
-            if next[..period] > before[..period] {
+        self.scores(scores);
+        // Most patterns are decided by the best beats alone.
+        let best = |row: &[i64]| row.iter().copied().max().unwrap_or(0);
+        let mut sorted = false;
+        for juggler in 1..self.plan.jugglers {
+            let (before, next) =
+                scores[(juggler - 1) * period..(juggler + 1) * period].split_at_mut(period);
+            match best(next).cmp(&best(before)) {
+                Ordering::Greater => return false,
+                Ordering::Less => continue,
+                Ordering::Equal => {}
+            }
+            if !sorted {
+                // Sorting every row keeps rows already compared in the same order as
+                // compared, so each pair is sorted once.
+                for row in scores.chunks_mut(period) {
+                    row.sort_unstable_by(|x, y| y.cmp(x));
+                }
+                sorted = true;
+            }
+            let (before, next) =
+                scores[(juggler - 1) * period..(juggler + 1) * period].split_at(period);
+            if next > before {
                 return false;
             }
-            std::mem::swap(&mut before, &mut next);
         }
         true
     }

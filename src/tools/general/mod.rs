@@ -49,6 +49,7 @@
 //! throws chosen; [`notation`] writes a beat in Juggling Lab's notation; [`sequences`] the
 //! get-in and get-out throws.
 
+pub(crate) mod bits;
 pub(crate) mod filters;
 pub(crate) mod notation;
 pub(crate) mod plan;
@@ -58,94 +59,154 @@ pub(crate) mod squeeze;
 pub(crate) mod table;
 
 pub(crate) use plan::{plan, Plan};
+use std::sync::Arc;
 
-#[cfg(not(target_arch = "wasm32"))]
+use crate::tools::stream::Task;
+use plan::Counts;
+use search::Progress;
+
+/// The search of one (period, start state): on bit sets where [`bits::applies`], else on
+/// counts.
+#[derive(Clone, Debug)]
+pub(crate) enum PieceSearch<'a> {
+    Bits(bits::BitSearch<'a>),
+    Counts(search::Search<'a>),
+}
+
+impl<'a> PieceSearch<'a> {
+    /// Sets up the search, or `None` when `start` cannot start a period-`period` pattern.
+    pub(crate) fn new(plan: &'a Plan, period: usize, start: &Counts) -> Option<PieceSearch<'a>> {
+        let mut search = if bits::applies(plan) {
+            PieceSearch::Bits(bits::BitSearch::new(plan, period, start)?)
+        } else {
+            PieceSearch::Counts(search::Search::new(plan, period, start)?)
+        };
+        search.set_need_text(true);
+        Some(search)
+    }
+
+    /// Whether the pattern text is kept (listing, regular expressions).
+    pub(crate) fn set_need_text(&mut self, need: bool) {
+        match self {
+            PieceSearch::Bits(s) => s.need_text = need,
+            PieceSearch::Counts(s) => s.need_text = need,
+        }
+    }
+
+    /// Runs at most `steps` steps; `emit` receives each pattern's text and returns `false`
+    /// to stop.
+    pub(crate) fn step(&mut self, steps: u64, emit: &mut dyn FnMut(&str) -> bool) -> Progress {
+        match self {
+            PieceSearch::Bits(s) => s.step(steps, emit),
+            PieceSearch::Counts(s) => s.step(steps, emit),
+        }
+    }
+
+    /// Runs to the end.
+    pub(crate) fn run(&mut self, emit: &mut dyn FnMut(&str) -> bool) -> Progress {
+        loop {
+            match self.step(u64::MAX, emit) {
+                Progress::Paused => {}
+                end => return end,
+            }
+        }
+    }
+
+    /// Cuts the search at the start of `beat` into pieces, `None` when the period is `beat`
+    /// or less.
+    pub(crate) fn cut_at(self, beat: usize) -> Option<PieceSearch<'a>> {
+        match self {
+            PieceSearch::Bits(s) => s.cut_at(beat).map(PieceSearch::Bits),
+            PieceSearch::Counts(s) => s.cut_at(beat).map(PieceSearch::Counts),
+        }
+    }
+
+    /// The next piece of a search made by [`PieceSearch::cut_at`], `None` after the last.
+    pub(crate) fn next_piece(&mut self) -> Option<PieceSearch<'a>> {
+        match self {
+            PieceSearch::Bits(s) => s.next_piece().map(PieceSearch::Bits),
+            PieceSearch::Counts(s) => s.next_piece().map(PieceSearch::Counts),
+        }
+    }
+}
+
+/// Searches are cut into pieces at the start of this beat (when longer), so that the
+/// patterns of one start state are found on several cores.
+const CUT_BEAT: usize = 2;
+
 impl Plan {
     /// Whether the pattern text is needed while searching (regular expressions).
     fn text_needed(&self) -> bool {
         !self.exclude.is_empty() || !self.include.is_empty()
     }
 
-    /// Counts the patterns (start states searched in parallel).
+    /// The pieces of work in output order: every (period, start state), cut into the ways
+    /// of throwing its first beats.
+    pub(crate) fn jobs(
+        &self,
+        need_text: bool,
+    ) -> impl Iterator<Item = (Arc<Task<Counts>>, PieceSearch<'_>)> + Send + '_ {
+        self.tasks().into_iter().flat_map(move |(period, start)| {
+            let search = PieceSearch::new(self, period, &start);
+            let task = Arc::new(Task {
+                period,
+                ground_state: start[..] == *self.ground_state(),
+                start,
+            });
+            let pieces: Box<dyn Iterator<Item = PieceSearch<'_>> + Send> = match search {
+                None => Box::new(std::iter::empty()),
+                Some(mut search) => {
+                    search.set_need_text(need_text);
+                    match search.clone().cut_at(CUT_BEAT) {
+                        Some(mut cut) => Box::new(std::iter::from_fn(move || cut.next_piece())),
+                        None => Box::new(std::iter::once(search)),
+                    }
+                }
+            };
+            pieces.map(move |piece| (task.clone(), piece))
+        })
+    }
+
+    /// The get-in and get-out of a start state (empty when not asked for).
+    pub(crate) fn sequences(&self, start: &Counts) -> (String, String) {
+        if self.sequences {
+            sequences::get_in_and_out(self, start)
+        } else {
+            (String::new(), String::new())
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Plan {
+    /// Counts the patterns (on all cores).
     pub(crate) fn count(&self) -> u64 {
         use rayon::prelude::*;
-        self.tasks()
-            .into_par_iter()
-            .map(
-                |(period, start)| match search::Search::new(self, period, &start) {
-                    Some(mut search) => {
-                        search.need_text = self.text_needed();
-                        let mut found = 0;
-                        search.run(&mut |_: &str| {
-                            found += 1;
-                            true
-                        });
-                        found
-                    }
-                    None => 0,
-                },
-            )
+        self.jobs(self.text_needed())
+            .par_bridge()
+            .map(|(_, mut search)| {
+                let mut found = 0;
+                search.run(&mut |_: &str| {
+                    found += 1;
+                    true
+                });
+                found
+            })
             .sum()
     }
 
-    /// Finds the patterns and hands them to `sink` in Juggling Lab's order (start states in
-    /// chunks searched in parallel). `sink` returns `false` to stop. Returns the number of
-    /// patterns delivered.
+    /// Finds the patterns and hands them to `sink` in Juggling Lab's order, as they are
+    /// found (on all cores). `sink` returns `false` to stop. Returns the number of patterns
+    /// delivered.
     pub(crate) fn generate(&self, sink: &mut dyn FnMut(&crate::tools::Found) -> bool) -> u64 {
-        use rayon::prelude::*;
-        struct Task {
-            patterns: Vec<String>,
-            period: usize,
-            ground_state: bool,
-            get_in: String,
-            get_out: String,
-        }
-        let tasks = self.tasks();
-        let mut delivered = 0;
-        for chunk in tasks.chunks(32) {
-            let results: Vec<Option<Task>> = chunk
-                .par_iter()
-                .map(|(period, start)| {
-                    let mut search = search::Search::new(self, *period, start)?;
-                    let mut patterns = Vec::new();
-                    search.run(&mut |t: &str| {
-                        patterns.push(t.to_string());
-                        true
-                    });
-                    if patterns.is_empty() {
-                        return None;
-                    }
-                    let (get_in, get_out) = if self.sequences {
-                        sequences::get_in_and_out(self, start)
-                    } else {
-                        (String::new(), String::new())
-                    };
-                    Some(Task {
-                        patterns,
-                        period: *period,
-                        ground_state: start[..] == *self.ground_state(),
-                        get_in,
-                        get_out,
-                    })
-                })
-                .collect();
-            for task in results.iter().flatten() {
-                for pattern in &task.patterns {
-                    delivered += 1;
-                    let found = crate::tools::Found {
-                        pattern,
-                        period: task.period,
-                        ground_state: task.ground_state,
-                        get_in: &task.get_in,
-                        get_out: &task.get_out,
-                    };
-                    if !sink(&found) {
-                        return delivered;
-                    }
-                }
-            }
-        }
-        delivered
+        crate::tools::stream::ordered(
+            self.jobs(true),
+            &|mut search: PieceSearch, emit| {
+                search.run(emit);
+            },
+            &|start| self.sequences(start),
+            sink,
+        )
     }
 }
 
