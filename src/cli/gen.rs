@@ -152,30 +152,44 @@ struct PatternJson {
     get_out: String,
 }
 
-fn line(found: &Found, out: &Output) -> String {
-    let pattern = found.pattern.to_string();
+/// Writes `found` as `juggler gen` prints it into `text` (without the line break).
+fn line(found: &Found, out: &Output, text: &mut String) {
+    text.clear();
     if out.json {
         let json = PatternJson {
             period: found.period,
-            pattern,
+            pattern: found.pattern.to_string(),
             ground_state: found.ground_state,
             get_in: found.get_in.to_string(),
             get_out: found.get_out.to_string(),
         };
-        return serde_json::to_string(&json).unwrap_or_default();
+        text.push_str(&serde_json::to_string(&json).unwrap_or_default());
+        return;
     }
     if out.ground_only {
-        return pattern;
+        text.push_str(found.pattern);
+        return;
     }
     if !out.sequences {
         let mark = if found.ground_state { ' ' } else { '*' };
-        return format!("{mark} {pattern} {mark}").trim_end().to_string();
+        text.push(mark);
+        text.push(' ');
+        text.push_str(found.pattern);
+        text.push(' ');
+        text.push(mark);
+    } else {
+        // Juggling Lab right-aligns asynchronous get-ins to the number of props.
+        let width = if out.sync { 0 } else { out.props as usize };
+        let pad = width.saturating_sub(found.get_in.chars().count());
+        text.extend(std::iter::repeat_n(' ', pad));
+        text.push_str(found.get_in);
+        text.push_str("  ");
+        text.push_str(found.pattern);
+        text.push_str("  ");
+        text.push_str(found.get_out);
     }
-    // Juggling Lab right-aligns asynchronous get-ins to the number of props.
-    let width = if out.sync { 0 } else { out.props as usize };
-    format!("{:>width$}  {pattern}  {}", found.get_in, found.get_out)
-        .trim_end()
-        .to_string()
+    let kept = text.trim_end().len();
+    text.truncate(kept);
 }
 
 /// Runs the command: exit 0 (also when nothing is found), 2 for a bad query.
@@ -192,8 +206,9 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
     let mut failed: Option<std::io::Error> = None;
+    let mut text = String::new();
     let mut write = |l: &Found| {
-        let mut text = line(l, &out);
+        line(l, &out, &mut text);
         text.push('\n');
         match w.write_all(text.as_bytes()) {
             Ok(()) => true,

@@ -57,6 +57,62 @@ pub(crate) fn applies(plan: &Plan) -> bool {
         && (plan.jugglers == 1 || plan.delay == 0)
 }
 
+/// J2's juggler order (without `-jp`) as numbers, for asynchronous passing without
+/// multiplexes: a juggler's throws, best beat first, compare as the number whose digit `c`
+/// (base period + 1, higher scores more significant) counts its beats with score code `c`
+/// (0 = no throw, then a self and a pass of each value, in J2's order of scores). Juggler
+/// `m + 1` may not have a greater number than juggler `m`.
+#[derive(Clone, Debug)]
+struct OrderKeys {
+    /// Per score code, its digit's weight.
+    weight: Vec<u128>,
+    /// Per beat and place: the weight of its throw.
+    digits: Vec<u128>,
+}
+
+impl OrderKeys {
+    fn new(plan: &Plan, period: usize) -> Option<OrderKeys> {
+        if plan.jugglers == 1 || plan.permutations || plan.places != plan.jugglers {
+            return None;
+        }
+        let base = u128::try_from(period).ok()? + 1;
+        let codes = 2 * plan.height + 1;
+        let weight = (0..codes)
+            .map(|code| base.checked_pow(u32::try_from(code).ok()?))
+            .collect::<Option<Vec<u128>>>()?;
+        // The largest number must fit: period beats of the highest code.
+        weight[codes - 1].checked_mul(base)?;
+        Some(OrderKeys {
+            digits: vec![weight[0]; period * plan.places],
+            weight,
+        })
+    }
+
+    /// The code of a throw of `value` (a pass or not): self and pass of 1, then of 2, ...
+    fn set(&mut self, index: usize, value: usize, pass: bool) {
+        self.digits[index] = self.weight[2 * value - 1 + usize::from(pass)];
+    }
+
+    fn clear_beat(&mut self, beat: usize, places: usize) {
+        self.digits[beat * places..(beat + 1) * places].fill(self.weight[0]);
+    }
+
+    /// Whether no juggler's number is greater than the juggler's before.
+    fn in_order(&self, places: usize) -> bool {
+        let key =
+            |juggler: usize| -> u128 { self.digits.iter().skip(juggler).step_by(places).sum() };
+        let mut before = key(0);
+        for juggler in 1..places {
+            let next = key(juggler);
+            if next > before {
+                return false;
+            }
+            before = next;
+        }
+        true
+    }
+}
+
 /// A choice point: the throw of the prop landing in `place` on `beat`.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -84,6 +140,7 @@ pub(crate) struct BitSearch<'a> {
     /// The pattern's text is kept (for listing, or for regular expressions).
     pub(crate) need_text: bool,
     stack: Vec<Frame>,
+    order: Option<OrderKeys>,
     /// The beat the search goes down into at its next step (at the start, or a piece).
     entry: Option<usize>,
     /// Frames below this belong to the search this one was cut from.
@@ -132,6 +189,7 @@ impl<'a> BitSearch<'a> {
             text_start,
             need_text: true,
             stack: Vec::new(),
+            order: OrderKeys::new(plan, period),
             entry: Some(0),
             floor: 0,
             cut_beat: None,
@@ -178,6 +236,9 @@ impl<'a> BitSearch<'a> {
     fn start_beat(&mut self, beat: usize) {
         self.text_start[beat] = self.text.len();
         self.table.clear_beat(beat);
+        if let Some(order) = &mut self.order {
+            order.clear_beat(beat, self.plan.places);
+        }
     }
 
     /// Goes down from `beat`, whose places before `from_place` have thrown (the next state
@@ -233,12 +294,17 @@ impl<'a> BitSearch<'a> {
                 continue;
             }
             let complete = self.states[0] == self.states[self.period]
+                && self
+                    .order
+                    .as_ref()
+                    .is_none_or(|order| order.in_order(places))
                 && Complete {
                     plan: self.plan,
                     period: self.period,
                     table: &self.table,
                     states: &self.states,
                     text: &self.text,
+                    order_checked: self.order.is_some(),
                 }
                 .listed();
             if complete && !emit(&self.text) {
@@ -270,8 +336,16 @@ impl<'a> BitSearch<'a> {
         let landing = bit.trailing_zeros() as usize;
         let places = self.plan.places;
         let index = self.table.index(frame.beat, frame.place, 0);
-        self.table.values[index] = (landing / places + 1) as u16;
-        self.table.targets[index] = (landing % places) as u8;
+        let (value, target) = (landing / places + 1, landing % places);
+        self.table.values[index] = value as u16;
+        self.table.targets[index] = target as u8;
+        if let Some(order) = &mut self.order {
+            order.set(
+                frame.beat * places + frame.place,
+                value,
+                target != frame.place,
+            );
+        }
         self.descend(frame.beat, frame.place + 1, frame.before | bit, emit)
     }
 

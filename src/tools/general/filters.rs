@@ -16,6 +16,8 @@ pub(crate) struct Complete<'a, S> {
     pub(crate) table: &'a ThrowTable,
     pub(crate) states: &'a [S],
     pub(crate) text: &'a str,
+    /// J2's juggler order (without `-jp`) was checked already.
+    pub(crate) order_checked: bool,
 }
 
 impl<S: PartialEq> Complete<'_, S> {
@@ -35,7 +37,7 @@ impl<S: PartialEq> Complete<'_, S> {
             if p.connected && !self.connected() {
                 return false;
             }
-            if !p.permutations && !self.jugglers_in_order() {
+            if !p.permutations && !self.order_checked && !self.jugglers_in_order() {
                 return false;
             }
             if p.symmetric && !self.symmetric() {
@@ -161,20 +163,27 @@ impl<S: PartialEq> Complete<'_, S> {
     fn scores(&self, scores: &mut [i64]) {
         let (p, t) = (self.plan, self.table);
         let unit = 2 * p.multiplex as i64;
-        scores.fill(0);
+        let mut index = 0;
         for beat in 0..self.period {
             for place in 0..p.places {
                 let juggler = p.juggler_of[place];
-                let score = &mut scores[(juggler - 1) * self.period + beat];
-                for (value, target) in t.throws(beat, place) {
-                    *score += 4 * value as i64 * unit * unit;
+                let row = (juggler - 1) * self.period + beat;
+                for slot in index..index + p.multiplex {
+                    let value = t.values[slot];
+                    if value == 0 {
+                        break;
+                    }
+                    let target = usize::from(t.targets[slot]);
+                    let mut score = 4 * i64::from(value) * unit * unit;
                     if target != place {
-                        *score += 2 * unit;
+                        score += 2 * unit;
                         if p.juggler_of[target] != juggler {
-                            *score += 1;
+                            score += 1;
                         }
                     }
+                    scores[row] += score;
                 }
+                index += p.multiplex;
             }
         }
     }
@@ -182,7 +191,7 @@ impl<S: PartialEq> Complete<'_, S> {
     /// Without `-jp`: no juggler's scores, best beat first, are greater than the juggler's
     /// before (compared as sequences).
     fn jugglers_in_order(&self) -> bool {
-        const SHORT: usize = 256;
+        const SHORT: usize = 64;
         let period = self.period;
         let size = period * self.plan.jugglers;
         let mut short = [0i64; SHORT];
@@ -193,6 +202,7 @@ impl<S: PartialEq> Complete<'_, S> {
             long.resize(size, 0);
             &mut long[..]
         };
+        scores.fill(0);
         self.scores(scores);
         // Most patterns are decided by the best beats alone.
         let best = |row: &[i64]| row.iter().copied().max().unwrap_or(0);
@@ -206,16 +216,16 @@ impl<S: PartialEq> Complete<'_, S> {
                 Ordering::Equal => {}
             }
             if !sorted {
-                // Sorting every row keeps rows already compared in the same order as
-                // compared, so each pair is sorted once.
+                // Sorted once for all pairs (sorting keeps each row's best beat).
                 for row in scores.chunks_mut(period) {
-                    row.sort_unstable_by(|x, y| y.cmp(x));
+                    row.sort_unstable();
                 }
                 sorted = true;
             }
             let (before, next) =
                 scores[(juggler - 1) * period..(juggler + 1) * period].split_at(period);
-            if next > before {
+            // Rows sorted in increasing order, compared from their best beats.
+            if next.iter().rev().gt(before.iter().rev()) {
                 return false;
             }
         }

@@ -263,6 +263,7 @@ impl<'a> Search<'a> {
                     table: &self.table,
                     states: &self.states,
                     text: &self.text,
+                    order_checked: false,
                 }
                 .listed();
             if complete && !emit(&self.text) {
