@@ -73,30 +73,10 @@ impl Generator {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn for_each(&self, sink: &mut dyn FnMut(&Found) -> bool) -> u64 {
         match &self.search {
-            Searcher::Solo(plan) => {
-                let (mut text, mut get_in, mut get_out) = Default::default();
-                plan.generate(&mut |found| {
-                    fill(&mut text, &found.throws);
-                    fill(&mut get_in, &found.get_in);
-                    fill(&mut get_out, &found.get_out);
-                    sink(&Found {
-                        pattern: &text,
-                        period: found.throws.len(),
-                        ground_state: found.ground_state,
-                        get_in: &get_in,
-                        get_out: &get_out,
-                    })
-                })
-            }
+            Searcher::Solo(plan) => plan.generate(sink),
             Searcher::General(plan) => plan.generate(sink),
         }
     }
-}
-
-/// `throws` as text in `out`.
-fn fill(out: &mut String, throws: &[u32]) {
-    out.clear();
-    out.extend(throws.iter().map(|&t| state::throw_char(t)));
 }
 
 /// Every shortest transition from pattern A to B (at most `limit`), each with the shortest

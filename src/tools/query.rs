@@ -115,8 +115,8 @@ impl Query {
 pub const MAX_JUGGLERS: u32 = 9;
 /// Largest number of props thrown together.
 pub const MAX_MULTIPLEX: u32 = 9;
-/// Longest period searched.
-pub const MAX_PERIOD: u32 = 4096;
+/// Longest period searched (the budget's [`crate::budget::GEN_PERIOD`]).
+pub const MAX_PERIOD: u32 = crate::budget::GEN_PERIOD.max as u32;
 
 /// Why a query cannot run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -147,6 +147,8 @@ pub enum GenError {
     NeedsPermutations,
     #[error("the period must be a multiple of {0} (synchronous patterns throw every {0} beats)")]
     PeriodMultiple(u32),
+    #[error("{0}")]
+    Budget(#[from] crate::budget::BudgetError),
 }
 
 /// Juggling Lab's regular expressions: `[`, `]`, `(`, `)` and `|` stand for themselves, and

@@ -18,33 +18,17 @@
 //! Excited-state patterns carry a get-in sequence from the ground state and a get-out back to
 //! it, as [`super::state::shortest_transition`] finds them.
 
-use rayon::prelude::*;
+use std::sync::Arc;
+
 use regex::Regex;
+
+use crate::budget::{self, GEN_PERIOD};
 
 use super::query::{
     binomial, compile, GenError, GroundFilter, Listing, Matching, Query, MAX_PERIOD,
 };
 use super::state::{ground, shortest_transition, throw_char, State, MAX_HEIGHT};
-
-/// One generated pattern.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Found {
-    pub throws: Vec<u32>,
-    /// The state before the first throw.
-    pub state: State,
-    pub ground_state: bool,
-    /// Throws from the ground state into `state` (empty for ground state patterns).
-    pub get_in: Vec<u32>,
-    /// Throws from `state` back to the ground state.
-    pub get_out: Vec<u32>,
-}
-
-#[cfg(test)]
-impl Found {
-    pub fn text(&self) -> String {
-        self.throws.iter().map(|&t| throw_char(t)).collect()
-    }
-}
+use super::stream::Task;
 
 /// A validated query, ready to run.
 #[derive(Debug)]
@@ -85,6 +69,7 @@ pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
     if q.period_min < 1 || period_max < q.period_min {
         return Err(GenError::BadPeriod(q.period_min, period_max));
     }
+    budget::check(GEN_PERIOD, u128::from(period_max))?;
     let height = match q.max_throw {
         Some(h) => u64::from(h),
         None => u64::from(q.props) * u64::from(period_max),
@@ -115,116 +100,177 @@ impl Plan {
     }
 
     /// Start states of period-`l` patterns, in Juggling Lab's order (props placed at the
-    /// lowest beats first, so the ground state comes first).
-    fn start_states(&self, l: u32) -> Vec<State> {
+    /// lowest beats first, so the ground state comes first), one after the other.
+    fn start_states(&self, l: u32) -> Box<dyn Iterator<Item = State> + Send + '_> {
         let g = ground(self.props);
-        if self.ground == GroundFilter::GroundOnly {
-            return if self.props <= self.height {
-                vec![g]
-            } else {
-                Vec::new()
-            };
-        }
-        let mut out = Vec::new();
-        fn place(h: u32, l: u32, left: u32, from: u32, s: State, out: &mut Vec<State>) {
-            if left == 0 {
-                out.push(s);
-                return;
+        match self.ground {
+            GroundFilter::GroundOnly => {
+                Box::new((self.props <= self.height).then_some(g).into_iter())
             }
-            for i in from..h {
-                if h - i < left {
-                    break;
-                }
-                // A prop at beat i + L needs one at beat i.
-                if i >= l && s >> (i - l) & 1 == 0 {
-                    continue;
-                }
-                place(h, l, left - 1, i + 1, s | 1u128 << i, out);
+            GroundFilter::Both => Box::new(StartStates::new(self, l)),
+            GroundFilter::ExcitedOnly => {
+                Box::new(StartStates::new(self, l).filter(move |&s| s != g))
             }
         }
-        place(self.height, l, self.props, 0, 0, &mut out);
-        if self.ground == GroundFilter::ExcitedOnly {
-            out.retain(|&s| s != g);
-        }
-        out
     }
 
     /// The (period, start state) pairs to search, in output order.
-    fn tasks(&self) -> Vec<(u32, State)> {
+    fn tasks(&self) -> impl Iterator<Item = (u32, State)> + Send + '_ {
         self.periods
             .iter()
-            .flat_map(|&l| self.start_states(l).into_iter().map(move |s| (l, s)))
-            .collect()
+            .flat_map(|&l| self.start_states(l).map(move |s| (l, s)))
     }
 
-    /// Counts the patterns on all cores. The work is split into the partial patterns of the
-    /// first two beats of every start state, because a few start states (the ground state
-    /// first) hold most of the patterns.
-    pub fn count(&self) -> u64 {
-        // Patterns shorter than the split are found (and counted) in the first pass.
-        let (short, prefixes): (Vec<u64>, Vec<Vec<Prefix>>) = self
-            .tasks()
-            .into_par_iter()
-            .map(|(l, s0)| {
-                let mut search = Search::new(self, l, s0);
-                search.split_at = Some(2);
-                search.run(&mut |_: &[u32]| {});
-                (search.found, std::mem::take(&mut search.prefixes))
-            })
-            .unzip();
-        short.iter().sum::<u64>()
-            + prefixes
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-                .into_par_iter()
-                .map(|p| {
-                    let mut search = Search::new(self, p.l, p.states[0]);
-                    search.resume(p, &mut |_: &[u32]| {});
-                    search.found
-                })
-                .sum::<u64>()
-    }
-
-    /// Finds the patterns and hands them to `sink` in a fixed order (start states in chunks
-    /// searched in parallel, each chunk delivered as soon as it is done). `sink` returns
-    /// `false` to stop. Returns the number of patterns delivered.
-    pub fn generate(&self, sink: &mut dyn FnMut(&Found) -> bool) -> u64 {
-        let tasks = self.tasks();
+    /// The pieces of work in output order: every (period, start state), split into the
+    /// partial patterns of its first two beats (a few start states, the ground state first,
+    /// hold most of the patterns).
+    fn jobs(&self) -> impl Iterator<Item = (Arc<Task<State>>, Job)> + Send + '_ {
         let g = ground(self.props);
-        let mut delivered = 0u64;
-        for chunk in tasks.chunks(64) {
-            let results: Vec<Vec<Found>> = chunk
-                .par_iter()
-                .map(|&(l, s0)| {
-                    let mut patterns: Vec<Vec<u32>> = Vec::new();
-                    let mut search = Search::new(self, l, s0);
-                    search.run(&mut |t: &[u32]| patterns.push(t.to_vec()));
-                    if patterns.is_empty() {
-                        return Vec::new();
-                    }
-                    let get_in = shortest_transition(g, s0).unwrap_or_default();
-                    let get_out = shortest_transition(s0, g).unwrap_or_default();
-                    patterns
-                        .into_iter()
-                        .map(|throws| Found {
-                            throws,
-                            state: s0,
-                            ground_state: s0 == g,
-                            get_in: get_in.clone(),
-                            get_out: get_out.clone(),
-                        })
-                        .collect()
-                })
-                .collect();
-            for found in results.iter().flatten() {
-                delivered += 1;
-                if !sink(found) {
-                    return delivered;
+        self.tasks().flat_map(move |(l, s0)| {
+            let task = Arc::new(Task {
+                period: l as usize,
+                ground_state: s0 == g,
+                start: s0,
+            });
+            let jobs = if l <= SPLIT_BEAT {
+                vec![Job::Whole(l, s0)]
+            } else {
+                let mut search = Search::new(self, l, s0);
+                search.split_at = Some(SPLIT_BEAT);
+                search.run(&mut |_: &[u32]| true);
+                search.prefixes.into_iter().map(Job::Prefix).collect()
+            };
+            jobs.into_iter().map(move |job| (task.clone(), job))
+        })
+    }
+
+    /// Runs one job; `emit` returns `false` to stop.
+    fn run_job(&self, job: Job, emit: &mut dyn FnMut(&[u32]) -> bool) -> u64 {
+        let mut search = match &job {
+            Job::Whole(l, s0) => Search::new(self, *l, *s0),
+            Job::Prefix(p) => Search::new(self, p.l, p.states[0]),
+        };
+        match job {
+            Job::Whole(..) => search.run(emit),
+            Job::Prefix(p) => search.resume(p, emit),
+        }
+        search.found
+    }
+
+    /// The get-in and get-out of a start state, as text.
+    fn sequences(&self, s0: State) -> (String, String) {
+        let g = ground(self.props);
+        let text = |t: Option<Vec<u32>>| {
+            t.unwrap_or_default()
+                .iter()
+                .map(|&t| throw_char(t))
+                .collect()
+        };
+        (
+            text(shortest_transition(g, s0)),
+            text(shortest_transition(s0, g)),
+        )
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Plan {
+    /// Counts the patterns on all cores.
+    pub fn count(&self) -> u64 {
+        use rayon::prelude::*;
+        self.jobs()
+            .par_bridge()
+            .map(|(_, job)| self.run_job(job, &mut |_| true))
+            .sum()
+    }
+
+    /// Finds the patterns and hands them to `sink` in Juggling Lab's order, as they are
+    /// found (on all cores). `sink` returns `false` to stop. Returns the number of patterns
+    /// delivered.
+    pub fn generate(&self, sink: &mut dyn FnMut(&crate::tools::Found) -> bool) -> u64 {
+        crate::tools::stream::ordered(
+            self.jobs(),
+            &|job, emit| {
+                let mut text = String::new();
+                self.run_job(job, &mut |throws| {
+                    text.clear();
+                    text.extend(throws.iter().map(|&t| throw_char(t)));
+                    emit(&text)
+                });
+            },
+            &|&s0| self.sequences(s0),
+            sink,
+        )
+    }
+}
+
+/// Patterns shorter than this are searched whole; longer ones are split into their first
+/// beats' partial patterns.
+const SPLIT_BEAT: u32 = 2;
+
+/// A piece of work: a whole search, or the search under one partial pattern.
+enum Job {
+    Whole(u32, State),
+    Prefix(Prefix),
+}
+
+/// Start states of period-`l` patterns in Juggling Lab's order, one after the other: the
+/// beats of the props in increasing order, lowest first (a prop at beat `i + l` needs one at
+/// beat `i`).
+struct StartStates {
+    height: u32,
+    period: u32,
+    props: u32,
+    /// The beats of the props placed so far.
+    beats: Vec<u32>,
+    state: State,
+    /// The lowest beat the next prop may take.
+    from: u32,
+}
+
+impl StartStates {
+    fn new(plan: &Plan, period: u32) -> StartStates {
+        StartStates {
+            height: plan.height,
+            period,
+            props: plan.props,
+            beats: Vec::new(),
+            state: 0,
+            from: 0,
+        }
+    }
+}
+
+impl Iterator for StartStates {
+    type Item = State;
+
+    fn next(&mut self) -> Option<State> {
+        loop {
+            if self.beats.len() as u32 == self.props {
+                let found = self.state;
+                let last = self.beats.pop()?;
+                self.state &= !(1 << last);
+                self.from = last + 1;
+                return Some(found);
+            }
+            let left = self.props - self.beats.len() as u32;
+            let (height, period, state) = (self.height, self.period, self.state);
+            let beat = (self.from..height)
+                .take_while(|&i| height - i >= left)
+                .find(|&i| i < period || state >> (i - period) & 1 != 0);
+            match beat {
+                Some(i) => {
+                    self.beats.push(i);
+                    self.state |= 1 << i;
+                    self.from = i + 1;
+                }
+                None => {
+                    let last = self.beats.pop()?;
+                    self.state &= !(1 << last);
+                    self.from = last + 1;
                 }
             }
         }
-        delivered
     }
 }
 
@@ -249,6 +295,8 @@ struct Search<'a> {
     /// Stop at this beat and keep the partial patterns in `prefixes` instead.
     split_at: Option<u32>,
     prefixes: Vec<Prefix>,
+    /// The emitter asked to stop.
+    stopped: bool,
 }
 
 impl<'a> Search<'a> {
@@ -263,11 +311,12 @@ impl<'a> Search<'a> {
             found: 0,
             split_at: None,
             prefixes: Vec::new(),
+            stopped: false,
         }
     }
 
     /// Continues the search from a partial pattern.
-    fn resume(&mut self, p: Prefix, emit: &mut dyn FnMut(&[u32])) {
+    fn resume(&mut self, p: Prefix, emit: &mut dyn FnMut(&[u32]) -> bool) {
         let pos = p.throws.len() as u32;
         let s = *p.states.last().unwrap_or(&self.s0);
         self.states = p.states;
@@ -276,13 +325,16 @@ impl<'a> Search<'a> {
         self.beat(pos, s, emit);
     }
 
-    fn run(&mut self, emit: &mut dyn FnMut(&[u32])) {
+    fn run(&mut self, emit: &mut dyn FnMut(&[u32]) -> bool) {
         self.states.push(self.s0);
         self.beat(0, self.s0, emit);
     }
 
     /// Tries every throw at beat `pos` from state `s`.
-    fn beat(&mut self, pos: u32, s: State, emit: &mut dyn FnMut(&[u32])) {
+    fn beat(&mut self, pos: u32, s: State, emit: &mut dyn FnMut(&[u32]) -> bool) {
+        if self.stopped {
+            return;
+        }
         if self.split_at == Some(pos) && pos < self.l {
             self.prefixes.push(Prefix {
                 l: self.l,
@@ -295,7 +347,7 @@ impl<'a> Search<'a> {
         if pos == self.l {
             if s == self.s0 && self.complete_ok() {
                 self.found += 1;
-                emit(&self.throws);
+                self.stopped = !emit(&self.throws);
             }
             return;
         }
@@ -331,7 +383,7 @@ impl<'a> Search<'a> {
     }
 
     /// Makes throw `value` at beat `pos`, reaching state `next`, and goes on if allowed.
-    fn step(&mut self, pos: u32, value: u32, next: State, emit: &mut dyn FnMut(&[u32])) {
+    fn step(&mut self, pos: u32, value: u32, next: State, emit: &mut dyn FnMut(&[u32]) -> bool) {
         let plan = self.plan;
         let l = self.l;
         // Only states that can lie on a period-L pattern.

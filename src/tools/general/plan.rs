@@ -4,6 +4,7 @@
 use regex::Regex;
 
 use super::notation::BeatWriter;
+use crate::budget::{self, GEN_CELLS, GEN_PERIOD};
 use crate::tools::query::{
     anchored, binomial, compile, GenError, GroundFilter, Listing, Matching, Query, MAX_HEIGHT,
     MAX_JUGGLERS, MAX_MULTIPLEX, MAX_PERIOD,
@@ -113,9 +114,9 @@ pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
     if height > u64::from(MAX_HEIGHT) {
         return Err(GenError::TooHigh(height));
     }
-    if period_max > MAX_PERIOD {
-        return Err(GenError::TooLong(u128::from(period_max)));
-    }
+    budget::check(GEN_PERIOD, u128::from(period_max))?;
+    // The ground state: its props on the beats the rhythm throws on.
+    budget::check(GEN_CELLS, u128::from(q.props) * rhythm as u128)?;
     let height = height as usize;
     let throws_on = |beat: usize| !q.sync || beat.is_multiple_of(2);
     // Ground state: props on the lowest places the rhythm allows, no multiplexes.
@@ -135,6 +136,18 @@ pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
     let mut filter_beats = height.max(period_max as usize);
     filter_beats += rhythm - filter_beats % rhythm;
     let multiplex = q.multiplex as usize;
+    let squeeze_filter = !q.squeeze && multiplex > 1;
+    // The largest tables of one search: the states, and the multiplexing filter.
+    let beats = period_max as u128 + 1;
+    let filter = if squeeze_filter {
+        filter_beats as u128
+    } else {
+        0
+    };
+    budget::check(
+        GEN_CELLS,
+        beats * places as u128 * (height as u128 + filter),
+    )?;
     let exclude = compile(&q.exclude, Matching::Exclude)?;
     let mut include = compile(&q.include, Matching::Include)?;
     if q.true_multiplex {
@@ -164,7 +177,7 @@ pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
         ground_filter: q.ground,
         listing: q.listing,
         rotations: q.rotations,
-        squeeze_filter: !q.squeeze && multiplex > 1,
+        squeeze_filter,
         clustered: q.clustered,
         lame: q.lame,
         connected: q.connected,

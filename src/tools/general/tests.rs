@@ -56,10 +56,10 @@ fn general_search_lists_solo_async_patterns_as_the_fast_search_does() {
         let mut fast = Vec::new();
         solo_plan(&q).unwrap().generate(&mut |f| {
             fast.push((
-                f.text(),
+                f.pattern.to_string(),
                 f.ground_state,
-                crate::tools::state::throws_text(&f.get_in),
-                crate::tools::state::throws_text(&f.get_out),
+                f.get_in.to_string(),
+                f.get_out.to_string(),
             ));
             true
         });
