@@ -158,16 +158,6 @@ impl<'a> Search<'a> {
         Progress::Paused
     }
 
-    /// Runs to the end.
-    pub(crate) fn run(&mut self, emit: &mut dyn FnMut(&str) -> bool) -> Progress {
-        loop {
-            match self.advance(emit) {
-                Progress::Paused => {}
-                end => return end,
-            }
-        }
-    }
-
     /// Cuts the search at the start of `beat` into pieces, each searching the patterns that
     /// begin with one way of throwing the beats before; `None` when the period is `beat` or
     /// less (nothing to cut). [`Search::next_piece`] gives the pieces in order.
