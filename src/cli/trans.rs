@@ -26,12 +26,17 @@ struct TransJson<'a> {
 pub fn run(args: &TransArgs) -> Result<u8, CliError> {
     let sa = schedule_of(&args.from)?;
     let sb = schedule_of(&args.to)?;
-    let found = tools::transitions((&args.from, &sa), (&args.to, &sb), LIMIT)
+    // One more than shown tells whether the search stopped at the limit.
+    let mut found = tools::transitions((&args.from, &sa), (&args.to, &sb), LIMIT + 1)
         .map_err(|e| CliError::invalid(e.to_string()))?;
-    print(&found, args.json)
+    let stopped = found.len() > LIMIT;
+    found.truncate(LIMIT);
+    print(&found, stopped, args.json)
 }
 
-fn print(found: &[TextTransition], json: bool) -> Result<u8, CliError> {
+/// Prints the transitions; `stopped`: there are more than shown (the search stopped at
+/// [`LIMIT`]), said in the header (text) or a last line `{"stopped_at_limit":LIMIT}` (JSON).
+fn print(found: &[TextTransition], stopped: bool, json: bool) -> Result<u8, CliError> {
     let shown = |t: &str| {
         if t.is_empty() {
             "(none)".to_string()
@@ -53,12 +58,19 @@ fn print(found: &[TextTransition], json: bool) -> Result<u8, CliError> {
             out.push_str(&line);
             out.push('\n');
         }
+        if stopped {
+            out.push_str(&format!("{{\"stopped_at_limit\":{LIMIT}}}\n"));
+        }
     } else if let Some(first) = found.first() {
         let n = found.len();
         let (ta, tb) = (&first.from, &first.to);
+        let how_many = if stopped {
+            format!("the first {n} shortest transitions (stopped at the limit of {LIMIT})")
+        } else {
+            format!("{n} shortest transition{}", if n == 1 { "" } else { "s" })
+        };
         out.push_str(&format!(
-            "{ta} -> {tb}: {n} shortest transition{}; back {tb} -> {ta}: {}\n",
-            if n == 1 { "" } else { "s" },
+            "{ta} -> {tb}: {how_many}; back {tb} -> {ta}: {}\n",
             shown(&first.back),
         ));
         out.push_str("  throws    whole pattern (A twice, throws, B twice, back)\n");
@@ -70,9 +82,6 @@ fn print(found: &[TextTransition], json: bool) -> Result<u8, CliError> {
             .max(8);
         for t in found {
             out.push_str(&format!("  {:<width$}  {}\n", shown(&t.there), t.pattern));
-        }
-        if n == LIMIT {
-            out.push_str(&format!("  (first {LIMIT} shown)\n"));
         }
     } else {
         return Err(CliError::invalid(

@@ -13,7 +13,7 @@ mod general;
 mod query;
 mod solo;
 pub(crate) mod state;
-#[cfg(not(target_arch = "wasm32"))]
+mod steps;
 mod stream;
 mod trans;
 mod trans_general;
@@ -24,6 +24,7 @@ pub use query::{
     Found, GenError, GroundFilter, Listing, Query, MAX_HEIGHT, MAX_JUGGLERS, MAX_MULTIPLEX,
     MAX_PERIOD,
 };
+pub use steps::{Pattern, Steps, STEPS_PER_BATCH};
 pub use trans::{TextTransition, TransError};
 
 /// A checked generator query, ready to run.
@@ -88,6 +89,7 @@ pub fn transitions(
     limit: usize,
 ) -> Result<Vec<TextTransition>, TransError> {
     let vanilla = |(text, sch): (&str, &Schedule)| -> Result<Option<Vec<u32>>, TransError> {
+        trans_general::only_passes_and_crossings(text, sch)?;
         let Some(throws) = analysis::vanilla_throws(sch) else {
             return Ok(None);
         };

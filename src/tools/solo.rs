@@ -24,6 +24,7 @@ use regex::Regex;
 
 use crate::budget::{self, GEN_PERIOD};
 
+use super::general::Progress;
 use super::query::{
     binomial, compile, GenError, GroundFilter, Listing, Matching, Query, MAX_PERIOD,
 };
@@ -33,7 +34,7 @@ use super::stream::Task;
 /// A validated query, ready to run.
 #[derive(Debug)]
 pub(crate) struct Plan {
-    props: u32,
+    pub(crate) props: u32,
     height: u32,
     periods: Vec<u32>,
     ground: GroundFilter,
@@ -115,7 +116,7 @@ impl Plan {
     }
 
     /// The (period, start state) pairs to search, in output order.
-    fn tasks(&self) -> impl Iterator<Item = (u32, State)> + Send + '_ {
+    pub(crate) fn tasks(&self) -> impl Iterator<Item = (u32, State)> + Send + '_ {
         self.periods
             .iter()
             .flat_map(|&l| self.start_states(l).map(move |s| (l, s)))
@@ -158,7 +159,7 @@ impl Plan {
     }
 
     /// The get-in and get-out of a start state, as text.
-    fn sequences(&self, s0: State) -> (String, String) {
+    pub(crate) fn sequences(&self, s0: State) -> (String, String) {
         let g = ground(self.props);
         let text = |t: Option<Vec<u32>>| {
             t.unwrap_or_default()
@@ -351,10 +352,26 @@ impl<'a> Search<'a> {
             }
             return;
         }
-        let base = s >> 1;
-        if s & 1 == 0 {
+        let (base, candidates) = self.candidates(pos, s);
+        let Some(mut cands) = candidates else {
             self.step(pos, 0, base, emit);
             return;
+        };
+        while cands != 0 {
+            let bit = cands & cands.wrapping_neg();
+            cands &= cands - 1;
+            let value = bit.trailing_zeros() + 1;
+            self.step(pos, value, base | bit, emit);
+        }
+    }
+
+    /// The throws possible at beat `pos` from state `s`: the state with the beat gone
+    /// (`base`), and the landing bits of the throws, lowest first (`None` when nothing lands
+    /// now: the throw is a 0).
+    fn candidates(&self, pos: u32, s: State) -> (State, Option<State>) {
+        let base = s >> 1;
+        if s & 1 == 0 {
+            return (base, None);
         }
         // Throws landing at beat pos + j >= L must fill a place of the start state.
         let before_end = self.l - pos - 1; // throws 1..=before_end land before the end
@@ -373,51 +390,64 @@ impl<'a> Search<'a> {
         } else {
             (1u128 << self.plan.height) - 1
         };
-        let mut cands = !base & (low | wrap) & height_mask;
-        while cands != 0 {
-            let bit = cands & cands.wrapping_neg();
-            cands &= cands - 1;
-            let value = bit.trailing_zeros() + 1;
-            self.step(pos, value, base | bit, emit);
-        }
+        (base, Some(!base & (low | wrap) & height_mask))
     }
 
-    /// Makes throw `value` at beat `pos`, reaching state `next`, and goes on if allowed.
-    fn step(&mut self, pos: u32, value: u32, next: State, emit: &mut dyn FnMut(&[u32]) -> bool) {
+    /// Whether throw `value` at beat `pos`, reaching state `next`, may be part of a listed
+    /// pattern.
+    fn may_throw(&self, pos: u32, value: u32, next: State) -> bool {
         let plan = self.plan;
         let l = self.l;
         // Only states that can lie on a period-L pattern.
         if l < 128 && (next >> l) & !next != 0 {
-            return;
+            return false;
         }
         let end = pos + 1 == l;
         if !end && next == self.s0 && plan.listing != Listing::Full {
-            return;
+            return false;
         }
         if !plan.rotations && next < self.s0 {
-            return;
+            return false;
         }
         if plan.listing == Listing::Prime && !end && self.states[1..].contains(&next) {
-            return;
+            return false;
         }
-        if plan.lame && value == 1 && self.throws.last() == Some(&1) {
-            return;
+        !(plan.lame && value == 1 && self.throws.last() == Some(&1))
+    }
+
+    /// Adds throw `value` to the pattern; `false` (and nothing added) when `-x` excludes
+    /// the pattern so far.
+    fn push_throw(&mut self, value: u32) -> bool {
+        let plan = self.plan;
+        if !plan.exclude.is_empty() || !plan.include.is_empty() {
+            self.text.push(throw_char(value));
+            if plan.exclude.iter().any(|re| re.is_match(&self.text)) {
+                self.text.pop();
+                return false;
+            }
         }
         self.throws.push(value);
-        let text_len = self.text.len();
-        let keep = if plan.exclude.is_empty() && plan.include.is_empty() {
-            true
-        } else {
-            self.text.push(throw_char(value));
-            !plan.exclude.iter().any(|re| re.is_match(&self.text))
-        };
-        if keep {
-            self.states.push(next);
-            self.beat(pos + 1, next, emit);
-            self.states.pop();
+        true
+    }
+
+    /// Takes the last throw off.
+    fn pop_throw(&mut self) {
+        let plan = self.plan;
+        if !plan.exclude.is_empty() || !plan.include.is_empty() {
+            self.text.pop();
         }
-        self.text.truncate(text_len);
         self.throws.pop();
+    }
+
+    /// Makes throw `value` at beat `pos`, reaching state `next`, and goes on if allowed.
+    fn step(&mut self, pos: u32, value: u32, next: State, emit: &mut dyn FnMut(&[u32]) -> bool) {
+        if !self.may_throw(pos, value, next) || !self.push_throw(value) {
+            return;
+        }
+        self.states.push(next);
+        self.beat(pos + 1, next, emit);
+        self.states.pop();
+        self.pop_throw();
     }
 
     /// Checks of a whole pattern: inclusions and, for composite patterns under `-f`, that
@@ -440,6 +470,104 @@ impl<'a> Search<'a> {
             }
         }
         true
+    }
+}
+
+/// A choice point of the [`Stepper`]: the throws still to try at one beat.
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    pos: u32,
+    base: State,
+    /// The 0 (nothing lands) is still to try.
+    zero: bool,
+    /// Landing bits still to try, lowest first.
+    remaining: State,
+    /// A throw of this choice is in the pattern.
+    applied: bool,
+}
+
+/// The search of one (period, start state) in steps, with the [`Search`]'s rules and order
+/// and an explicit stack instead of recursion: it can stop after any number of steps and go
+/// on later (the web page searches between frames).
+pub(crate) struct Stepper<'a> {
+    search: Search<'a>,
+    choices: Vec<Choice>,
+    started: bool,
+}
+
+impl<'a> Stepper<'a> {
+    pub(crate) fn new(plan: &'a Plan, l: u32, s0: State) -> Stepper<'a> {
+        Stepper {
+            search: Search::new(plan, l, s0),
+            choices: Vec::new(),
+            started: false,
+        }
+    }
+
+    /// Runs at most `steps` steps; `emit` receives each pattern's throws and returns `false`
+    /// to pause (the next call goes on after that pattern).
+    pub(crate) fn step(&mut self, steps: u64, emit: &mut dyn FnMut(&[u32]) -> bool) -> Progress {
+        for _ in 0..steps {
+            match self.advance(emit) {
+                Progress::Paused => {}
+                end => return end,
+            }
+        }
+        Progress::Paused
+    }
+
+    /// Pushes the choice of beat `pos` from state `s`.
+    fn enter(&mut self, pos: u32, s: State) {
+        let (base, candidates) = self.search.candidates(pos, s);
+        self.choices.push(Choice {
+            pos,
+            base,
+            zero: candidates.is_none(),
+            remaining: candidates.unwrap_or(0),
+            applied: false,
+        });
+    }
+
+    fn advance(&mut self, emit: &mut dyn FnMut(&[u32]) -> bool) -> Progress {
+        let search = &mut self.search;
+        if !self.started {
+            self.started = true;
+            search.states.push(search.s0);
+            let s0 = search.s0;
+            self.enter(0, s0);
+            return Progress::Paused;
+        }
+        let Some(choice) = self.choices.last_mut() else {
+            return Progress::Done;
+        };
+        if choice.applied {
+            choice.applied = false;
+            search.states.pop();
+            search.pop_throw();
+        }
+        let (value, next) = if choice.zero {
+            choice.zero = false;
+            (0, choice.base)
+        } else if choice.remaining != 0 {
+            let bit = choice.remaining & choice.remaining.wrapping_neg();
+            choice.remaining &= choice.remaining - 1;
+            (bit.trailing_zeros() + 1, choice.base | bit)
+        } else {
+            self.choices.pop();
+            return Progress::Paused;
+        };
+        let pos = choice.pos;
+        if !search.may_throw(pos, value, next) || !search.push_throw(value) {
+            return Progress::Paused;
+        }
+        search.states.push(next);
+        choice.applied = true;
+        if pos + 1 < search.l {
+            self.enter(pos + 1, next);
+        } else if next == search.s0 && search.complete_ok() && !emit(&search.throws) {
+            return Progress::Stopped;
+        }
+        Progress::Paused
     }
 }
 

@@ -35,6 +35,7 @@ pub(crate) struct Task<S> {
 }
 
 /// Worker threads: the cores available, at most 8.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn threads() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
@@ -46,6 +47,7 @@ pub(crate) fn threads() -> usize {
 /// and stops when the emitter returns `false`) and delivers their patterns to `sink` in the
 /// order of the jobs. `sequences` gives a task's get-in and get-out, worked out once per task
 /// on the caller's thread. `sink` returns `false` to stop. Returns the patterns delivered.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn ordered<S, J, I>(
     jobs: I,
     run: &(dyn Fn(J, &mut dyn FnMut(&str) -> bool) + Sync),

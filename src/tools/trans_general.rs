@@ -77,6 +77,21 @@ impl Placed {
     }
 }
 
+/// Refuses bounces and modifiers other than `x` and `p`: the transition finders would
+/// silently drop them.
+pub(crate) fn only_passes_and_crossings(text: &str, sch: &Schedule) -> Result<(), TransError> {
+    let modified = |t: &crate::schedule::ThrowEvent| {
+        matches!(t.kind, ThrowKind::Bounce { .. })
+            || t.modifier
+                .chars()
+                .any(|c| !matches!(c, 'x' | 'X' | 'p' | 'P'))
+    };
+    if sch.throws.iter().any(modified) {
+        return Err(TransError::Modifiers(text.to_string()));
+    }
+    Ok(())
+}
+
 /// Reads a schedule into places and beats.
 pub(crate) fn placed(text: &str, sch: &Schedule) -> Result<Placed, TransError> {
     let places_per = if sch.sync { 2 } else { 1 };
@@ -87,14 +102,8 @@ pub(crate) fn placed(text: &str, sch: &Schedule) -> Result<Placed, TransError> {
         sch.pattern_period
     } as usize;
     let mut throws = vec![vec![Vec::new(); sch.jugglers * places_per]; period];
+    only_passes_and_crossings(text, sch)?;
     for t in &sch.throws {
-        if matches!(t.kind, ThrowKind::Bounce { .. })
-            || t.modifier
-                .chars()
-                .any(|c| !matches!(c, 'x' | 'X' | 'p' | 'P'))
-        {
-            return Err(TransError::Modifiers(text.to_string()));
-        }
         let b = t.beat as usize;
         if b >= period {
             continue;

@@ -459,3 +459,37 @@ fn gen_refuses_absurd_limits_by_the_budget() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// Issue 27: `trans 5B 5` and `trans 3 4H2` dropped the bounce and the hold (exit 0), and
+/// `trans` said "200 shortest transitions" when it had stopped at its limit of 200.
+#[test]
+fn trans_refuses_modifiers_it_would_drop_and_says_when_it_stopped_at_its_limit() {
+    for (a, b) in [("5B", "5"), ("3", "4H2")] {
+        let (code, out, err) = juggler(&["trans", a, b]);
+        assert_eq!(code, 1, "{a} {b}: {out}");
+        assert!(
+            err.contains("bounces and throw modifiers other than x and p are not supported"),
+            "{err}"
+        );
+    }
+    let (code, out, _) = juggler(&["trans", "9", "h1"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(
+            "9 -> h1: the first 200 shortest transitions (stopped at the limit of 200); back"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 202);
+    let (_, out, _) = juggler(&["trans", "9", "h1", "--json"]);
+    assert_eq!(out.lines().count(), 201);
+    assert_eq!(out.lines().last(), Some(r#"{"stopped_at_limit":200}"#));
+    // 144 transitions: all of them, and said so.
+    let (_, out, _) = juggler(&["trans", "7", "d1", "--json"]);
+    assert_eq!(out.lines().count(), 144);
+    let (_, out, _) = juggler(&["trans", "7", "d1"]);
+    assert!(
+        out.starts_with("7 -> d1: 144 shortest transitions;"),
+        "{out}"
+    );
+}

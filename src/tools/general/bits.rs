@@ -138,7 +138,9 @@ pub(crate) struct BitSearch<'a> {
     /// Per beat: the length of the text before it.
     text_start: Vec<usize>,
     /// The pattern's text is kept (for listing, or for regular expressions).
-    pub(crate) need_text: bool,
+    need_text: bool,
+    /// Complete patterns pass [`Complete::listed`] (some of its tests apply).
+    whole_checks: bool,
     stack: Vec<Frame>,
     order: Option<OrderKeys>,
     /// The beat the search goes down into at its next step (at the start, or a piece).
@@ -188,6 +190,7 @@ impl<'a> BitSearch<'a> {
             text: String::new(),
             text_start,
             need_text: true,
+            whole_checks: true,
             stack: Vec::new(),
             order: OrderKeys::new(plan, period),
             entry: Some(0),
@@ -195,6 +198,22 @@ impl<'a> BitSearch<'a> {
             cut_beat: None,
             cut: None,
         })
+    }
+
+    /// Whether the pattern text is kept (listing, regular expressions).
+    pub(crate) fn set_need_text(&mut self, need: bool) {
+        let p = self.plan;
+        self.need_text = need;
+        self.whole_checks = !p.include.is_empty()
+            || (!p.sync && p.lame)
+            || (p.listing == Listing::Full && !p.rotations)
+            || (p.jugglers > 1
+                && (p.connected || p.symmetric || (!p.permutations && self.order.is_none())));
+    }
+
+    /// Whether the throws are kept in the table (for the text or the whole-pattern tests).
+    fn table_needed(&self) -> bool {
+        self.need_text || self.whole_checks
     }
 
     /// Runs at most `steps` steps (choices tried); `emit` receives each pattern's text and
@@ -235,7 +254,9 @@ impl<'a> BitSearch<'a> {
     /// Starts `beat`: its text begins here and its table is empty.
     fn start_beat(&mut self, beat: usize) {
         self.text_start[beat] = self.text.len();
-        self.table.clear_beat(beat);
+        if self.table_needed() {
+            self.table.clear_beat(beat);
+        }
         if let Some(order) = &mut self.order {
             order.clear_beat(beat, self.plan.places);
         }
@@ -298,15 +319,16 @@ impl<'a> BitSearch<'a> {
                     .order
                     .as_ref()
                     .is_none_or(|order| order.in_order(places))
-                && Complete {
-                    plan: self.plan,
-                    period: self.period,
-                    table: &self.table,
-                    states: &self.states,
-                    text: &self.text,
-                    order_checked: self.order.is_some(),
-                }
-                .listed();
+                && (!self.whole_checks
+                    || Complete {
+                        plan: self.plan,
+                        period: self.period,
+                        table: &self.table,
+                        states: &self.states,
+                        text: &self.text,
+                        order_checked: self.order.is_some(),
+                    }
+                    .listed());
             if complete && !emit(&self.text) {
                 return Progress::Stopped;
             }
@@ -362,7 +384,7 @@ impl<'a> BitSearch<'a> {
         if p.height > period && shifted_down(next, period * places) & !next != 0 {
             return false;
         }
-        if beat.is_multiple_of(p.rhythm) {
+        if !p.sync || beat.is_multiple_of(2) {
             let order = self.states[0].cmp(&next);
             if p.listing != Listing::Full && beat != period && order == Ordering::Equal {
                 return false;

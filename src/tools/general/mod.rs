@@ -62,8 +62,8 @@ pub(crate) use plan::{plan, Plan};
 use std::sync::Arc;
 
 use crate::tools::stream::Task;
-use plan::Counts;
-use search::Progress;
+pub(crate) use plan::Counts;
+pub(crate) use search::Progress;
 
 /// The search of one (period, start state): on bit sets where [`bits::applies`], else on
 /// counts.
@@ -88,7 +88,7 @@ impl<'a> PieceSearch<'a> {
     /// Whether the pattern text is kept (listing, regular expressions).
     pub(crate) fn set_need_text(&mut self, need: bool) {
         match self {
-            PieceSearch::Bits(s) => s.need_text = need,
+            PieceSearch::Bits(s) => s.set_need_text(need),
             PieceSearch::Counts(s) => s.need_text = need,
         }
     }
@@ -146,7 +146,7 @@ impl Plan {
         &self,
         need_text: bool,
     ) -> impl Iterator<Item = (Arc<Task<Counts>>, PieceSearch<'_>)> + Send + '_ {
-        self.tasks().into_iter().flat_map(move |(period, start)| {
+        self.tasks().flat_map(move |(period, start)| {
             let search = PieceSearch::new(self, period, &start);
             let task = Arc::new(Task {
                 period,

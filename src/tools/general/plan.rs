@@ -214,58 +214,97 @@ impl Plan {
         &self.ground[..self.height * self.places]
     }
 
-    /// Start states of period-`period` patterns, in Juggling Lab's order: every way of
-    /// placing the props, in order of (beat, place).
-    pub(crate) fn start_states(&self, period: usize) -> Vec<Counts> {
-        let size = self.height * self.places;
-        if self.ground_filter == GroundFilter::GroundOnly {
-            if self.ground_beats > self.height {
-                return Vec::new();
-            }
-            return vec![self.ground_state().to_vec()];
-        }
-        let mut out = Vec::new();
-        let mut state = vec![0u8; size];
-        self.place_props(period, 0, 0, &mut state, &mut out);
-        if self.ground_filter == GroundFilter::ExcitedOnly {
-            out.retain(|s| s[..] != *self.ground_state());
-        }
-        out
-    }
-
-    /// Places the props after the first `placed`, at index `from` (`beat * places + place`)
-    /// or later. A place may not hold more props at beat `k + period` than at beat `k`.
-    fn place_props(
+    /// Start states of period-`period` patterns, in Juggling Lab's order (every way of
+    /// placing the props, in order of (beat, place)), one after the other.
+    pub(crate) fn start_states(
         &self,
         period: usize,
-        placed: usize,
-        from: usize,
-        state: &mut Counts,
-        out: &mut Vec<Counts>,
-    ) {
-        if placed == self.props {
-            out.push(state.clone());
-            return;
-        }
-        let places = self.places;
-        for index in from..self.height * places {
-            let beat = index / places;
-            if state[index] >= self.capacity(beat) {
-                continue;
+    ) -> Box<dyn Iterator<Item = Counts> + Send + '_> {
+        match self.ground_filter {
+            GroundFilter::GroundOnly => Box::new(
+                (self.ground_beats <= self.height)
+                    .then(|| self.ground_state().to_vec())
+                    .into_iter(),
+            ),
+            GroundFilter::Both => Box::new(StartStates::new(self, period)),
+            GroundFilter::ExcitedOnly => {
+                Box::new(StartStates::new(self, period).filter(|s| s[..] != *self.ground_state()))
             }
-            state[index] += 1;
-            if beat < period || state[index] <= state[index - period * places] {
-                self.place_props(period, placed + 1, index, state, out);
-            }
-            state[index] -= 1;
         }
     }
 
     /// The (period, start state) pairs to search, in output order.
-    pub(crate) fn tasks(&self) -> Vec<(usize, Counts)> {
+    pub(crate) fn tasks(&self) -> impl Iterator<Item = (usize, Counts)> + Send + '_ {
         self.periods
             .iter()
-            .flat_map(|&l| self.start_states(l).into_iter().map(move |s| (l, s)))
-            .collect()
+            .flat_map(|&l| self.start_states(l).map(move |s| (l, s)))
+    }
+}
+
+/// The start states of one period, one after the other: the props' indices (`beat * places
+/// + place`) in increasing order, several at one index up to its capacity; a place may not
+/// hold more props at beat `k + period` than at beat `k`.
+struct StartStates<'a> {
+    plan: &'a Plan,
+    period: usize,
+    /// The index of each prop placed so far.
+    placed: Vec<usize>,
+    state: Counts,
+    /// The lowest index the next prop may take.
+    from: usize,
+}
+
+impl<'a> StartStates<'a> {
+    fn new(plan: &'a Plan, period: usize) -> StartStates<'a> {
+        StartStates {
+            plan,
+            period,
+            placed: Vec::new(),
+            state: vec![0; plan.height * plan.places],
+            from: 0,
+        }
+    }
+
+    /// Takes the last prop off; `false` when none is left.
+    fn take_last(&mut self) -> bool {
+        let Some(last) = self.placed.pop() else {
+            return false;
+        };
+        self.state[last] -= 1;
+        self.from = last + 1;
+        true
+    }
+}
+
+impl Iterator for StartStates<'_> {
+    type Item = Counts;
+
+    fn next(&mut self) -> Option<Counts> {
+        let places = self.plan.places;
+        let later = self.period * places;
+        loop {
+            if self.placed.len() == self.plan.props {
+                let found = self.state.clone();
+                self.take_last();
+                return Some(found);
+            }
+            let state = &self.state;
+            let free = (self.from..state.len()).find(|&index| {
+                state[index] < self.plan.capacity(index / places)
+                    && (index < later || state[index] < state[index - later])
+            });
+            match free {
+                Some(index) => {
+                    self.state[index] += 1;
+                    self.placed.push(index);
+                    self.from = index;
+                }
+                None => {
+                    if !self.take_last() {
+                        return None;
+                    }
+                }
+            }
+        }
     }
 }
