@@ -131,8 +131,12 @@ pub(crate) struct BitSearch<'a> {
     period: usize,
     /// `states[b]`: the state before beat `b`.
     states: Vec<Bits>,
+    /// `states[0]`.
+    start: Bits,
     /// Per beat: where its throws may land (before taking out what lands there already).
     allowed: Vec<Bits>,
+    /// Per landing bit: the throw's value and target place.
+    throw_of: Vec<(u8, u8)>,
     table: ThrowTable,
     text: String,
     /// Per beat: the length of the text before it.
@@ -185,7 +189,11 @@ impl<'a> BitSearch<'a> {
             plan,
             period,
             states,
+            start: start_bits,
             allowed,
+            throw_of: (0..plan.height * places)
+                .map(|bit| ((bit / places + 1) as u8, (bit % places) as u8))
+                .collect(),
             table: ThrowTable::new(period, places, 1),
             text: String::new(),
             text_start,
@@ -314,7 +322,9 @@ impl<'a> BitSearch<'a> {
                 next = self.states[beat] >> places;
                 continue;
             }
-            let complete = self.states[0] == self.states[self.period]
+            // `next` is the state after the last beat (read from the register, not from
+            // `states`: a fresh 16-byte store read back at once stalls).
+            let complete = self.start == next
                 && self
                     .order
                     .as_ref()
@@ -355,12 +365,14 @@ impl<'a> BitSearch<'a> {
         let bit = frame.remaining & frame.remaining.wrapping_neg();
         frame.remaining &= frame.remaining - 1;
         let frame = *frame;
-        let landing = bit.trailing_zeros() as usize;
+        let (value, target) = self.throw_of[bit.trailing_zeros() as usize];
+        let (value, target) = (usize::from(value), usize::from(target));
         let places = self.plan.places;
-        let index = self.table.index(frame.beat, frame.place, 0);
-        let (value, target) = (landing / places + 1, landing % places);
-        self.table.values[index] = value as u16;
-        self.table.targets[index] = target as u8;
+        if self.table_needed() {
+            let index = self.table.index(frame.beat, frame.place, 0);
+            self.table.values[index] = value as u16;
+            self.table.targets[index] = target as u8;
+        }
         if let Some(order) = &mut self.order {
             order.set(
                 frame.beat * places + frame.place,
@@ -385,7 +397,7 @@ impl<'a> BitSearch<'a> {
             return false;
         }
         if !p.sync || beat.is_multiple_of(2) {
-            let order = self.states[0].cmp(&next);
+            let order = self.start.cmp(&next);
             if p.listing != Listing::Full && beat != period && order == Ordering::Equal {
                 return false;
             }
