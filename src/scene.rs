@@ -13,7 +13,7 @@ use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
 use crate::motion::{Motion, MotionError, PropState, Timing};
 use crate::schedule::{self, PatternError, Schedule, ThrowKind};
-use crate::spec::PatternSpec;
+use crate::spec::{EventPattern, PathProp, PatternSource, PatternSpec};
 use crate::types::{PropKind, Rgba};
 
 /// Why a pattern spec cannot be animated.
@@ -31,9 +31,6 @@ pub enum SceneError {
     /// The pattern with its `hands` and `body` cycles would animate a cycle over the budget.
     #[error(transparent)]
     Budget(#[from] crate::budget::BudgetError),
-    /// A pattern defined by Juggling Lab events that cannot be animated.
-    #[error("{message}")]
-    Events { message: String },
     /// A juggler placement has a coordinate or angle that is not a finite number.
     #[error("placement of juggler {juggler} is not finite")]
     Placement { juggler: usize },
@@ -55,7 +52,10 @@ pub const RING_STACK_SPACING: f64 = 0.035;
 #[derive(Clone, Debug)]
 pub struct Scene {
     spec: PatternSpec,
-    schedule: Schedule,
+    /// The siteswap's schedule; `None` for a pattern given by its events.
+    schedule: Option<Schedule>,
+    /// Beats in one period as written (see [`Scene::period_beats`]).
+    period_beats: u32,
     timing: Timing,
     layout: Layout,
     motion: Motion,
@@ -244,11 +244,16 @@ fn beat_path(beats: &crate::settings::BodyBeats) -> Option<crate::motion::BeatPa
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
-        if crate::files::jml_events::is_event_notation(&spec.notation) {
-            return Scene::from_event_spec(spec);
+        match &spec.source {
+            PatternSource::Siteswap(notation) => Scene::from_siteswap(spec, notation),
+            PatternSource::Events(events) => Scene::from_events(spec, &events.pattern),
         }
+    }
+
+    /// A siteswap's scene: its schedule, timing, layout and motion by Juggling Lab's rules.
+    fn from_siteswap(spec: &PatternSpec, notation: &str) -> Result<Scene, SceneError> {
         let settings = &spec.settings;
-        let schedule = schedule::from_notation(&spec.notation)?;
+        let schedule = schedule::from_notation(notation)?;
         let timing = Timing::new(&schedule, settings)?;
         let placements = settings.placements();
         if let Some(juggler) = placements
@@ -319,7 +324,8 @@ impl Scene {
             held_only,
             bodies,
             spec: spec.clone(),
-            schedule,
+            period_beats: schedule.pattern_period,
+            schedule: Some(schedule),
             timing,
             layout,
             motion,
@@ -328,17 +334,14 @@ impl Scene {
         })
     }
 
-    /// A pattern defined by Juggling Lab events (its notation is a JML text): the events give
-    /// the timing, places and jugglers; the settings give prop kind, gravity and bodies.
-    /// `schedule()` is then only a summary: jugglers and props, no throws, and a period of
-    /// as many beats as the busiest juggler throws per loop of the events (so the period lasts
-    /// one loop at `timing().bps`).
-    fn from_event_spec(spec: &PatternSpec) -> Result<Scene, SceneError> {
+    /// A pattern given by its events (read where its file was read): the events give the
+    /// timing, places and jugglers; the settings give prop kind, gravity and bodies. It has
+    /// no schedule; its period is one loop of the events, as many beats as the busiest
+    /// juggler throws in it (so the period lasts one loop at `timing().bps`).
+    fn from_events(spec: &PatternSpec, events: &EventPattern) -> Result<Scene, SceneError> {
         let settings = &spec.settings;
-        let events = crate::files::jml_events::read(&spec.notation)
-            .map_err(|message| SceneError::Events { message })?;
         let timing = Timing {
-            bps: events.bps,
+            bps: events.bps(),
             dwell: settings.dwell.value(),
             gravity: settings.gravity,
         };
@@ -354,11 +357,13 @@ impl Scene {
             .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
         let colors = events
-            .prop_path
+            .path_of_prop
             .iter()
             .enumerate()
-            .map(|(i, &path)| match events.path_prop.get(path) {
-                Some((_, Some(color))) => *color,
+            .map(|(i, &path)| match events.path_props.get(path) {
+                Some(PathProp {
+                    color: Some(color), ..
+                }) => *color,
                 _ => prop_color(&settings.colors, settings.color_by_orbit, i, path),
             })
             .collect();
@@ -372,30 +377,13 @@ impl Scene {
                     .all(|s| matches!(s, crate::motion::PathSegment::Held { .. }))
             })
             .collect();
-        // One period of the summary is one loop of the events: `bps` beats per second are
-        // the busiest juggler's throws, so the loop lasts that many beats.
-        let beats = (events.bps * events.choreography.hand_period)
-            .round()
-            .clamp(1.0, u32::MAX as f64) as u32;
-        let schedule = Schedule {
-            jugglers,
-            period: beats,
-            pattern_period: beats,
-            throws: Vec::new(),
-            props: motion.prop_count(),
-            sync: false,
-            max_throw: 0,
-            ground_state: true,
-            orbits: Vec::new(),
-            mirrored: false,
-            state: Vec::new(),
-        };
         let bodies = plan_bodies(&motion, &layout, &dims);
         Ok(Scene {
             held_only,
             bodies,
             spec: spec.clone(),
-            schedule,
+            schedule: None,
+            period_beats: events.throws_per_loop,
             timing,
             layout,
             motion,
@@ -571,9 +559,28 @@ impl Scene {
         self.motion.loop_duration()
     }
 
-    /// The validated throw schedule.
-    pub fn schedule(&self) -> &Schedule {
-        &self.schedule
+    /// The validated throw schedule of a siteswap; `None` for a pattern given by its events
+    /// (see [`Scene::jugglers`], [`Scene::props`] and [`Scene::period_beats`] for what every
+    /// pattern has).
+    pub fn schedule(&self) -> Option<&Schedule> {
+        self.schedule.as_ref()
+    }
+
+    /// Beats in one period of the pattern as written: the schedule's `pattern_period`; for a
+    /// pattern given by its events, one loop of them, counted in the throws its busiest
+    /// juggler makes in it (one loop lasts that many beats at `timing().bps`).
+    pub fn period_beats(&self) -> u32 {
+        self.period_beats
+    }
+
+    /// Number of jugglers (of the schedule, or of the events).
+    pub fn jugglers(&self) -> usize {
+        self.motion.jugglers()
+    }
+
+    /// Number of props in the pattern.
+    pub fn props(&self) -> usize {
+        self.motion.prop_count()
     }
 
     /// Beats per second, dwell and gravity in use.
@@ -882,7 +889,7 @@ mod tests {
         s.settings.spins = vec![(3, 3)];
         let triples = Scene::new(&s).unwrap();
         assert!((club_turns_in_flight(&triples, 0) - 3.2).abs() < 0.02);
-        s.notation = "3~1".into();
+        s.source = PatternSource::Siteswap("3~1".into());
         let singles = Scene::new(&s).unwrap();
         assert!((club_turns_in_flight(&singles, 0) - 1.2).abs() < 0.02);
         // Spins do not move the centre of mass: the same positions as the automatic choice

@@ -11,27 +11,23 @@
 //! Frames come from any [`PoseSource`] (`render::framing`): the scene of a pattern, or a
 //! hand-built one in tests.
 
-#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
 use crate::render::raster::{rasterize, RgbImage};
 use crate::render::PoseSource;
 use crate::render::{build_frame, Camera};
 
-// Writing files (parallel rendering, atomic staging, ffmpeg) is native only; the web build
-// keeps the framing and single-frame rendering above them.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) mod apng;
-#[cfg(not(target_arch = "wasm32"))]
+// Writing files (parallel rendering, atomic staging, ffmpeg) is native only; the encoders
+// (GIF with its palette and LZW, APNG) and the frame plan build for every target, the web
+// page encoding one frame at a time.
+pub mod apng;
 pub mod gif_anim;
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod lzw;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod options;
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) mod ordered;
-#[cfg(not(target_arch = "wasm32"))]
+pub mod ordered;
 pub mod palette;
+pub mod plan;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod png_frames;
 #[cfg(not(target_arch = "wasm32"))]
@@ -40,9 +36,10 @@ pub mod staging;
 pub(crate) mod video;
 
 #[cfg(not(target_arch = "wasm32"))]
-use options::Length;
+pub use options::{ExportOptions, ExportRequest};
 #[cfg(not(target_arch = "wasm32"))]
-pub use options::{ExportOptions, ExportRequest, Format, FramePlan};
+use plan::Length;
+pub use plan::{Format, FramePlan, FrameSpec};
 
 /// Receives progress: `start` once with the number of frames, then `advance` as frames are
 /// written (possibly from several threads).
@@ -55,15 +52,14 @@ pub trait Progress: Sync {
 pub struct Silent;
 impl Progress for Silent {}
 
-#[cfg(not(target_arch = "wasm32"))]
 /// Errors of the export stage.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    #[error("invalid size '{0}': expected WxH with both sides between 1 and {max}", max = options::MAX_SIDE)]
+    #[error("invalid size '{0}': expected WxH with both sides between 1 and {max}", max = plan::MAX_SIDE)]
     BadSize(String),
-    #[error("invalid frame rate {0}: expected a number above 0 and at most {max}", max = options::MAX_FPS)]
+    #[error("invalid frame rate {0}: expected a number above 0 and at most {max}", max = plan::MAX_FPS)]
     BadFps(f64),
-    #[error("frame rate {0} is too high for a GIF (GIF players slow down delays under 0.02 s): use --fps {max} or less", max = options::MAX_GIF_FPS)]
+    #[error("frame rate {0} is too high for a GIF (GIF players slow down delays under 0.02 s): use --fps {max} or less", max = plan::MAX_GIF_FPS)]
     GifFps(f64),
     #[error("--loops must be at least 1")]
     BadLoops,
@@ -73,7 +69,7 @@ pub enum ExportError {
     LoopsAndDuration,
     #[error("invalid start time {0}: expected a finite number of seconds")]
     BadStart(f64),
-    #[error("{0:.0} frames is too many (at most {max}): lower --fps or the length", max = options::MAX_FRAMES)]
+    #[error("{0:.0} frames is too many (at most {max}): lower --fps or the length", max = plan::MAX_FRAMES)]
     TooManyFrames(f64),
     #[error("the pattern has no loop to export (loop duration {0} s): give --duration")]
     NoLoop(f64),

@@ -1,9 +1,11 @@
-//! Frames rendered in parallel and handed over in order, for encoders that take one frame
-//! after another (APNG, video).
+//! Frames handed over in order, for encoders that take one frame after another (APNG,
+//! video): rendered in parallel fixed blocks (`for_each_rgb_frame`, native), or one at a
+//! time in the same blocks ([`RgbFrames`], every target), so both give the same pixels.
 
+#[cfg(not(target_arch = "wasm32"))]
 use rayon::prelude::*;
 
-use super::options::FramePlan;
+use super::plan::FramePlan;
 use super::ExportError;
 use crate::render::raster::Canvas;
 use crate::render::PoseSource;
@@ -23,6 +25,68 @@ fn chunking(pixels: usize) -> (usize, usize) {
     (chunk, block)
 }
 
+/// Whether frame `i` starts a block (a fresh canvas) when frames are drawn `chunk` at a
+/// time in blocks of `block`.
+fn starts_block(i: usize, (chunk, block): (usize, usize)) -> bool {
+    (i % chunk).is_multiple_of(block)
+}
+
+/// The frames of a plan, rendered one at a time (RGB, 3 bytes a pixel, rows top to bottom).
+pub struct RgbFrames {
+    plan: FramePlan,
+    size: (u32, u32),
+    chunking: (usize, usize),
+    canvas: Option<Canvas>,
+    next: usize,
+    rgb: Vec<u8>,
+}
+
+impl RgbFrames {
+    pub fn new(plan: &FramePlan, (width, height): (u32, u32)) -> RgbFrames {
+        RgbFrames {
+            plan: *plan,
+            size: (width, height),
+            chunking: chunking(width as usize * height as usize),
+            canvas: None,
+            next: 0,
+            rgb: Vec::new(),
+        }
+    }
+
+    /// Frames rendered so far.
+    pub fn rendered(&self) -> usize {
+        self.next
+    }
+
+    /// The next frame and its index, `None` after the last.
+    pub fn next(
+        &mut self,
+        source: &dyn PoseSource,
+        camera: &Camera,
+    ) -> Result<Option<(usize, &[u8])>, ExportError> {
+        let i = self.next;
+        if i >= self.plan.count {
+            return Ok(None);
+        }
+        let (width, height) = self.size;
+        if starts_block(i, self.chunking) || self.canvas.is_none() {
+            self.canvas = Some(
+                Canvas::new(width, height)
+                    .ok_or_else(|| ExportError::BadSize(format!("{width}x{height}")))?,
+            );
+        }
+        let frame = build_frame(&source.pose_at(self.plan.time(i)), camera, width, height);
+        if let Some(canvas) = self.canvas.as_mut() {
+            canvas.draw(&frame);
+            self.rgb.clear();
+            canvas.write_rgb(&mut self.rgb);
+        }
+        self.next += 1;
+        Ok(Some((i, &self.rgb)))
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 /// Render the frames of `plan` (RGB, 3 bytes a pixel, rows top to bottom) and pass them to
 /// `sink` in order, with their index. Rendering runs in parallel fixed blocks, so the pixels
 /// do not depend on thread scheduling; at most one chunk of frames is held.
@@ -97,6 +161,31 @@ mod tests {
         })
         .unwrap();
         assert_eq!(seen, (0..21).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn one_at_a_time_gives_the_parallel_pixels() {
+        let cascade = Cascade::default();
+        let camera = auto_camera(&cascade, 4.0 / 3.0, None);
+        let plan = FramePlan {
+            start: 0.3,
+            interval: 0.04,
+            count: 45,
+        };
+        let mut parallel = Vec::new();
+        for_each_rgb_frame(&cascade, &camera, &plan, (96, 72), |_, rgb| {
+            parallel.push(rgb.to_vec());
+            Ok(())
+        })
+        .unwrap();
+        let mut frames = RgbFrames::new(&plan, (96, 72));
+        let mut k = 0;
+        while let Some((i, rgb)) = frames.next(&cascade, &camera).unwrap() {
+            assert_eq!(i, k);
+            assert!(rgb == parallel[i].as_slice(), "frame {i} differs");
+            k += 1;
+        }
+        assert_eq!((k, frames.rendered()), (45, 45));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::options::FramePlan;
+use super::plan::FramePlan;
 use super::staging::StagedFrames;
 use super::{ExportError, Progress};
 use crate::render::PoseSource;

@@ -9,8 +9,8 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use super::options::{Format, FramePlan};
 use super::ordered::for_each_rgb_frame;
+use super::plan::{Format, FramePlan};
 use super::staging::{register_child, unregister_child};
 use super::{ExportError, Progress};
 use crate::render::Camera;

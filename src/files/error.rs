@@ -110,6 +110,14 @@ pub enum FileError {
     /// A JML pattern that juggler cannot import (e.g. one defined only by explicit events).
     #[error("{at}: unsupported JML: {what}")]
     UnsupportedJml { at: Location, what: String },
+    /// A JML pattern of events that cannot be animated: the element at fault and why.
+    #[error("{at}: pattern '{pattern}': {source}")]
+    Events {
+        at: Location,
+        pattern: String,
+        #[source]
+        source: Box<super::jml_events::error::EventError>,
+    },
     /// A bad value in a Juggling Lab settings string or a plain-text pattern list.
     #[error("{at}: {message}")]
     BadSetting { at: Location, message: String },
@@ -142,6 +150,7 @@ impl FileError {
             | FileError::Xml { at, .. }
             | FileError::UnsupportedJml { at, .. }
             | FileError::BadSetting { at, .. }
+            | FileError::Events { at, .. }
             | FileError::Siteswap { at, .. } => Some(at),
             FileError::Io { .. }
             | FileError::NotRegular { .. }

@@ -74,7 +74,12 @@ impl PoseSource for crate::scene::Scene {
         crate::scene::Scene::loop_duration(self)
     }
     fn picture_loop_duration(&self) -> f64 {
-        let period = self.timing().seconds(self.schedule().period as f64);
+        // One period of the schedule; a pattern given by its events repeats its events
+        // every loop of them (`period_beats` at the pattern's bps).
+        let beats = self
+            .schedule()
+            .map_or(self.period_beats(), |schedule| schedule.period);
+        let period = self.timing().seconds(f64::from(beats));
         picture_loop(self, period)
     }
 }

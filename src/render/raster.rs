@@ -114,7 +114,6 @@ impl Canvas {
 
     /// [`Canvas::draw`] of a frame that is not needed afterwards: its shapes are kept (to
     /// compare the next frame with) without copying them (the GIF writer's way).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn show(&mut self, frame: Frame) {
         if self.paint(&frame) {
             self.shown = Some((frame.background, frame.shapes));
@@ -316,7 +315,6 @@ impl Canvas {
 
     /// The changed area more closely: disjoint rectangles `(x0, y0, x1, y1)` outside
     /// which every pixel is as it was (none when nothing changed).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn changed_rects(&self) -> &[(u32, u32, u32, u32)] {
         &self.changed_rects
     }

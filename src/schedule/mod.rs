@@ -1,7 +1,6 @@
 //! Validation and the throw schedule of a parsed pattern.
 //!
-//! OWNER: notation/schedule helper. The types below are the contract with `motion`; add
-//! fields if needed, but keep these names and meanings.
+//! The types below are what `motion`'s builders read.
 //!
 //! Invariants of a `Schedule` (the last stage that can fail; everything after it is total):
 //! - `period >= 1`, `jugglers >= 1`;

@@ -11,4 +11,5 @@ mod invariants;
 mod jml_events;
 mod motion_realism;
 mod pose_golden;
+mod stage_order;
 mod vectors;
