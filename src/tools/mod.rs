@@ -14,6 +14,7 @@ mod query;
 mod solo;
 pub(crate) mod state;
 mod steps;
+#[cfg(not(target_arch = "wasm32"))]
 mod stream;
 mod trans;
 mod trans_general;

@@ -236,3 +236,12 @@ pub struct Found<'a> {
     /// Throws from the pattern's state back to the ground state.
     pub get_out: &'a str,
 }
+
+/// What the patterns of one (period, start state) share.
+#[derive(Debug)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
+pub(crate) struct Task<S> {
+    pub(crate) period: usize,
+    pub(crate) ground_state: bool,
+    pub(crate) start: S,
+}

@@ -26,10 +26,9 @@ use crate::budget::{self, GEN_PERIOD};
 
 use super::general::Progress;
 use super::query::{
-    binomial, compile, GenError, GroundFilter, Listing, Matching, Query, MAX_PERIOD,
+    binomial, compile, GenError, GroundFilter, Listing, Matching, Query, Task, MAX_PERIOD,
 };
 use super::state::{ground, shortest_transition, throw_char, State, MAX_HEIGHT};
-use super::stream::Task;
 
 /// A validated query, ready to run.
 #[derive(Debug)]
@@ -125,6 +124,7 @@ impl Plan {
     /// The pieces of work in output order: every (period, start state), split into the
     /// partial patterns of its first two beats (a few start states, the ground state first,
     /// hold most of the patterns).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     fn jobs(&self) -> impl Iterator<Item = (Arc<Task<State>>, Job)> + Send + '_ {
         let g = ground(self.props);
         self.tasks().flat_map(move |(l, s0)| {
@@ -146,6 +146,7 @@ impl Plan {
     }
 
     /// Runs one job; `emit` returns `false` to stop.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     fn run_job(&self, job: Job, emit: &mut dyn FnMut(&[u32]) -> bool) -> u64 {
         let mut search = match &job {
             Job::Whole(l, s0) => Search::new(self, *l, *s0),
@@ -207,9 +208,11 @@ impl Plan {
 
 /// Patterns shorter than this are searched whole; longer ones are split into their first
 /// beats' partial patterns.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
 const SPLIT_BEAT: u32 = 2;
 
 /// A piece of work: a whole search, or the search under one partial pattern.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
 enum Job {
     Whole(u32, State),
     Prefix(Prefix),

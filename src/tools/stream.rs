@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
 
-use super::query::Found;
+use super::query::{Found, Task};
 
 /// Bytes of pattern text sent at once.
 const CHUNK_BYTES: usize = 1 << 15;
@@ -26,16 +26,10 @@ const WINDOW_PER_THREAD: usize = 4;
 /// Stack of a worker thread (the solo search recurses once per beat of the period).
 const WORKER_STACK: usize = 64 << 20;
 
-/// What the patterns of one (period, start state) share.
-#[derive(Debug)]
-pub(crate) struct Task<S> {
-    pub(crate) period: usize,
-    pub(crate) ground_state: bool,
-    pub(crate) start: S,
-}
+/// Runs one job, handing each pattern's text to the emitter (which returns `false` to stop).
+pub(crate) type RunJob<'a, J> = dyn Fn(J, &mut dyn FnMut(&str) -> bool) + Sync + 'a;
 
 /// Worker threads: the cores available, at most 8.
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn threads() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
@@ -47,10 +41,9 @@ pub(crate) fn threads() -> usize {
 /// and stops when the emitter returns `false`) and delivers their patterns to `sink` in the
 /// order of the jobs. `sequences` gives a task's get-in and get-out, worked out once per task
 /// on the caller's thread. `sink` returns `false` to stop. Returns the patterns delivered.
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn ordered<S, J, I>(
     jobs: I,
-    run: &(dyn Fn(J, &mut dyn FnMut(&str) -> bool) + Sync),
+    run: &RunJob<'_, J>,
     sequences: &dyn Fn(&S) -> (String, String),
     sink: &mut dyn FnMut(&Found) -> bool,
 ) -> u64

@@ -237,6 +237,7 @@ impl<'a> BitSearch<'a> {
     }
 
     /// Cuts the search at the start of `beat` into pieces (see [`super::search::Search::cut_at`]).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn cut_at(mut self, beat: usize) -> Option<BitSearch<'a>> {
         if self.period <= beat || beat == 0 {
             return None;
@@ -246,6 +247,7 @@ impl<'a> BitSearch<'a> {
     }
 
     /// The next piece of a search made by [`BitSearch::cut_at`], `None` after the last.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn next_piece(&mut self) -> Option<BitSearch<'a>> {
         let mut none = |_: &str| true;
         loop {

@@ -61,7 +61,7 @@ pub(crate) mod table;
 pub(crate) use plan::{plan, Plan};
 use std::sync::Arc;
 
-use crate::tools::stream::Task;
+use crate::tools::query::Task;
 pub(crate) use plan::Counts;
 pub(crate) use search::Progress;
 
@@ -103,6 +103,7 @@ impl<'a> PieceSearch<'a> {
     }
 
     /// Runs to the end.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn run(&mut self, emit: &mut dyn FnMut(&str) -> bool) -> Progress {
         loop {
             match self.step(u64::MAX, emit) {
@@ -114,6 +115,7 @@ impl<'a> PieceSearch<'a> {
 
     /// Cuts the search at the start of `beat` into pieces, `None` when the period is `beat`
     /// or less.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn cut_at(self, beat: usize) -> Option<PieceSearch<'a>> {
         match self {
             PieceSearch::Bits(s) => s.cut_at(beat).map(PieceSearch::Bits),
@@ -122,6 +124,7 @@ impl<'a> PieceSearch<'a> {
     }
 
     /// The next piece of a search made by [`PieceSearch::cut_at`], `None` after the last.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn next_piece(&mut self) -> Option<PieceSearch<'a>> {
         match self {
             PieceSearch::Bits(s) => s.next_piece().map(PieceSearch::Bits),
@@ -136,12 +139,14 @@ const CUT_BEAT: usize = 2;
 
 impl Plan {
     /// Whether the pattern text is needed while searching (regular expressions).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     fn text_needed(&self) -> bool {
         !self.exclude.is_empty() || !self.include.is_empty()
     }
 
     /// The pieces of work in output order: every (period, start state), cut into the ways
     /// of throwing its first beats.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn jobs(
         &self,
         need_text: bool,

@@ -161,6 +161,7 @@ impl<'a> Search<'a> {
     /// Cuts the search at the start of `beat` into pieces, each searching the patterns that
     /// begin with one way of throwing the beats before; `None` when the period is `beat` or
     /// less (nothing to cut). [`Search::next_piece`] gives the pieces in order.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn cut_at(mut self, beat: usize) -> Option<Search<'a>> {
         if self.period <= beat || beat == 0 {
             return None;
@@ -170,6 +171,7 @@ impl<'a> Search<'a> {
     }
 
     /// The next piece of a search made by [`Search::cut_at`], `None` after the last.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn next_piece(&mut self) -> Option<Search<'a>> {
         let mut none = |_: &str| true;
         loop {
@@ -350,12 +352,13 @@ impl<'a> Search<'a> {
     /// throws.
     fn delay_valid(&self, beat: usize) -> bool {
         let p = self.plan;
-        let state = &self.states[beat];
+        // The props landing now, per place, with the place's juggler.
+        let now = || self.states[beat].iter().zip(&p.juggler_of);
         let mut throwing = 0;
         if p.throws_on(beat) {
-            for place in 0..p.places {
+            for (&props, &juggler) in now() {
                 throwing += 1;
-                if state[place] != 1 && p.juggler_of[place] != p.leader {
+                if props != 1 && juggler != p.leader {
                     return false;
                 }
             }
@@ -380,8 +383,8 @@ impl<'a> Search<'a> {
         if left != 0 {
             return false;
         }
-        for place in 0..p.places {
-            if state[place] == 0 || p.juggler_of[place] == p.leader {
+        for (place, (&props, &juggler)) in now().enumerate() {
+            if props == 0 || juggler == p.leader {
                 continue;
             }
             let throw = (
