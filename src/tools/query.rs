@@ -147,6 +147,8 @@ pub enum GenError {
     NeedsPermutations,
     #[error("the period must be a multiple of {0} (synchronous patterns throw every {0} beats)")]
     PeriodMultiple(u32),
+    #[error("the leader (-l) must be one of the jugglers, 1 to {jugglers} (got {leader})")]
+    Leader { leader: u32, jugglers: u32 },
     #[error("{0}")]
     Budget(#[from] crate::budget::BudgetError),
 }

@@ -49,6 +49,12 @@ pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
     if q.props < 1 {
         return Err(GenError::NoProps);
     }
+    if q.leader != 1 {
+        return Err(GenError::Leader {
+            leader: q.leader,
+            jugglers: 1,
+        });
+    }
     let period_max = match q.period_max {
         Some(p) => p,
         None => {

@@ -458,6 +458,16 @@ fn gen_refuses_absurd_limits_by_the_budget() {
         let (_, _, err) = juggler(args);
         assert!(err.contains(message), "{args:?}: {err}");
     }
+    // Issue 27: `-l 99` printed nothing, with no message.
+    for leader in ["0", "3", "99"] {
+        let args = [
+            "gen", "6", "4", "3", "-j", "2", "-d", "2", "-jp", "-l", leader,
+        ];
+        let (code, out, err) = juggler(&args);
+        assert_eq!(code, 2, "-l {leader}: {out}");
+        let message = format!("the leader (-l) must be one of the jugglers, 1 to 2 (got {leader})");
+        assert!(err.contains(&message), "{err}");
+    }
 }
 
 /// Issue 27: `trans 5B 5` and `trans 3 4H2` dropped the bounce and the hold (exit 0), and

@@ -65,6 +65,12 @@ pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
     if q.multiplex < 1 || q.multiplex > MAX_MULTIPLEX {
         return Err(GenError::Multiplex(q.multiplex));
     }
+    if q.leader < 1 || q.leader > q.jugglers {
+        return Err(GenError::Leader {
+            leader: q.leader,
+            jugglers: q.jugglers,
+        });
+    }
     let jugglers = q.jugglers as usize;
     let (places, rhythm) = if q.sync {
         (2 * jugglers, 2)
