@@ -2,8 +2,7 @@
 //! [`ToolsJob::step`], so the page lists results as they come and never freezes.
 
 use crate::schedule;
-use crate::tools::analysis::vanilla_throws;
-use crate::tools::state::throws_text;
+use crate::tools::{self, GroundFilter, Query};
 
 use super::actions::ToolsRequest;
 
@@ -84,7 +83,6 @@ impl ToolsJob {
 }
 
 fn generate(request: &ToolsRequest) -> Result<Vec<ToolsResult>, String> {
-    use crate::tools::gen::{plan, GroundFilter, Query};
     let ToolsRequest::Generate {
         props,
         max_throw,
@@ -109,35 +107,25 @@ fn generate(request: &ToolsRequest) -> Result<Vec<ToolsResult>, String> {
     };
     q.include = include.clone();
     q.exclude = exclude.clone();
+    let generator = tools::generate(&q).map_err(|e| e.to_string())?;
+    // The search in steps: no threads in the page.
+    let mut steps = generator.steps();
     let mut out = Vec::new();
-    if q.is_general() {
-        let p = crate::tools::multi::plan(&q).map_err(|e| e.to_string())?;
-        p.generate(&mut |f| {
-            out.push(ToolsResult {
-                pattern: f.pattern.clone(),
-                label: f.pattern.clone(),
-            });
-            out.len() < MAX_RESULTS
-        });
-    } else {
-        let p = plan(&q).map_err(|e| e.to_string())?;
-        p.generate(&mut |f| {
-            let text = f.text();
-            let label = if f.ground_state {
-                text.clone()
+    while out.len() < MAX_RESULTS && !steps.is_done() {
+        for f in steps.next_batch(MAX_RESULTS - out.len()) {
+            let label = if f.ground_state || f.get_in.is_empty() {
+                f.pattern.clone()
             } else {
                 format!(
-                    "{text} (excited: in {}, out {})",
-                    throws_text(&f.get_in),
-                    throws_text(&f.get_out)
+                    "{} (excited: in {}, out {})",
+                    f.pattern, f.get_in, f.get_out
                 )
             };
             out.push(ToolsResult {
-                pattern: text,
+                pattern: f.pattern,
                 label,
             });
-            out.len() < MAX_RESULTS
-        });
+        }
     }
     Ok(out)
 }
@@ -146,31 +134,20 @@ fn transitions(from: &str, to: &str) -> Result<Vec<ToolsResult>, String> {
     let schedule_of =
         |text: &str| schedule::from_notation(text).map_err(|e| format!("{text}: invalid: {e}"));
     let (sa, sb) = (schedule_of(from)?, schedule_of(to)?);
-    let (Some(a), Some(b)) = (vanilla_throws(&sa), vanilla_throws(&sb)) else {
-        return Err("transitions in the page are between solo asynchronous siteswaps".into());
+    let found =
+        tools::transitions((from, &sa), (to, &sb), MAX_RESULTS).map_err(|e| e.to_string())?;
+    let shown = |s: &str| {
+        if s.is_empty() {
+            "(none)".to_string()
+        } else {
+            s.to_string()
+        }
     };
-    let found = crate::tools::trans::transitions(&a, &b, MAX_RESULTS).map_err(|e| e.to_string())?;
     Ok(found
         .into_iter()
-        .map(|t| {
-            let there = throws_text(&t.there);
-            let back = throws_text(&t.back);
-            let shown = |s: &str| {
-                if s.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    s.to_string()
-                }
-            };
-            ToolsResult {
-                pattern: t.pattern_text(),
-                label: format!(
-                    "{} → {} → back {}",
-                    throws_text(&a),
-                    shown(&there),
-                    shown(&back)
-                ),
-            }
+        .map(|t| ToolsResult {
+            label: format!("{} → {} → back {}", t.from, shown(&t.there), shown(&t.back)),
+            pattern: t.pattern,
         })
         .collect())
 }
