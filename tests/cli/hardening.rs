@@ -737,3 +737,138 @@ fn a_bad_number_is_an_error_in_every_key_and_source() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+/// `juggler ARGS` in `dir` with its address space capped at `bytes` (`prlimit --as`), and
+/// how long it took.
+fn capped(dir: &Path, bytes: u64, args: &[&str]) -> (Output, std::time::Duration) {
+    let started = std::time::Instant::now();
+    let out = Command::new("prlimit")
+        .arg(format!("--as={bytes}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("JUGGLER_PATTERNS")
+        .output()
+        .expect("prlimit runs");
+    (out, started.elapsed())
+}
+
+/// A cascade given by events, with `positions` `<position>`s of its juggler spread over
+/// its 0.7 s loop.
+fn events_with_positions(positions: usize) -> String {
+    let keys: String = (0..positions)
+        .map(|i| {
+            format!(
+                "<position x=\"{}\" y=\"0\" z=\"100\" t=\"{:.6}\" angle=\"0\" juggler=\"1\"/>\n",
+                i % 50,
+                i as f64 * 0.7 / positions as f64
+            )
+        })
+        .collect();
+    format!(
+        "<jml version=\"1.2\"><pattern><title>Walk</title><prop type=\"ball\"/>\n\
+         <setup jugglers=\"1\" paths=\"3\" props=\"1,1,1\"/>\n\
+         <symmetry type=\"delay\" pperm=\"(1,3,2)\" delay=\"0.7\"/>\n\
+         <symmetry type=\"switchdelay\" jperm=\"(1,1*)\" pperm=\"(1,2,3)\"/>\n\
+         <event x=\"12\" y=\"0\" z=\"0\" t=\"0\" hand=\"1:right\"><throw path=\"1\" type=\"toss\"/></event>\n\
+         <event x=\"30\" y=\"0\" z=\"0\" t=\"0.25\" hand=\"1:right\"><catch path=\"3\"/></event>\n\
+         {keys}</pattern></jml>\n"
+    )
+}
+
+/// Issue 27, budget class: 20 000 `<position>` keyframes (1.3 MB) took 3.9 GB and aborted;
+/// now one juggler's `<position>`s are within the budget (256), refused at the first one
+/// over it with file:line, under a 2 GB address-space cap and at once.
+#[test]
+fn budget_event_positions_are_refused_before_allocating() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("many.jml"), events_with_positions(20_000)).unwrap();
+    std::fs::write(dir.path().join("some.jml"), events_with_positions(256)).unwrap();
+    for command in ["pose", "check", "list"] {
+        let (out, took) = capped(dir.path(), 2_000_000_000, &[command, "many.jml"]);
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command}: {all}");
+        assert!(
+            all.contains(
+                "many.jml:263:1: pattern 'Walk': too large: 257 <position>s of one juggler, \
+                 more than the limit of 256"
+            ),
+            "{command}: {all}"
+        );
+        assert!(took.as_secs_f64() < 2.0, "{command}: {took:?}");
+    }
+    let (out, _) = capped(dir.path(), 2_000_000_000, &["pose", "some.jml"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Issue 27, budget class: with orbits of eight prime lengths the full loop is 111 546 435
+/// periods, and `--color-by-orbit` asked for 1 355 500 982 frames though the picture
+/// repeats every period; the picture's loop is now found among short multiples of the
+/// period when the full loop is too long to factor.
+#[test]
+fn budget_export_frames_come_from_the_pictures_period() {
+    let dir = tempfile::tempdir().unwrap();
+    let pattern = "<3|5|7|b|d|h|j|n>";
+    let (out, took) = capped(
+        dir.path(),
+        2_000_000_000,
+        &[
+            "export",
+            pattern,
+            "--color-by-orbit",
+            "--size",
+            "32x24",
+            "--out",
+            "o.gif",
+        ],
+    );
+    let all = text(&out.stdout) + &text(&out.stderr);
+    assert!(out.status.success(), "{all}");
+    assert!(
+        all.contains(": 12 frames, 32x24, 0.41 s of animation"),
+        "{all}"
+    );
+    // The note is a line of its own, not an escaped `\n`.
+    assert!(all.contains("\none loop of the picture (0.41 s)"), "{all}");
+    assert!(took.as_secs_f64() < 10.0, "{took:?}");
+    // With a colour per prop the picture does last the full loop: refused, with the count.
+    let (out, _) = capped(
+        dir.path(),
+        2_000_000_000,
+        &["export", pattern, "--out", "p.gif"],
+    );
+    let all = text(&out.stdout) + &text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{all}");
+    assert!(all.contains("frames is too many (at most 200000)"), "{all}");
+}
+
+/// Issue 27, budget class: the largest patterns the budget allows (100 000 throws in one
+/// period) export a frame and print their pose within 500 MB of address space
+/// (ARCHITECTURE.md, "Hostile input": about 185 MB resident).
+#[test]
+fn budget_the_largest_pattern_exports_under_a_memory_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    for pattern in ["(b^100000)", "((4,4)^50000)", "([zzzzzzzzzz]^10000)"] {
+        let (out, took) = capped(
+            dir.path(),
+            500_000_000,
+            &[
+                "export",
+                pattern,
+                "--size",
+                "64x64",
+                "--duration",
+                "0.05",
+                "--quiet",
+                "--out",
+                "big.gif",
+                "--force",
+            ],
+        );
+        assert!(out.status.success(), "{pattern}: {}", text(&out.stderr));
+        assert!(took.as_secs_f64() < 20.0, "{pattern}: {took:?}");
+        let (out, _) = capped(dir.path(), 500_000_000, &["pose", pattern, "--time", "1"]);
+        assert!(out.status.success(), "{pattern}: {}", text(&out.stderr));
+    }
+}
