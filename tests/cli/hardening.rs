@@ -872,3 +872,124 @@ fn budget_the_largest_pattern_exports_under_a_memory_cap() {
         assert!(out.status.success(), "{pattern}: {}", text(&out.stderr));
     }
 }
+
+/// Seconds `juggler ARGS` takes in `dir` (the best of two runs), asserting it succeeds.
+fn seconds(dir: &Path, args: &[&str]) -> f64 {
+    (0..2)
+        .map(|_| {
+            let started = std::time::Instant::now();
+            let out = juggler_in(dir, args);
+            assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+            started.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Issue 27, linear class: `tojml` of 40 000 throws took 548 s (every flight found was
+/// compared with all before it), of rings of 2, 3, 5, 7 and 11 jugglers past 60 s (it
+/// sampled the whole 6930-period loop), of 3000 jugglers 16 s (every event asked the state
+/// of all 9000 props); one element with 50 000 attributes took 4.6 s to read (quick-xml's
+/// duplicate check). Each now takes time linear in its input: four times the input takes
+/// well under eight times as long (quadratic would be sixteen).
+#[test]
+fn linear_loaders_and_writers_scale_with_their_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let ratio = |small: &[&str], large: &[&str]| {
+        let (a, b) = (seconds(dir.path(), small), seconds(dir.path(), large));
+        (b / a.max(0.02), a, b)
+    };
+    // tojml of a long period, and reading its events back.
+    let (r, a, b) = ratio(
+        &["tojml", "(3^2500)", "--out", "small.jml", "--force"],
+        &["tojml", "(3^10000)", "--out", "large.jml", "--force"],
+    );
+    assert!(r < 8.0, "tojml: {a:.3} s then {b:.3} s");
+    let (r, a, b) = ratio(&["pose", "small.jml"], &["pose", "large.jml"]);
+    assert!(r < 8.0, "event JML: {a:.3} s then {b:.3} s");
+    // One element with many attributes.
+    for n in [12_500, 50_000] {
+        let attributes: String = (0..n).map(|i| format!(" a{i}=\"{i}\"")).collect();
+        std::fs::write(
+            dir.path().join(format!("attributes{n}.jml")),
+            events_with_positions(1).replace("<setup ", &format!("<setup{attributes} ")),
+        )
+        .unwrap();
+    }
+    let (r, a, b) = ratio(
+        &["pose", "attributes12500.jml"],
+        &["pose", "attributes50000.jml"],
+    );
+    assert!(r < 8.0, "attributes: {a:.3} s then {b:.3} s");
+    // A repeated attribute is still an error, with its element's place.
+    std::fs::write(
+        dir.path().join("twice.jml"),
+        "<jml><pattern><setup a=\"1\" a=\"2\"/></pattern></jml>",
+    )
+    .unwrap();
+    let out = juggler_in(dir.path(), &["pose", "twice.jml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("twice.jml:1:15: bad attribute in <setup>: 'a' is given twice")
+    );
+    // Many jugglers, and rings of prime sizes whose loop is thousands of periods.
+    let ring = |sizes: &[usize]| {
+        let mut parts = Vec::new();
+        let mut base = 0;
+        for &n in sizes {
+            parts.extend((0..n).map(|i| format!("3p{}", base + (i + 1) % n + 1)));
+            base += n;
+        }
+        format!("<{}>", parts.join("|"))
+    };
+    let rings = ring(&[2, 3, 5, 7, 11]);
+    let (r, a, b) = ratio(
+        &["tojml", &ring(&[250; 3]), "--out", "j750.jml", "--force"],
+        &["tojml", &ring(&[1000; 3]), "--out", "j3000.jml", "--force"],
+    );
+    assert!(r < 8.0, "jugglers: {a:.3} s then {b:.3} s");
+    assert!(seconds(dir.path(), &["tojml", &rings]) < 5.0);
+}
+
+/// Issue 27, linear class: `pose fifo.toml` on a named pipe blocked forever (opening a
+/// pipe waits for a writer); every command now refuses a file that is not a regular one
+/// before reading it.
+#[test]
+fn non_regular_files_are_refused_before_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("fifo.toml"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    for args in [
+        &["pose", "fifo.toml"][..],
+        &["check", "fifo.toml"],
+        &["list", "fifo.toml"],
+        &["tojml", "fifo.toml"],
+        &["export", "fifo.toml", "--out", "x.gif"],
+        &["diagram", "fifo.toml", "--out", "x.svg"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_juggler"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() && started.elapsed().as_secs() < 10 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+            panic!("{args:?} blocked on the pipe");
+        }
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("fifo.toml: not a regular file"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
