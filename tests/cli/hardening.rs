@@ -993,3 +993,101 @@ fn non_regular_files_are_refused_before_reading() {
         );
     }
 }
+
+/// `juggler ARGS` in `dir` under umask 027.
+fn juggler_umask_027(dir: &Path, args: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg("umask 027; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("JUGGLER_PATTERNS")
+        .output()
+        .expect("sh runs")
+}
+
+/// Issue 27, files class: `export 3 --out DIR` into an existing directory replaced it
+/// without `--force` (inode and owner changed); SIGINT during `export … --out nest/a/frames`
+/// left the new `nest/a`; `diagram` wrote 0600 files; `--force` over a 0600 file made it
+/// 0644. Now the directory stays itself, created directories go with the interrupted
+/// export, and every output honours the umask and keeps a replaced file's mode.
+#[test]
+fn files_outputs_keep_directories_and_modes_and_leave_no_litter() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let small = ["--size", "32x24", "--duration", "0.1", "--quiet"];
+    // An existing directory stays itself without --force.
+    std::fs::create_dir(d.join("frames")).unwrap();
+    std::fs::write(d.join("frames/notes.txt"), "mine").unwrap();
+    let inode = std::fs::metadata(d.join("frames")).unwrap().ino();
+    let out = juggler_in(
+        d,
+        &[&["export", "3", "--out", "frames"][..], &small].concat(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::metadata(d.join("frames")).unwrap().ino(), inode);
+    assert_eq!(
+        std::fs::read_to_string(d.join("frames/notes.txt")).unwrap(),
+        "mine"
+    );
+    assert!(d.join("frames/frame_00000.png").is_file());
+    // Modes: the umask for new files, the old mode for replaced ones.
+    let mode = |name: &str| {
+        std::fs::metadata(d.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    for (args, name) in [
+        (vec!["export", "3", "--out", "a.gif"], "a.gif"),
+        (vec!["tojml", "3", "--out", "a.jml"], "a.jml"),
+        (vec!["diagram", "531", "--out", "a.svg"], "a.svg"),
+    ] {
+        let args = if args[0] == "export" {
+            [&args[..], &small].concat()
+        } else {
+            args
+        };
+        let out = juggler_umask_027(d, &args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(mode(name), 0o640, "{args:?}");
+        std::fs::set_permissions(d.join(name), std::fs::Permissions::from_mode(0o600)).unwrap();
+        let forced = [&args[..], &["--force"]].concat();
+        let out = juggler_in(d, &forced);
+        assert!(out.status.success(), "{forced:?}: {}", text(&out.stderr));
+        assert_eq!(mode(name), 0o600, "{forced:?}");
+    }
+    // SIGINT during an export into new nested directories removes them.
+    let child = Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args([
+            "export",
+            "3",
+            "--out",
+            "nest/a/frames",
+            "--duration",
+            "30",
+            "-q",
+        ])
+        .current_dir(d)
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !d.join("nest/a").exists() && started.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    // Ended by the signal (re-raised after the cleanup).
+    use std::os::unix::process::ExitStatusExt;
+    const SIGINT: i32 = 2;
+    assert_eq!(out.status.signal(), Some(SIGINT), "{out:?}");
+    assert!(!d.join("nest").exists(), "nest/ left behind");
+}
