@@ -1091,3 +1091,45 @@ fn files_outputs_keep_directories_and_modes_and_leave_no_litter() {
     assert_eq!(out.status.signal(), Some(SIGINT), "{out:?}");
     assert!(!d.join("nest").exists(), "nest/ left behind");
 }
+
+/// Issue 27, wrong answers and messages: `check '0~1'` called a spin on a 0 valid; a UTF-8
+/// byte-order mark put every location of an event JML 3 bytes early (13:48 for 14:1);
+/// `diagram` did not read library names or files; TOML range errors print file:line and the
+/// number as written.
+#[test]
+fn wrong_answers_and_messages_are_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = juggler_in(d, &["check", "0~1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("a 0 throws nothing and takes no spin '~1' (beat 1)"));
+    // The same fault at the same place with and without a byte-order mark.
+    let faulty = events_with_positions(1).replace("<catch path=\"3\"/>", "<catch path=\"9\"/>");
+    std::fs::write(d.join("plain.jml"), &faulty).unwrap();
+    std::fs::write(d.join("bom.jml"), format!("\u{feff}{faulty}")).unwrap();
+    let plain = text(&juggler_in(d, &["pose", "plain.jml"]).stderr);
+    let bom = text(&juggler_in(d, &["pose", "bom.jml"]).stderr);
+    assert!(
+        plain.contains("plain.jml:6:51: pattern 'Walk': <catch> path=\"9\""),
+        "{plain}"
+    );
+    assert_eq!(bom.replace("bom.jml", "plain.jml"), plain);
+    std::fs::write(
+        d.join("bom.toml"),
+        "\u{feff}siteswap = \"3\"\nbps = 1e300\n",
+    )
+    .unwrap();
+    let out = juggler_in(d, &["pose", "bom.toml"]);
+    assert!(
+        text(&out.stderr)
+            .contains("bom.toml:2:7: bps must be between 0.1 and 200 beats per second, not 1e300"),
+        "{}",
+        text(&out.stderr)
+    );
+    // diagram reads its argument like every command.
+    let out = juggler_in(d, &["diagram", "mills-mess", "--out", "m.svg"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(d.join("m.svg"))
+        .unwrap()
+        .contains("<svg"));
+}
