@@ -1133,3 +1133,51 @@ fn wrong_answers_and_messages_are_right() {
         .unwrap()
         .contains("<svg"));
 }
+
+/// Issue 27, escaping: control characters from a title or name (settings string, TOML
+/// `\u001b`, JML `&#x1b;`) never reach the terminal, JSON, XML or SVG raw, in any command.
+#[test]
+fn escaping_control_characters_never_reach_output_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("esc.jml"),
+        events_with_positions(1).replace("<title>Walk</title>", "<title>A&#x1b;[31mB&#7;C</title>"),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("esc.toml"),
+        "siteswap = \"3\"\nname = \"A\\u001b[31mB\\u0007C\"\n",
+    )
+    .unwrap();
+    let raw = |bytes: &[u8]| bytes.iter().any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f);
+    for source in ["esc.jml", "esc.toml", "pattern=3;title=A\u{1b}[31mB\u{7}C"] {
+        for args in [
+            &["pose", source][..],
+            &["pose", source, "--json"],
+            &["check", source],
+            &["check", source, "--json"],
+            &["list", source],
+            &["list", source, "--json"],
+            &["tojml", source],
+            &[
+                "export",
+                source,
+                "--out",
+                "t.gif",
+                "--size",
+                "32x24",
+                "--duration",
+                "0.1",
+                "--force",
+            ],
+            &["diagram", source, "--out", "d.svg", "--force"],
+        ] {
+            let out = juggler_in(d, args);
+            assert!(!raw(&out.stdout) && !raw(&out.stderr), "{args:?}: {out:?}");
+        }
+        if let Ok(svg) = std::fs::read(d.join("d.svg")) {
+            assert!(!raw(&svg), "{source}: SVG");
+        }
+    }
+}
