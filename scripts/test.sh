@@ -16,6 +16,11 @@ status=${PIPESTATUS[0]}
 # The documentation's examples (`--all-targets` leaves doctests out).
 cargo test --doc 2>&1 | tee -a "$log"
 [ "$status" -ne 0 ] || status=${PIPESTATUS[0]}
+# The API documentation builds without a warning (broken or private links).
+if ! RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --lib -q 2>&1 | tee -a "$log"; then
+  echo "test.sh: cargo doc has warnings" >&2
+  status=1
+fi
 # The web page in headless Chromium (JUGGLER_SKIP_WEB=1 skips it): its "test result:" line
 # counts below. Under the same runner, for its comparison with the desktop window.
 if [ -n "${JUGGLER_SKIP_WEB:-}" ] && [ -n "${JUGGLER_CI:-}" ]; then

@@ -52,6 +52,7 @@ pub mod render;
 pub mod scene;
 pub mod schedule;
 pub mod settings;
+pub mod sound;
 pub mod spec;
 pub mod text;
 pub mod tools;

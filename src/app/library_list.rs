@@ -87,6 +87,11 @@ impl LibraryList {
         self.items.is_empty()
     }
 
+    /// The patterns matching the search, in display order.
+    pub fn matching(&self) -> impl Iterator<Item = &LibraryItem> {
+        self.matches.iter().map(|&i| &self.items[i])
+    }
+
     /// How many patterns match the search.
     pub fn match_count(&self) -> usize {
         self.matches.len()

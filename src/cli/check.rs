@@ -6,7 +6,7 @@ use juggler::budget::BudgetError;
 use juggler::notation::{self, Pattern};
 use juggler::schedule::{self, PatternError, Schedule};
 use juggler::settings::{self, SettingsError};
-use juggler::spec::{EventPattern, EventSource, PatternSource};
+use juggler::spec::{EventFormat, EventSource, PatternSource};
 use juggler::tools::analysis::{analyse, vanilla_throws, Analysis};
 use serde::Serialize;
 
@@ -114,10 +114,15 @@ impl From<PatternSource> for Input {
     }
 }
 
-/// The report of a pattern given by Juggling Lab events: its title, props, jugglers and
-/// loop.
-fn events_report(events: &EventPattern, json: bool) -> String {
-    let name = events.title().unwrap_or("(JML events)");
+/// The report of a pattern given by events (Juggling Lab's JML or a JIF file): its title,
+/// props, jugglers and loop.
+fn events_report(source: &EventSource, json: bool) -> String {
+    let events = &source.pattern;
+    let (unnamed, defined_by) = match source.format {
+        EventFormat::Jml => ("(JML events)", "Juggling Lab events"),
+        EventFormat::Jif => ("(JIF throws)", "JIF throws"),
+    };
+    let name = events.title().unwrap_or(unnamed);
     if json {
         format!(
             "{}\n",
@@ -128,7 +133,7 @@ fn events_report(events: &EventPattern, json: bool) -> String {
         )
     } else {
         format!(
-            "{name}: valid\n  defined by Juggling Lab events: props {}, jugglers {}, loop {:.4} s\n",
+            "{name}: valid\n  defined by {defined_by}: props {}, jugglers {}, loop {:.4} s\n",
             events.props(),
             events.jugglers(),
             events.loop_seconds()
@@ -141,7 +146,7 @@ fn report(input: &Input, json: bool, out: &mut Output) -> Result<bool, CliError>
     let input = match input {
         Input::Text(text) => text,
         Input::Events(events) => {
-            let mut text = events_report(&events.pattern, json);
+            let mut text = events_report(events, json);
             if !json {
                 text = escape_control_lines(&text).into_owned();
                 if out.count > 0 {
@@ -258,16 +263,64 @@ fn check(input: &str) -> Result<(Pattern, Schedule), Failure> {
     Ok((pattern, schedule))
 }
 
+/// Prechac notation: each juggler's delay and own view of one period (time, hand, value,
+/// pass target straight or crossed, and for two jugglers the passers' name).
+fn local_views(pattern: &Pattern) -> String {
+    let e = &pattern.expanded;
+    let mut s = String::new();
+    let delays: Vec<String> = e
+        .delays
+        .iter()
+        .enumerate()
+        .map(|(j, d)| format!("{} {d}", notation::juggler_letter(j)))
+        .collect();
+    let _ = writeln!(s, "  delays (beats): {}", delays.join(", "));
+    let _ = writeln!(s, "  each juggler's throws (time hand value):");
+    for (j, throws) in notation::local_view(e).iter().enumerate() {
+        let items: Vec<String> = throws
+            .iter()
+            .map(|t| {
+                let side = if t.hand == juggler::types::Hand::Right {
+                    "R"
+                } else {
+                    "L"
+                };
+                let what = match t.to {
+                    Some(to) => format!(
+                        "{}p{} {}",
+                        t.value,
+                        notation::juggler_letter(to),
+                        if t.same_side { "crossed" } else { "straight" }
+                    ),
+                    None => t.value.to_string(),
+                };
+                let name = t.name.map(|n| format!(" ({n})")).unwrap_or_default();
+                format!("{} {side} {what}{name}", t.time)
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "    {}: {}",
+            notation::juggler_letter(j),
+            items.join(", ")
+        );
+    }
+    s
+}
+
 fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> String {
     let mut s = String::new();
     match outcome {
         Ok((pattern, sch)) => {
             let _ = writeln!(s, "{input}: valid");
+            // Prechac notation counts in each juggler's beats (the schedule's are fine beats).
+            let sub = u64::from(sch.subdivision.max(1));
+            let beats = |n: u32| notation::Ratio::new(u64::from(n), sub).map(|r| r.to_string());
             let _ = writeln!(
                 s,
                 "  props {}, period {}, jugglers {}, {}, {}, max throw {}",
                 sch.props,
-                sch.pattern_period,
+                beats(sch.pattern_period).unwrap_or_default(),
                 sch.jugglers,
                 if sch.sync { "sync" } else { "async" },
                 if sch.ground_state {
@@ -275,8 +328,11 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
                 } else {
                     "excited state"
                 },
-                sch.max_throw
+                beats(sch.max_throw).unwrap_or_default()
             );
+            if pattern.expanded.prechac {
+                s.push_str(&local_views(pattern));
+            }
             let _ = writeln!(s, "  orbits:");
             for orbit in &sch.written_orbits() {
                 let throws: Vec<&str> = orbit

@@ -107,6 +107,7 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         mode,
         size,
         msaa: args.msaa,
+        chrome: app::Chrome::Window,
     });
     match outcome {
         Ok(Outcome::Closed) => Ok(0),

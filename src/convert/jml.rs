@@ -409,6 +409,8 @@ pub fn write(scene: &Scene) -> String {
     if let PatternSource::Events(events) = &scene.spec().source {
         match events.format {
             EventFormat::Jml => return with_doctype(&events.text),
+            // Written from its motion, as a siteswap's is.
+            EventFormat::Jif => {}
         }
     }
     let ev = events(scene);

@@ -2,6 +2,7 @@
 //! Juggling Lab's JML, juggler's TOML). Readers of pattern files live in `files`; this module
 //! only writes.
 
+pub mod jif;
 pub mod jml;
 pub mod pose;
 pub mod toml;
@@ -16,4 +17,7 @@ pub enum ConvertError {
         "pattern '{name}' is given by its events, and a {format} pattern file holds siteswaps only"
     )]
     NoSiteswap { name: String, format: &'static str },
+    /// A pattern whose written loop (until every prop is back) would list too many throws.
+    #[error("pattern '{name}' would list {throws} throws before its props are back in place, more than the limit of 100000")]
+    TooLarge { name: String, throws: u128 },
 }

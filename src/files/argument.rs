@@ -41,7 +41,7 @@ use crate::spec::PatternSpec;
 use crate::text::{escape_control, truncate};
 
 /// File extensions (lower case) that make an argument a file path.
-pub const FILE_EXTENSIONS: [&str; 4] = ["toml", "jml", "xml", "txt"];
+pub const FILE_EXTENSIONS: [&str; 5] = ["toml", "jml", "xml", "jif", "txt"];
 
 /// How many close matches an unknown name lists.
 pub const CLOSE_MATCHES: usize = 5;

@@ -10,6 +10,7 @@ use std::path::Path;
 pub mod argument;
 pub mod color;
 pub mod error;
+pub mod jif;
 pub mod jml;
 pub mod jml_events;
 pub mod library;
@@ -48,6 +49,8 @@ pub enum FileKind {
     Jml,
     /// One siteswap or JL settings string per line (`.txt`).
     Text,
+    /// The Juggling Interchange Format (`.jif`, passist's JSON).
+    Jif,
 }
 
 impl FileKind {
@@ -58,6 +61,7 @@ impl FileKind {
             "toml" => Some(FileKind::Toml),
             "jml" | "xml" => Some(FileKind::Jml),
             "txt" => Some(FileKind::Text),
+            "jif" => Some(FileKind::Jif),
             _ => None,
         }
     }
@@ -69,6 +73,7 @@ pub fn read_str(text: &str, kind: FileKind, origin: &str) -> Result<Vec<LoadedPa
         FileKind::Toml => toml_format::read_toml_str(text, origin),
         FileKind::Jml => jml::read_str(text, origin),
         FileKind::Text => text_list::read_text_list(text, origin),
+        FileKind::Jif => jif::read_str(text, origin),
     }
 }
 

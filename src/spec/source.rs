@@ -49,6 +49,8 @@ impl PatternSource {
 pub enum EventFormat {
     /// Juggling Lab's JML `<pattern>` with `<event>`s and `<symmetry>`s.
     Jml,
+    /// The Juggling Interchange Format (passist's JSON), read by `files::jif`.
+    Jif,
 }
 
 /// A pattern given by its events: the text it was read from (a self-contained document of

@@ -83,6 +83,7 @@ fn shape_inside(shape: &Shape) -> bool {
         Shape::Circle { center, .. } => inside(*center, 0.0),
         Shape::Line { from, to, .. } => inside(*from, 0.0) && inside(*to, 0.0),
         Shape::Polygon { points, .. } => points.iter().all(|p| inside(*p, 4.0)),
+        Shape::Text { at, .. } => inside(*at, 0.0),
     }
 }
 

@@ -163,6 +163,7 @@ pub(super) fn link(events: &[LoopEvent], delay: f64, sigma: &[usize]) -> Result<
                 value: None,
                 spins: None,
                 path: 0,
+                throw: None,
             });
         }
     }
