@@ -63,6 +63,7 @@ fn write_atomic(path: &Path, text: &str, force: bool) -> Result<(), CliError> {
 
 /// The process's umask (read by setting it and setting it back at once).
 #[cfg(unix)]
+#[allow(clippy::useless_conversion)] // `mode_t` is u32 here, u16 on some systems
 fn umask() -> u32 {
     // SAFETY: umask only swaps the process's file mode mask; it is restored at once.
     let mask = unsafe { libc::umask(0o022) };
