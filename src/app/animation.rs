@@ -3,13 +3,22 @@
 
 use glam::Vec2;
 
-use crate::render::{Camera, Frame};
-use crate::scene::Scene;
+use crate::render::{Camera, Frame, ViewKind};
+use crate::scene::{PatternEvent, Scene};
 use crate::spec::PatternSpec;
 use crate::tools::diagram::Ladder;
 use crate::types::PropKind;
 
+use super::learn::Rhythm;
 use super::state::Orbit;
+
+/// What is drawn over the juggling: each throw's value, a prop's trail.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Look {
+    pub labels: bool,
+    /// The prop (0-based) whose path over one loop is drawn.
+    pub trail: Option<usize>,
+}
 
 /// Pattern facts for the panel.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,8 +41,8 @@ pub struct Facts {
 /// A pattern ready to be drawn at any time.
 pub trait Animation {
     /// The frame at pattern time `t` seconds, seen from `orbit`, for a `width` x `height` pixel
-    /// viewport. Total: never fails, for any finite `t`.
-    fn frame(&self, t: f64, orbit: &Orbit, width: u32, height: u32) -> Frame;
+    /// viewport, with `look`'s labels and trail. Total: never fails, for any finite `t`.
+    fn frame(&self, t: f64, orbit: &Orbit, width: u32, height: u32, look: &Look) -> Frame;
 
     /// Seconds after which the animation repeats exactly (> 0).
     fn loop_duration(&self) -> f64;
@@ -42,6 +51,21 @@ pub trait Animation {
 
     /// The camera orbit this pattern is shown from before the user turns it (and after R).
     fn home_orbit(&self) -> Orbit;
+
+    /// Looks from `view` from now on; returns the orbit it looks from (what Home returns to).
+    fn set_view(&mut self, _view: ViewKind) -> Orbit {
+        self.home_orbit()
+    }
+
+    /// When the pattern throws and catches, and its tempo (stepping, loops of beats).
+    fn rhythm(&self) -> Rhythm {
+        Rhythm::default()
+    }
+
+    /// Throws, floor contacts, catches and beats with `from <= time < to` (what one hears).
+    fn events_between(&self, _from: f64, _to: f64) -> Vec<PatternEvent> {
+        Vec::new()
+    }
 
     /// The scene behind the animation (what an export renders), if it has one.
     fn scene(&self) -> Option<&Scene> {

@@ -9,7 +9,9 @@
 //! step, `?` help. Every other shortcut is a key that types nothing: F1 help, Esc close the
 //! help / revert, arrows speed, Home reset view, PageDown/PageUp browse, Enter/Tab edit, and
 //! Ctrl with a letter (Ctrl+L library list, Ctrl+D diagram, Ctrl+I facts, Ctrl+R reset view,
-//! Ctrl+Q quit; F2–F4 do the same as Ctrl+I, L, D). While editing, every character types.
+//! Ctrl+Q quit; F2–F4 do the same as Ctrl+I, L, D; for learning F5/Ctrl+S sound, F6/Ctrl+N
+//! throw labels, F7/Ctrl+T trail, F8/Ctrl+E next view, F9/Ctrl+B loop a stretch of beats,
+//! Ctrl+→/Ctrl+← next/previous throw or catch). While editing, every character types.
 //! With the library list open, characters type into its search and the arrows move its
 //! selection.
 
@@ -17,6 +19,7 @@ use glam::Vec2;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton, TouchPhase};
 
 use super::geometry::{Button, Geometry, Region};
+use super::learn::Direction;
 use super::state::{Action, Focus};
 
 /// One raw input event, in the order it happened.
@@ -469,6 +472,13 @@ pub fn key_action(key: KeyCode, ctrl: bool, focus: Focus) -> Option<Action> {
             K::L | K::F => Action::ToggleLibrary,
             K::D => Action::ToggleDiagram,
             K::H => Action::ToggleHelp,
+            K::S => Action::ToggleSound,
+            K::N => Action::ToggleLabels,
+            K::T => Action::ToggleTrail,
+            K::E => Action::NextView,
+            K::B => Action::MarkLoop,
+            K::Right => Action::StepEvent(Direction::Forward),
+            K::Left => Action::StepEvent(Direction::Back),
             _ => return None,
         });
     }
@@ -478,6 +488,11 @@ pub fn key_action(key: KeyCode, ctrl: bool, focus: Focus) -> Option<Action> {
         K::F2 => return Some(Action::ToggleFacts),
         K::F3 => return Some(Action::ToggleLibrary),
         K::F4 => return Some(Action::ToggleDiagram),
+        K::F5 => return Some(Action::ToggleSound),
+        K::F6 => return Some(Action::ToggleLabels),
+        K::F7 => return Some(Action::ToggleTrail),
+        K::F8 => return Some(Action::NextView),
+        K::F9 => return Some(Action::MarkLoop),
         K::Escape => return Some(Action::Escape),
         _ => {}
     }
@@ -511,8 +526,8 @@ pub fn key_action(key: KeyCode, ctrl: bool, focus: Focus) -> Option<Action> {
 /// Reads a script of input events (the `--keys` option: what a user would type and click,
 /// replayed when the window opens). Plain characters are typed; `{...}` holds a key or a
 /// gesture: `{Enter}`, `{Esc}`, `{Tab}`, `{Backspace}`, `{Delete}`, `{Up}`, `{Down}`,
-/// `{Left}`, `{Right}`, `{Home}`, `{End}`, `{PageUp}`, `{PageDown}`, `{F1}`..`{F4}`,
-/// `{Ctrl+X}` for a letter X, `{click X Y}` (a mouse click at window pixel X, Y), `{wheel N}`,
+/// `{Left}`, `{Right}`, `{Home}`, `{End}`, `{PageUp}`, `{PageDown}`, `{F1}`..`{F9}`,
+/// `{Ctrl+X}` for a letter X, `{Ctrl+Left}`, `{Ctrl+Right}`, `{click X Y}` (a mouse click at window pixel X, Y), `{wheel N}`,
 /// and `{{` / `}}` for literal braces.
 pub fn parse_script(script: &str) -> Result<Vec<InputEvent>, String> {
     let mut events = Vec::new();
@@ -577,6 +592,13 @@ fn script_token(name: &str) -> Result<Vec<InputEvent>, String> {
             "Q" => K::Q,
             "R" => K::R,
             "V" => K::V,
+            "S" => K::S,
+            "N" => K::N,
+            "T" => K::T,
+            "E" => K::E,
+            "B" => K::B,
+            "LEFT" => K::Left,
+            "RIGHT" => K::Right,
             _ => return Err(format!("{{{name}}}: no such shortcut")),
         };
         return Ok(vec![InputEvent::Key {
@@ -602,6 +624,11 @@ fn script_token(name: &str) -> Result<Vec<InputEvent>, String> {
         "f2" => key(K::F2),
         "f3" => key(K::F3),
         "f4" => key(K::F4),
+        "f5" => key(K::F5),
+        "f6" => key(K::F6),
+        "f7" => key(K::F7),
+        "f8" => key(K::F8),
+        "f9" => key(K::F9),
         _ => Err(format!(
             "{{{name}}}: unknown key (try Enter, Esc, Down, F1, Ctrl+L, click X Y)"
         )),

@@ -1,7 +1,9 @@
 //! The interactive application (macroquad window): type a siteswap and watch it juggled.
 //!
 //! Submodules: `state` (playback, orbit, text field, open panels: plain data), `input`
-//! (events -> actions, the typing rule), `geometry` (where the controls and panels sit), `ui`
+//! (events -> actions, the typing rule), `learn` (sound, labels, trail, view, loop of beats,
+//! stepping by throw and catch: plain data), `audio` (the sounds as the clock passes their
+//! events), `geometry` (where the controls and panels sit), `ui`
 //! (the controls), `library_list` (the searchable library), `diagram_panel` (the ladder
 //! diagram under the animation), `title` (the window title), `animation` /
 //! `scene_animation` (what plays), `screenshot` (PNG), `display` (is there a display at all).
@@ -13,10 +15,12 @@
 //! first, and backend failures come back as [`WindowError::Backend`].
 
 pub mod animation;
+pub mod audio;
 pub mod diagram_panel;
 pub mod display;
 pub mod geometry;
 pub mod input;
+pub mod learn;
 pub mod library_list;
 pub mod scene_animation;
 pub mod screenshot;
@@ -37,7 +41,7 @@ use macroquad::prelude as mq;
 use thiserror::Error;
 
 use crate::render::gl::draw;
-pub use animation::{Animation, Entry, Facts, LoadError, Loader, SpecLoader};
+pub use animation::{Animation, Entry, Facts, LoadError, Loader, Look, SpecLoader};
 use display::DisplayKind;
 use geometry::{Geometry, Panels};
 pub use input::InputEvent;
@@ -96,6 +100,9 @@ pub struct WindowOptions {
     /// Multisample anti-aliasing samples per pixel (1 = off).
     pub msaa: u8,
     pub chrome: Chrome,
+    /// Sound, labels, trail, view, speed and loop of beats to start with (the command
+    /// line's learning options).
+    pub learn: learn::Seed,
 }
 
 /// How the window ended.
@@ -266,6 +273,7 @@ struct Session {
     title: title::TitleSetter,
     marker: String,
     chrome: Chrome,
+    player: audio::Player,
 }
 
 impl Session {
@@ -306,6 +314,14 @@ impl Session {
             Some(Effect::DiagramClick { x, y }) => {
                 let prop = self.prop_at(g, Vec2::new(x, y), t);
                 self.app.apply(Action::Highlight(prop));
+                if self.app.learn.trail.is_some() {
+                    // The trail follows the prop picked.
+                    self.app.learn.trail = Some(prop.unwrap_or(0));
+                }
+            }
+            Some(Effect::View(view)) => {
+                let home = self.animation.set_view(view);
+                self.app.viewed(home);
             }
             None => {}
         }
@@ -377,7 +393,38 @@ impl Session {
         self.animation = animation;
         self.checked = None;
         self.highlight_cache = None;
+        self.app.set_rhythm(self.animation.rhythm());
+        if self.app.learn.trail.is_some_and(|p| p >= self.animation.facts().props) {
+            self.app.learn.trail = Some(0);
+        }
         self.update_title();
+    }
+
+    /// The orbit a newly loaded animation is seen from: the view chosen, kept across
+    /// patterns.
+    fn home_of(&self, animation: &mut Box<dyn Animation>) -> Orbit {
+        let view = self.app.learn.view;
+        let view = match view {
+            crate::render::ViewKind::Eye(n) => {
+                crate::render::ViewKind::Eye(n.min(animation.facts().jugglers.max(1) - 1))
+            }
+            other => other,
+        };
+        animation.set_view(view)
+    }
+
+    /// Plays the sounds of the events in the spans of pattern time the clock passed.
+    fn sound(&mut self, spans: &[(f64, f64)]) {
+        let learn = &self.app.learn;
+        if !learn.sound || learn.parts.is_silent() || spans.is_empty() {
+            return;
+        }
+        let events: Vec<_> = spans
+            .iter()
+            .flat_map(|&(from, to)| self.animation.events_between(from, to))
+            .collect();
+        let cues = audio::frame_cues(&events, learn.parts);
+        self.player.play(&cues);
     }
 
     fn update_title(&mut self) {
@@ -397,9 +444,9 @@ impl Session {
     /// Plays the pattern typed as `pattern` once loaded, or shows why it cannot be played.
     fn show(&mut self, pattern: &str, result: Result<Box<dyn Animation>, LoadError>) {
         match result {
-            Ok(loaded) => {
-                self.app
-                    .loaded(pattern, loaded.loop_duration(), loaded.home_orbit());
+            Ok(mut loaded) => {
+                let home = self.home_of(&mut loaded);
+                self.app.loaded(pattern, loaded.loop_duration(), home);
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(pattern, err.message, err.column),
@@ -439,8 +486,8 @@ impl Session {
             }
         };
         match result {
-            Ok(loaded) => {
-                let home = loaded.home_orbit();
+            Ok(mut loaded) => {
+                let home = self.home_of(&mut loaded);
                 self.app
                     .loaded_entry(i, &text, loaded.loop_duration(), home);
                 if let (Playlist::Library { file }, Some(list)) =
@@ -498,7 +545,11 @@ impl Session {
     /// Draws the frame at pattern time `t` and the controls.
     fn draw(&mut self, g: &Geometry, text: &ui::Text, materials: Option<&draw::Materials>, t: f64) {
         let (vw, vh) = g.viewport_pixels();
-        let frame = self.animation.frame(t, &self.app.orbit, vw, vh);
+        let look = Look {
+            labels: self.app.learn.labels,
+            trail: self.app.learn.trail,
+        };
+        let frame = self.animation.frame(t, &self.app.orbit, vw, vh, &look);
         let origin = Vec2::new(g.viewport.x, g.viewport.y);
         draw::draw_frame(&frame, origin, materials);
         let facts = self.animation.facts();
@@ -562,6 +613,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         mode,
         script,
         chrome,
+        learn,
         ..
     } = options;
     let text = ui::Text::new(
@@ -575,6 +627,8 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     let mut app = AppState::new(&initial, animation.loop_duration(), animation.home_orbit());
     app.playlist_len = playlist.len();
     app.entry = (playlist.len() > 1).then_some(0);
+    app.set_rhythm(animation.rhythm());
+    learn.seed(&mut app);
     let mut session = Session {
         app,
         animation,
@@ -587,6 +641,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         title: title::TitleSetter::default(),
         marker: title::marker(),
         chrome,
+        player: audio::Player::default(),
     };
     let mut collector = Collector::default();
     let subscriber = macroquad::input::utils::register_input_subscriber();
@@ -644,7 +699,11 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         }
         if fixed_time.is_none() {
             let dt = f64::from(mq::get_frame_time()).min(MAX_FRAME_DT);
-            session.app.playback.advance(dt);
+            let spans = session.app.playback.advance(dt);
+            if session.app.learn.sound && mode == Mode::Interactive {
+                session.player.prepare().await;
+                session.sound(&spans);
+            }
         }
         // Panels opened by the input above change the layout of this frame.
         let g = session.geometry(&text);

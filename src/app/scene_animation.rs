@@ -7,25 +7,33 @@ use std::cell::RefCell;
 
 use glam::Vec2;
 
-use crate::render::{build_frame, camera_with, Camera, Frame, ViewOverrides};
-use crate::scene::{Scene, SceneError};
+use crate::render::{
+    camera_with, trail_of, Camera, Frame, Picture, PoseSource, Trail, ViewKind, ViewOverrides,
+};
+use crate::scene::{EventKind, PatternEvent, Scene, SceneError};
 use crate::schedule::PatternError;
 use crate::spec::PatternSpec;
 use crate::tools::diagram::{ladder, Ladder};
 
-use super::animation::{Animation, Facts, LoadError};
+use super::animation::{Animation, Facts, LoadError, Look};
+use super::learn::Rhythm;
 use super::state::Orbit;
 
 /// Aspect ratio used to choose the first view before the window's size is known.
 const DEFAULT_ASPECT: f32 = 16.0 / 9.0;
 
-/// A camera framed for one viewport size and one pair of orbit angles.
+/// Narrowest and widest field of view the eye view zooms to.
+const EYE_MIN_FOV: f32 = 10.0 * std::f32::consts::PI / 180.0;
+const EYE_MAX_FOV: f32 = 150.0 * std::f32::consts::PI / 180.0;
+
+/// A camera framed for one viewport size, view and pair of orbit angles.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Framed {
     width: u32,
     height: u32,
     azimuth_deg: f32,
     elevation_deg: f32,
+    view: ViewKind,
     camera: Camera,
 }
 
@@ -34,8 +42,12 @@ pub struct SceneAnimation {
     scene: Scene,
     /// The distance fixed by the user or the pattern, if any (angles come from the orbit).
     distance: Option<f32>,
+    /// Where the camera looks from (the orbit's angles turn it).
+    view: ViewKind,
     home: Orbit,
     facts: Facts,
+    /// The trail last drawn, and its prop.
+    trail: RefCell<Option<(usize, Option<Trail>)>>,
     /// The ladder diagram, made when first asked for.
     ladder: std::cell::OnceCell<Ladder>,
     /// The last framing, reused while the size and angles stay the same.
@@ -47,11 +59,7 @@ impl SceneAnimation {
     /// camera settings fixed by the user or the pattern; the rest is chosen automatically.
     pub fn new(spec: &PatternSpec, view: ViewOverrides) -> Result<SceneAnimation, SceneError> {
         let scene = Scene::new(spec)?;
-        let home_camera = camera_with(&scene, DEFAULT_ASPECT, &view);
-        let home = Orbit::new(
-            home_camera.azimuth.to_degrees(),
-            home_camera.elevation.to_degrees(),
-        );
+        let home = home_orbit(&scene, &view);
         let facts = Facts {
             name: spec.name.clone(),
             notation: spec.source.text().to_string(),
@@ -66,8 +74,10 @@ impl SceneAnimation {
         Ok(SceneAnimation {
             scene,
             distance: view.distance,
+            view: view.view,
             home,
             facts,
+            trail: RefCell::new(None),
             ladder: std::cell::OnceCell::new(),
             framed: RefCell::new(None),
         })
@@ -76,16 +86,31 @@ impl SceneAnimation {
     /// The camera for a viewport and orbit: the export's framing for the orbit's angles and
     /// the viewport's aspect, then zoomed.
     pub fn framed_camera(&self, orbit: &Orbit, width: u32, height: u32) -> Camera {
-        let key = (width, height, orbit.azimuth_deg, orbit.elevation_deg);
+        let key = (
+            width,
+            height,
+            orbit.azimuth_deg,
+            orbit.elevation_deg,
+            self.view,
+        );
         let mut framed = self.framed.borrow_mut();
         let camera = match *framed {
-            Some(f) if (f.width, f.height, f.azimuth_deg, f.elevation_deg) == key => f.camera,
+            Some(f)
+                if (f.width, f.height, f.azimuth_deg, f.elevation_deg, f.view) == key =>
+            {
+                f.camera
+            }
             _ => {
+                // The eyes look where they look until the user turns them (the orbit keeps
+                // elevations above -30°, the eyes may look further up).
+                let eye_home = matches!(self.view, ViewKind::Eye(_))
+                    && (orbit.azimuth_deg, orbit.elevation_deg)
+                        == (self.home.azimuth_deg, self.home.elevation_deg);
                 let view = ViewOverrides {
-                    azimuth: Some(orbit.azimuth_deg.to_radians()),
-                    elevation: Some(orbit.elevation_deg.to_radians()),
+                    azimuth: (!eye_home).then(|| orbit.azimuth_deg.to_radians()),
+                    elevation: (!eye_home).then(|| orbit.elevation_deg.to_radians()),
                     distance: self.distance,
-                    ..ViewOverrides::default()
+                    view: self.view,
                 };
                 let aspect = width.max(1) as f32 / height.max(1) as f32;
                 let camera = camera_with(&self.scene, aspect, &view);
@@ -94,14 +119,37 @@ impl SceneAnimation {
                     height,
                     azimuth_deg: orbit.azimuth_deg,
                     elevation_deg: orbit.elevation_deg,
+                    view: self.view,
                     camera,
                 });
                 camera
             }
         };
-        Camera {
-            distance: camera.distance * orbit.zoom,
-            ..camera
+        if camera.follow.is_some() {
+            // The eyes stay in the head: zooming narrows or widens what they see.
+            Camera {
+                fov_y: (camera.fov_y * orbit.zoom).clamp(EYE_MIN_FOV, EYE_MAX_FOV),
+                ..camera
+            }
+        } else {
+            Camera {
+                distance: camera.distance * orbit.zoom,
+                ..camera
+            }
+        }
+    }
+
+    /// The trail of prop `prop`, made once while it stays the one asked for.
+    fn trail(&self, prop: Option<usize>) -> Option<Trail> {
+        let prop = prop?;
+        let mut cached = self.trail.borrow_mut();
+        match &*cached {
+            Some((p, trail)) if *p == prop => trail.clone(),
+            _ => {
+                let trail = trail_of(&self.scene, prop);
+                *cached = Some((prop, trail.clone()));
+                trail
+            }
         }
     }
 
@@ -112,9 +160,48 @@ impl SceneAnimation {
 }
 
 impl Animation for SceneAnimation {
-    fn frame(&self, t: f64, orbit: &Orbit, width: u32, height: u32) -> Frame {
-        let camera = self.framed_camera(orbit, width, height);
-        build_frame(&self.scene.pose_at(t), &camera, width, height)
+    fn frame(&self, t: f64, orbit: &Orbit, width: u32, height: u32, look: &Look) -> Frame {
+        let picture = Picture {
+            camera: self.framed_camera(orbit, width, height),
+            labels: look.labels,
+            trail: self.trail(look.trail),
+        };
+        picture.frame(&self.scene, t, width, height)
+    }
+
+    fn set_view(&mut self, view: ViewKind) -> Orbit {
+        self.view = view;
+        self.home = home_orbit(
+            &self.scene,
+            &ViewOverrides {
+                azimuth: None,
+                elevation: None,
+                distance: self.distance,
+                view,
+            },
+        );
+        self.home
+    }
+
+    fn rhythm(&self) -> Rhythm {
+        let loop_duration = self.scene.loop_duration();
+        let times = self
+            .scene
+            .events_between(0.0, loop_duration)
+            .into_iter()
+            .filter(|e| matches!(e.kind, EventKind::Throw | EventKind::Catch))
+            .map(|e| e.time)
+            .collect();
+        Rhythm::new(
+            times,
+            loop_duration,
+            1.0 / self.scene.timing().bps,
+            self.facts.jugglers,
+        )
+    }
+
+    fn events_between(&self, from: f64, to: f64) -> Vec<PatternEvent> {
+        PoseSource::events_between(&self.scene, from, to)
     }
 
     fn loop_duration(&self) -> f64 {
@@ -202,6 +289,12 @@ impl Animation for SceneAnimation {
         let (centre, depth) = view.project(p.position)?;
         Some((centre, 0.5 * p.size * view.scale(depth)))
     }
+}
+
+/// The orbit `view` looks at `scene` from (before the user turns it).
+fn home_orbit(scene: &Scene, view: &ViewOverrides) -> Orbit {
+    let camera = camera_with(scene, DEFAULT_ASPECT, view);
+    Orbit::new(camera.azimuth.to_degrees(), camera.elevation.to_degrees())
 }
 
 /// The window's error for a pattern typed as `typed` whose spec has `notation` and failed with

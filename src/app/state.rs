@@ -2,13 +2,17 @@
 //! the pattern text field, the open panels and the last error. No macroquad here: every rule of the window's
 //! behaviour is a method on these types and is unit-tested without a display.
 
+use super::learn::{step_target, BeatLoop, Direction, Learning, Rhythm};
 use super::library_list::LibraryList;
+use crate::render::ViewKind;
+use crate::sound::SoundParts;
 
 /// Playback speeds offered by the speed keys, slowest first.
 pub const SPEEDS: [f64; 10] = [0.1, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0];
 
-/// Index of 1x in [`SPEEDS`].
-const NORMAL_SPEED: usize = 4;
+/// Slowest and fastest playback speed (the command line's `--speed` range).
+pub const MIN_SPEED: f64 = 0.01;
+pub const MAX_SPEED: f64 = 100.0;
 
 /// Seconds of pattern time one `.`/`,` step moves (one frame at 60 frames per second).
 pub const STEP_SECONDS: f64 = 1.0 / 60.0;
@@ -20,8 +24,12 @@ pub struct Playback {
     time: f64,
     /// Length of one full loop of the pattern in seconds (> 0).
     loop_duration: f64,
-    speed_index: usize,
+    /// Seconds of pattern time per second of wall time, in `[MIN_SPEED, MAX_SPEED]`.
+    speed: f64,
     paused: bool,
+    /// The stretch played over and over, `(start, length)`: start in `[0, loop)`, length in
+    /// `(0, loop]`; `None` = the whole loop.
+    stretch: Option<(f64, f64)>,
 }
 
 impl Playback {
@@ -31,8 +39,9 @@ impl Playback {
         Playback {
             time: 0.0,
             loop_duration: sanitize_duration(loop_duration),
-            speed_index: NORMAL_SPEED,
+            speed: 1.0,
             paused: false,
+            stretch: None,
         }
     }
 
@@ -47,7 +56,7 @@ impl Playback {
 
     /// Playback speed multiplier (1.0 = real time).
     pub fn speed(&self) -> f64 {
-        SPEEDS[self.speed_index]
+        self.speed
     }
 
     pub fn paused(&self) -> bool {
@@ -59,23 +68,58 @@ impl Playback {
         self.time / self.loop_duration
     }
 
-    /// Moves the clock by `dt` seconds of wall time (scaled by the speed) unless paused.
-    pub fn advance(&mut self, dt: f64) {
-        if !self.paused && dt.is_finite() && dt > 0.0 {
-            self.set_time(self.time + dt * self.speed());
+    /// The cycle the clock runs round, `(start, length)` in seconds: the stretch, or the loop.
+    pub fn cycle(&self) -> (f64, f64) {
+        self.stretch.unwrap_or((0.0, self.loop_duration))
+    }
+
+    /// Plays pattern time `[from, to)` over and over (seconds; wrapped into the loop, at most
+    /// one loop long); `None` or an empty or bad span plays the whole loop. The clock moves
+    /// into the stretch when it is outside.
+    pub fn set_stretch(&mut self, span: Option<(f64, f64)>) {
+        self.stretch = span.and_then(|(from, to)| {
+            let length = (to - from).min(self.loop_duration);
+            (from.is_finite() && length.is_finite() && length > 0.0)
+                .then(|| (wrap(from, self.loop_duration), length))
+        });
+        if let Some((start, length)) = self.stretch {
+            if (self.time - start).rem_euclid(self.loop_duration) >= length {
+                self.time = start;
+            }
         }
+    }
+
+    /// Moves the clock by `dt` seconds of wall time (scaled by the speed) unless paused, round
+    /// the stretch or the loop. Returns the spans of pattern time passed, `[from, to)` each
+    /// (two when the clock came round; none for a step longer than the cycle), for the sounds.
+    pub fn advance(&mut self, dt: f64) -> Vec<(f64, f64)> {
+        if self.paused || !(dt.is_finite() && dt > 0.0) {
+            return Vec::new();
+        }
+        let step = dt * self.speed;
+        let (start, length) = self.cycle();
+        let offset = (self.time - start).rem_euclid(self.loop_duration);
+        let offset = if offset < length { offset } else { 0.0 };
+        let end = offset + step;
+        let (spans, offset) = if step >= length {
+            (Vec::new(), end.rem_euclid(length))
+        } else if end < length {
+            (vec![(start + offset, start + end)], end)
+        } else {
+            let rest = end - length;
+            (
+                vec![(start + offset, start + length), (start, start + rest)],
+                rest,
+            )
+        };
+        self.time = wrap(start + offset, self.loop_duration);
+        spans
     }
 
     /// Jumps to pattern time `t`, wrapped into the loop.
     pub fn set_time(&mut self, t: f64) {
         if t.is_finite() {
-            let wrapped = t.rem_euclid(self.loop_duration);
-            // rem_euclid can round up to exactly the duration for tiny negative inputs.
-            self.time = if wrapped >= self.loop_duration {
-                0.0
-            } else {
-                wrapped
-            };
+            self.time = wrap(t, self.loop_duration);
         }
     }
 
@@ -98,20 +142,33 @@ impl Playback {
     pub fn set_speed(&mut self, speed: f64) {
         if speed.is_finite() && speed > 0.0 {
             let distance = |s: f64| (s.ln() - speed.ln()).abs();
-            self.speed_index = (0..SPEEDS.len())
-                .min_by(|&a, &b| distance(SPEEDS[a]).total_cmp(&distance(SPEEDS[b])))
-                .unwrap_or(NORMAL_SPEED);
+            self.speed = SPEEDS
+                .into_iter()
+                .min_by(|&a, &b| distance(a).total_cmp(&distance(b)))
+                .unwrap_or(1.0);
         }
     }
 
-    /// Next faster speed; stays at the fastest.
-    pub fn faster(&mut self) {
-        self.speed_index = (self.speed_index + 1).min(SPEEDS.len() - 1);
+    /// Exactly `speed`, clamped to `[MIN_SPEED, MAX_SPEED]` (the command line's `--speed`;
+    /// ignored when not a number).
+    pub fn set_exact_speed(&mut self, speed: f64) {
+        if speed.is_finite() {
+            self.speed = speed.clamp(MIN_SPEED, MAX_SPEED);
+        }
     }
 
-    /// Next slower speed; stays at the slowest.
+    /// The next offered speed above this one; stays at the fastest.
+    pub fn faster(&mut self) {
+        if let Some(s) = SPEEDS.into_iter().find(|s| *s > self.speed * (1.0 + 1e-9)) {
+            self.speed = s;
+        }
+    }
+
+    /// The next offered speed below this one; stays at the slowest.
     pub fn slower(&mut self) {
-        self.speed_index = self.speed_index.saturating_sub(1);
+        if let Some(s) = SPEEDS.into_iter().rev().find(|s| *s < self.speed * (1.0 - 1e-9)) {
+            self.speed = s;
+        }
     }
 
     /// Pauses and moves `frames` steps of [`STEP_SECONDS`] (negative = backwards).
@@ -120,10 +177,33 @@ impl Playback {
         self.set_time(self.time + f64::from(frames) * STEP_SECONDS);
     }
 
-    /// A new pattern: new loop length, back to its start; speed and pause are kept.
+    /// Pauses on the next (or previous) of `times` (seconds in `[0, loop)`: the throws and
+    /// catches) round the stretch or the loop, exactly on it; returns it, or `None` (and
+    /// stays) when none lies in the cycle.
+    pub fn step_to_event(&mut self, times: &[f64], direction: Direction) -> Option<f64> {
+        self.paused = true;
+        let target = step_target(times, self.time, self.cycle(), self.loop_duration, direction)?;
+        self.set_time(target);
+        Some(target)
+    }
+
+    /// A new pattern: new loop length, back to its start, the whole loop; speed and pause
+    /// are kept.
     pub fn restart(&mut self, loop_duration: f64) {
         self.loop_duration = sanitize_duration(loop_duration);
         self.time = 0.0;
+        self.stretch = None;
+    }
+}
+
+/// `t` wrapped into `[0, loop_duration)`.
+fn wrap(t: f64, loop_duration: f64) -> f64 {
+    let wrapped = t.rem_euclid(loop_duration);
+    // rem_euclid can round up to exactly the duration for tiny negative inputs.
+    if wrapped >= loop_duration {
+        0.0
+    } else {
+        wrapped
     }
 }
 
@@ -414,6 +494,24 @@ pub enum Action {
     /// Highlight this prop in the animation (a click on a throw of the diagram); `None`
     /// clears the highlight.
     Highlight(Option<usize>),
+    /// Sound on or off.
+    ToggleSound,
+    /// Which sounds play (catches, throws, beats).
+    SetSoundParts(SoundParts),
+    /// Throw labels on or off.
+    ToggleLabels,
+    /// The trail of the highlighted prop (or the first) on, or off.
+    ToggleTrail,
+    /// Look from this view (the eyes again: the next juggler's eyes).
+    View(ViewKind),
+    /// The next view: orbit, front, side, top, mirror, each juggler's eyes.
+    NextView,
+    /// Pause on the next or previous throw or catch.
+    StepEvent(Direction),
+    /// The loop key: mark where a stretch of beats starts, where it ends, or clear it.
+    MarkLoop,
+    /// Play this stretch of beats over and over (`None`: the whole loop).
+    LoopBeats(Option<BeatLoop>),
     Quit,
 }
 
@@ -439,6 +537,9 @@ pub enum Effect {
         x: f32,
         y: f32,
     },
+    /// The view changed ([`AppState::learn`]): frame the animation from it, then tell
+    /// [`AppState::viewed`] the view's orbit.
+    View(ViewKind),
     Quit,
 }
 
@@ -487,6 +588,10 @@ pub struct AppState {
     pub browsed: usize,
     /// Patterns loaded so far (a front end sees that another pattern plays).
     pub loads: u64,
+    /// Sound, labels, trail, view, loop: what helps to learn the pattern.
+    pub learn: Learning,
+    /// When the pattern playing throws and catches ([`AppState::set_rhythm`] after a load).
+    pub rhythm: Rhythm,
 }
 
 impl AppState {
@@ -510,6 +615,8 @@ impl AppState {
             entry: None,
             browsed: 0,
             loads: 0,
+            learn: Learning::default(),
+            rhythm: Rhythm::default(),
         }
     }
 
@@ -671,9 +778,72 @@ impl AppState {
                 self.help_scroll = target.max(0) as usize;
             }
             Action::DiagramClick { x, y } => return Some(Effect::DiagramClick { x, y }),
+            Action::ToggleSound => self.learn.sound = !self.learn.sound,
+            Action::SetSoundParts(parts) => self.learn.parts = parts,
+            Action::ToggleLabels => self.learn.labels = !self.learn.labels,
+            Action::ToggleTrail => self.learn.toggle_trail(self.highlight),
+            Action::View(view) => {
+                self.learn.choose_view(view, self.rhythm.jugglers);
+                return Some(Effect::View(self.learn.view));
+            }
+            Action::NextView => {
+                self.learn.view = self.learn.view.next(self.rhythm.jugglers);
+                return Some(Effect::View(self.learn.view));
+            }
+            Action::StepEvent(direction) => {
+                self.playback
+                    .step_to_event(&self.rhythm.event_times, direction);
+            }
+            Action::MarkLoop => {
+                let beat = self.beat_at(self.playback.time());
+                self.learn.mark_loop(beat, self.rhythm.loop_beats);
+                self.apply_beat_loop();
+            }
+            Action::LoopBeats(stretch) => {
+                self.learn.loop_mark = None;
+                self.learn.beat_loop = stretch.filter(|s| s.from < s.to);
+                self.apply_beat_loop();
+            }
             Action::Quit => return Some(Effect::Quit),
         }
         None
+    }
+
+    /// The beat (counted from the loop's start) that pattern time `t` is in.
+    fn beat_at(&self, t: f64) -> u32 {
+        let beat = (t / self.rhythm.beat_seconds).floor();
+        if beat.is_finite() && beat >= 0.0 {
+            beat.min(f64::from(u32::MAX)) as u32
+        } else {
+            0
+        }
+    }
+
+    /// The playback runs round the stretch of beats chosen, or the whole loop.
+    fn apply_beat_loop(&mut self) {
+        let seconds = self.rhythm.beat_seconds;
+        self.playback.set_stretch(
+            self.learn
+                .beat_loop
+                .map(|b| (f64::from(b.from) * seconds, f64::from(b.to) * seconds)),
+        );
+    }
+
+    /// The pattern playing throws and catches at these times: stepping and the loop of
+    /// beats follow it (after every load; the stretch of beats chosen stays).
+    pub fn set_rhythm(&mut self, rhythm: Rhythm) {
+        self.rhythm = rhythm;
+        if let ViewKind::Eye(n) = self.learn.view {
+            self.learn.view = ViewKind::Eye(n.min(self.rhythm.jugglers - 1));
+        }
+        self.apply_beat_loop();
+    }
+
+    /// The animation is seen from the view chosen, which looks from `orbit`: it is the
+    /// view Home returns to, and the view shown now.
+    pub fn viewed(&mut self, orbit: Orbit) {
+        self.home_orbit = orbit;
+        self.orbit = orbit;
     }
 
     /// Opens the library list `list` (closing the help: one side panel at a time).
@@ -749,6 +919,16 @@ impl AppState {
                     });
                 }
             }
+        }
+    }
+
+    /// The stretch of beats playing over and over, as the user reads it (`beats 2-5`; `from
+    /// beat 3…` while one is being marked), if any.
+    pub fn loop_label(&self) -> Option<String> {
+        match (self.learn.beat_loop, self.learn.loop_mark) {
+            (Some(b), _) => Some(format!("beats {}-{}", b.from, b.to)),
+            (None, Some(from)) => Some(format!("from beat {from}…")),
+            (None, None) => None,
         }
     }
 

@@ -30,13 +30,13 @@ const HIGHLIGHT: mq::Color = mq::Color::new(1.0, 0.92, 0.30, 1.0);
 
 /// The one-line help, longest first; the longest one that fits the window is shown.
 pub const HELP_LINES: [&str; 3] = [
-    "Space pause · ←→ speed · , . step · drag orbit · wheel zoom · type a pattern + Enter · Ctrl+L library · Ctrl+D diagram · F1 help",
+    "Space pause · ←→ speed · , . step · drag orbit · wheel zoom · type a pattern + Enter · Ctrl+L library · Ctrl+D diagram · F5 sound · F6 labels · F8 view · F1 help",
     "Space pause · ←→ speed · drag orbit · type a pattern · Ctrl+L library · F1 help",
     "Space pause · F1 help",
 ];
 
 /// The full key list shown with F1 (or `?`, or the Help button).
-pub const HELP_FULL: [(&str, &str); 18] = [
+pub const HELP_FULL: [(&str, &str); 24] = [
     ("type", "any letter, digit, ( < [ starts a new pattern: a siteswap, a settings string or a library name; Enter plays it"),
     ("Enter / Tab", "edit the pattern field"),
     ("Esc", "close this help / revert the field / close the list"),
@@ -52,6 +52,12 @@ pub const HELP_FULL: [(&str, &str); 18] = [
     ("Ctrl+L, F3", "library list: type to search, ↑ ↓ and Enter, or click"),
     ("Ctrl+D, F4", "ladder diagram; click a throw to highlight its prop"),
     ("Ctrl+I, F2", "show / hide the facts"),
+    ("Ctrl+S, F5", "sound on / off: a click at every catch, as the animation passes it (slow motion keeps it on the catch)"),
+    ("Ctrl+N, F6", "throw labels: each throw's value (5, 3p, 4x) by its prop as it leaves the hand"),
+    ("Ctrl+T, F7", "trail: the path of the highlighted prop (or prop 1) over one loop"),
+    ("Ctrl+E, F8", "next view: orbit, front, side, top, mirror (copy it hand for hand), each juggler's eyes"),
+    ("Ctrl+→ Ctrl+←", "step to the next / previous throw or catch (pauses)"),
+    ("Ctrl+B, F9", "loop beats: press at the first beat, again at the last, a third time to play it all"),
     ("Ctrl+V / drop", "paste a pattern / open a dropped file"),
     ("F1, ?", "this help"),
     ("Ctrl+Q", "quit"),
@@ -220,9 +226,48 @@ pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
             _ => draw_full_help(&side, &pen, state.help_scroll),
         }
     }
+    draw_learning(g, &pen, state);
     if let Some(err) = &state.error {
         draw_error(g, &pen, &err.message);
     }
+}
+
+/// What the learner turned on, in a line (`sound · labels · trail 2 · mirror · beats
+/// 2-5`), if anything.
+pub fn learning_line(state: &AppState) -> Option<String> {
+    let learn = &state.learn;
+    let mut parts = Vec::new();
+    if learn.sound {
+        parts.push(format!("sound ({})", learn.parts.names()));
+    }
+    if learn.labels {
+        parts.push("labels".to_string());
+    }
+    if let Some(prop) = learn.trail {
+        parts.push(format!("trail of prop {}", prop + 1));
+    }
+    match learn.view {
+        crate::render::ViewKind::Auto => {}
+        crate::render::ViewKind::Eye(n) => parts.push(format!("juggler {}'s eyes", n + 1)),
+        view => parts.push(format!("{} view", view.name())),
+    }
+    if let Some(stretch) = state.loop_label() {
+        parts.push(stretch);
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// The learning line at the bottom left of the view.
+fn draw_learning(g: &Geometry, pen: &Pen, state: &AppState) {
+    let Some(line) = learning_line(state) else {
+        return;
+    };
+    let v = &g.viewport;
+    let line = truncate(&line, pen.chars_in(v.w - 40.0));
+    let h = g.line_height + 6.0;
+    let r = Rect::new(v.x + 12.0, v.bottom() - h - 6.0, pen.width(&line) + 16.0, h);
+    fill(&r, PANEL_BG);
+    pen.draw(&line, r.x + 8.0, pen.baseline_in(&r), TEXT);
 }
 
 fn fill(r: &Rect, c: mq::Color) {

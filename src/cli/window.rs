@@ -11,6 +11,7 @@ use juggler::spec::PatternSpec;
 
 use super::export::camera_overrides;
 use super::input::{apply_options, load_spec, load_specs};
+use super::learn::Learn;
 use super::{print_out, CliError, PatternOptions, ViewArgs};
 use juggler::files::argument::Choice;
 use juggler::text::{escape_control, shell_quote};
@@ -44,27 +45,11 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             .map_err(|e| CliError::usage(format!("--keys: {}", escape_control(&e))))?,
         None => Vec::new(),
     };
-    // The learning options are drawn by `juggler export` only so far: say so rather than
-    // open a window that ignores them.
-    let learn = &args.learn;
-    let given: Vec<&str> = [
-        ("--view", learn.view.is_some()),
-        ("--juggler", learn.juggler.is_some()),
-        ("--labels", learn.labels),
-        ("--trail", learn.trail.is_some()),
-        ("--speed", learn.speed.is_some()),
-        ("--sound", learn.sound.is_some()),
-        ("--beats", learn.beats.is_some()),
-    ]
-    .into_iter()
-    .filter_map(|(name, set)| set.then_some(name))
-    .collect();
-    if !given.is_empty() {
-        return Err(CliError::usage(format!(
-            "{} work in `juggler export` only; the window does not show them yet",
-            given.join(", ")
-        )));
-    }
+    let learn = Learn::read(&args.learn)?;
+    let view = ViewOverrides {
+        view: learn.view,
+        ..view
+    };
     let choice = args.choice.choice();
     // A chosen pattern of a file plays alone; a whole file plays as a list.
     let mut specs = if choice.is_some() {
@@ -85,6 +70,8 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
     };
     let animation =
         animate(&text, &spec, view).map_err(|e| CliError::invalid(describe(&text, &e)))?;
+    let facts = animation.facts();
+    learn.check_against(facts.jugglers, facts.props)?;
     let playlist = if specs.len() > 1 {
         specs.into_iter().map(|spec| entry(spec, view)).collect()
     } else {
@@ -129,6 +116,7 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         size,
         msaa: args.msaa,
         chrome: app::Chrome::Window,
+        learn: seed(&learn),
     });
     match outcome {
         Ok(Outcome::Closed) => Ok(0),
@@ -178,6 +166,24 @@ fn animate(
     match SceneAnimation::new(spec, view.over_pattern(spec)) {
         Ok(animation) => Ok(Box::new(animation)),
         Err(err) => Err(load_error(text, spec.source.text(), &err)),
+    }
+}
+
+/// The window's start from the learning options: sound, labels, trail, view, speed, beats.
+fn seed(learn: &Learn) -> app::learn::Seed {
+    app::learn::Seed {
+        learning: app::learn::Learning {
+            sound: learn.sound.is_some(),
+            parts: learn.sound.unwrap_or_default(),
+            labels: learn.labels,
+            trail: learn.trail,
+            view: learn.view,
+            beat_loop: learn
+                .beats
+                .map(|(from, to)| app::learn::BeatLoop { from, to }),
+            loop_mark: None,
+        },
+        speed: (learn.speed != 1.0).then_some(learn.speed),
     }
 }
 

@@ -9,7 +9,10 @@ use serde::Deserialize;
 use crate::export::Format;
 use crate::types::PropKind;
 
+use super::super::learn::{BeatLoop, Direction};
 use super::super::state::Action;
+use crate::render::ViewKind;
+use crate::sound::SoundParts;
 
 /// What the page asked for.
 #[derive(Clone, Debug, PartialEq)]
@@ -141,6 +144,19 @@ impl PageAction {
             "reset-view" => PageAction::App(Action::ResetView),
             "zoom" => PageAction::App(Action::Zoom(number()? as f32)),
             "toggle-diagram" => PageAction::App(Action::ToggleDiagram),
+            "toggle-sound" => PageAction::App(Action::ToggleSound),
+            "sound-parts" => PageAction::App(Action::SetSoundParts(SoundParts::parse(value)?)),
+            "toggle-labels" => PageAction::App(Action::ToggleLabels),
+            "toggle-trail" => PageAction::App(Action::ToggleTrail),
+            "view" => PageAction::App(Action::View(ViewKind::parse(value)?)),
+            "next-view" => PageAction::App(Action::NextView),
+            "step-event" => PageAction::App(Action::StepEvent(if integer()? < 0 {
+                Direction::Back
+            } else {
+                Direction::Forward
+            })),
+            "mark-loop" => PageAction::App(Action::MarkLoop),
+            "loop-beats" => PageAction::App(Action::LoopBeats(beat_loop(value)?)),
             "escape" => PageAction::App(Action::Escape),
             "browse" => PageAction::App(Action::Browse(integer()?)),
             "load" => PageAction::Load(value.to_string()),
@@ -167,6 +183,22 @@ impl PageAction {
     }
 }
 
+/// `A-B` (beats A to B, A < B) or nothing (the whole loop).
+fn beat_loop(value: &str) -> Result<Option<BeatLoop>, String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let bad = || format!("loop-beats: expected A-B with A < B, e.g. 2-5, got {value:?}");
+    let (a, b) = value.split_once('-').ok_or_else(bad)?;
+    let from: u32 = a.trim().parse().map_err(|_| bad())?;
+    let to: u32 = b.trim().parse().map_err(|_| bad())?;
+    if from >= to {
+        return Err(bad());
+    }
+    Ok(Some(BeatLoop { from, to }))
+}
+
 /// Whether the canvas's input may do `action` on the page. The page's controls are HTML
 /// (`Chrome::Page`): the canvas's own text field, library list, help and facts panel are not
 /// shown there, so the keys and clicks that would open or edit them do nothing (the page's
@@ -188,6 +220,12 @@ pub fn page_allows(action: &Action) -> bool {
             | Action::DiagramClick { .. }
             | Action::Highlight(_)
             | Action::Open(_)
+            | Action::ToggleSound
+            | Action::ToggleLabels
+            | Action::ToggleTrail
+            | Action::NextView
+            | Action::StepEvent(_)
+            | Action::MarkLoop
     )
 }
 

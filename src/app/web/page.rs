@@ -157,6 +157,7 @@ pub fn main() {
         size: super::super::DEFAULT_SIZE,
         msaa: 1,
         chrome: Chrome::Page,
+        learn: Default::default(),
     };
     let conf = macroquad::miniquad::conf::Conf {
         window_title: "juggler".to_string(),

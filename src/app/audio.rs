@@ -1,0 +1,103 @@
+//! Plays the pattern's sounds as the animation passes their events: the cues of
+//! `sound::cues_between` (synthesised by `sound`, no recordings), each when the clock passes
+//! it, so slow motion keeps every catch on its catch. The window plays them through
+//! macroquad's audio; the web page through its own Web Audio code (`web/juggler.js`: the page
+//! makes its AudioContext when the user turns the sound on, as browsers require).
+
+use crate::scene::PatternEvent;
+use crate::sound::{cues_between, Cue, SoundParts};
+
+/// Most sounds started in one frame (a fast pattern of many jugglers at 4x would otherwise
+/// pile hundreds of clicks into one).
+const MAX_CUES_PER_FRAME: usize = 12;
+
+/// The sounds to start this frame: the cues of `events` (in time order) with `parts` on,
+/// at most [`MAX_CUES_PER_FRAME`], each cue once per frame.
+pub fn frame_cues(events: &[PatternEvent], parts: SoundParts) -> Vec<Cue> {
+    let mut cues: Vec<Cue> = Vec::new();
+    for (_, cue) in cues_between(events, parts) {
+        if cues.len() >= MAX_CUES_PER_FRAME {
+            break;
+        }
+        if !cues.contains(&cue) {
+            cues.push(cue);
+        }
+    }
+    cues
+}
+
+/// The front end's sound output, ready once [`Player::prepare`] has run.
+#[derive(Default)]
+pub struct Player {
+    #[cfg(not(target_arch = "wasm32"))]
+    sounds: Option<Vec<macroquad::audio::Sound>>,
+    #[cfg(target_arch = "wasm32")]
+    sent: bool,
+}
+
+impl Player {
+    /// Makes the sounds (once, when the sound is first turned on).
+    pub async fn prepare(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.sounds.is_none() {
+            let mut sounds = Vec::with_capacity(Cue::ALL.len());
+            for cue in Cue::ALL {
+                let wav = crate::sound::wav(&cue.samples());
+                match macroquad::audio::load_sound_from_bytes(&wav).await {
+                    Ok(sound) => sounds.push(sound),
+                    // No sound device or format: stay silent.
+                    Err(_) => return,
+                }
+            }
+            self.sounds = Some(sounds);
+        }
+        #[cfg(target_arch = "wasm32")]
+        if !self.sent {
+            for cue in Cue::ALL {
+                super::web::page::sound_bank(cue.index(), &cue.samples());
+            }
+            self.sent = true;
+        }
+    }
+
+    /// Starts `cues` now.
+    pub fn play(&mut self, cues: &[Cue]) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(sounds) = &self.sounds {
+            for cue in cues {
+                if let Some(sound) = sounds.get(cue.index()) {
+                    macroquad::audio::play_sound_once(sound);
+                }
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        if self.sent {
+            for cue in cues {
+                super::web::page::play_cue(cue.index());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::PoseSource;
+    use crate::scene::Scene;
+    use crate::spec::PatternSpec;
+    use crate::types::PropKind;
+
+    #[test]
+    fn a_frame_plays_each_cue_once_and_not_too_many() {
+        let scene = Scene::new(&PatternSpec::from_notation("531")).unwrap();
+        let loop_s = scene.loop_duration();
+        let events = PoseSource::events_between(&scene, 0.0, loop_s);
+        let catches = frame_cues(&events, SoundParts::CATCHES);
+        assert_eq!(catches, vec![Cue::Catch(PropKind::Ball)]);
+        let all = SoundParts::parse("all").unwrap();
+        let cues = frame_cues(&events, all);
+        assert!(cues.contains(&Cue::Throw) && cues.contains(&Cue::Beat { accent: true }));
+        assert!(cues.len() <= MAX_CUES_PER_FRAME);
+        assert!(frame_cues(&events, SoundParts::parse("throws").unwrap()) == vec![Cue::Throw]);
+    }
+}
