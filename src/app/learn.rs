@@ -203,3 +203,195 @@ pub fn step_target(
     };
     found.map(|(_, t)| *t)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::animation::Animation;
+    use crate::app::scene_animation::SceneAnimation;
+    use crate::app::state::{Action, AppState, Orbit};
+    use crate::scene::{EventKind, Scene};
+    use crate::spec::PatternSpec;
+
+    fn app_playing(notation: &str) -> (AppState, Scene) {
+        let spec = PatternSpec::from_notation(notation);
+        let animation = SceneAnimation::new(&spec, Default::default()).unwrap();
+        let mut app = AppState::new(notation, animation.loop_duration(), Orbit::new(0.0, 10.0));
+        app.set_rhythm(animation.rhythm());
+        (app, Scene::new(&spec).unwrap())
+    }
+
+    /// Every throw and catch time of one loop, as the scene reports them.
+    fn throws_and_catches(scene: &Scene) -> Vec<f64> {
+        let mut times: Vec<f64> = scene
+            .events_between(0.0, scene.loop_duration())
+            .into_iter()
+            .filter(|e| matches!(e.kind, EventKind::Throw | EventKind::Catch))
+            .map(|e| e.time)
+            .collect();
+        times.sort_by(f64::total_cmp);
+        // Two hands' events a rounding error apart (a sync pattern's) are one moment.
+        times.dedup_by(|a, b| (*a - *b).abs() < SAME_MOMENT);
+        times
+    }
+
+    #[test]
+    fn stepping_lands_exactly_on_every_throw_and_catch_in_order() {
+        for notation in ["531", "(4,2x)*", "<3p|3p>", "[33]33"] {
+            let (mut app, scene) = app_playing(notation);
+            let times = throws_and_catches(&scene);
+            assert!(times.len() >= 4, "{notation}");
+            // Forward from the start: each event in turn, exactly, then round again.
+            app.apply(Action::Scrub(0.0));
+            let start = usize::from(times[0] == 0.0);
+            let mut landed = Vec::new();
+            for _ in 0..times.len() + 1 {
+                app.apply(Action::StepEvent(Direction::Forward));
+                landed.push(app.playback.time());
+            }
+            assert!(app.playback.paused(), "{notation}");
+            let expected: Vec<f64> = times
+                .iter()
+                .cycle()
+                .skip(start)
+                .take(times.len() + 1)
+                .copied()
+                .collect();
+            assert_eq!(landed, expected, "{notation}");
+            // Back: the same moments in reverse order.
+            let mut back = Vec::new();
+            for _ in 0..times.len() {
+                app.apply(Action::StepEvent(Direction::Back));
+                back.push(app.playback.time());
+            }
+            let n = times.len();
+            let here = times.iter().position(|t| *t == expected[n]).unwrap();
+            let reversed: Vec<f64> = (1..=n).map(|k| times[(here + n - k) % n]).collect();
+            assert_eq!(back, reversed, "{notation}");
+            // What lies there: a prop leaves or reaches a hand at that very time.
+            for &t in &times {
+                let at = scene.events_between(t, t + 1e-12);
+                assert!(
+                    at.iter().any(|e| e.time == t
+                        && matches!(e.kind, EventKind::Throw | EventKind::Catch)),
+                    "{notation} {t}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_loop_of_beats_keeps_the_clock_and_the_steps_inside_it() {
+        let (mut app, scene) = app_playing("531");
+        let beat = 1.0 / scene.timing().bps;
+        app.apply(Action::LoopBeats(Some(BeatLoop { from: 1, to: 3 })));
+        assert!((app.playback.time() - beat).abs() < 1e-12);
+        assert_eq!(app.loop_label().as_deref(), Some("beats 1-3"));
+        // Running: the clock stays in [1, 3) beats; the spans it passed cover the stretch.
+        let mut covered = 0.0;
+        for _ in 0..200 {
+            for (from, to) in app.playback.advance(0.013) {
+                assert!(from >= beat - 1e-9 && to <= 3.0 * beat + 1e-9, "{from} {to}");
+                covered += to - from;
+            }
+            let t = app.playback.time();
+            assert!(t >= beat - 1e-9 && t < 3.0 * beat, "{t}");
+        }
+        assert!((covered - 200.0 * 0.013).abs() < 1e-9, "{covered}");
+        // Steps go round the stretch's throws and catches only.
+        let inside: Vec<f64> = throws_and_catches(&scene)
+            .into_iter()
+            .filter(|t| *t >= beat && *t < 3.0 * beat)
+            .collect();
+        let mut seen = Vec::new();
+        for _ in 0..inside.len() {
+            app.apply(Action::StepEvent(Direction::Forward));
+            seen.push(app.playback.time());
+        }
+        seen.sort_by(f64::total_cmp);
+        assert_eq!(seen, inside);
+        // The whole loop again.
+        app.apply(Action::LoopBeats(None));
+        assert_eq!(app.playback.cycle(), (0.0, app.playback.loop_duration()));
+    }
+
+    #[test]
+    fn the_loop_key_marks_a_start_an_end_and_then_clears() {
+        let (mut app, scene) = app_playing("531");
+        let beat = 1.0 / scene.timing().bps;
+        app.playback.set_time(2.5 * beat);
+        app.apply(Action::MarkLoop);
+        assert_eq!(app.learn.loop_mark, Some(2));
+        assert_eq!(app.loop_label().as_deref(), Some("from beat 2…"));
+        app.playback.set_time(4.2 * beat);
+        app.apply(Action::MarkLoop);
+        assert_eq!(app.learn.beat_loop, Some(BeatLoop { from: 2, to: 5 }));
+        assert!((app.playback.cycle().1 - 3.0 * beat).abs() < 1e-12);
+        app.apply(Action::MarkLoop);
+        assert_eq!((app.learn.beat_loop, app.learn.loop_mark), (None, None));
+        // Marked backwards: the stretch runs on past the loop's end.
+        app.playback.set_time(4.5 * beat);
+        app.apply(Action::MarkLoop);
+        app.playback.set_time(0.5 * beat);
+        app.apply(Action::MarkLoop);
+        let loop_beats = app.rhythm.loop_beats;
+        assert_eq!(
+            app.learn.beat_loop,
+            Some(BeatLoop {
+                from: 4,
+                to: 1 + loop_beats
+            })
+        );
+    }
+
+    #[test]
+    fn toggles_views_and_trails() {
+        let (mut app, _) = app_playing("<3p|3p>");
+        assert_eq!(app.rhythm.jugglers, 2);
+        assert!(!app.learn.sound && !app.learn.labels);
+        app.apply(Action::ToggleSound);
+        app.apply(Action::ToggleLabels);
+        assert!(app.learn.sound && app.learn.labels);
+        app.apply(Action::Highlight(Some(4)));
+        app.apply(Action::ToggleTrail);
+        assert_eq!(app.learn.trail, Some(4));
+        app.apply(Action::ToggleTrail);
+        assert_eq!(app.learn.trail, None);
+        // The eyes again: the other juggler's, then the first's.
+        let views: Vec<ViewKind> = (0..3)
+            .map(|_| {
+                app.apply(Action::View(ViewKind::Eye(0)));
+                app.learn.view
+            })
+            .collect();
+        assert_eq!(
+            views,
+            [ViewKind::Eye(0), ViewKind::Eye(1), ViewKind::Eye(0)]
+        );
+        let mut names = Vec::new();
+        app.apply(Action::View(ViewKind::Auto));
+        for _ in 0..7 {
+            app.apply(Action::NextView);
+            names.push(app.learn.view.name());
+        }
+        assert_eq!(
+            names,
+            ["front", "side", "top", "mirror", "eye", "eye2", "auto"]
+        );
+    }
+
+    #[test]
+    fn a_speed_from_the_command_line_is_kept_exactly_and_the_keys_go_on_from_it() {
+        let (mut app, _) = app_playing("3");
+        app.playback.set_exact_speed(0.3);
+        assert_eq!(app.playback.speed(), 0.3);
+        assert_eq!(app.speed_label(), "0.3x");
+        app.apply(Action::Faster);
+        assert_eq!(app.playback.speed(), 0.5);
+        app.playback.set_exact_speed(0.3);
+        app.apply(Action::Slower);
+        assert_eq!(app.playback.speed(), 0.25);
+        app.playback.set_exact_speed(1e9);
+        assert_eq!(app.playback.speed(), crate::app::state::MAX_SPEED);
+    }
+}

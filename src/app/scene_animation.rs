@@ -444,7 +444,7 @@ mod tests {
                     "{notation}"
                 );
                 // The frame is exactly these layers' shapes, in this order.
-                let frame = a.frame(t, &a.home_orbit(), 1280, 608);
+                let frame = a.frame(t, &a.home_orbit(), 1280, 608, &Look::default());
                 let shapes: Vec<_> = layers.into_iter().flat_map(|l| l.shapes).collect();
                 assert_eq!(frame.shapes, shapes, "{notation}");
             }
