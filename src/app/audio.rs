@@ -79,6 +79,40 @@ impl Player {
     }
 }
 
+/// Keeps ALSA from writing its complaints to the terminal: the window opens its sound output
+/// at start (macroquad's audio), and on a machine without a sound card (a server, Xvfb) ALSA
+/// would print a dozen lines there while the window stays silent anyway.
+#[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+pub fn quiet_sound_errors() {
+    use std::os::raw::{c_char, c_int};
+    /// ALSA's error handler is variadic; this one reads none of the variable arguments,
+    /// which the Linux C calling conventions (x86-64, AArch64) allow.
+    unsafe extern "C" fn ignore(
+        _file: *const c_char,
+        _line: c_int,
+        _function: *const c_char,
+        _err: c_int,
+        _fmt: *const c_char,
+    ) {
+    }
+    #[link(name = "asound")]
+    extern "C" {
+        fn snd_lib_error_set_handler(
+            handler: Option<
+                unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char),
+            >,
+        ) -> c_int;
+    }
+    // SAFETY: sets a process-wide handler that does nothing; called before any sound opens.
+    unsafe {
+        snd_lib_error_set_handler(Some(ignore));
+    }
+}
+
+/// Nothing to keep quiet elsewhere.
+#[cfg(not(all(target_os = "linux", not(target_arch = "wasm32"))))]
+pub fn quiet_sound_errors() {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

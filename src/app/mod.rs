@@ -148,6 +148,7 @@ const MAX_FRAME_DT: f64 = 0.1;
 pub fn run(options: WindowOptions) -> Result<Outcome, WindowError> {
     let kind = display::detect_from_env().ok_or(WindowError::NoDisplay)?;
     let conf = window_conf(&options, kind);
+    audio::quiet_sound_errors();
     let result: Rc<RefCell<Option<Result<Outcome, WindowError>>>> = Rc::new(RefCell::new(None));
     let slot = Rc::clone(&result);
 

@@ -325,15 +325,61 @@ fn slow_motion_and_beats_choose_the_frames() {
     assert_eq!(beats, (3.0 / 2.9 * 20.0_f64).round() as usize);
 }
 
-/// The window does not draw the learning options yet: it refuses them (exit 2, naming them)
-/// instead of opening a picture that silently ignores them. Checked before any window opens.
-#[test]
-fn the_window_refuses_learning_options_it_cannot_show() {
-    let out = juggler(&["531", "--labels", "--view", "mirror", "--trail", "1"]);
-    assert_eq!(out.status.code(), Some(2));
+/// A window screenshot of `531` at 0.3 s with `extra` options, in `dir` as `name`.
+fn window_shot(dir: &Path, name: &str, extra: &[&str]) -> crate::window_support::Image {
+    let path = dir.join(name);
+    let mut args = vec!["531", "--at", "0.3", "--screenshot", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = crate::window_support::run_on_display(&args);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("--view, --labels, --trail work in `juggler export` only"),
-        "{stderr}"
+    assert_eq!(out.status.code(), Some(0), "{extra:?}: {stderr}");
+    // No sound card here (Xvfb): the window stays quiet about it.
+    assert!(stderr.is_empty(), "{extra:?}: {stderr}");
+    crate::window_support::Image::read(&path)
+}
+
+/// The window takes the learning options and has keys for them: F6 labels (as `--labels`),
+/// F8 the next view (four presses: front, side, top, mirror, as `--view mirror`), F5 sound
+/// (the status line says so); each changes the picture.
+#[test]
+fn the_window_toggles_labels_views_and_sound_by_key_and_option() {
+    use crate::window_support::{VIEW_BOTTOM, VIEW_TOP, WIDTH};
+    let dir = tempfile::tempdir().unwrap();
+    let plain = window_shot(dir.path(), "plain.png", &[]);
+    let labels_key = window_shot(dir.path(), "f6.png", &["--keys", "{F6}"]);
+    let labels = window_shot(dir.path(), "labels.png", &["--labels"]);
+    let view = |a: &crate::window_support::Image, b: &crate::window_support::Image| {
+        a.count_different(b, 0, VIEW_TOP, WIDTH, VIEW_BOTTOM)
+    };
+    // The label "5" by the rising prop and the status line: a few hundred pixels.
+    let changed = view(&plain, &labels_key);
+    assert!(changed > 300, "{changed}");
+    assert_eq!(view(&labels_key, &labels), 0);
+    let mirror_keys = window_shot(dir.path(), "f8.png", &["--keys", "{F8}{F8}{F8}{F8}"]);
+    let mirror = window_shot(dir.path(), "mirror.png", &["--view", "mirror"]);
+    let changed = view(&plain, &mirror);
+    assert!(changed > 5000, "{changed}");
+    assert_eq!(view(&mirror_keys, &mirror), 0);
+    let sound = window_shot(dir.path(), "f5.png", &["--keys", "{F5}"]);
+    assert!(view(&plain, &sound) > 200);
+    assert_eq!(
+        view(&sound, &window_shot(dir.path(), "sound.png", &["--sound"])),
+        0
     );
+}
+
+/// The learning options are checked against the pattern before a window opens.
+#[test]
+fn the_window_checks_the_learning_options() {
+    for (args, message) in [
+        (vec!["531", "--view", "eye", "--juggler", "2"], "the pattern has 1 juggler"),
+        (vec!["531", "--trail", "4"], "the pattern has 3 props"),
+        (vec!["531", "--view", "back"], "unknown view 'back'"),
+        (vec!["531", "--speed", "0"], "--speed must be"),
+    ] {
+        let out = juggler(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
 }
