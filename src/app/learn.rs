@@ -26,7 +26,12 @@ pub struct Rhythm {
 impl Rhythm {
     /// A rhythm with these throw and catch `times` (any order, repeats allowed; those
     /// outside `[0, loop_duration)` or not finite are dropped).
-    pub fn new(mut times: Vec<f64>, loop_duration: f64, beat_seconds: f64, jugglers: usize) -> Self {
+    pub fn new(
+        mut times: Vec<f64>,
+        loop_duration: f64,
+        beat_seconds: f64,
+        jugglers: usize,
+    ) -> Self {
         times.retain(|t| t.is_finite() && *t >= 0.0 && *t < loop_duration);
         times.sort_by(f64::total_cmp);
         times.dedup_by(|a, b| (*a - *b).abs() < SAME_MOMENT);
@@ -272,8 +277,9 @@ mod tests {
             for &t in &times {
                 let at = scene.events_between(t, t + 1e-12);
                 assert!(
-                    at.iter().any(|e| e.time == t
-                        && matches!(e.kind, EventKind::Throw | EventKind::Catch)),
+                    at.iter()
+                        .any(|e| e.time == t
+                            && matches!(e.kind, EventKind::Throw | EventKind::Catch)),
                     "{notation} {t}"
                 );
             }
@@ -291,7 +297,10 @@ mod tests {
         let mut covered = 0.0;
         for _ in 0..200 {
             for (from, to) in app.playback.advance(0.013) {
-                assert!(from >= beat - 1e-9 && to <= 3.0 * beat + 1e-9, "{from} {to}");
+                assert!(
+                    from >= beat - 1e-9 && to <= 3.0 * beat + 1e-9,
+                    "{from} {to}"
+                );
                 covered += to - from;
             }
             let t = app.playback.time();

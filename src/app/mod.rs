@@ -395,7 +395,12 @@ impl Session {
         self.checked = None;
         self.highlight_cache = None;
         self.app.set_rhythm(self.animation.rhythm());
-        if self.app.learn.trail.is_some_and(|p| p >= self.animation.facts().props) {
+        if self
+            .app
+            .learn
+            .trail
+            .is_some_and(|p| p >= self.animation.facts().props)
+        {
             self.app.learn.trail = Some(0);
         }
         self.update_title();

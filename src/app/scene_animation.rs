@@ -95,9 +95,7 @@ impl SceneAnimation {
         );
         let mut framed = self.framed.borrow_mut();
         let camera = match *framed {
-            Some(f)
-                if (f.width, f.height, f.azimuth_deg, f.elevation_deg, f.view) == key =>
-            {
+            Some(f) if (f.width, f.height, f.azimuth_deg, f.elevation_deg, f.view) == key => {
                 f.camera
             }
             _ => {
@@ -227,7 +225,10 @@ impl Animation for SceneAnimation {
     fn ladder(&self) -> Option<&Ladder> {
         // A pattern given by its events has no siteswap to draw.
         let schedule = self.scene.schedule()?;
-        Some(self.ladder.get_or_init(|| ladder(schedule)))
+        Some(self.ladder.get_or_init(|| {
+            let written = self.scene.spec().source.siteswap().unwrap_or("");
+            ladder(schedule).written_as(schedule, written)
+        }))
     }
 
     fn prop_of_throw(&self, throw: usize, beat: i64) -> Option<usize> {

@@ -166,7 +166,11 @@ impl Playback {
 
     /// The next offered speed below this one; stays at the slowest.
     pub fn slower(&mut self) {
-        if let Some(s) = SPEEDS.into_iter().rev().find(|s| *s < self.speed * (1.0 - 1e-9)) {
+        if let Some(s) = SPEEDS
+            .into_iter()
+            .rev()
+            .find(|s| *s < self.speed * (1.0 - 1e-9))
+        {
             self.speed = s;
         }
     }
@@ -182,7 +186,13 @@ impl Playback {
     /// stays) when none lies in the cycle.
     pub fn step_to_event(&mut self, times: &[f64], direction: Direction) -> Option<f64> {
         self.paused = true;
-        let target = step_target(times, self.time, self.cycle(), self.loop_duration, direction)?;
+        let target = step_target(
+            times,
+            self.time,
+            self.cycle(),
+            self.loop_duration,
+            direction,
+        )?;
         self.set_time(target);
         Some(target)
     }

@@ -69,6 +69,8 @@ const HELP_KEY_CHARS: usize = 14;
 /// Fonts and measurements for drawing text.
 pub struct Text {
     font: Option<Font>,
+    /// Device pixels per layout pixel (`dpi_scale`).
+    scale: f32,
     /// Advance of one character at [`super::geometry::FONT_SIZE`] (the font is monospace).
     pub char_width: f32,
 }
@@ -94,7 +96,11 @@ impl Text {
             }
         }
         let char_width = mq::measure_text("MMMMMMMMMM", font.as_ref(), size, 1.0).width / 10.0;
-        Text { font, char_width }
+        Text {
+            font,
+            scale,
+            char_width,
+        }
     }
 }
 
@@ -114,10 +120,13 @@ struct Pen<'a> {
 
 impl Pen<'_> {
     fn draw(&self, s: &str, x: f32, baseline: f32, color: mq::Color) {
+        // On whole device pixels (the page's canvas may have 1.91 of them to a layout pixel:
+        // rounding in layout pixels would leave glyphs between device pixels, blurred).
+        let device = |v: f32| (v * self.text.scale).round() / self.text.scale;
         mq::draw_text_ex(
             s,
-            x.round(),
-            baseline.round(),
+            device(x),
+            device(baseline),
             mq::TextParams {
                 font: self.text.font.as_ref(),
                 font_size: self.size,
@@ -781,6 +790,17 @@ fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
         if start.x >= map.left && start.x <= map.right {
             smooth_disc(start, if lit { 5.0 } else { 3.5 }, color);
         }
+        // The throw's value on its arc, where the beats are wide enough to read it.
+        let label_w = pen.width(&a.label);
+        if label_w + 4.0 <= per_beat.abs() * 1.6 {
+            let at = arc_label_point(&points, a.from_rail.abs_diff(a.to_rail));
+            let (x, y) = (at.x - label_w / 2.0, at.y);
+            if x >= map.left && x + label_w <= map.right {
+                let h = f32::from(pen.size);
+                fill(&Rect::new(x - 2.0, y - h * 0.5, label_w + 4.0, h), SIDE_BG);
+                pen.draw(&a.label, x, y + h * 0.35, color);
+            }
+        }
     }
     // The cursor at the current time.
     let x = map.cursor_x(time, d.beats_per_second);
@@ -799,6 +819,21 @@ fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
     if !g.narrow && pen.width(hint) + label_w < r.w {
         let baseline = r.y + f32::from(pen.size) + 2.0;
         pen.draw(hint, r.right() - 10.0 - pen.width(hint), baseline, DIM);
+    }
+}
+
+/// Where an arc's label is centred: inside the top of a same-rail arc; on a line between
+/// rails halfway to the first rail it crosses (lines that cross in their middles, a pass
+/// and its partner's, keep their labels apart).
+fn arc_label_point(points: &[Vec2], rails_crossed: usize) -> Vec2 {
+    let first = points[0];
+    let last = points.len() - 1;
+    if rails_crossed == 0 {
+        let mid = points[last / 2];
+        let up = if mid.y < first.y { -1.0 } else { 1.0 };
+        mid - Vec2::new(0.0, up * 9.0)
+    } else {
+        points[(last as f32 * 0.5 / rails_crossed as f32).round() as usize]
     }
 }
 

@@ -102,7 +102,7 @@ pub fn run(args: &DiagramArgs) -> Result<u8, CliError> {
     let svg = if causal {
         causal_svg(&diagram::causal(&pattern, &sch), &title)
     } else {
-        ladder_svg(&ladder(&sch), &title)
+        ladder_svg(&ladder(&sch).written_as(&sch, notation_text), &title)
     };
     write_atomic(&args.out, &svg, args.force)?;
     Ok(0)

@@ -23,6 +23,9 @@ pub struct LadderArc {
     pub value: u32,
     /// Orbit index (colour).
     pub orbit: usize,
+    /// The throw as written (`5`, `3p`, `4x`; its value in siteswap digits until
+    /// [`Ladder::written_as`] gives the notation).
+    pub label: String,
 }
 
 /// A ladder diagram as data.
@@ -73,6 +76,7 @@ pub fn ladder(sch: &Schedule) -> Ladder {
                 end,
                 value: t.value,
                 orbit: orbit_of[i],
+                label: crate::schedule::value_text(t.value),
             });
         }
     }
@@ -92,6 +96,38 @@ pub fn ladder(sch: &Schedule) -> Ladder {
         beats,
         period,
         arcs,
+    }
+}
+
+impl Ladder {
+    /// The arcs labelled with their throws as `notation` (the text `sch` was built from)
+    /// writes them: `3p`, `4x`, `5B`.
+    pub fn written_as(mut self, sch: &Schedule, notation: &str) -> Ladder {
+        for arc in &mut self.arcs {
+            if let Some(t) = sch.throws.get(arc.throw) {
+                arc.label = t.text(notation);
+            }
+        }
+        self
+    }
+}
+
+/// Where the label of an arc from `(xa, ya)` to `(xb, yb)` goes: on a line between rails
+/// halfway to the first rail it crosses (`rails` crossed; lines crossing in their middles, a
+/// pass and its partner's, keep their labels apart), inside the top of a same-rail arc
+/// (`bend`: `up` = -1 bends up, 1 down, and its height).
+pub fn label_point(
+    (xa, ya): (f64, f64),
+    (xb, yb): (f64, f64),
+    rails: usize,
+    bend: Option<(f64, f64)>,
+) -> (f64, f64) {
+    match bend {
+        Some((up, height)) => ((xa + xb) / 2.0, ya + up * (height - 9.0)),
+        None => {
+            let t = 0.5 / rails.max(1) as f64;
+            (xa + t * (xb - xa), ya + t * (yb - ya))
+        }
     }
 }
 
@@ -210,6 +246,26 @@ pub fn ladder_svg(l: &Ladder, title: &str) -> String {
             s,
             r##"    <circle cx="{xa:.1}" cy="{ya:.1}" r="4" fill="#{:02x}{:02x}{:02x}" stroke="none"/>"##,
             c.r, c.g, c.b
+        );
+    }
+    // Each throw's value on its arc, over a white halo.
+    for a in &l.arcs {
+        let c = orbit_color(a.orbit);
+        let (xa, ya) = (beat_x(a.start as f64), rail_y(a.from_rail));
+        let (xb, yb) = (beat_x(a.end as f64), rail_y(a.to_rail));
+        let bend = (a.from_rail == a.to_rail).then(|| {
+            let up = if a.from_rail % 2 == 0 { -1.0 } else { 1.0 };
+            (up, (12.0 + 6.0 * f64::from(a.value)).min(RAIL_GAP * 0.45))
+        });
+        let (x, y) = label_point((xa, ya), (xb, yb), a.from_rail.abs_diff(a.to_rail), bend);
+        let _ = writeln!(
+            s,
+            r##"    <text x="{x:.1}" y="{:.1}" font-size="11" font-weight="bold" fill="#{:02x}{:02x}{:02x}" stroke="#ffffff" stroke-width="3" paint-order="stroke" text-anchor="middle">{}</text>"##,
+            y + 4.0,
+            c.r,
+            c.g,
+            c.b,
+            escape(&a.label)
         );
     }
     let _ = writeln!(s, "  </g>");

@@ -372,7 +372,10 @@ fn the_window_toggles_labels_views_and_sound_by_key_and_option() {
 #[test]
 fn the_window_checks_the_learning_options() {
     for (args, message) in [
-        (vec!["531", "--view", "eye", "--juggler", "2"], "the pattern has 1 juggler"),
+        (
+            vec!["531", "--view", "eye", "--juggler", "2"],
+            "the pattern has 1 juggler",
+        ),
         (vec!["531", "--trail", "4"], "the pattern has 3 props"),
         (vec!["531", "--view", "back"], "unknown view 'back'"),
         (vec!["531", "--speed", "0"], "--speed must be"),

@@ -258,6 +258,15 @@ fn diagram_svg_parses_matches_its_snapshot_and_never_overwrites() {
     assert_eq!(depth, 0);
     // 12 beats shown, one throw each, plus the throws from before beat 0 landing inside.
     assert!((12..=20).contains(&paths), "{paths} paths");
+    // Each throw's value is written on its arc.
+    for value in ["5", "3", "1"] {
+        let written = svg
+            .matches(&format!(
+                "paint-order=\"stroke\" text-anchor=\"middle\">{value}</text>"
+            ))
+            .count();
+        assert!(written * 3 >= paths, "{value}: {written} of {paths}");
+    }
     let snapshot =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/diagram/531.svg");
     assert_eq!(svg, std::fs::read_to_string(snapshot).unwrap());
