@@ -136,6 +136,85 @@ impl Learning {
     }
 }
 
+/// The learning choices a share link carries: `view=mirror`, `labels=1`, `trail=2` (a prop
+/// counted from 1), `beats=2-5`. Sound is not among them: a page may start sound only after
+/// the user asks for it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LearnLink {
+    pub view: Option<ViewKind>,
+    pub labels: bool,
+    /// 0-based prop.
+    pub trail: Option<usize>,
+    pub beats: Option<BeatLoop>,
+}
+
+impl LearnLink {
+    /// The keys [`LearnLink::set`] reads.
+    pub const KEYS: [&'static str; 4] = ["view", "labels", "trail", "beats"];
+
+    /// The link's `key=value` (one of [`LearnLink::KEYS`]); a bad value is an error.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let bad = |what: &str| format!("{key}={value} in the link: {what}");
+        let value = value.trim();
+        match key {
+            "view" => self.view = Some(ViewKind::parse(value).map_err(|e| bad(&e))?),
+            "labels" => {
+                self.labels = match value {
+                    "1" | "true" | "on" | "" => true,
+                    "0" | "false" | "off" => false,
+                    _ => return Err(bad("expected 1 or 0")),
+                }
+            }
+            "trail" => match value.parse::<usize>() {
+                Ok(n) if n >= 1 => self.trail = Some(n - 1),
+                _ => return Err(bad("expected a prop, counted from 1")),
+            },
+            "beats" => {
+                let stretch = value.split_once('-').and_then(|(a, b)| {
+                    Some(BeatLoop {
+                        from: a.trim().parse().ok()?,
+                        to: b.trim().parse().ok()?,
+                    })
+                });
+                match stretch {
+                    Some(s) if s.from < s.to => self.beats = Some(s),
+                    _ => return Err(bad("expected A-B with A < B")),
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The link's pairs, in [`LearnLink::KEYS`] order, for what is chosen.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        let mut pairs = Vec::new();
+        if let Some(view) = self.view.filter(|v| *v != ViewKind::Auto) {
+            pairs.push(("view", view.name()));
+        }
+        if self.labels {
+            pairs.push(("labels", "1".to_string()));
+        }
+        if let Some(prop) = self.trail {
+            pairs.push(("trail", (prop + 1).to_string()));
+        }
+        if let Some(b) = self.beats {
+            pairs.push(("beats", format!("{}-{}", b.from, b.to)));
+        }
+        pairs
+    }
+
+    /// The link of what `learning` shows.
+    pub fn of(learning: &Learning) -> LearnLink {
+        LearnLink {
+            view: Some(learning.view),
+            labels: learning.labels,
+            trail: learning.trail,
+            beats: learning.beat_loop,
+        }
+    }
+}
+
 /// What the window starts with (the command line's `--sound --labels --trail --view
 /// --juggler --speed --beats`).
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -176,6 +176,24 @@ impl Front {
         if let Some(zoom) = link.zoom {
             app.orbit.zoom = zoom;
         }
+        // The link's view, labels, trail and loop of beats; its angles turn the view.
+        let learn = &link.learn;
+        app.learn.labels = learn.labels;
+        app.learn.trail = learn.trail.filter(|p| *p < session.animation.facts().props);
+        app.apply(Action::LoopBeats(learn.beats));
+        if let Some(view) = learn.view {
+            app.learn.choose_view(view, app.rhythm.jugglers);
+            let home = session.animation.set_view(app.learn.view);
+            app.viewed(home);
+            let turned = super::super::Orbit::new(
+                link.azimuth.unwrap_or(home.azimuth_deg),
+                link.elevation.unwrap_or(home.elevation_deg),
+            );
+            app.orbit = super::super::Orbit {
+                zoom: app.orbit.zoom,
+                ..turned
+            };
+        }
         if let Some((text, err)) = self.startup_error.take() {
             app.field.reset(&text);
             app.load_failed(&text, err.message, err.column);
@@ -223,6 +241,7 @@ impl Front {
         link.zoom =
             ((orbit.zoom - 1.0).abs() > 1e-3).then(|| round(f64::from(orbit.zoom), 2) as f32);
         link.at = app.playback.paused().then(|| round(app.playback.time(), 3));
+        link.learn = super::super::learn::LearnLink::of(&app.learn);
         link.problems.clear();
         link
     }
@@ -516,6 +535,13 @@ impl Front {
             "entry": app.entry,
             "playlist": session.playlist.len(),
             "diagram": app.diagram,
+            "sound": app.learn.sound,
+            "soundParts": app.learn.parts.names(),
+            "labels": app.learn.labels,
+            "trail": app.learn.trail,
+            "view": app.learn.view.name(),
+            "loopLabel": app.loop_label(),
+            "loopBeats": app.learn.beat_loop.map(|b| format!("{}-{}", b.from, b.to)),
             "highlight": app.highlight,
             "orbit": orbit(&app.orbit),
             "home": orbit(&app.home_orbit),

@@ -96,6 +96,8 @@ pub struct LinkQuery {
     pub speed: Option<f64>,
     /// Open paused at this pattern time, seconds (a moment to look at).
     pub at: Option<f64>,
+    /// View, labels, trail and loop of beats.
+    pub learn: super::super::learn::LearnLink,
     /// One message per key whose value was refused (unknown keys are ignored, like any
     /// page's tracking parameters).
     pub problems: Vec<String>,
@@ -176,6 +178,9 @@ impl LinkQuery {
                 self.speed = Some(between(speeds[0], speeds[speeds.len() - 1])?);
             }
             "at" => self.at = Some(number(keys::TIME)?),
+            key if super::super::learn::LearnLink::KEYS.contains(&key) => {
+                self.learn.set(key, value)?
+            }
             _ => {}
         }
         Ok(())
@@ -207,6 +212,7 @@ impl LinkQuery {
                 pairs.push((key, format!("{v}")));
             }
         }
+        pairs.extend(self.learn.pairs());
         let mut address = String::new();
         if !pairs.is_empty() {
             let body: Vec<String> = pairs

@@ -177,7 +177,7 @@ fn default_startup(link: &LinkQuery, error: Option<(String, LoadError)>) -> Star
 }
 
 #[cfg(target_arch = "wasm32")]
-mod page;
+pub(in crate::app) mod page;
 #[cfg(target_arch = "wasm32")]
 pub(super) use page::frame;
 #[cfg(target_arch = "wasm32")]

@@ -3,7 +3,7 @@
 //! The page posts messages the app takes once per frame (`query` once at start with the
 //! address's query and fragment, `file` with a name and text, `error`, and `action` with a
 //! name and value); the app answers through the imports below: JSON documents
-//! (`juggler_publish`), downloads, video frames, the address and the title.
+//! (`juggler_publish`), downloads, video frames, the address, the title and sounds.
 
 use std::cell::RefCell;
 
@@ -38,6 +38,22 @@ extern "C" {
     /// Frames the page's video encoder still holds.
     fn juggler_video_backlog() -> u32;
     fn console_error(msg: *const std::ffi::c_char);
+    /// Sound `index` (`sound::Cue::index`): `len` mono samples at `sound::SAMPLE_RATE`.
+    fn juggler_sound_bank(index: u32, ptr: *const f32, len: u32);
+    /// Plays sound `index` now (the page made its AudioContext when the sound was turned on).
+    fn juggler_play_cue(index: u32);
+}
+
+/// Gives the page sound `index`'s samples (once, before it is first played).
+pub(in crate::app) fn sound_bank(index: usize, samples: &[f32]) {
+    // SAFETY: a plain call; the page copies exactly `len` samples before returning.
+    unsafe { juggler_sound_bank(index as u32, samples.as_ptr(), samples.len() as u32) }
+}
+
+/// Plays sound `index` now.
+pub(in crate::app) fn play_cue(index: usize) {
+    // SAFETY: a plain call.
+    unsafe { juggler_play_cue(index as u32) }
 }
 
 /// miniquad checks a plugin's version against this export.
