@@ -3,6 +3,8 @@
 # with sudo): X11/GL libraries for the macroquad window and Xvfb to run it without a screen.
 set -euo pipefail
 pkgs="xvfb xauth libgl1 libglx-mesa0 libgl1-mesa-dri libx11-6 libxi6 libxkbcommon0"
+# ALSA: the window's sounds (macroquad's audio links libasound; building needs its -dev).
+pkgs="$pkgs libasound2-dev"
 # ffmpeg (with ffprobe): MP4/WebM export and its tests.
 pkgs="$pkgs ffmpeg"
 # The web page (scripts/web.sh) and its browser tests (scripts/web_test.sh): Debian's wasm

@@ -69,6 +69,42 @@
         }
     }).observe(canvas);
 
+    // ---- Sound ------------------------------------------------------------------------------
+    // The app's sounds (synthesised by the app: src/sound) arrive as samples once, and are
+    // played when the animation passes their events. The AudioContext is made only when the
+    // user turns the sound on (a tap or click: browsers let a page start audio only then), never
+    // before; turned off, it is suspended.
+    const SAMPLE_RATE = 48000; // sound::SAMPLE_RATE
+    const soundSamples = []; // Float32Array per sound number
+    const soundBuffers = []; // AudioBuffer per sound number, made on first use
+    let audio = null;
+    function soundSwitched(on) {
+        const AudioContextClass = window.AudioContext || window.webkitAudioContext;
+        if (on && audio === null && AudioContextClass) {
+            audio = new AudioContextClass();
+        }
+        if (audio !== null) {
+            (on ? audio.resume() : audio.suspend()).catch(function () {});
+        }
+    }
+    function playSound(index) {
+        if (audio === null || audio.state !== "running" || !soundSamples[index]) {
+            return;
+        }
+        if (!soundBuffers[index]) {
+            const samples = soundSamples[index];
+            const buffer = audio.createBuffer(1, samples.length, SAMPLE_RATE);
+            buffer.getChannelData(0).set(samples);
+            soundBuffers[index] = buffer;
+        }
+        const source = audio.createBufferSource();
+        source.buffer = soundBuffers[index];
+        source.connect(audio.destination);
+        source.start();
+    }
+    // For the page's tests: "none" until the sound was first turned on, then the state.
+    window.jugglerAudioState = () => (audio === null ? "none" : audio.state);
+
     // ---- Files ------------------------------------------------------------------------------
     function openFile(file) {
         if (file.size > MAX_FILE_BYTES) {
@@ -192,6 +228,10 @@
             env.juggler_video_backlog = function () {
                 return video === null ? 0 : video.queue.length;
             };
+            env.juggler_sound_bank = function (index, ptr, len) {
+                soundSamples[index] = new Float32Array(wasm_memory.buffer, ptr, len).slice();
+            };
+            env.juggler_play_cue = playSound;
         },
         on_init: function () {
             post("query", location.search + location.hash);
@@ -257,6 +297,13 @@
             pressed(b, b.dataset.prop === s.prop);
         }
         pressed($("diagram"), s.diagram);
+        pressed($("sound"), s.sound);
+        pressed($("labels"), s.labels);
+        pressed($("trail"), s.trail !== null);
+        const viewName = s.view === "auto" ? "orbit" : s.view === "eye" ? "eyes" : s.view.replace(/^eye(\d+)$/, "eyes $1");
+        set($("view"), "textContent", "View: " + viewName);
+        pressed($("loop"), s.loopLabel !== null);
+        set($("loop"), "textContent", s.loopLabel === null ? "Loop" : "Loop " + s.loopLabel);
         const info = s.name + (s.playlist > 1 && s.entry !== null ? "  (" + (s.entry + 1) + "/" + s.playlist + ")" : "");
         set($("info"), "textContent", info);
         showExport(s.export);
@@ -429,6 +476,10 @@
 
         for (const b of document.querySelectorAll("[data-action]")) {
             b.addEventListener("click", function () {
+                if (b.dataset.action === "toggle-sound") {
+                    // In the tap's own handler: the browser lets audio start here.
+                    soundSwitched(b.getAttribute("aria-pressed") !== "true");
+                }
                 act(b.dataset.action, b.dataset.value);
             });
         }

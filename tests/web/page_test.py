@@ -695,6 +695,74 @@ def test_the_drawing_buffer_is_the_cheap_one(b):
     page.context.close()
 
 
+COUNT_AUDIO_CONTEXTS = """
+    window.jugglerAudioContexts = 0;
+    const RealAudioContext = window.AudioContext;
+    window.AudioContext = class extends RealAudioContext {
+        constructor(...args) { super(...args); window.jugglerAudioContexts += 1; }
+    };
+"""
+
+
+def test_sound_labels_view_and_step_buttons(b):
+    for device, name in [(PHONE, "phone"), (DESKTOP, "desktop")]:
+        context = b.context(device)
+        context.add_init_script(COUNT_AUDIO_CONTEXTS)
+        page = b.open(link("531", at="0.3"), context=context)
+        press = (lambda button: button.tap()) if device is PHONE else (lambda button: button.click())
+        box = canvas_box(page)
+        s = state(page)
+        assert not s["sound"] and not s["labels"] and s["view"] == "auto", s
+        # No audio at all before the user asks for sound.
+        assert page.evaluate("window.jugglerAudioContexts") == 0
+        assert page.evaluate("window.jugglerAudioState()") == "none"
+        plain = shot(page)
+        # Labels: the "5" by the rising prop; the address says so.
+        press(page.get_by_role("button", name="Throw labels"))
+        wait_for(page, "s.labels")
+        frames_later(page)
+        labelled = shot(page)
+        assert changed_pixels(plain, labelled, box) > 40, name
+        page.wait_for_function("location.search.includes('labels=1')")
+        save(page, "%s-labels.png" % name)
+        # Views: front, side, top, mirror; the mirror is a different picture.
+        for view in ["front", "side", "top", "mirror"]:
+            press(page.get_by_role("button", name="Next view"))
+            wait_for(page, "s.view === '%s'" % view)
+        assert page.locator("#view").inner_text() == "View: mirror"
+        frames_later(page)
+        mirrored = shot(page)
+        assert changed_pixels(labelled, mirrored, box) > 300, name
+        page.wait_for_function("location.search.includes('view=mirror')")
+        save(page, "%s-mirror.png" % name)
+        # Sound: the tap makes the one AudioContext, running; a second tap suspends it.
+        press(page.get_by_role("button", name="Sound"))
+        wait_for(page, "s.sound")
+        page.wait_for_function("window.jugglerAudioState() === 'running'")
+        assert page.evaluate("window.jugglerAudioContexts") == 1
+        press(page.get_by_role("button", name="Play", exact=True))
+        wait_for(page, "!s.paused")
+        page.wait_for_timeout(600)
+        press(page.get_by_role("button", name="Sound"))
+        wait_for(page, "!s.sound")
+        page.wait_for_function("window.jugglerAudioState() === 'suspended'")
+        assert page.evaluate("window.jugglerAudioContexts") == 1
+        # Stepping to the next throw or catch pauses on one.
+        t = state(page)["time"]
+        press(page.get_by_role("button", name="Next throw or catch"))
+        s = wait_for(page, "s.paused && s.time !== %r" % t)
+        # The loop of beats: marked, then shown on its button.
+        press(page.get_by_role("button", name="Loop beats"))
+        wait_for(page, "s.loopLabel !== null")
+        page.context.close()
+    # A link with the learning choices opens with them.
+    page = b.open(link("<3p|3p>", view="eye2", labels="1", beats="1-3"))
+    s = state(page)
+    assert s["view"] == "eye2" and s["labels"] and s["loopBeats"] == "1-3", s
+    save(page, "link-eye2.png")
+    page.context.close()
+
+
 def test_every_control_has_a_name_and_fits_phone_and_desktop(b):
     for device, name in [(PHONE, "phone"), (DESKTOP, "desktop")]:
         page = b.open(link("3"), device=device)
