@@ -224,21 +224,6 @@ pub struct Seed {
     pub speed: Option<f64>,
 }
 
-impl Seed {
-    /// Gives `app` these choices (after its first pattern's rhythm is set).
-    pub fn seed(&self, app: &mut super::state::AppState) {
-        let beat_loop = self.learning.beat_loop;
-        app.learn = Learning {
-            beat_loop: None,
-            ..self.learning.clone()
-        };
-        if let Some(speed) = self.speed {
-            app.playback.set_exact_speed(speed);
-        }
-        app.apply(super::state::Action::LoopBeats(beat_loop));
-    }
-}
-
 /// Which way to step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {

@@ -634,7 +634,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
     app.playlist_len = playlist.len();
     app.entry = (playlist.len() > 1).then_some(0);
     app.set_rhythm(animation.rhythm());
-    learn.seed(&mut app);
+    app.seed(&learn);
     let mut session = Session {
         app,
         animation,

@@ -2,7 +2,7 @@
 //! the pattern text field, the open panels and the last error. No macroquad here: every rule of the window's
 //! behaviour is a method on these types and is unit-tested without a display.
 
-use super::learn::{step_target, BeatLoop, Direction, Learning, Rhythm};
+use super::learn::{step_target, BeatLoop, Direction, Learning, Rhythm, Seed};
 use super::library_list::LibraryList;
 use crate::render::ViewKind;
 use crate::sound::SoundParts;
@@ -817,6 +817,19 @@ impl AppState {
             Action::Quit => return Some(Effect::Quit),
         }
         None
+    }
+
+    /// Starts with `seed`'s choices (after the first pattern's rhythm is set).
+    pub fn seed(&mut self, seed: &Seed) {
+        let beat_loop = seed.learning.beat_loop;
+        self.learn = Learning {
+            beat_loop: None,
+            ..seed.learning.clone()
+        };
+        if let Some(speed) = seed.speed {
+            self.playback.set_exact_speed(speed);
+        }
+        self.apply(Action::LoopBeats(beat_loop));
     }
 
     /// The beat (counted from the loop's start) that pattern time `t` is in.
