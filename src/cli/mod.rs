@@ -19,6 +19,12 @@ mod tojml;
 mod trans;
 mod window;
 
+/// The window's keys for learning, after `juggler --help` (F1 in the window lists them all).
+const WINDOW_KEYS: &str = "Learning keys in the window: Ctrl+S/F5 sound, Ctrl+N/F6 throw labels, \
+Ctrl+T/F7 trail, Ctrl+E/F8 next view (orbit, front, side, top, mirror, each juggler's eyes), \
+Ctrl+Right/Ctrl+Left next/previous throw or catch, Ctrl+B/F9 loop beats (press at the first \
+beat, at the last, then to clear). F1 in the window lists every key.";
+
 /// Exit codes: 0 success, 1 invalid input (bad pattern, bad file), 2 usage or environment.
 pub const EXIT_INVALID: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
@@ -50,7 +56,8 @@ impl CliError {
     name = "juggler",
     version,
     about = "Juggling pattern animator: type a siteswap and watch it juggled",
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    after_help = WINDOW_KEYS
 )]
 pub struct Cli {
     #[command(subcommand)]
