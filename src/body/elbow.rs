@@ -216,6 +216,78 @@ pub(crate) fn cross_swivel(offset: Vec3, forward: Vec3, side: Hand) -> f32 {
     CROSS_SWIVEL * x * x * (3.0 - 2.0 * x)
 }
 
+/// Farthest an elbow is let go behind the frontal plane of the shoulders (metres) before the
+/// arm turns it outward and forward (see `swivel_ahead`). Real jugglers keep the elbows by
+/// their sides, a little forward; the seed's circle with a hand 30 cm in front of the body
+/// and 40 cm below the shoulder would put it 10 cm behind, against the back.
+pub(crate) const ELBOW_BEHIND_LIMIT: f32 = 0.03;
+
+/// Largest swivel (radians) `swivel_ahead` turns an elbow to.
+pub(crate) const MAX_SWIVEL: f32 = 1.6;
+
+/// Width (radians) of the smooth maximum between the body's swivel and the one that keeps the
+/// elbow ahead of the limit, so the elbow never changes speed abruptly where the two meet.
+const SWIVEL_BLEND: f32 = 0.12;
+
+/// The swivel of an arm from `shoulder` to `hand`: at least `swivel`, and turned further
+/// (outward, which for a hand in front of the shoulder is also forward) as far as needed for
+/// the elbow to stay no more than `ELBOW_BEHIND_LIMIT` behind the frontal plane `plane` (the
+/// forward coordinate, along `forward`, of the shoulders' plane), up to `MAX_SWIVEL`. A hand
+/// behind that plane lowers the demand by as much, so an arm reaching back still bends back.
+///
+/// The elbow's forward coordinate on the seed's circle is `A + B cos ω + C sin ω`; three
+/// solves give A, B and C, and the least ω above `swivel` that reaches the target follows in
+/// closed form. The result is blended with `swivel` by a smooth maximum (C¹ in the hand).
+pub(crate) fn swivel_ahead(
+    shoulder: Vec3,
+    hand: Vec3,
+    lengths: ArmLengths,
+    swivel: f32,
+    side: Hand,
+    forward: Vec3,
+    plane: f32,
+) -> f32 {
+    let forward_flat = Vec3::new(forward.x, 0.0, forward.z).normalize_or(Vec3::Z);
+    let ahead = |w: f32| {
+        solve_elbow(shoulder, hand, lengths, w, side, forward)
+            .elbow
+            .dot(forward_flat)
+            - plane
+    };
+    let (at0, at_half, at_pi) = (
+        ahead(0.0),
+        ahead(std::f32::consts::FRAC_PI_2),
+        ahead(std::f32::consts::PI),
+    );
+    let a = 0.5 * (at0 + at_pi);
+    let (b, c) = (at0 - a, at_half - a);
+    let hand_ahead = hand.dot(forward_flat) - plane;
+    let target = -ELBOW_BEHIND_LIMIT + hand_ahead.min(0.0);
+    let r = (b * b + c * c).sqrt();
+    let needed = if r < 1e-6 {
+        swivel
+    } else {
+        // z(ω) = a + r cos(ω − φ), φ in [0, 2π): z rises from ω = φ − π to φ, so the least
+        // ω on the rising side where z = target is φ − acos(k).
+        let phi = c.atan2(b).rem_euclid(std::f32::consts::TAU);
+        let k = ((target - a) / r).clamp(-1.0, 1.0);
+        let w = phi - k.acos();
+        if k >= 1.0 {
+            phi
+        } else {
+            w
+        }
+    };
+    let needed = if needed.is_finite() {
+        needed.clamp(-MAX_SWIVEL, MAX_SWIVEL)
+    } else {
+        swivel
+    };
+    // Smooth maximum of the two (at most SWIVEL_BLEND / 2 above the larger).
+    let d = needed - swivel;
+    swivel + 0.5 * (d + (d * d + SWIVEL_BLEND * SWIVEL_BLEND).sqrt())
+}
+
 /// Unit shoulder→hand axis and the unit horizontal direction used to orient the circle.
 ///
 /// The seed's reference plane is the vertical plane through S and H: its horizontal direction

@@ -13,7 +13,7 @@
 use glam::{Vec2, Vec3};
 
 use crate::body::dims::BodyDims;
-use crate::body::elbow::{cross_swivel, solve_elbow, ElbowSolution};
+use crate::body::elbow::{cross_swivel, solve_elbow, swivel_ahead, ElbowSolution};
 use crate::body::{ArmPose, JugglerPose};
 use crate::layout::Placement;
 use crate::types::Hand;
@@ -56,10 +56,14 @@ pub(crate) fn juggler_pose_moving(
         0.0
     };
     let down = Vec3::Y * dip;
+    let shoulders =
+        Hand::BOTH.map(|side| body_shoulder(dims, side, placement.to_local(hands[side.index()]), dip));
+    // The shoulders' frontal plane, as a forward coordinate in the world.
+    let plane = placement
+        .to_world(0.5 * (shoulders[0] + shoulders[1]))
+        .dot(placement.forward());
     let [left, right] = Hand::BOTH.map(|side| {
-        let hand = hands[side.index()];
-        let shoulder = body_shoulder(dims, side, placement.to_local(hand), dip);
-        arm_from(placement, dims, side, shoulder, hand)
+        arm_from(placement, dims, side, shoulders[side.index()], hands[side.index()], plane)
     });
     let gaze = body.gaze.normalize_or(Vec3::Z);
     JugglerPose {
@@ -152,6 +156,7 @@ fn arm_from(
     side: Hand,
     shoulder: Vec3,
     hand: Vec3,
+    plane: f32,
 ) -> ArmPose {
     let ElbowSolution {
         shoulder,
@@ -163,6 +168,8 @@ fn arm_from(
         let forward = placement.forward();
         // A hand across the body turns the elbow forward and out, in front of the chest.
         let swivel = dims.swivel + cross_swivel(hand - shoulder, forward, side);
+        // Elbows stay by the sides, not behind the back.
+        let swivel = swivel_ahead(shoulder, hand, dims.arm(), swivel, side, forward, plane);
         solve_elbow(shoulder, hand, dims.arm(), swivel, side, forward)
     };
     let wrist = arm_end + (elbow - arm_end).normalize_or(Vec3::Y) * dims.hand;
@@ -329,7 +336,7 @@ mod tests {
             let dims = BodyDims::default();
             let side = if left { Hand::Left } else { Hand::Right };
             let hand = placement.to_world(Vec3::new(x, y, z));
-            let arm = arm_from(&placement, &dims, side, dims.shoulder(side), hand);
+            let arm = arm_from(&placement, &dims, side, dims.shoulder(side), hand, placement.position.dot(placement.forward()));
             for p in [arm.shoulder, arm.elbow, arm.wrist, arm.hand] {
                 prop_assert!(p.is_finite());
             }
