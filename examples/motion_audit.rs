@@ -283,7 +283,8 @@ fn audit_contacts(extra: &[String]) {
             .filter(|w| if high_is_bad { w.value > limit } else { w.value < limit })
             .count();
         println!("== {label}: {bad} scenes beyond {limit}");
-        for w in worst.iter().take(8) {
+        let top = std::env::var("AUDIT_TOP").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
+        for w in worst.iter().take(top) {
             println!("   {:+.4}  {}", w.value, w.what);
         }
     }

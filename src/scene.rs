@@ -288,6 +288,7 @@ impl Scene {
         };
         crate::motion::place_for_prop(&mut choreography, settings.prop);
         restack_rings(&mut choreography, settings);
+        choreography.separate_flights(settings.prop, timing.gravity);
         let motion = Motion::from_events(&choreography, timing);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
@@ -345,6 +346,7 @@ impl Scene {
         // Rings held together stack as in siteswap patterns (so tojml's rings read back).
         let mut choreography = events.choreography.clone();
         restack_rings(&mut choreography, settings);
+        choreography.separate_flights(settings.prop, timing.gravity);
         let motion = Motion::from_events(&choreography, timing);
         let jugglers = events.jugglers;
         let layout = Layout {

@@ -28,7 +28,7 @@
 //!
 //! Files, lowest first (each uses only those before it): `flight`, `spline`, `positions`,
 //! `timing`, `plan`, `choreography` (the contract), `lanes`, `orbit`, `hand_path`,
-//! `from_schedule`, and this file (`Motion`).
+//! `from_schedule`, `flight_lanes`, and this file (`Motion`).
 
 use glam::{DVec3, Vec3};
 
@@ -39,6 +39,7 @@ use crate::types::{Hand, HandRef};
 
 mod choreography;
 mod flight;
+mod flight_lanes;
 mod from_schedule;
 mod hand_path;
 pub(crate) mod lanes;
