@@ -205,11 +205,24 @@ mod tests {
             assert!((arm.elbow.distance(arm.hand) - 0.41).abs() < 1e-5);
             assert!((arm.wrist.distance(arm.hand) - 0.08).abs() < 1e-5);
             assert!((arm.wrist.distance(arm.elbow) - 0.33).abs() < 1e-5);
-            // Elbow down and out: about 1.00 m high, ~0.32 m out (gunswap), a bit behind.
-            assert!((arm.elbow.y - 1.0).abs() < 0.02, "{}", arm.elbow);
+            // Elbow down and out: about 1.00 m high, 0.37 m out, turned out just enough to
+            // stay 3 cm behind the shoulders (the seed's circle at the body's 0.2 rad swivel
+            // would put it 10 cm behind, against the back).
+            assert!((arm.elbow.y - 1.015).abs() < 0.01, "{}", arm.elbow);
             let out = arm.elbow.x * side.side_sign();
-            assert!(out > 0.30 && out < 0.34, "{}", arm.elbow);
-            assert!(arm.elbow.z < 0.0);
+            assert!(out > 0.35 && out < 0.39, "{}", arm.elbow);
+            assert!((-0.035..-0.02).contains(&arm.elbow.z), "{}", arm.elbow);
+        }
+        // Where siteswap hands work with balls (8 cm further forward): forearms about level,
+        // elbows by the sides (0.30-0.33 m out), about level with the shoulders' plane.
+        let hands = Hand::BOTH.map(|s| local_hand(s, 0.12, 1.0, 0.38));
+        let pose = juggler_pose(&p, &dims, hands);
+        for side in Hand::BOTH {
+            let arm = pose.arms[side.index()];
+            let out = arm.elbow.x * side.side_sign();
+            assert!(out > 0.29 && out < 0.34, "{}", arm.elbow);
+            assert!((-0.035..0.01).contains(&arm.elbow.z), "{}", arm.elbow);
+            assert!((arm.elbow.y - arm.hand.y).abs() < 0.05, "{}", arm.elbow);
         }
         assert!((pose.head.y - 1.58).abs() < 1e-6);
         assert_eq!(pose.hips[0], Vec3::new(0.17, 0.95, 0.0));

@@ -40,8 +40,14 @@ struct Clearance {
     across: Option<f64>,
 }
 
-fn clearance(kind: PropKind) -> Clearance {
+fn clearance(kind: PropKind, flat: bool) -> Clearance {
     match kind {
+        // Flat rings (pancakes) are kept a ring's width apart.
+        PropKind::Ring if flat => Clearance {
+            step: 0.055,
+            apart: 0.25 + MARGIN,
+            across: None,
+        },
         PropKind::Ball => Clearance {
             step: 0.055,
             apart: 0.10 + MARGIN,
@@ -97,13 +103,14 @@ fn unrotate(facing: f32, world: DVec3) -> DVec3 {
 
 impl Choreography {
     /// Moves flights that would meet in the air into lanes beside each other (see the module
-    /// doc), for props of `kind` under `gravity` (m/s², for flights without their own).
-    pub(crate) fn separate_flights(&mut self, kind: PropKind, gravity: f64) {
+    /// doc), for props of `kind` (rings thrown `flat` or facing the audience) under `gravity`
+    /// (m/s², for flights without their own).
+    pub(crate) fn separate_flights(&mut self, kind: PropKind, flat: bool, gravity: f64) {
         let n = self.tosses.len();
         if n < 2 || n > MAX_TOSSES || !(self.hand_period > 0.0) || !gravity.is_finite() {
             return;
         }
-        let rule = clearance(kind);
+        let rule = clearance(kind, flat);
         let place = |juggler: usize, t: f64| {
             self.jugglers
                 .get(juggler)
