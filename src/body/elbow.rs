@@ -267,13 +267,15 @@ pub(crate) fn swivel_ahead(
     let needed = if r < 1e-6 {
         swivel
     } else {
-        // z(ω) = a + r cos(ω − φ), φ in [0, 2π): z rises from ω = φ − π to φ, so the least
-        // ω on the rising side where z = target is φ − acos(k).
-        let phi = c.atan2(b).rem_euclid(std::f32::consts::TAU);
+        // z(ω) = a + r cos(ω − φ): z rises from ω = φ − π to φ, so the ω on the rising side
+        // where z = target is φ − acos(k), taken in (−π, π] (the elbow turns from down, 0,
+        // through outward, π/2); it varies continuously with the hand.
+        let phi = c.atan2(b);
         let k = ((target - a) / r).clamp(-1.0, 1.0);
         let w = phi - k.acos();
-        if k >= 1.0 {
-            phi
+        let pi = std::f32::consts::PI;
+        if w <= -pi {
+            w + std::f32::consts::TAU
         } else {
             w
         }

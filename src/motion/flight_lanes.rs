@@ -21,6 +21,12 @@ use glam::DVec3;
 use super::choreography::{Choreography, PathSegment, TossKind, ORIGIN};
 use crate::types::PropKind;
 
+/// Farthest a prop is moved off its hand's event point by its flight lane, metres (three
+/// lane steps of the widest kind).
+pub const MAX_FLIGHT_LANE: f64 = 3.0 * 0.055;
+/// Intrusions (metres) below this count as clear, so that points rounded differently (a JML
+/// export read back) lane alike.
+const CLEAR: f64 = 1e-4;
 /// Most tosses per hand period laned (larger patterns keep their flights as they are).
 const MAX_TOSSES: usize = 2000;
 /// Time between two compared points of two flights, seconds.
@@ -176,7 +182,8 @@ impl Choreography {
                     v0,
                     gravity: g,
                     lane,
-                    movable: kind == PropKind::Ball
+                    // Depth lanes leave side-by-side multiplex lanes of balls as they are.
+                    movable: (kind == PropKind::Ball && !sideways)
                         || !(holds_several(t.from.slot()) || holds_several(t.to.slot())),
                 })
             })
@@ -308,10 +315,18 @@ fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVe
     let n = arcs.len();
     let mut lanes = vec![Lane::default(); n];
     let mut order: Vec<usize> = (0..n).filter(|&i| arcs[i].is_some()).collect();
-    order.sort_by(|&a, &b| {
-        let key = |i: usize| arcs[i].as_ref().map_or(0.0, |t| t.release.rem_euclid(period));
-        key(a).total_cmp(&key(b))
-    });
+    // In order of release within the hand period (to the millisecond, a release just short of
+    // a period counting as 0), then of flight time and release point, so that a pattern and
+    // its JML export (other toss order, rounded times) lane alike.
+    let key = |i: usize| {
+        arcs[i].as_ref().map_or([0; 5], |t| {
+            let ms = |x: f64| (x * 1000.0).round() as i64;
+            let phase = ms(t.release.rem_euclid(period)) % ms(period).max(1);
+            let cm = |x: f64| (x * 100.0).round() as i64;
+            [phase, ms(t.catch - t.release), cm(t.p0.x), cm(t.p0.y), cm(t.p0.z)]
+        })
+    };
+    order.sort_by_key(|&i| key(i));
     let mut laned: Vec<usize> = Vec::with_capacity(n);
     for &i in &order {
         let Some(p) = arcs[i].as_ref() else {
@@ -349,11 +364,12 @@ fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVe
                 catch: c * rule.step,
             };
             let b = badness(lane);
-            if b < best.0 - 1e-9 {
-                best = (b, lane);
-            }
-            if b == 0.0 {
+            if b < CLEAR {
+                best = (0.0, lane);
                 break;
+            }
+            if b < best.0 - CLEAR {
+                best = (b, lane);
             }
         }
         lanes[i] = best.1;
