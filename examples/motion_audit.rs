@@ -208,7 +208,12 @@ fn contact_specs(extra: &[String]) -> Vec<PatternSpec> {
             }
         }
         for f in files {
-            specs.extend(juggler::files::read_path_lenient(&f).0.into_iter().map(|p| p.spec));
+            specs.extend(
+                juggler::files::read_path_lenient(&f)
+                    .0
+                    .into_iter()
+                    .map(|p| p.spec),
+            );
         }
         return specs;
     }
@@ -280,10 +285,19 @@ fn audit_contacts(extra: &[String]) {
         });
         let bad = worst
             .iter()
-            .filter(|w| if high_is_bad { w.value > limit } else { w.value < limit })
+            .filter(|w| {
+                if high_is_bad {
+                    w.value > limit
+                } else {
+                    w.value < limit
+                }
+            })
             .count();
         println!("== {label}: {bad} scenes beyond {limit}");
-        let top = std::env::var("AUDIT_TOP").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
+        let top = std::env::var("AUDIT_TOP")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(8);
         for w in worst.iter().take(top) {
             println!("   {:+.4}  {}", w.value, w.what);
         }

@@ -934,7 +934,11 @@ mod tests {
                     // Beside the hand by the ring's flight lane (in depth, at most three 5.5 cm
                     // steps).
                     let lane = Vec3::Z * d.z.clamp(-0.165, 0.165);
-                    assert!(d.distance(Vec3::Y * 0.11 + lane) < 5e-3, "{d} {:?}", ring.axis);
+                    assert!(
+                        d.distance(Vec3::Y * 0.11 + lane) < 5e-3,
+                        "{d} {:?}",
+                        ring.axis
+                    );
                 }
             }
         }

@@ -100,7 +100,11 @@ impl Arc {
 
 fn rotate(facing: f32, local: DVec3) -> DVec3 {
     let (s, c) = f64::from(facing).sin_cos();
-    DVec3::new(c * local.x + s * local.z, local.y, -s * local.x + c * local.z)
+    DVec3::new(
+        c * local.x + s * local.z,
+        local.y,
+        -s * local.x + c * local.z,
+    )
 }
 
 fn unrotate(facing: f32, world: DVec3) -> DVec3 {
@@ -117,11 +121,8 @@ impl Choreography {
             return;
         }
         let rule = clearance(kind, flat);
-        let place = |juggler: usize, t: f64| {
-            self.jugglers
-                .get(juggler)
-                .map_or(ORIGIN, |path| path.at(t))
-        };
+        let place =
+            |juggler: usize, t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
         // Event points of every toss's release and catch.
         let mut release_at: Vec<Option<DVec3>> = vec![None; n];
         let mut catch_at: Vec<Option<DVec3>> = vec![None; n];
@@ -164,10 +165,16 @@ impl Choreography {
                 if t.kind != TossKind::Toss || !(duration > 0.0) || !duration.is_finite() {
                     return None;
                 }
-                let (from, to) = (place(t.from.juggler, t.release), place(t.to.juggler, t.catch));
+                let (from, to) = (
+                    place(t.from.juggler, t.release),
+                    place(t.to.juggler, t.catch),
+                );
                 let p0 = from.position.as_dvec3() + rotate(from.facing, a + t.release_offset);
                 let p1 = to.position.as_dvec3() + rotate(to.facing, b + t.catch_offset);
-                let g = t.gravity.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(gravity);
+                let g = t
+                    .gravity
+                    .filter(|g| g.is_finite() && *g > 0.0)
+                    .unwrap_or(gravity);
                 let v0 = (p1 - p0) / duration + DVec3::Y * (0.5 * g * duration);
                 let sideways = kind == PropKind::Club || t.from.juggler != t.to.juggler;
                 let lane = if sideways {
@@ -323,7 +330,13 @@ fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVe
             let ms = |x: f64| (x * 1000.0).round() as i64;
             let phase = ms(t.release.rem_euclid(period)) % ms(period).max(1);
             let cm = |x: f64| (x * 100.0).round() as i64;
-            [phase, ms(t.catch - t.release), cm(t.p0.x), cm(t.p0.y), cm(t.p0.z)]
+            [
+                phase,
+                ms(t.catch - t.release),
+                cm(t.p0.x),
+                cm(t.p0.y),
+                cm(t.p0.z),
+            ]
         })
     };
     order.sort_by_key(|&i| key(i));
@@ -357,7 +370,11 @@ fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVe
                 .fold(0.0, f64::max)
         };
         let mut best = (f64::INFINITY, Lane::default());
-        let tried = if p.movable { &CANDIDATES[..] } else { &CANDIDATES[..1] };
+        let tried = if p.movable {
+            &CANDIDATES[..]
+        } else {
+            &CANDIDATES[..1]
+        };
         for &(r, c) in tried {
             let lane = Lane {
                 release: r * rule.step,

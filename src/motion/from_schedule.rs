@@ -226,8 +226,8 @@ pub(crate) const CLUB_HANDS_FORWARD: f64 = 0.10;
 /// How much further in front of the body than Juggling Lab's hand plane hands work with
 /// balls and rings, metres. With the hands 30 cm in front of the body and 40 cm below the
 /// shoulders, 41 cm arm segments put the elbow 10 cm behind the shoulders (Juggling Lab's
-/// look, elbows against the back) or flare it far out; 8 cm further forward the forearms are
-/// about level and the elbows hang by the sides (gunswap's hand plane is 41 cm forward).
+/// look, elbows against the back); 8 cm further forward the forearms are about level and the
+/// elbows hang by the sides, 2–3 cm behind (gunswap's hand plane is 41 cm forward).
 pub(crate) const BALL_HANDS_FORWARD: f64 = 0.08;
 
 /// Moves every hand event of `ch` to where hands work with props of `kind` (juggler-local,
@@ -403,7 +403,12 @@ mod tests {
         for kind in [PropKind::Ball, PropKind::Ring] {
             let mut moved = balls.clone();
             place_for_prop(&mut moved, kind);
-            for (a, b) in balls.hands.iter().flatten().zip(moved.hands.iter().flatten()) {
+            for (a, b) in balls
+                .hands
+                .iter()
+                .flatten()
+                .zip(moved.hands.iter().flatten())
+            {
                 assert!((b.position - a.position - DVec3::Z * 0.08).length() < 1e-12);
             }
         }

@@ -53,11 +53,11 @@ pub use choreography::{
     CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss, TossKind,
 };
 pub use flight::BounceMode;
+pub use flight_lanes::MAX_FLIGHT_LANE;
 pub use from_schedule::from_schedule;
 pub(crate) use from_schedule::{
     from_schedule_moving, from_schedule_per_juggler, place_for_prop, BeatPath,
 };
-pub use flight_lanes::MAX_FLIGHT_LANE;
 pub use lanes::MULTIPLEX_SPREAD;
 pub(crate) use positions::{HAND_PLANE_Y, HAND_PLANE_Z};
 pub use spline::{CATCH_MIN_SPEED_CAP, CATCH_MIN_SPEED_FRACTION};
