@@ -41,6 +41,7 @@ fn one_loop(source: &dyn PoseSource, fps: f64) -> FramePlan {
         start: 0.0,
         interval: duration / count as f64,
         count,
+        speed: 1.0,
     }
 }
 
@@ -82,9 +83,10 @@ fn large_scene(c: &mut Criterion) {
         start: 0.0,
         interval: 1.0 / 30.0,
         count: 30,
+        speed: 1.0,
     };
     group.bench_function("GIF of 30 frames (per frame: / 30)", |b| {
-        b.iter(|| write_gif(&scene, &cam, &plan, (w, h), &Silent, Vec::new()).expect("gif"))
+        b.iter(|| write_gif(&scene, &cam.into(), &plan, (w, h), &Silent, Vec::new()).expect("gif"))
     });
     group.finish();
 }
@@ -96,13 +98,17 @@ fn gifs(c: &mut Criterion) {
     let cam = camera(&three, 400, 450);
     let plan = one_loop(&three, 30.0);
     group.bench_function("3 (62 frames)", |b| {
-        b.iter(|| write_gif(&three, &cam, &plan, (400, 450), &Silent, Vec::new()).expect("gif"))
+        b.iter(|| {
+            write_gif(&three, &cam.into(), &plan, (400, 450), &Silent, Vec::new()).expect("gif")
+        })
     });
     let ring = ring20();
     let cam = camera(&ring, 400, 450);
     let plan = one_loop(&ring, 30.0);
     group.bench_function("20-juggler ring, one colour (21 frames)", |b| {
-        b.iter(|| write_gif(&ring, &cam, &plan, (400, 450), &Silent, Vec::new()).expect("gif"))
+        b.iter(|| {
+            write_gif(&ring, &cam.into(), &plan, (400, 450), &Silent, Vec::new()).expect("gif")
+        })
     });
     group.finish();
 }
@@ -131,10 +137,12 @@ fn mp4(c: &mut Criterion) {
                 start: 0.0,
                 force: true,
                 crf: None,
+                speed: 1.0,
+                sound: None,
             })
             .expect("options");
             let cam = camera(&three, 1280, 720);
-            export::export(&three, &cam, &options, &Silent).expect("export")
+            export::export(&three, &cam.into(), &options, &Silent).expect("export")
         })
     });
     group.finish();

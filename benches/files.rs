@@ -4,7 +4,8 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use juggler::files::{self, jml, library_dir, library_files, to_toml};
+use juggler::convert::toml::to_toml;
+use juggler::files::{self, jml, library_dir, library_files};
 
 fn bench_files(c: &mut Criterion) {
     let paths = library_files(&library_dir()).expect("library readable");
@@ -31,7 +32,7 @@ fn bench_files(c: &mut Criterion) {
     });
 
     c.bench_function("write library as TOML", |b| {
-        b.iter(|| black_box(to_toml(black_box(&specs))))
+        b.iter(|| black_box(to_toml(black_box(&specs)).unwrap()))
     });
 
     let list =

@@ -3,8 +3,7 @@
 //! synchronous, multiplex and passing queries (J2's general search).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use juggler::tools::gen::{plan, Listing, Query};
-use juggler::tools::multi;
+use juggler::tools::{generate as plan, Listing, Query};
 
 fn bench(c: &mut Criterion) {
     let small = plan(&Query::new(5, Some(7), 5)).unwrap();
@@ -12,7 +11,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("gen 5 7 5 list", |b| {
         b.iter(|| {
             let mut n = 0u64;
-            small.generate(&mut |_| {
+            small.for_each(&mut |_| {
                 n += 1;
                 true
             });
@@ -32,17 +31,17 @@ fn bench(c: &mut Criterion) {
     general.sample_size(10);
     let mut q = Query::new(6, Some(9), 12);
     q.sync = true;
-    let sync = multi::plan(&q).unwrap();
+    let sync = plan(&q).unwrap();
     assert_eq!(sync.count(), 115_824); // Juggling Lab: gen 6 9 12 -s -no
     general.bench_function("gen 6 9 12 -s -no", |b| b.iter(|| sync.count()));
     let mut q = Query::new(4, Some(6), 8);
     q.multiplex = 2;
-    let mux = multi::plan(&q).unwrap();
+    let mux = plan(&q).unwrap();
     assert_eq!(mux.count(), 37_880); // Juggling Lab: gen 4 6 8 -m 2 -no
     general.bench_function("gen 4 6 8 -m 2 -no", |b| b.iter(|| mux.count()));
     let mut q = Query::new(8, Some(5), 4);
     q.jugglers = 2;
-    let pass = multi::plan(&q).unwrap();
+    let pass = plan(&q).unwrap();
     assert_eq!(pass.count(), 1_699); // Juggling Lab: gen 8 5 4 -j 2 -no
     general.bench_function("gen 8 5 4 -j 2 -no", |b| b.iter(|| pass.count()));
     general.finish();

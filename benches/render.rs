@@ -89,6 +89,7 @@ fn gif_encoding(c: &mut Criterion) {
         start: 0.0,
         interval: cascade.loop_duration() / 60.0,
         count: 60,
+        speed: 1.0,
     };
     let mut group = c.benchmark_group("gif");
     group.sample_size(20);
@@ -96,7 +97,7 @@ fn gif_encoding(c: &mut Criterion) {
         b.iter(|| {
             write_gif(
                 &cascade,
-                &cam,
+                &cam.into(),
                 &plan,
                 (w, h),
                 &Silent,
@@ -125,10 +126,12 @@ fn png_frames_per_second(c: &mut Criterion) {
                 start: 0.0,
                 force: true,
                 crf: None,
+                speed: 1.0,
+                sound: None,
             })
             .expect("options");
             let cam = camera(&cascade, 640, 480);
-            export::export(&cascade, &cam, &options, &Silent).expect("export")
+            export::export(&cascade, &cam.into(), &options, &Silent).expect("export")
         })
     });
     group.finish();

@@ -1,7 +1,7 @@
 //! Local check, not run in CI: over every event-defined pattern of the Juggling Lab files given,
 //! the hand is at each event's position at its time, the loop is seamless and held props stay
 //! at their hand. `cargo run --example jl_events_check -- /path/to/patterns/*.jml`
-use juggler::files::{jml, jml_events};
+use juggler::files::jml;
 use juggler::motion::Motion;
 use juggler::types::HandRef;
 fn main() {
@@ -13,19 +13,19 @@ fn main() {
         let text = std::fs::read_to_string(&path).unwrap();
         let import = jml::import_lenient(&text, &path).unwrap();
         for p in &import.patterns {
-            if !jml_events::is_event_notation(&p.spec.notation) {
+            let Some(source) = p.spec.source.events() else {
                 continue;
-            }
+            };
             n += 1;
-            let ev = jml_events::read(&p.spec.notation).unwrap();
+            let ev = &source.pattern;
             let timing = juggler::motion::Timing {
-                bps: ev.bps,
+                bps: ev.bps(),
                 dwell: 1.3,
                 gravity: 9.8,
             };
-            let m = Motion::from_events(&ev.choreography, timing);
+            let m = Motion::from_events(ev.choreography(), timing);
             let mut ok = true;
-            for (slot, events) in ev.choreography.hands.iter().enumerate() {
+            for (slot, events) in ev.choreography().hands.iter().enumerate() {
                 for e in events {
                     let h = HandRef::from_slot(slot);
                     let pl = m.placement_at(h.juggler, e.time);

@@ -27,7 +27,7 @@ fn main() {
             match Scene::new(&p.spec) {
                 Ok(scene) => {
                     ok += 1;
-                    if juggler::files::jml_events::is_event_notation(&p.spec.notation) {
+                    if p.spec.source.events().is_some() {
                         total.3 += 1;
                     }
                     let d = scene.loop_duration();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of juggler: unit, property, integration and window tests (and each benchmark
-# once, as a smoke test), then the web page's browser tests (scripts/web_test.sh). Window tests need an X display; when none is set and xvfb-run
+# once, as a smoke test), the documentation's examples, then the web page's browser tests (scripts/web_test.sh). Window tests need an X display; when none is set and xvfb-run
 # exists, everything runs under Xvfb. Ends with one summary line: "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,14 @@ trap 'rm -f "$log"' EXIT
 set +e
 "${runner[@]}" cargo test --all-targets "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+# The documentation's examples (`--all-targets` leaves doctests out).
+cargo test --doc 2>&1 | tee -a "$log"
+[ "$status" -ne 0 ] || status=${PIPESTATUS[0]}
+# The API documentation builds without a warning (broken or private links).
+if ! RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --lib -q 2>&1 | tee -a "$log"; then
+  echo "test.sh: cargo doc has warnings" >&2
+  status=1
+fi
 # The web page in headless Chromium (JUGGLER_SKIP_WEB=1 skips it): its "test result:" line
 # counts below. Under the same runner, for its comparison with the desktop window.
 if [ -n "${JUGGLER_SKIP_WEB:-}" ] && [ -n "${JUGGLER_CI:-}" ]; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds juggler's web page into target/web/: index.html, juggler.js (page glue), gl.js
-# (miniquad's loader, from the miniquad crate in use) and juggler.wasm. Serve that directory
+# (miniquad's loader, from the miniquad crate in use), juggler.wasm, and the web app's
+# manifest, icons and service worker (sw.js, stamped with this build's id). Serve that directory
 # from any static host, e.g. `python3 -m http.server 8000 -d target/web`.
 #
 # Uses rustup's wasm32-unknown-unknown target when it is installed; otherwise Debian's
@@ -11,6 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=wasm32-unknown-unknown
 out=target/web
+# A smaller download: the whole program optimised at once, no symbol names (BENCHMARKS.md).
+export CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=z \
+  CARGO_PROFILE_RELEASE_STRIP=true
 
 if command -v rustup >/dev/null 2>&1 &&
   rustup target list --installed 2>/dev/null | grep -qx "$target"; then
@@ -41,9 +45,15 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out"
-cp web/index.html web/juggler.js "$out/"
+cp web/index.html web/juggler.js web/manifest.webmanifest web/icon.svg web/icon-192.png \
+  web/icon-512.png "$out/"
 cp "$gl_js" "$out/gl.js"
 cp "$(dirname "$gl_js")/../LICENSE-MIT" "$out/gl.js.LICENSE-MIT.txt"
 cp "target/$target/release/juggler.wasm" "$out/juggler.wasm"
+# The service worker keeps this build for offline use; its id (a hash of the files) makes a
+# new build a new worker, which replaces the kept copy.
+build_id=$(cat "$out"/index.html "$out"/juggler.js "$out"/gl.js "$out"/juggler.wasm \
+  "$out"/manifest.webmanifest | sha256sum | cut -c1-16)
+sed "s/BUILD_ID/$build_id/" web/sw.js >"$out/sw.js"
 echo "web.sh: built $out ($(du -h "$out/juggler.wasm" | cut -f1) of wasm); serve it with" \
   "python3 -m http.server 8000 --bind 127.0.0.1 -d $out" >&2

@@ -93,8 +93,21 @@ pub const COLORS: Limit = Limit {
     max: 10_000,
 };
 
+/// Beats in the period of a pattern the generator (`gen`) searches for.
+pub const GEN_PERIOD: Limit = Limit {
+    what: "beats in a generated pattern's period",
+    max: 4096,
+};
+
+/// Cells of one generator search's tables (`gen`, `trans`): states and throws of every beat
+/// of the period at every place and throw height, and the multiplexing filter's.
+pub const GEN_CELLS: Limit = Limit {
+    what: "cells in one generator search (period × throw height × throwing places)",
+    max: 4_000_000,
+};
+
 /// Every limit, for documentation and tests.
-pub const LIMITS: [Limit; 10] = [
+pub const LIMITS: [Limit; 12] = [
     BEATS,
     THROWS,
     CYCLE_BEATS,
@@ -105,6 +118,8 @@ pub const LIMITS: [Limit; 10] = [
     BODY_BEATS,
     BODY_KEYFRAMES,
     COLORS,
+    GEN_PERIOD,
+    GEN_CELLS,
 ];
 
 /// A count over its limit.

@@ -11,10 +11,10 @@ use crate::body::props::{
 };
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
-use crate::motion::{Motion, MotionError, PropState, Timing};
+use crate::motion::{FlightTimes, Motion, MotionError, PropState, Timing};
 use crate::schedule::{self, PatternError, Schedule, ThrowKind};
-use crate::spec::PatternSpec;
-use crate::types::{PropKind, Rgba};
+use crate::spec::{EventPattern, PathProp, PatternSource, PatternSpec};
+use crate::types::{HandRef, PropKind, Rgba};
 
 /// Why a pattern spec cannot be animated.
 #[derive(Debug, thiserror::Error)]
@@ -31,9 +31,6 @@ pub enum SceneError {
     /// The pattern with its `hands` and `body` cycles would animate a cycle over the budget.
     #[error(transparent)]
     Budget(#[from] crate::budget::BudgetError),
-    /// A pattern defined by Juggling Lab events that cannot be animated.
-    #[error("{message}")]
-    Events { message: String },
     /// A juggler placement has a coordinate or angle that is not a finite number.
     #[error("placement of juggler {juggler} is not finite")]
     Placement { juggler: usize },
@@ -55,7 +52,10 @@ pub const RING_STACK_SPACING: f64 = 0.035;
 #[derive(Clone, Debug)]
 pub struct Scene {
     spec: PatternSpec,
-    schedule: Schedule,
+    /// The siteswap's schedule; `None` for a pattern given by its events.
+    schedule: Option<Schedule>,
+    /// Beats in one period as written (see [`Scene::period_beats`]).
+    period_beats: u32,
     timing: Timing,
     layout: Layout,
     motion: Motion,
@@ -67,7 +67,42 @@ pub struct Scene {
     held_only: Vec<bool>,
     /// Per juggler: how the body takes part (knee dips for high throws, gaze).
     bodies: Vec<BodyPlan>,
+    /// Every toss of one hand period and when it is released, bounces and is caught.
+    flights: Vec<FlightTimes>,
 }
+
+/// What happens at a moment of the pattern that one can hear or step to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EventKind {
+    /// A prop lands in a hand.
+    Catch,
+    /// A bouncing prop hits the floor.
+    Bounce,
+    /// A prop leaves a hand.
+    Throw,
+    /// A beat of the pattern's tempo; `accent` on the first beat of each period as written.
+    Beat { accent: bool },
+}
+
+/// One throw, floor contact, catch or beat, at `time` seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PatternEvent {
+    pub time: f64,
+    pub kind: EventKind,
+    /// The hand that throws (a throw or a bounce) or catches (a catch); `None` for a beat.
+    pub hand: Option<HandRef>,
+    /// Index into the schedule's throws of the throw, when the pattern is a siteswap.
+    pub throw: Option<usize>,
+    /// The kind of prop (the pattern's).
+    pub prop: PropKind,
+}
+
+/// Most events one call of [`Scene::events_between`] returns (a span of about a day of a
+/// fast pattern); later ones are left out.
+pub const MAX_EVENTS: usize = 1_000_000;
+
+/// Labels are shown while a prop has flown less than this fraction of its flight.
+const LABEL_FLIGHT_FRACTION: f64 = 0.5;
 
 /// How one juggler's body moves with the pattern, worked out once from the motion.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -244,11 +279,16 @@ fn beat_path(beats: &crate::settings::BodyBeats) -> Option<crate::motion::BeatPa
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
-        if crate::files::jml_events::is_event_notation(&spec.notation) {
-            return Scene::from_event_spec(spec);
+        match &spec.source {
+            PatternSource::Siteswap(notation) => Scene::from_siteswap(spec, notation),
+            PatternSource::Events(events) => Scene::from_events(spec, &events.pattern),
         }
+    }
+
+    /// A siteswap's scene: its schedule, timing, layout and motion by Juggling Lab's rules.
+    fn from_siteswap(spec: &PatternSpec, notation: &str) -> Result<Scene, SceneError> {
         let settings = &spec.settings;
-        let schedule = schedule::from_notation(&spec.notation)?;
+        let schedule = schedule::from_notation(notation)?;
         let timing = Timing::new(&schedule, settings)?;
         let placements = settings.placements();
         if let Some(juggler) = placements
@@ -319,8 +359,10 @@ impl Scene {
         Ok(Scene {
             held_only,
             bodies,
+            flights: motion.flight_times(),
             spec: spec.clone(),
-            schedule,
+            period_beats: schedule.pattern_period,
+            schedule: Some(schedule),
             timing,
             layout,
             motion,
@@ -329,17 +371,14 @@ impl Scene {
         })
     }
 
-    /// A pattern defined by Juggling Lab events (its notation is a JML text): the events give
-    /// the timing, places and jugglers; the settings give prop kind, gravity and bodies.
-    /// `schedule()` is then only a summary: jugglers and props, no throws, and a period of
-    /// as many beats as the busiest juggler throws per loop of the events (so the period lasts
-    /// one loop at `timing().bps`).
-    fn from_event_spec(spec: &PatternSpec) -> Result<Scene, SceneError> {
+    /// A pattern given by its events (read where its file was read): the events give the
+    /// timing, places and jugglers; the settings give prop kind, gravity and bodies. It has
+    /// no schedule; its period is one loop of the events, as many beats as the busiest
+    /// juggler throws in it (so the period lasts one loop at `timing().bps`).
+    fn from_events(spec: &PatternSpec, events: &EventPattern) -> Result<Scene, SceneError> {
         let settings = &spec.settings;
-        let events = crate::files::jml_events::read(&spec.notation)
-            .map_err(|message| SceneError::Events { message })?;
         let timing = Timing {
-            bps: events.bps,
+            bps: events.bps(),
             dwell: settings.dwell.value(),
             gravity: settings.gravity,
         };
@@ -356,11 +395,13 @@ impl Scene {
             .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
         let colors = events
-            .prop_path
+            .path_of_prop
             .iter()
             .enumerate()
-            .map(|(i, &path)| match events.path_prop.get(path) {
-                Some((_, Some(color))) => *color,
+            .map(|(i, &path)| match events.path_props.get(path) {
+                Some(PathProp {
+                    color: Some(color), ..
+                }) => *color,
                 _ => prop_color(&settings.colors, settings.color_by_orbit, i, path),
             })
             .collect();
@@ -374,30 +415,14 @@ impl Scene {
                     .all(|s| matches!(s, crate::motion::PathSegment::Held { .. }))
             })
             .collect();
-        // One period of the summary is one loop of the events: `bps` beats per second are
-        // the busiest juggler's throws, so the loop lasts that many beats.
-        let beats = (events.bps * events.choreography.hand_period)
-            .round()
-            .clamp(1.0, u32::MAX as f64) as u32;
-        let schedule = Schedule {
-            jugglers,
-            period: beats,
-            pattern_period: beats,
-            throws: Vec::new(),
-            props: motion.prop_count(),
-            sync: false,
-            max_throw: 0,
-            ground_state: true,
-            orbits: Vec::new(),
-            mirrored: false,
-            state: Vec::new(),
-        };
         let bodies = plan_bodies(&motion, &layout, &dims);
         Ok(Scene {
             held_only,
             bodies,
+            flights: motion.flight_times(),
             spec: spec.clone(),
-            schedule,
+            schedule: None,
+            period_beats: events.throws_per_loop,
             timing,
             layout,
             motion,
@@ -573,9 +598,28 @@ impl Scene {
         self.motion.loop_duration()
     }
 
-    /// The validated throw schedule.
-    pub fn schedule(&self) -> &Schedule {
-        &self.schedule
+    /// The validated throw schedule of a siteswap; `None` for a pattern given by its events
+    /// (see [`Scene::jugglers`], [`Scene::props`] and [`Scene::period_beats`] for what every
+    /// pattern has).
+    pub fn schedule(&self) -> Option<&Schedule> {
+        self.schedule.as_ref()
+    }
+
+    /// Beats in one period of the pattern as written: the schedule's `pattern_period`; for a
+    /// pattern given by its events, one loop of them, counted in the throws its busiest
+    /// juggler makes in it (one loop lasts that many beats at `timing().bps`).
+    pub fn period_beats(&self) -> u32 {
+        self.period_beats
+    }
+
+    /// Number of jugglers (of the schedule, or of the events).
+    pub fn jugglers(&self) -> usize {
+        self.motion.jugglers()
+    }
+
+    /// Number of props in the pattern.
+    pub fn props(&self) -> usize {
+        self.motion.prop_count()
     }
 
     /// Beats per second, dwell and gravity in use.
@@ -602,6 +646,115 @@ impl Scene {
     pub fn motion(&self) -> &Motion {
         &self.motion
     }
+
+    /// Every throw, floor contact and catch with `from <= time < to` (seconds; the pattern
+    /// repeats, so any span), sorted by time, catches before bounces before throws at equal
+    /// times. Each toss repeats every hand period: its times are the motion's release,
+    /// contacts and catch plus whole hand periods, so a catch here is exactly where the prop
+    /// comes to be held. At most [`MAX_EVENTS`].
+    pub fn events_between(&self, from: f64, to: f64) -> Vec<PatternEvent> {
+        let period = self.motion.hand_period();
+        let mut events = Vec::new();
+        if !(from.is_finite() && to.is_finite() && from < to && period > 0.0) {
+            return events;
+        }
+        'tosses: for f in &self.flights {
+            let moments = std::iter::once((f.release, EventKind::Throw, f.from))
+                .chain(f.bounces.iter().map(|&b| (b, EventKind::Bounce, f.from)))
+                .chain(std::iter::once((f.catch, EventKind::Catch, f.to)));
+            for (at, kind, hand) in moments {
+                let first = ((from - at) / period).ceil();
+                if !first.is_finite() {
+                    continue;
+                }
+                let mut n = first;
+                loop {
+                    let time = at + n * period;
+                    if time >= to {
+                        break;
+                    }
+                    if time >= from {
+                        if events.len() >= MAX_EVENTS {
+                            break 'tosses;
+                        }
+                        events.push(PatternEvent {
+                            time,
+                            kind,
+                            hand: Some(hand),
+                            throw: f.throw,
+                            prop: self.spec.settings.prop,
+                        });
+                    }
+                    n += 1.0;
+                }
+            }
+        }
+        events.sort_by(|a, b| a.time.total_cmp(&b.time).then(a.kind.cmp(&b.kind)));
+        events
+    }
+
+    /// The beats with `from <= time < to`: beat `k` at `k / bps` seconds (the throws of beat
+    /// `k` are made then), accented every written period. At most [`MAX_EVENTS`].
+    pub fn beats_between(&self, from: f64, to: f64) -> Vec<PatternEvent> {
+        let bps = self.timing.bps;
+        let period = u64::from(self.period_beats.max(1));
+        let mut beats = Vec::new();
+        if !(from.is_finite() && to.is_finite() && from < to && bps > 0.0) {
+            return beats;
+        }
+        let mut k = (from * bps).ceil();
+        while k.is_finite() && beats.len() < MAX_EVENTS {
+            let time = k / bps;
+            if time >= to {
+                break;
+            }
+            if time >= from {
+                beats.push(PatternEvent {
+                    time,
+                    kind: EventKind::Beat {
+                        accent: (k.rem_euclid(period as f64)) == 0.0,
+                    },
+                    hand: None,
+                    throw: None,
+                    prop: self.spec.settings.prop,
+                });
+            }
+            k += 1.0;
+        }
+        beats
+    }
+
+    /// The text of throw `throw` (an index into the schedule's throws) as the notation writes
+    /// it: `5`, `3p`, `4x`.
+    pub fn throw_text(&self, throw: usize) -> Option<String> {
+        let schedule = self.schedule.as_ref()?;
+        let notation = self.spec.source.siteswap()?;
+        schedule.throws.get(throw).map(|t| t.text(notation))
+    }
+
+    /// The labels to show at time `t`: each prop in the first half of its flight, with the
+    /// text of the throw that sent it (`(prop index, text)`, props in order). Props of a JML
+    /// event pattern are labelled with their value.
+    pub fn labels_at(&self, t: f64) -> Vec<(usize, String)> {
+        let looped = self.loop_time(if t.is_finite() { t } else { 0.0 });
+        self.motion
+            .state_at(looped)
+            .props
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                let flight = p.flight?;
+                if flight.progress(looped) >= LABEL_FLIGHT_FRACTION {
+                    return None;
+                }
+                let text = match flight.throw.and_then(|k| self.throw_text(k)) {
+                    Some(text) => text,
+                    None => schedule::value_text(flight.value),
+                };
+                Some((i, text))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -612,6 +765,91 @@ mod tests {
 
     fn spec(notation: &str) -> PatternSpec {
         PatternSpec::from_notation(notation)
+    }
+
+    #[test]
+    fn every_catch_event_is_where_a_flying_prop_comes_to_be_held() {
+        for notation in ["531", "(4,2x)*", "<3p|3p>", "[33]33", "5B3 1", "423"] {
+            let scene = Scene::new(&spec(notation)).unwrap();
+            let loop_s = scene.loop_duration();
+            let events = scene.events_between(0.0, loop_s);
+            let count = |k: EventKind| events.iter().filter(|e| e.kind == k).count();
+            assert!(count(EventKind::Catch) > 0, "{notation}");
+            assert_eq!(
+                count(EventKind::Catch),
+                count(EventKind::Throw),
+                "{notation}"
+            );
+            assert!(events.windows(2).all(|w| w[0].time <= w[1].time));
+            assert!(events.iter().all(|e| (0.0..loop_s).contains(&e.time)));
+            for e in events.iter().filter(|e| e.kind == EventKind::Catch) {
+                let (before, after) = (scene.pose_at(e.time - 1e-7), scene.pose_at(e.time));
+                let caught = before
+                    .props
+                    .iter()
+                    .zip(&after.props)
+                    .any(|(b, a)| b.held_by.is_none() && a.held_by == e.hand);
+                assert!(caught, "{notation}: catch at {}", e.time);
+            }
+            for e in events.iter().filter(|e| e.kind == EventKind::Throw) {
+                let (before, after) = (scene.pose_at(e.time - 1e-7), scene.pose_at(e.time + 1e-7));
+                let thrown = before
+                    .props
+                    .iter()
+                    .zip(&after.props)
+                    .any(|(b, a)| b.held_by == e.hand && a.held_by.is_none());
+                assert!(thrown, "{notation}: throw at {}", e.time);
+            }
+        }
+        // Bounces of 5B3 1: one floor contact per 5B, low down.
+        let scene = Scene::new(&spec("5B3 1")).unwrap();
+        let bounces = scene.events_between(0.0, scene.loop_duration());
+        let bounces: Vec<_> = bounces
+            .iter()
+            .filter(|e| e.kind == EventKind::Bounce)
+            .collect();
+        assert!(!bounces.is_empty());
+        for b in bounces {
+            let low = scene
+                .pose_at(b.time)
+                .props
+                .iter()
+                .map(|p| p.position.y)
+                .fold(f32::MAX, f32::min);
+            assert!(low < 0.2, "bounce at {}: lowest prop {low}", b.time);
+        }
+    }
+
+    #[test]
+    fn labels_name_the_throw_as_written_while_the_prop_rises() {
+        let scene = Scene::new(&spec("<3p|3p>")).unwrap();
+        let throw = scene
+            .events_between(0.0, 2.0)
+            .into_iter()
+            .find(|e| e.kind == EventKind::Throw)
+            .unwrap();
+        let labels = scene.labels_at(throw.time + 0.01);
+        assert!(labels.iter().any(|(_, text)| text == "3p"), "{labels:?}");
+        let scene = Scene::new(&spec("(4,2x)*")).unwrap();
+        let texts: std::collections::BTreeSet<String> = (0..40)
+            .flat_map(|i| scene.labels_at(i as f64 * 0.05))
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(
+            texts.into_iter().collect::<Vec<_>>(),
+            vec!["2x".to_string(), "4".to_string()]
+        );
+        // A prop past the middle of its flight has no label.
+        let scene = Scene::new(&spec("5")).unwrap();
+        for i in 0..50 {
+            let t = i as f64 * 0.037;
+            let state = scene.motion().state_at(t);
+            let labelled: Vec<usize> = scene.labels_at(t).into_iter().map(|(p, _)| p).collect();
+            for (p, s) in state.props.iter().enumerate() {
+                let rising = s.flight.is_some_and(|f| f.progress(t) < 0.5);
+                assert_eq!(labelled.contains(&p), rising, "t {t} prop {p}");
+            }
+        }
     }
 
     fn with_prop(notation: &str, prop: PropKind) -> Scene {
@@ -886,7 +1124,7 @@ mod tests {
         s.settings.spins = vec![(3, 3)];
         let triples = Scene::new(&s).unwrap();
         assert!((club_turns_in_flight(&triples, 0) - 3.2).abs() < 0.02);
-        s.notation = "3~1".into();
+        s.source = PatternSource::Siteswap("3~1".into());
         let singles = Scene::new(&s).unwrap();
         assert!((club_turns_in_flight(&singles, 0) - 1.2).abs() < 0.02);
         // Spins do not move the centre of mass: the same positions as the automatic choice

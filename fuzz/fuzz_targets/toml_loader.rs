@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(patterns) = read_str(text, FileKind::Toml, "fuzz.toml") else { return };
     for p in patterns {
-        assert!(!p.spec.notation.trim().is_empty());
+        assert!(!p.spec.source.text().trim().is_empty());
         assert_eq!(p.spec.settings.check(), Ok(()), "{:?}", p.spec.settings);
         assert!(p.at.line >= 1 && p.at.column >= 1);
         let Ok(scene) = Scene::new(&p.spec) else { continue };

@@ -3,9 +3,11 @@
 
 use glam::Vec2;
 
-use crate::render::Frame;
+use crate::render::{Camera, Frame};
+use crate::scene::Scene;
 use crate::spec::PatternSpec;
 use crate::tools::diagram::Ladder;
+use crate::types::PropKind;
 
 use super::state::Orbit;
 
@@ -23,6 +25,8 @@ pub struct Facts {
     pub beats_per_second: f64,
     /// Seconds until the animation repeats exactly.
     pub loop_seconds: f64,
+    /// The kind of prop juggled.
+    pub prop: PropKind,
 }
 
 /// A pattern ready to be drawn at any time.
@@ -38,6 +42,17 @@ pub trait Animation {
 
     /// The camera orbit this pattern is shown from before the user turns it (and after R).
     fn home_orbit(&self) -> Orbit;
+
+    /// The scene behind the animation (what an export renders), if it has one.
+    fn scene(&self) -> Option<&Scene> {
+        None
+    }
+
+    /// The camera of a `width` x `height` picture of the scene seen from `orbit` (the
+    /// window's framing for that size), if there is a scene.
+    fn camera(&self, _orbit: &Orbit, _width: u32, _height: u32) -> Option<Camera> {
+        None
+    }
 
     /// The ladder diagram of the pattern (`tools::diagram::ladder`), if it has one.
     fn ladder(&self) -> Option<&Ladder> {

@@ -322,6 +322,41 @@ impl Geometry {
         }
     }
 
+    /// The layout of the web page's canvas, whose controls are the page's own (HTML): the
+    /// whole canvas is the view, less the ladder diagram's strip at the bottom when it is
+    /// open. No control is drawn, none is hit.
+    pub fn page(width: f32, height: f32, char_width: f32, panels: Panels) -> Self {
+        let mut g = Geometry::with_panels(
+            width,
+            height,
+            char_width,
+            Panels {
+                help: false,
+                library: false,
+                facts: false,
+                ..panels
+            },
+        );
+        let none = Rect::new(0.0, 0.0, 0.0, 0.0);
+        let mut view = Rect::new(0.0, 0.0, g.width, g.height);
+        g.diagram = g.diagram.map(|d| {
+            let h = d.h.min(view.h * 0.42);
+            view.h -= h;
+            Rect::new(0.0, view.bottom(), view.w, h)
+        });
+        g.viewport = Rect::new(view.x, view.y, view.w, view.h.max(1.0));
+        g.top_bar = 0.0;
+        g.bottom_bar_y = g.height;
+        g.field = none;
+        g.buttons = [none; 3];
+        g.slider = none;
+        g.time_label = none;
+        g.speed_label = none;
+        g.help_baseline = None;
+        g.side = None;
+        g
+    }
+
     /// The part of the window under `p` (controls are checked before the view).
     pub fn region(&self, p: Vec2) -> Region {
         if self.field.contains(p) {
@@ -442,6 +477,31 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_page_canvas_is_all_view_but_the_diagram() {
+        let panels = Panels {
+            diagram: true,
+            diagram_rails: 2,
+            help: true,
+            facts: true,
+            ..Panels::default()
+        };
+        let g = Geometry::page(390.0, 600.0, 9.6, panels);
+        assert_eq!(
+            (g.viewport.x, g.viewport.y, g.viewport.w),
+            (0.0, 0.0, 390.0)
+        );
+        let d = g.diagram.unwrap();
+        assert_eq!((d.y + d.h, g.viewport.h + d.h), (600.0, 600.0));
+        assert_eq!(g.region(Vec2::new(195.0, 10.0)), Region::Viewport);
+        assert_eq!(g.region(Vec2::new(10.0, 595.0)), Region::Diagram);
+        assert_eq!(g.side, None);
+        assert_eq!(g.facts, FactsLayout::Hidden);
+        let plain = Geometry::page(800.0, 600.0, 9.6, Panels::default());
+        assert_eq!(plain.viewport, Rect::new(0.0, 0.0, 800.0, 600.0));
+        assert_eq!(plain.region(Vec2::new(790.0, 10.0)), Region::Viewport);
+    }
 
     fn panels(help: bool, library: bool, diagram: bool) -> Panels {
         Panels {

@@ -55,10 +55,22 @@ pub enum Phase {
     Ended,
 }
 
-/// Collects macroquad's input events between two frames.
+/// Collects macroquad's input events between two frames, with pointer positions in the
+/// window's logical pixels (the page's canvas has `devicePixelRatio` device pixels to one).
 #[derive(Debug, Default)]
 pub struct Collector {
     pub events: Vec<InputEvent>,
+}
+
+/// A point of a raw event (device pixels) in logical pixels.
+fn logical(x: f32, y: f32) -> Vec2 {
+    let scale = macroquad::miniquad::window::dpi_scale();
+    let scale = if scale.is_finite() && scale > 0.0 {
+        scale
+    } else {
+        1.0
+    };
+    Vec2::new(x / scale, y / scale)
 }
 
 impl EventHandler for Collector {
@@ -81,7 +93,7 @@ impl EventHandler for Collector {
     }
     fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
         if button == MouseButton::Left {
-            self.events.push(InputEvent::MouseDown(Vec2::new(x, y)));
+            self.events.push(InputEvent::MouseDown(logical(x, y)));
         }
     }
     fn mouse_button_up_event(&mut self, button: MouseButton, _x: f32, _y: f32) {
@@ -90,7 +102,7 @@ impl EventHandler for Collector {
         }
     }
     fn mouse_motion_event(&mut self, x: f32, y: f32) {
-        self.events.push(InputEvent::MouseMove(Vec2::new(x, y)));
+        self.events.push(InputEvent::MouseMove(logical(x, y)));
     }
     fn mouse_wheel_event(&mut self, _x: f32, y: f32) {
         if y != 0.0 {
@@ -106,7 +118,7 @@ impl EventHandler for Collector {
         self.events.push(InputEvent::Touch {
             id,
             phase,
-            at: Vec2::new(x, y),
+            at: logical(x, y),
         });
     }
 }
@@ -133,6 +145,11 @@ enum Drag {
 
 /// Pixels a press may move and still count as a tap.
 const TAP_SLOP: f32 = 8.0;
+/// Seconds a finger may stay down and still tap.
+const TAP_SECONDS: f64 = 0.35;
+/// Seconds and pixels between two taps of a double tap at most.
+const DOUBLE_TAP_SECONDS: f64 = 0.4;
+const DOUBLE_TAP_PIXELS: f32 = 40.0;
 /// Pixels of two-finger vertical movement per zoom notch.
 const PIXELS_PER_NOTCH: f32 = 40.0;
 
@@ -148,9 +165,20 @@ pub struct Translator {
     scroll_rest: f32,
     /// The last mouse position (the wheel scrolls the panel under it).
     pointer: Vec2,
+    /// Seconds on the front end's clock (for taps).
+    clock: f64,
+    /// Where and when the one finger on the view touched, while it may still be a tap.
+    touch_start: Option<(Vec2, f64)>,
+    /// The last tap on the view: a second one soon after, near it, is a double tap.
+    last_tap: Option<(Vec2, f64)>,
 }
 
 impl Translator {
+    /// Sets the time, seconds, of the events translated next.
+    pub fn set_clock(&mut self, now: f64) {
+        self.clock = now;
+    }
+
     /// The actions of one event, given the window layout and where keys go.
     pub fn translate(
         &mut self,
@@ -292,7 +320,8 @@ impl Translator {
         }
     }
 
-    /// One finger works like the mouse; two fingers pinch (or drag up/down) to zoom.
+    /// One finger works like the mouse; two fingers pinch (or drag up/down) to zoom; a
+    /// double tap on the view resets it.
     fn touch(
         &mut self,
         id: u64,
@@ -306,9 +335,15 @@ impl Translator {
                 self.touches.retain(|t| t.0 != id);
                 self.touches.push((id, at));
                 match self.touches.len() {
-                    1 => self.press(at, geometry, editing),
+                    1 => {
+                        self.touch_start =
+                            (geometry.region(at) == Region::Viewport).then_some((at, self.clock));
+                        self.press(at, geometry, editing)
+                    }
                     2 => {
                         // A second finger: no tap, no orbit; start pinching.
+                        self.touch_start = None;
+                        self.last_tap = None;
                         self.drag = Drag::None;
                         self.pinch = Some(self.two_fingers());
                         Vec::new()
@@ -321,6 +356,12 @@ impl Translator {
                     t.1 = at;
                 } else {
                     return Vec::new();
+                }
+                if self
+                    .touch_start
+                    .is_some_and(|(p, _)| p.distance(at) > TAP_SLOP)
+                {
+                    self.touch_start = None;
                 }
                 match (self.touches.len(), self.pinch) {
                     (1, _) => self.move_to(at, geometry),
@@ -342,7 +383,11 @@ impl Translator {
                 let was = self.touches.len();
                 self.touches.retain(|t| t.0 != id);
                 if was == 1 && self.touches.is_empty() {
-                    return self.release();
+                    let mut actions = self.release();
+                    if self.tapped(at) {
+                        actions.push(Action::ResetView);
+                    }
+                    return actions;
                 }
                 // Lifting one of two fingers ends the pinch; the other starts nothing.
                 self.pinch = None;
@@ -350,6 +395,23 @@ impl Translator {
                 Vec::new()
             }
         }
+    }
+
+    /// The one finger on the view lifted at `at`: whether that made a double tap.
+    fn tapped(&mut self, at: Vec2) -> bool {
+        let Some((start, when)) = self.touch_start.take() else {
+            self.last_tap = None;
+            return false;
+        };
+        if start.distance(at) > TAP_SLOP || self.clock - when > TAP_SECONDS {
+            self.last_tap = None;
+            return false;
+        }
+        let double = self.last_tap.is_some_and(|(p, t)| {
+            p.distance(at) <= DOUBLE_TAP_PIXELS && self.clock - t <= DOUBLE_TAP_SECONDS
+        });
+        self.last_tap = if double { None } else { Some((at, self.clock)) };
+        double
     }
 
     fn two_fingers(&self) -> (f32, Vec2) {
@@ -399,6 +461,8 @@ pub fn key_action(key: KeyCode, ctrl: bool, focus: Focus) -> Option<Action> {
     use KeyCode as K;
     if ctrl {
         return Some(match key {
+            // A web page never quits (its tab is the browser's).
+            #[cfg(not(target_arch = "wasm32"))]
             K::Q => Action::Quit,
             K::R => Action::ResetView,
             K::I => Action::ToggleFacts,
@@ -852,6 +916,59 @@ mod tests {
         assert!(touch(&mut t, 1, Phase::Moved, 640.0, 210.0).is_empty());
         assert!(touch(&mut t, 1, Phase::Ended, 640.0, 210.0).is_empty());
         assert_eq!(pinch_notches(0.0, 100.0), 0.0);
+    }
+
+    #[test]
+    fn a_double_tap_on_the_view_resets_it_a_slow_or_moved_one_does_not() {
+        let g = geometry();
+        let mut t = Translator::default();
+        let tap = |t: &mut Translator, at: f64, x: f32, moved: f32| {
+            let mut out = Vec::new();
+            t.set_clock(at);
+            for (phase, dx) in [
+                (Phase::Started, 0.0),
+                (Phase::Moved, moved),
+                (Phase::Ended, moved),
+            ] {
+                let event = InputEvent::Touch {
+                    id: 7,
+                    phase,
+                    at: Vec2::new(x + dx, 300.0),
+                };
+                out.extend(t.translate(event, &g, Focus::Playing));
+            }
+            out.retain(|a| !matches!(a, Action::Orbit { .. }));
+            out
+        };
+        assert!(tap(&mut t, 10.0, 600.0, 0.0).is_empty());
+        assert_eq!(tap(&mut t, 10.25, 610.0, 2.0), vec![Action::ResetView]);
+        // A third tap starts over; a slow second tap, a far one or a drag is no double tap.
+        assert!(tap(&mut t, 10.4, 610.0, 0.0).is_empty());
+        assert!(tap(&mut t, 11.0, 610.0, 0.0).is_empty());
+        assert!(tap(&mut t, 11.2, 700.0, 0.0).is_empty());
+        assert!(tap(&mut t, 11.4, 700.0, 30.0).is_empty());
+        assert!(tap(&mut t, 11.5, 700.0, 0.0).is_empty());
+        // Taps on the controls are not taps on the view.
+        let slider = g.slider;
+        let on_slider = |t: &mut Translator, at: f64| {
+            t.set_clock(at);
+            let p = Vec2::new(slider.x + 5.0, slider.center_y());
+            let mut out = Vec::new();
+            for phase in [Phase::Started, Phase::Ended] {
+                out.extend(t.translate(
+                    InputEvent::Touch {
+                        id: 1,
+                        phase,
+                        at: p,
+                    },
+                    &g,
+                    Focus::Playing,
+                ));
+            }
+            out
+        };
+        on_slider(&mut t, 20.0);
+        assert!(!on_slider(&mut t, 20.1).contains(&Action::ResetView));
     }
 
     #[test]

@@ -48,7 +48,7 @@ impl LibraryList {
         for (f, file) in files.iter().enumerate() {
             for (i, p) in file.patterns.iter().enumerate() {
                 let name = p.spec.name.clone();
-                let notation = p.spec.notation.clone();
+                let notation = p.spec.source.text().to_string();
                 let group = file.stem().to_string();
                 items.push(LibraryItem {
                     file: f,
@@ -85,6 +85,11 @@ impl LibraryList {
 
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
+    }
+
+    /// The patterns matching the search, in display order.
+    pub fn matching(&self) -> impl Iterator<Item = &LibraryItem> {
+        self.matches.iter().map(|&i| &self.items[i])
     }
 
     /// How many patterns match the search.

@@ -23,6 +23,8 @@ pub mod screenshot;
 pub mod state;
 pub mod title;
 pub mod ui;
+// The page's front end is used by the wasm build only; natively its plain parts are tested.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub mod web;
 
 use std::cell::RefCell;
@@ -62,6 +64,16 @@ pub enum Mode {
     Bench { frames: u32 },
 }
 
+/// Who draws the controls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chrome {
+    /// The window draws them (the desktop window).
+    Window,
+    /// The web page has them as HTML elements: the canvas shows the juggling and the ladder
+    /// diagram only, and every part of it is the view.
+    Page,
+}
+
 /// Everything [`run`] needs.
 pub struct WindowOptions {
     pub title: String,
@@ -83,6 +95,7 @@ pub struct WindowOptions {
     pub size: (i32, i32),
     /// Multisample anti-aliasing samples per pixel (1 = off).
     pub msaa: u8,
+    pub chrome: Chrome,
 }
 
 /// How the window ended.
@@ -252,6 +265,7 @@ struct Session {
     highlight_cache: Option<HighlightCache>,
     title: title::TitleSetter,
     marker: String,
+    chrome: Chrome,
 }
 
 impl Session {
@@ -259,6 +273,9 @@ impl Session {
     fn handle(&mut self, event: InputEvent, g: &Geometry, t: f64) -> bool {
         let focus = self.app.focus();
         for action in self.translator.translate(event, g, focus) {
+            if self.chrome == Chrome::Page && !web::actions::page_allows(&action) {
+                continue;
+            }
             if self.act(action, g, t) {
                 return true;
             }
@@ -269,7 +286,7 @@ impl Session {
         #[cfg(any(target_arch = "wasm32", target_os = "android"))]
         {
             let now = self.app.focus();
-            if now != focus {
+            if now != focus && self.chrome == Chrome::Window {
                 macroquad::miniquad::window::show_keyboard(now == state::Focus::Field);
             }
         }
@@ -284,11 +301,7 @@ impl Session {
             Some(Effect::Quit) => return true,
             Some(Effect::Load(pattern)) => self.load(&pattern),
             Some(Effect::LoadEntry(i)) => self.load_entry(i),
-            Some(Effect::LoadLibrary { file, index }) => {
-                self.playlist = Playlist::Library { file };
-                self.app.playlist_len = self.playlist.len();
-                self.load_entry(index);
-            }
+            Some(Effect::LoadLibrary { file, index }) => self.load_library(file, index),
             Some(Effect::Revalidate(text)) => self.revalidate(text),
             Some(Effect::DiagramClick { x, y }) => {
                 let prop = self.prop_at(g, Vec2::new(x, y), t);
@@ -352,6 +365,13 @@ impl Session {
         arcs
     }
 
+    /// Plays pattern `index` of library file `file`, and browses that file from then on.
+    fn load_library(&mut self, file: usize, index: usize) {
+        self.playlist = Playlist::Library { file };
+        self.app.playlist_len = self.playlist.len();
+        self.load_entry(index);
+    }
+
     /// A new animation plays: forget what belonged to the old one.
     fn replace(&mut self, animation: Box<dyn Animation>) {
         self.animation = animation;
@@ -371,12 +391,15 @@ impl Session {
             Some((text, animation)) if text == pattern => Ok(animation),
             _ => (self.loader)(pattern),
         };
+        self.show(pattern, result);
+    }
+
+    /// Plays the pattern typed as `pattern` once loaded, or shows why it cannot be played.
+    fn show(&mut self, pattern: &str, result: Result<Box<dyn Animation>, LoadError>) {
         match result {
             Ok(loaded) => {
                 self.app
                     .loaded(pattern, loaded.loop_duration(), loaded.home_orbit());
-                #[cfg(target_arch = "wasm32")]
-                web::applied(pattern, &loaded.facts());
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(pattern, err.message, err.column),
@@ -425,8 +448,6 @@ impl Session {
                 {
                     list.select_item(*file, i);
                 }
-                #[cfg(target_arch = "wasm32")]
-                web::applied(&text, &loaded.facts());
                 self.replace(loaded);
             }
             Err(err) => self.app.load_failed(&text, err.message, err.column),
@@ -455,7 +476,11 @@ impl Session {
                 2
             },
         };
-        Geometry::with_panels(
+        let layout = match self.chrome {
+            Chrome::Window => Geometry::with_panels,
+            Chrome::Page => Geometry::page,
+        };
+        layout(
             mq::screen_width(),
             mq::screen_height(),
             text.char_width,
@@ -499,7 +524,10 @@ impl Session {
             diagram,
             highlight,
         };
-        ui::draw(g, text, &self.app, &info);
+        match self.chrome {
+            Chrome::Window => ui::draw(g, text, &self.app, &info),
+            Chrome::Page => ui::draw_page(g, text, &info),
+        }
     }
 }
 
@@ -526,9 +554,13 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         playlist,
         mode,
         script,
+        chrome,
         ..
     } = options;
-    let text = ui::Text::new(mq::load_ttf_font_from_bytes(FONT).ok());
+    let text = ui::Text::new(
+        mq::load_ttf_font_from_bytes(FONT).ok(),
+        macroquad::miniquad::window::dpi_scale(),
+    );
     let materials = draw::materials();
     // Touches are handled as touches (one finger like the mouse, two to zoom), not turned
     // into mouse events by macroquad.
@@ -547,6 +579,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
         highlight_cache: None,
         title: title::TitleSetter::default(),
         marker: title::marker(),
+        chrome,
     };
     let mut collector = Collector::default();
     let subscriber = macroquad::input::utils::register_input_subscriber();
@@ -587,6 +620,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
             }
         }
         macroquad::input::utils::repeat_all_miniquad_input(&mut collector, subscriber);
+        session.translator.set_clock(mq::get_time());
         for file in mq::get_dropped_files() {
             if let Some(path) = file.path {
                 collector
@@ -595,7 +629,7 @@ async fn main_loop(options: WindowOptions) -> Result<Outcome, WindowError> {
             }
         }
         #[cfg(target_arch = "wasm32")]
-        web::frame(&mut session);
+        web::frame(&mut session, &g);
         for event in collector.events.drain(..) {
             if mode == Mode::Interactive && session.handle(event, &g, now) {
                 return Ok(Outcome::Closed);

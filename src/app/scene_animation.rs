@@ -52,15 +52,16 @@ impl SceneAnimation {
             home_camera.azimuth.to_degrees(),
             home_camera.elevation.to_degrees(),
         );
-        let schedule = scene.schedule();
         let facts = Facts {
             name: spec.name.clone(),
-            notation: spec.notation.clone(),
-            jugglers: schedule.jugglers,
-            props: schedule.props,
-            period: schedule.pattern_period,
+            notation: spec.source.text().to_string(),
+            // Counted in the motion: a pattern given by its events has no schedule.
+            jugglers: scene.motion().jugglers(),
+            props: scene.motion().prop_count(),
+            period: scene.period_beats(),
             beats_per_second: scene.timing().bps,
             loop_seconds: scene.loop_duration(),
+            prop: spec.settings.prop,
         };
         Ok(SceneAnimation {
             scene,
@@ -74,7 +75,7 @@ impl SceneAnimation {
 
     /// The camera for a viewport and orbit: the export's framing for the orbit's angles and
     /// the viewport's aspect, then zoomed.
-    pub fn camera(&self, orbit: &Orbit, width: u32, height: u32) -> Camera {
+    pub fn framed_camera(&self, orbit: &Orbit, width: u32, height: u32) -> Camera {
         let key = (width, height, orbit.azimuth_deg, orbit.elevation_deg);
         let mut framed = self.framed.borrow_mut();
         let camera = match *framed {
@@ -84,6 +85,7 @@ impl SceneAnimation {
                     azimuth: Some(orbit.azimuth_deg.to_radians()),
                     elevation: Some(orbit.elevation_deg.to_radians()),
                     distance: self.distance,
+                    ..ViewOverrides::default()
                 };
                 let aspect = width.max(1) as f32 / height.max(1) as f32;
                 let camera = camera_with(&self.scene, aspect, &view);
@@ -111,7 +113,7 @@ impl SceneAnimation {
 
 impl Animation for SceneAnimation {
     fn frame(&self, t: f64, orbit: &Orbit, width: u32, height: u32) -> Frame {
-        let camera = self.camera(orbit, width, height);
+        let camera = self.framed_camera(orbit, width, height);
         build_frame(&self.scene.pose_at(t), &camera, width, height)
     }
 
@@ -127,12 +129,22 @@ impl Animation for SceneAnimation {
         self.home
     }
 
+    fn scene(&self) -> Option<&Scene> {
+        Some(&self.scene)
+    }
+
+    fn camera(&self, orbit: &Orbit, width: u32, height: u32) -> Option<Camera> {
+        Some(self.framed_camera(orbit, width, height))
+    }
+
     fn ladder(&self) -> Option<&Ladder> {
-        Some(self.ladder.get_or_init(|| ladder(self.scene.schedule())))
+        // A pattern given by its events has no siteswap to draw.
+        let schedule = self.scene.schedule()?;
+        Some(self.ladder.get_or_init(|| ladder(schedule)))
     }
 
     fn prop_of_throw(&self, throw: usize, beat: i64) -> Option<usize> {
-        let schedule = self.scene.schedule();
+        let schedule = self.scene.schedule()?;
         let t = schedule.throws.get(throw)?;
         // Throws alike in every way (a multiplex of equal throws) are told apart by their
         // order: the k-th of them is made by the k-th matching prop.
@@ -185,7 +197,7 @@ impl Animation for SceneAnimation {
     ) -> Option<(Vec2, f32)> {
         let pose = self.scene.pose_at(t);
         let p = pose.props.get(prop)?;
-        let camera = self.camera(orbit, width, height);
+        let camera = self.framed_camera(orbit, width, height);
         let view = camera.view(width, height);
         let (centre, depth) = view.project(p.position)?;
         Some((centre, 0.5 * p.size * view.scale(depth)))
@@ -262,17 +274,18 @@ mod tests {
             azimuth: Some(45f32.to_radians()),
             elevation: Some(30f32.to_radians()),
             distance: Some(7.0),
+            ..ViewOverrides::default()
         };
         let a = SceneAnimation::new(&PatternSpec::from_notation("3"), view).expect("valid");
         let home = a.home_orbit();
         assert!((home.azimuth_deg - 45.0).abs() < 1e-3 && (home.elevation_deg - 30.0).abs() < 1e-3);
-        assert!((a.camera(&home, 800, 600).distance - 7.0).abs() < 1e-4);
+        assert!((a.framed_camera(&home, 800, 600).distance - 7.0).abs() < 1e-4);
     }
 
     #[test]
     fn the_home_view_is_the_export_camera() {
         let a = animation("(4,4)");
-        let camera = a.camera(&a.home_orbit(), 1280, 608);
+        let camera = a.framed_camera(&a.home_orbit(), 1280, 608);
         let export_camera = camera_with(a.scene(), 1280.0 / 608.0, &ViewOverrides::default());
         assert!((camera.distance - export_camera.distance).abs() < 1e-3);
         assert!(camera.target.distance(export_camera.target) < 1e-3);
@@ -283,13 +296,13 @@ mod tests {
     fn zoom_scales_the_framed_distance_and_resizing_reframes() {
         let a = animation("3");
         let mut orbit = a.home_orbit();
-        let wide = a.camera(&orbit, 1280, 600);
+        let wide = a.framed_camera(&orbit, 1280, 600);
         orbit.zoom = 0.5;
-        let near = a.camera(&orbit, 1280, 600);
+        let near = a.framed_camera(&orbit, 1280, 600);
         assert!((near.distance - 0.5 * wide.distance).abs() < 1e-4);
         // A narrow viewport needs the camera further away to keep the juggler in view.
         orbit.zoom = 1.0;
-        let narrow = a.camera(&orbit, 120, 600);
+        let narrow = a.framed_camera(&orbit, 120, 600);
         assert!(
             narrow.distance > wide.distance,
             "{} vs {}",
@@ -300,7 +313,7 @@ mod tests {
 
     /// The layers the window draws at `t` from `orbit` (the frame is these layers' shapes).
     fn layers(a: &SceneAnimation, t: f64, orbit: &Orbit) -> Vec<crate::render::Layer> {
-        let camera = a.camera(orbit, 1280, 608);
+        let camera = a.framed_camera(orbit, 1280, 608);
         build_layers(&a.scene().pose_at(t), &camera, 1280, 608, &Style::default())
     }
 
@@ -402,7 +415,7 @@ mod tests {
             "3", "531", "(4,4)", "<3p|3p>", "[33]33", "(4,2x)*", "51", "4H2",
         ] {
             let a = animation(notation);
-            let sch = a.scene().schedule().clone();
+            let sch = a.scene().schedule().unwrap().clone();
             let period = i64::from(sch.period);
             for rep in [0i64, 1, 3] {
                 for (i, t) in sch.throws.iter().enumerate() {

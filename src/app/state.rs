@@ -94,6 +94,16 @@ impl Playback {
         self.paused = !self.paused;
     }
 
+    /// The offered speed nearest to `speed` (ignored when not a positive number).
+    pub fn set_speed(&mut self, speed: f64) {
+        if speed.is_finite() && speed > 0.0 {
+            let distance = |s: f64| (s.ln() - speed.ln()).abs();
+            self.speed_index = (0..SPEEDS.len())
+                .min_by(|&a, &b| distance(SPEEDS[a]).total_cmp(&distance(SPEEDS[b])))
+                .unwrap_or(NORMAL_SPEED);
+        }
+    }
+
     /// Next faster speed; stays at the fastest.
     pub fn faster(&mut self) {
         self.speed_index = (self.speed_index + 1).min(SPEEDS.len() - 1);
@@ -475,6 +485,8 @@ pub struct AppState {
     pub entry: Option<usize>,
     /// The playlist entry browsed last: PageDown goes on from here even after a typed pattern.
     pub browsed: usize,
+    /// Patterns loaded so far (a front end sees that another pattern plays).
+    pub loads: u64,
 }
 
 impl AppState {
@@ -497,6 +509,7 @@ impl AppState {
             playlist_len: 0,
             entry: None,
             browsed: 0,
+            loads: 0,
         }
     }
 
@@ -692,6 +705,7 @@ impl AppState {
     /// The pattern `text` loaded: play it from its start. Its `home_orbit` becomes the view R
     /// returns to, and the current view too unless the user had turned or zoomed it.
     pub fn loaded(&mut self, text: &str, loop_duration: f64, home_orbit: Orbit) {
+        self.loads += 1;
         self.entry = None;
         if self.orbit == self.home_orbit {
             self.orbit = home_orbit;
@@ -787,6 +801,25 @@ mod tests {
         p.step(1);
         assert!(p.paused());
         assert!(close(p.time(), 1.0 / 60.0));
+    }
+
+    #[test]
+    fn a_speed_is_the_nearest_offered() {
+        let mut p = Playback::new(1.0);
+        for (asked, got) in [
+            (0.5, 0.5),
+            (0.3, 0.25),
+            (1.1, 1.0),
+            (2.6, 3.0),
+            (99.0, 4.0),
+            (0.01, 0.1),
+        ] {
+            p.set_speed(asked);
+            assert_eq!(p.speed(), got, "{asked}");
+        }
+        p.set_speed(f64::NAN);
+        p.set_speed(-1.0);
+        assert_eq!(p.speed(), 0.1);
     }
 
     #[test]

@@ -304,6 +304,7 @@ mod tests {
             period: 1,
             beats_per_second: 3.0,
             loop_seconds: 1.0,
+            prop: crate::types::PropKind::Ball,
         }
     }
 

@@ -68,8 +68,15 @@ pub struct Text {
 }
 
 impl Text {
-    /// Text drawn with `font`, or macroquad's built-in font when `None`.
-    pub fn new(font: Option<Font>) -> Self {
+    /// Text drawn with `font`, or macroquad's built-in font when `None`. macroquad rasterises
+    /// glyphs at `dpi_scale` device pixels per layout pixel (the web page's devicePixelRatio;
+    /// 1 in the window), so the cache is filled at those sizes.
+    pub fn new(font: Option<Font>, dpi_scale: f32) -> Self {
+        let scale = if dpi_scale.is_finite() && dpi_scale > 0.0 {
+            dpi_scale
+        } else {
+            1.0
+        };
         let size = super::geometry::FONT_SIZE;
         // Every glyph the UI and typical typing need, rendered now at both layout sizes: a glyph
         // first met while drawing grows the font atlas mid-frame, and the draw calls already
@@ -77,12 +84,19 @@ impl Text {
         if let Some(font) = &font {
             let glyphs: Vec<char> = (' '..='~').chain("·…←↑→↓é".chars()).collect();
             for s in [size, super::geometry::SMALL_FONT_SIZE] {
-                font.populate_font_cache(&glyphs, s);
+                font.populate_font_cache(&glyphs, scaled(s, scale));
             }
         }
         let char_width = mq::measure_text("MMMMMMMMMM", font.as_ref(), size, 1.0).width / 10.0;
         Text { font, char_width }
     }
+}
+
+/// A font size in device pixels, as macroquad's `draw_text_ex` works it out.
+fn scaled(size: u16, scale: f32) -> u16 {
+    (f32::from(size) * scale)
+        .ceil()
+        .clamp(1.0, f32::from(u16::MAX)) as u16
 }
 
 /// Text drawing at one layout's font size.
@@ -142,13 +156,21 @@ pub struct UiInfo<'a> {
     pub highlight: Option<(Vec2, f32)>,
 }
 
-/// Draws all controls for the current state.
-pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
+/// Draws what the web page's canvas shows besides the juggling (its controls are the page's
+/// own): the highlighted prop and the ladder diagram.
+pub fn draw_page(g: &Geometry, text: &Text, info: &UiInfo) {
     let pen = Pen {
         text,
         size: g.font_size,
         char_width: g.char_width,
     };
+    draw_highlight(info);
+    if let (Some(d), Some(rect)) = (&info.diagram, g.diagram) {
+        draw_diagram(g, &rect, &pen, d, info.time);
+    }
+}
+
+fn draw_highlight(info: &UiInfo) {
     if let Some((centre, radius)) = info.highlight {
         let r = radius.max(4.0) + 5.0;
         mq::draw_circle_lines(centre.x, centre.y, r, 3.0, HIGHLIGHT);
@@ -160,6 +182,16 @@ pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
             mq::Color::new(0.0, 0.0, 0.0, 0.6),
         );
     }
+}
+
+/// Draws all controls for the current state.
+pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
+    let pen = Pen {
+        text,
+        size: g.font_size,
+        char_width: g.char_width,
+    };
+    draw_highlight(info);
     draw_bars(g);
     draw_field(g, &pen, state);
     draw_buttons(g, &pen, state);
@@ -170,8 +202,15 @@ pub fn draw(g: &Geometry, text: &Text, state: &AppState, info: &UiInfo) {
     }
     draw_slider(g, &pen, state, info);
     draw_help_line(g, &pen);
-    if let (Some(d), Some(rect)) = (&info.diagram, g.diagram) {
-        draw_diagram(g, &rect, &pen, d, info.time);
+    match (&info.diagram, g.diagram) {
+        (Some(d), Some(rect)) => draw_diagram(g, &rect, &pen, d, info.time),
+        // The panel is open but the pattern has no ladder (it is given by its events).
+        (None, Some(rect)) => draw_diagram_note(
+            &rect,
+            &pen,
+            "no ladder diagram: the pattern has no siteswap",
+        ),
+        (_, None) => {}
     }
     if let Some(side) = g.side {
         match &state.library {
@@ -612,24 +651,31 @@ fn draw_library(g: &Geometry, r: &Rect, pen: &Pen, list: &LibraryList, focused: 
     }
 }
 
-fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
+/// The diagram panel with one line of text instead of a diagram.
+fn draw_diagram_note(r: &Rect, pen: &Pen, line: &str) {
     fill(r, SIDE_BG);
     mq::draw_line(r.x, r.y, r.right(), r.y, 1.0, BORDER);
+    let row = Rect::new(r.x + 12.0, r.y, r.w - 24.0, r.h);
+    pen.draw(
+        &truncate(line, pen.chars_in(row.w)),
+        row.x,
+        pen.baseline_in(&row),
+        DIM,
+    );
+}
+
+fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
     let ladder = d.ladder;
     if ladder.beats > diagram_panel::MAX_BEATS {
         let line = format!(
             "{} beats in a period: too long to draw in the window",
             ladder.period
         );
-        let row = Rect::new(r.x + 12.0, r.y, r.w - 24.0, r.h);
-        pen.draw(
-            &truncate(&line, pen.chars_in(row.w)),
-            row.x,
-            pen.baseline_in(&row),
-            DIM,
-        );
+        draw_diagram_note(r, pen, &line);
         return;
     }
+    fill(r, SIDE_BG);
+    mq::draw_line(r.x, r.y, r.right(), r.y, 1.0, BORDER);
     let map = diagram_panel::map_for(g, r, ladder);
     let label_w = map.left - r.x;
     // Rails and their names (where rails are too close for a name each, one per juggler).

@@ -270,6 +270,7 @@ mod tests {
             release: 0.0,
             catch: 1.0,
             spins: None,
+            throw: None,
         }
     }
 

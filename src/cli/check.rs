@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use juggler::budget::BudgetError;
 use juggler::notation::{self, Pattern};
 use juggler::schedule::{self, PatternError, Schedule};
-use juggler::settings::SettingsError;
-use juggler::spec::PatternSpec;
+use juggler::settings::{self, SettingsError};
+use juggler::spec::{EventFormat, EventSource, PatternSource};
 use juggler::tools::analysis::{analyse, vanilla_throws, Analysis};
 use serde::Serialize;
 
@@ -16,6 +16,7 @@ use juggler::files::text_list::TextEntries;
 use juggler::text::{escape_control, escape_control_lines};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
+use std::sync::Arc;
 
 /// Runs the command: exit 0 when every pattern is valid, 1 otherwise.
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
@@ -33,13 +34,13 @@ fn check_argument(arg: &str, json: bool) -> Result<u8, CliError> {
         Ok(Argument::Pattern {
             source: Source::Library,
             spec,
-        }) => vec![spec.notation.clone()],
+        }) => vec![Input::from(spec.source)],
         Ok(Argument::File(path)) if path.to_ascii_lowercase().ends_with(".txt") => {
             return check_file(Path::new(&path), json)
         }
         Ok(Argument::File(_)) => super::input::load_specs(arg)?
             .into_iter()
-            .map(|spec| spec.notation)
+            .map(|spec| Input::from(spec.source))
             .collect(),
         Err(e @ ArgumentError::UnknownName { .. }) if json => {
             let value = serde_json::json!({
@@ -52,7 +53,7 @@ fn check_argument(arg: &str, json: bool) -> Result<u8, CliError> {
         }
         Err(e @ ArgumentError::UnknownName { .. }) => return Err(CliError::invalid(e.to_string())),
         // Siteswaps and settings strings (including their errors) are reported as written.
-        Ok(Argument::Pattern { .. }) | Err(_) => vec![arg.to_string()],
+        Ok(Argument::Pattern { .. }) | Err(_) => vec![Input::Text(arg.to_string())],
     };
     let mut out = Output::default();
     let mut all_valid = true;
@@ -97,61 +98,66 @@ impl Output {
     }
 }
 
-/// The report of a pattern defined by Juggling Lab events (its notation is a JML text):
-/// its title, props, jugglers and loop, or why it cannot be animated.
-fn events_report(input: &str, json: bool) -> (String, bool) {
-    let read = juggler::files::jml_events::read(input);
-    let name = read
-        .as_ref()
-        .ok()
-        .and_then(|e| e.title.clone())
-        .unwrap_or_else(|| "(JML events)".into());
-    match (read, json) {
-        (Ok(e), true) => (
-            format!(
-                "{}\n",
-                serde_json::json!({
-                    "valid": true, "pattern": name, "events": true, "props": e.paths,
-                    "jugglers": e.jugglers, "loop_seconds": e.choreography.hand_period,
-                })
-            ),
-            true,
-        ),
-        (Ok(e), false) => (
-            format!(
-                "{name}: valid\n  defined by Juggling Lab events: props {}, jugglers {}, loop {:.4} s\n",
-                e.paths, e.jugglers, e.choreography.hand_period
-            ),
-            true,
-        ),
-        (Err(message), true) => (
-            format!(
-                "{}\n",
-                serde_json::json!({
-                    "valid": false, "pattern": name, "events": true,
-                    "error": {"kind": "events", "message": message, "column": null, "beat": null},
-                })
-            ),
-            false,
-        ),
-        (Err(message), false) => (format!("{name}: invalid\n  {message}\n"), false),
+/// What `check` reports on: a siteswap or settings string as written, or a pattern given by
+/// its events (read, and so checked, where its file was read).
+enum Input {
+    Text(String),
+    Events(Arc<EventSource>),
+}
+
+impl From<PatternSource> for Input {
+    fn from(source: PatternSource) -> Input {
+        match source {
+            PatternSource::Siteswap(siteswap) => Input::Text(siteswap),
+            PatternSource::Events(events) => Input::Events(events),
+        }
+    }
+}
+
+/// The report of a pattern given by events (Juggling Lab's JML or a JIF file): its title,
+/// props, jugglers and loop.
+fn events_report(source: &EventSource, json: bool) -> String {
+    let events = &source.pattern;
+    let (unnamed, defined_by) = match source.format {
+        EventFormat::Jml => ("(JML events)", "Juggling Lab events"),
+        EventFormat::Jif => ("(JIF throws)", "JIF throws"),
+    };
+    let name = events.title().unwrap_or(unnamed);
+    if json {
+        format!(
+            "{}\n",
+            serde_json::json!({
+                "valid": true, "pattern": name, "events": true, "props": events.props(),
+                "jugglers": events.jugglers(), "loop_seconds": events.loop_seconds(),
+            })
+        )
+    } else {
+        format!(
+            "{name}: valid\n  defined by {defined_by}: props {}, jugglers {}, loop {:.4} s\n",
+            events.props(),
+            events.jugglers(),
+            events.loop_seconds()
+        )
     }
 }
 
 /// Checks one pattern and prints its report; whether it is valid.
-fn report(input: &str, json: bool, out: &mut Output) -> Result<bool, CliError> {
-    if juggler::files::jml_events::is_event_notation(input) {
-        let (mut text, valid) = events_report(input, json);
-        if !json {
-            text = escape_control_lines(&text).into_owned();
-            if out.count > 0 {
-                text.insert(0, '\n');
+fn report(input: &Input, json: bool, out: &mut Output) -> Result<bool, CliError> {
+    let input = match input {
+        Input::Text(text) => text,
+        Input::Events(events) => {
+            let mut text = events_report(events, json);
+            if !json {
+                text = escape_control_lines(&text).into_owned();
+                if out.count > 0 {
+                    text.insert(0, '\n');
+                }
             }
+            out.count += 1;
+            out.emit(&text)?;
+            return Ok(true);
         }
-        out.count += 1;
-        out.emit(&text)?;
-        return Ok(valid);
-    }
+    };
     let outcome = check(input);
     let mut text = String::new();
     if json {
@@ -191,7 +197,7 @@ fn check_file(path: &Path, json: bool) -> Result<u8, CliError> {
             break;
         }
         match entry {
-            Ok(entry) => all_valid &= report(&entry.text, json, &mut out)?,
+            Ok(entry) => all_valid &= report(&Input::Text(entry.text), json, &mut out)?,
             Err(e) => {
                 let fatal = e.is_fatal();
                 let error = e.into_file_error(&shown);
@@ -245,9 +251,9 @@ impl Failure {
 }
 
 fn check(input: &str) -> Result<(Pattern, Schedule), Failure> {
-    let spec = PatternSpec::parse(input).map_err(Failure::Settings)?;
-    let pattern = notation::parse(&spec.notation)
-        .map_err(|e| Failure::Pattern(Box::new(e.into()), spec.notation.clone()))?;
+    let spec = settings::read(input).map_err(Failure::Settings)?;
+    let pattern = notation::parse(&spec.pattern)
+        .map_err(|e| Failure::Pattern(Box::new(e.into()), spec.pattern.clone()))?;
     let schedule = schedule::build(&pattern)
         .map_err(|e| Failure::Pattern(Box::new(e.into()), pattern.text.clone()))?;
     // Valid only when it animates within the budget, as every other command needs.
@@ -257,16 +263,64 @@ fn check(input: &str) -> Result<(Pattern, Schedule), Failure> {
     Ok((pattern, schedule))
 }
 
+/// Prechac notation: each juggler's delay and own view of one period (time, hand, value,
+/// pass target straight or crossed, and for two jugglers the passers' name).
+fn local_views(pattern: &Pattern) -> String {
+    let e = &pattern.expanded;
+    let mut s = String::new();
+    let delays: Vec<String> = e
+        .delays
+        .iter()
+        .enumerate()
+        .map(|(j, d)| format!("{} {d}", notation::juggler_letter(j)))
+        .collect();
+    let _ = writeln!(s, "  delays (beats): {}", delays.join(", "));
+    let _ = writeln!(s, "  each juggler's throws (time hand value):");
+    for (j, throws) in notation::local_view(e).iter().enumerate() {
+        let items: Vec<String> = throws
+            .iter()
+            .map(|t| {
+                let side = if t.hand == juggler::types::Hand::Right {
+                    "R"
+                } else {
+                    "L"
+                };
+                let what = match t.to {
+                    Some(to) => format!(
+                        "{}p{} {}",
+                        t.value,
+                        notation::juggler_letter(to),
+                        if t.same_side { "crossed" } else { "straight" }
+                    ),
+                    None => t.value.to_string(),
+                };
+                let name = t.name.map(|n| format!(" ({n})")).unwrap_or_default();
+                format!("{} {side} {what}{name}", t.time)
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "    {}: {}",
+            notation::juggler_letter(j),
+            items.join(", ")
+        );
+    }
+    s
+}
+
 fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> String {
     let mut s = String::new();
     match outcome {
         Ok((pattern, sch)) => {
             let _ = writeln!(s, "{input}: valid");
+            // Prechac notation counts in each juggler's beats (the schedule's are fine beats).
+            let sub = u64::from(sch.subdivision.max(1));
+            let beats = |n: u32| notation::Ratio::new(u64::from(n), sub).map(|r| r.to_string());
             let _ = writeln!(
                 s,
                 "  props {}, period {}, jugglers {}, {}, {}, max throw {}",
                 sch.props,
-                sch.pattern_period,
+                beats(sch.pattern_period).unwrap_or_default(),
                 sch.jugglers,
                 if sch.sync { "sync" } else { "async" },
                 if sch.ground_state {
@@ -274,8 +328,11 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
                 } else {
                     "excited state"
                 },
-                sch.max_throw
+                beats(sch.max_throw).unwrap_or_default()
             );
+            if pattern.expanded.prechac {
+                s.push_str(&local_views(pattern));
+            }
             let _ = writeln!(s, "  orbits:");
             for orbit in &sch.written_orbits() {
                 let throws: Vec<&str> = orbit

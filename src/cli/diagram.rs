@@ -57,16 +57,16 @@ pub fn run(args: &DiagramArgs) -> Result<u8, CliError> {
             )))
         }
     };
-    let spec = juggler::spec::PatternSpec::parse(&args.pattern)
+    let text = juggler::settings::read(&args.pattern)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.pattern)))?;
-    let pattern = notation::parse(&spec.notation)
+    let pattern = notation::parse(&text.pattern)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.pattern)))?;
     let sch = schedule::build(&pattern)
         .map_err(|e| CliError::invalid(format!("{}: {e}", args.pattern)))?;
     let svg = if causal {
-        causal_svg(&diagram::causal(&pattern, &sch), &spec.notation)
+        causal_svg(&diagram::causal(&pattern, &sch), &text.pattern)
     } else {
-        ladder_svg(&ladder(&sch), &spec.notation)
+        ladder_svg(&ladder(&sch), &text.pattern)
     };
     write_atomic(&args.out, &svg, args.force)?;
     Ok(0)

@@ -12,11 +12,20 @@ use juggler::settings::keys;
 use juggler::spec::PatternSpec;
 
 use super::input::load_spec;
+use super::learn::Learn;
 use super::{CameraOptions, CliError, ExportArgs};
 
 pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     // Every argument is checked before the pattern is loaded or anything is written.
-    let options = ExportOptions::new(&ExportRequest {
+    let learn = Learn::read(&args.learn)?;
+    if learn.beats.is_some()
+        && (args.loops.is_some() || args.duration.is_some() || args.start != 0.0)
+    {
+        return Err(CliError::usage(
+            "give either --beats or --start, --loops and --duration, not both",
+        ));
+    }
+    let mut request = ExportRequest {
         out: args.out.clone(),
         size: args.size.clone(),
         fps: args.fps,
@@ -25,22 +34,40 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
         start: args.start,
         force: args.force,
         crf: args.crf,
-    })
-    .map_err(|e| CliError::usage(e.to_string()))?;
+        speed: learn.speed,
+        sound: learn.sound,
+    };
+    let options = ExportOptions::new(&request).map_err(|e| CliError::usage(e.to_string()))?;
     // Ctrl-C, kill and hang-up remove the staging output before the process ends.
     export::staging::install_signal_cleanup()
         .map_err(|e| CliError::usage(format!("cannot set up signal handling: {e}")))?;
     let camera_args = camera_overrides(&args.camera)?;
 
     let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
-    let source = load_source(&spec)?;
-    let overrides = camera_args.over_pattern(&spec);
+    let scene = Scene::new(&spec).map_err(|e| CliError::invalid(e.to_string()))?;
+    learn.check_against(scene.jugglers(), scene.props())?;
+    // `--beats A-B`: the pattern time of those beats.
+    let options = match learn.beats {
+        Some((from, to)) => {
+            let bps = scene.timing().bps;
+            request.start = f64::from(from) / bps;
+            request.duration = Some(f64::from(to - from) / bps);
+            ExportOptions::new(&request).map_err(|e| CliError::usage(e.to_string()))?
+        }
+        None => options,
+    };
+    let source: &dyn PoseSource = &scene;
+    let overrides = ViewOverrides {
+        view: learn.view,
+        ..camera_args
+    }
+    .over_pattern(&spec);
     let aspect = options.width() as f32 / options.height() as f32;
-    let camera = camera_with(source.as_ref(), aspect, &overrides);
+    let picture = learn.picture(source, camera_with(source, aspect, &overrides));
 
     let started = Instant::now();
     let progress = Bar::new(!args.quiet && std::io::stderr().is_terminal());
-    let result = export::export(source.as_ref(), &camera, &options, &progress);
+    let result = export::export(source, &picture, &options, &progress);
     progress.finish();
     // A signal arrived: its handler removes the staging output and ends the process with the
     // signal; an error caused by that removal is not reported.
@@ -53,12 +80,6 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
         super::print_out(&format!("{}\n", juggler::text::escape_control(&line)))?;
     }
     Ok(0)
-}
-
-/// The animation of a pattern.
-fn load_source(spec: &PatternSpec) -> Result<Box<dyn PoseSource>, CliError> {
-    let scene = Scene::new(spec).map_err(|e| CliError::invalid(e.to_string()))?;
-    Ok(Box::new(scene))
 }
 
 /// Camera angles and distance from the command line, checked against the settings table
@@ -77,6 +98,7 @@ pub(super) fn camera_overrides(camera: &CameraOptions) -> Result<ViewOverrides, 
         azimuth: azimuth.map(f32::to_radians),
         elevation: elevation.map(f32::to_radians),
         distance,
+        ..ViewOverrides::default()
     })
 }
 
@@ -195,6 +217,7 @@ mod tests {
             azimuth: Some(0.5),
             elevation: None,
             distance: None,
+            ..ViewOverrides::default()
         };
         let merged = cli.over_pattern(&spec);
         assert_eq!(merged.azimuth, Some(0.5));

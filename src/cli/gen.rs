@@ -2,9 +2,7 @@
 
 use std::io::Write;
 
-use juggler::tools::gen::{plan, Found, GroundFilter, Listing, Query};
-use juggler::tools::multi::{self, FoundText};
-use juggler::tools::state::throws_text;
+use juggler::tools::{self, Found, GroundFilter, Listing, Query};
 use serde::Serialize;
 
 use super::{CliError, GenArgs};
@@ -18,40 +16,6 @@ struct Output {
     ground_only: bool,
     props: u32,
     sync: bool,
-}
-
-impl Output {
-    /// The period in beats of a printed pattern: throws (async), or 2 per sync pair.
-    fn beats(&self, pattern: &str) -> usize {
-        let groups = if pattern.contains('<') {
-            pattern.matches('<').count()
-        } else if self.sync {
-            pattern.matches('(').count()
-        } else {
-            let mut n = 0;
-            let mut depth = 0;
-            for c in pattern.chars() {
-                match c {
-                    '[' => {
-                        depth += 1;
-                        if depth == 1 {
-                            n += 1;
-                        }
-                    }
-                    ']' => depth -= 1,
-                    ' ' => {}
-                    _ if depth == 0 => n += 1,
-                    _ => {}
-                }
-            }
-            n
-        };
-        if self.sync {
-            2 * groups
-        } else {
-            groups
-        }
-    }
 }
 
 fn number(args: &[String], i: usize, what: &str) -> Result<u32, CliError> {
@@ -188,79 +152,51 @@ struct PatternJson {
     get_out: String,
 }
 
-/// One pattern as `juggler gen` prints it, in the mode's notation.
-struct Line<'a> {
-    pattern: &'a str,
-    ground_state: bool,
-    get_in: &'a str,
-    get_out: &'a str,
-}
-
-impl<'a> Line<'a> {
-    fn solo(found: &Found, text: &'a mut [String; 3]) -> Line<'a> {
-        text[0] = found.text();
-        text[1] = throws_text(&found.get_in);
-        text[2] = throws_text(&found.get_out);
-        let [pattern, get_in, get_out] = text;
-        Line {
-            pattern,
-            ground_state: found.ground_state,
-            get_in,
-            get_out,
-        }
-    }
-
-    fn general(found: &'a FoundText) -> Line<'a> {
-        Line {
-            pattern: &found.pattern,
-            ground_state: found.ground_state,
-            get_in: &found.get_in,
-            get_out: &found.get_out,
-        }
-    }
-}
-
-fn line(found: &Line, out: &Output) -> String {
-    let pattern = found.pattern.to_string();
+/// Writes `found` as `juggler gen` prints it into `text` (without the line break).
+fn line(found: &Found, out: &Output, text: &mut String) {
+    text.clear();
     if out.json {
         let json = PatternJson {
-            period: out.beats(found.pattern),
-            pattern,
+            period: found.period,
+            pattern: found.pattern.to_string(),
             ground_state: found.ground_state,
             get_in: found.get_in.to_string(),
             get_out: found.get_out.to_string(),
         };
-        return serde_json::to_string(&json).unwrap_or_default();
+        text.push_str(&serde_json::to_string(&json).unwrap_or_default());
+        return;
     }
     if out.ground_only {
-        return pattern;
+        text.push_str(found.pattern);
+        return;
     }
     if !out.sequences {
         let mark = if found.ground_state { ' ' } else { '*' };
-        return format!("{mark} {pattern} {mark}").trim_end().to_string();
+        text.push(mark);
+        text.push(' ');
+        text.push_str(found.pattern);
+        text.push(' ');
+        text.push(mark);
+    } else {
+        // Juggling Lab right-aligns asynchronous get-ins to the number of props.
+        let width = if out.sync { 0 } else { out.props as usize };
+        let pad = width.saturating_sub(found.get_in.chars().count());
+        text.extend(std::iter::repeat_n(' ', pad));
+        text.push_str(found.get_in);
+        text.push_str("  ");
+        text.push_str(found.pattern);
+        text.push_str("  ");
+        text.push_str(found.get_out);
     }
-    // Juggling Lab right-aligns asynchronous get-ins to the number of props.
-    let width = if out.sync { 0 } else { out.props as usize };
-    format!("{:>width$}  {pattern}  {}", found.get_in, found.get_out)
-        .trim_end()
-        .to_string()
+    let kept = text.trim_end().len();
+    text.truncate(kept);
 }
 
 /// Runs the command: exit 0 (also when nothing is found), 2 for a bad query.
 pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let (query, out) = parse(&args.args)?;
-    let (solo, general) = if query.is_general() {
-        let plan = multi::plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
-        (None, Some(plan))
-    } else {
-        let plan = plan(&query).map_err(|e| CliError::usage(e.to_string()))?;
-        (Some(plan), None)
-    };
-    let height = solo
-        .as_ref()
-        .map(|p| p.height())
-        .or(general.as_ref().map(|p| p.height()))
-        .unwrap_or(0);
+    let generator = tools::generate(&query).map_err(|e| CliError::usage(e.to_string()))?;
+    let height = generator.height();
     if out.count < 2 && height > 35 {
         return Err(CliError::usage(format!(
             "throws up to {height} can be generated, but throws above 35 have no siteswap letter; \
@@ -270,8 +206,9 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let stdout = std::io::stdout();
     let mut w = std::io::BufWriter::new(stdout.lock());
     let mut failed: Option<std::io::Error> = None;
-    let mut write = |l: &Line| {
-        let mut text = line(l, &out);
+    let mut text = String::new();
+    let mut write = |l: &Found| {
+        line(l, &out, &mut text);
         text.push('\n');
         match w.write_all(text.as_bytes()) {
             Ok(()) => true,
@@ -281,15 +218,10 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
             }
         }
     };
-    let count = match (&solo, &general) {
-        (Some(p), _) if out.count == 2 => p.count(),
-        (_, Some(p)) if out.count == 2 => p.count(),
-        (Some(p), _) => {
-            let mut text: [String; 3] = Default::default();
-            p.generate(&mut |found| write(&Line::solo(found, &mut text)))
-        }
-        (_, Some(p)) => p.generate(&mut |found| write(&Line::general(found))),
-        (None, None) => 0,
+    let count = if out.count == 2 {
+        generator.count()
+    } else {
+        generator.for_each(&mut write)
     };
     if failed.is_none() && out.count > 0 {
         let text = if out.json {

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use juggler::files::{self, library, FileError, LoadedPattern};
 use juggler::schedule;
+use juggler::spec::PatternSource;
 use juggler::text::escape_control;
 
 use super::{print_out, CliError, ListArgs};
@@ -45,7 +46,7 @@ pub fn run(args: &ListArgs) -> Result<u8, CliError> {
                 problems.push(
                     FileError::Siteswap {
                         at: p.at.clone(),
-                        notation: p.spec.notation.clone(),
+                        notation: p.spec.source.text().to_string(),
                         message: message.clone(),
                     }
                     .to_string(),
@@ -184,27 +185,30 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
 }
 
 fn row(p: &LoadedPattern) -> Row {
-    if files::jml_events::is_event_notation(&p.spec.notation) {
-        // A pattern defined by Juggling Lab events: no siteswap; one period is one loop.
-        return Row {
-            name: p.spec.name.clone(),
-            // No siteswap: the table shows "(events)", JSON a null siteswap.
-            notation: String::new(),
-            prop: p.spec.settings.prop.name(),
-            line: p.at.line,
-            facts: files::jml_events::read(&p.spec.notation).map(|e| Facts {
-                props: e.paths,
-                period: 1,
-                jugglers: e.jugglers,
-            }),
-        };
-    }
+    let notation = match &p.spec.source {
+        PatternSource::Siteswap(notation) => notation,
+        // A pattern given by its events (checked when read): no siteswap; one period is one
+        // loop. The table shows "(events)", JSON a null siteswap.
+        PatternSource::Events(events) => {
+            return Row {
+                name: p.spec.name.clone(),
+                notation: String::new(),
+                prop: p.spec.settings.prop.name(),
+                line: p.at.line,
+                facts: Ok(Facts {
+                    props: events.pattern.props(),
+                    period: 1,
+                    jugglers: events.pattern.jugglers(),
+                }),
+            };
+        }
+    };
     Row {
         name: p.spec.name.clone(),
-        notation: p.spec.notation.clone(),
+        notation: notation.clone(),
         prop: p.spec.settings.prop.name(),
         line: p.at.line,
-        facts: schedule::from_notation(&p.spec.notation)
+        facts: schedule::from_notation(notation)
             .map_err(|e| e.to_string())
             // Valid only when it animates within the budget, as `check` says too.
             .and_then(|s| match p.spec.settings.check_cycle(&s) {

@@ -7,10 +7,12 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 mod check;
+mod convert;
 mod diagram;
 mod export;
 mod gen;
 mod input;
+mod learn;
 mod list;
 mod pose;
 mod tojml;
@@ -77,6 +79,8 @@ pub enum Command {
     Diagram(DiagramArgs),
     /// Write a pattern as event-based JML that Juggling Lab reads
     Tojml(TojmlArgs),
+    /// Write a pattern as a file of another format: .jif (passist), .jml (Juggling Lab) or .toml
+    Convert(ConvertArgs),
 }
 
 /// Timing and prop options shared by every command that animates.
@@ -111,6 +115,43 @@ pub struct CameraOptions {
     /// Camera distance in metres, 0.1 to 10000 (default: frame all jugglers)
     #[arg(long)]
     pub distance: Option<String>,
+}
+
+/// What the picture shows and plays to help learn a pattern: shared by the window and the
+/// export.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LearnOptions {
+    /// Where the camera looks from: front, side, top, mirror (the front view mirrored: what
+    /// the juggler sees in a mirror facing the audience) or eye (through a juggler's eyes,
+    /// see --juggler); --azimuth, --elevation and --distance apply on top
+    #[arg(long, value_name = "VIEW")]
+    pub view: Option<String>,
+    /// The juggler whose eyes --view eye looks through (1-based, default 1)
+    #[arg(long, value_name = "N")]
+    pub juggler: Option<usize>,
+    /// Write each throw's value (5, 3p, 4x) by its prop as it leaves the hand
+    #[arg(long)]
+    pub labels: bool,
+    /// Draw the path prop N (1-based) travels over one loop
+    #[arg(long, value_name = "N")]
+    pub trail: Option<usize>,
+    /// Animation speed, 0.01 to 100: 1 is real time, 0.5 slow motion at the same beats per
+    /// second (sounds stay on their catches)
+    #[arg(long, value_name = "X")]
+    pub speed: Option<f64>,
+    /// Play sounds: catches and bounces, or a list of catches, throws, beats (a metronome)
+    /// or all, e.g. --sound=catches,beats (videos get an AAC or Opus track)
+    #[arg(
+        long,
+        value_name = "LIST",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "catches"
+    )]
+    pub sound: Option<String>,
+    /// Play only beats A to B of the pattern, over and over, e.g. 2-5 (export: those beats)
+    #[arg(long, value_name = "A-B")]
+    pub beats: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -151,6 +192,8 @@ pub struct ViewArgs {
     pub options: PatternOptions,
     #[command(flatten)]
     pub camera: CameraOptions,
+    #[command(flatten)]
+    pub learn: LearnOptions,
 }
 
 #[derive(Args, Debug)]
@@ -230,6 +273,25 @@ pub struct DiagramArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Siteswap, settings string, pattern file or library name
+    pub pattern: String,
+    /// Output file; its extension names the format (.jif, .jml or .toml)
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+    /// The format to write (jif, jml or toml), e.g. to standard output without --out
+    #[arg(long)]
+    pub format: Option<String>,
+    /// Replace an existing file
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    #[command(flatten)]
+    pub choice: ChoiceArgs,
+    #[command(flatten)]
+    pub options: PatternOptions,
+}
+
+#[derive(Args, Debug)]
 pub struct TojmlArgs {
     /// Siteswap, settings string, pattern file or library name
     pub pattern: String,
@@ -283,7 +345,7 @@ pub struct ExportArgs {
     /// Duration in seconds (instead of whole loops)
     #[arg(long, allow_hyphen_values = true)]
     pub duration: Option<f64>,
-    /// Start time in seconds
+    /// Start time in seconds (of the pattern)
     #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub start: f64,
     /// Overwrite existing output
@@ -302,6 +364,8 @@ pub struct ExportArgs {
     pub options: PatternOptions,
     #[command(flatten)]
     pub camera: CameraOptions,
+    #[command(flatten)]
+    pub learn: LearnOptions,
 }
 
 #[derive(Args, Debug)]
@@ -413,6 +477,7 @@ pub fn main() -> ExitCode {
         Some(Command::Trans(args)) => trans::run(&args),
         Some(Command::Diagram(args)) => diagram::run(&args),
         Some(Command::Tojml(args)) => tojml::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         None => window::run(&cli.view),
     };
     match result {

@@ -4,8 +4,8 @@
 
 use std::io::Write;
 
+use juggler::convert::jml;
 use juggler::export::staging::StagedFile;
-use juggler::files::jml_write;
 use juggler::scene::Scene;
 
 use super::input::load_spec;
@@ -17,11 +17,11 @@ pub fn run(args: &TojmlArgs) -> Result<u8, CliError> {
     let scene = Scene::new(&spec).map_err(|e| {
         CliError::invalid(format!(
             "{}: {e}",
-            juggler::text::escape_control(&spec.notation)
+            juggler::text::escape_control(spec.source.text())
         ))
     })?;
     let Some(out) = &args.out else {
-        print_out(&jml_write::write(&scene))?;
+        print_out(&jml::write(&scene))?;
         return Ok(0);
     };
     if out.is_dir() {
@@ -38,7 +38,7 @@ pub fn run(args: &TojmlArgs) -> Result<u8, CliError> {
     }
     let usage = |e: juggler::export::ExportError| CliError::usage(e.to_string());
     let staged = StagedFile::new(out, args.force).map_err(usage)?;
-    let text = jml_write::write(&scene);
+    let text = jml::write(&scene);
     let mut writer = staged.writer().map_err(usage)?;
     writer
         .write_all(text.as_bytes())

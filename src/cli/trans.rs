@@ -1,10 +1,7 @@
 //! `juggler trans`: transitions between two siteswaps and back.
 
 use juggler::schedule;
-use juggler::tools::analysis::vanilla_throws;
-use juggler::tools::state::throws_text;
-use juggler::tools::trans::{transitions, TransError};
-use juggler::tools::trans_general;
+use juggler::tools::{self, TextTransition};
 use serde::Serialize;
 
 use super::{print_out, CliError, TransArgs};
@@ -16,18 +13,6 @@ fn schedule_of(text: &str) -> Result<schedule::Schedule, CliError> {
     schedule::from_notation(text).map_err(|e| CliError::invalid(format!("{text}: invalid: {e}")))
 }
 
-fn vanilla(text: &str, sch: &schedule::Schedule) -> Result<Option<Vec<u32>>, CliError> {
-    let Some(throws) = vanilla_throws(sch) else {
-        return Ok(None);
-    };
-    if throws.iter().any(|&t| t > 35) {
-        return Err(CliError::invalid(format!(
-            "{text}: throws above 35 cannot be written in the result"
-        )));
-    }
-    Ok(Some(throws))
-}
-
 #[derive(Serialize)]
 struct TransJson<'a> {
     from: &'a str,
@@ -37,53 +22,21 @@ struct TransJson<'a> {
     pattern: String,
 }
 
-/// A transition as the command prints it.
-struct Shown {
-    from: String,
-    to: String,
-    there: String,
-    back: String,
-    pattern: String,
-}
-
 /// Runs the command: exit 0 with transitions, 1 when none can exist or a pattern is bad.
 pub fn run(args: &TransArgs) -> Result<u8, CliError> {
     let sa = schedule_of(&args.from)?;
     let sb = schedule_of(&args.to)?;
-    let found: Vec<Shown> = match (vanilla(&args.from, &sa)?, vanilla(&args.to, &sb)?) {
-        (Some(a), Some(b)) => {
-            let (ta, tb) = (throws_text(&a), throws_text(&b));
-            transitions(&a, &b, LIMIT)
-                .map_err(|e| match e {
-                    TransError::DifferentProps { .. } => CliError::invalid(e.to_string()),
-                    TransError::Invalid(_) => CliError::invalid(e.to_string()),
-                })?
-                .into_iter()
-                .map(|t| Shown {
-                    from: ta.clone(),
-                    to: tb.clone(),
-                    there: throws_text(&t.there),
-                    back: throws_text(&t.back),
-                    pattern: t.pattern_text(),
-                })
-                .collect()
-        }
-        _ => trans_general::transitions((&args.from, &sa), (&args.to, &sb), LIMIT)
-            .map_err(|e| CliError::invalid(e.to_string()))?
-            .into_iter()
-            .map(|t| Shown {
-                from: t.from,
-                to: t.to,
-                there: t.there,
-                back: t.back,
-                pattern: t.pattern,
-            })
-            .collect(),
-    };
-    print(&found, args.json)
+    // One more than shown tells whether the search stopped at the limit.
+    let mut found = tools::transitions((&args.from, &sa), (&args.to, &sb), LIMIT + 1)
+        .map_err(|e| CliError::invalid(e.to_string()))?;
+    let stopped = found.len() > LIMIT;
+    found.truncate(LIMIT);
+    print(&found, stopped, args.json)
 }
 
-fn print(found: &[Shown], json: bool) -> Result<u8, CliError> {
+/// Prints the transitions; `stopped`: there are more than shown (the search stopped at
+/// [`LIMIT`]), said in the header (text) or a last line `{"stopped_at_limit":LIMIT}` (JSON).
+fn print(found: &[TextTransition], stopped: bool, json: bool) -> Result<u8, CliError> {
     let shown = |t: &str| {
         if t.is_empty() {
             "(none)".to_string()
@@ -105,12 +58,19 @@ fn print(found: &[Shown], json: bool) -> Result<u8, CliError> {
             out.push_str(&line);
             out.push('\n');
         }
+        if stopped {
+            out.push_str(&format!("{{\"stopped_at_limit\":{LIMIT}}}\n"));
+        }
     } else if let Some(first) = found.first() {
         let n = found.len();
         let (ta, tb) = (&first.from, &first.to);
+        let how_many = if stopped {
+            format!("the first {n} shortest transitions (stopped at the limit of {LIMIT})")
+        } else {
+            format!("{n} shortest transition{}", if n == 1 { "" } else { "s" })
+        };
         out.push_str(&format!(
-            "{ta} -> {tb}: {n} shortest transition{}; back {tb} -> {ta}: {}\n",
-            if n == 1 { "" } else { "s" },
+            "{ta} -> {tb}: {how_many}; back {tb} -> {ta}: {}\n",
             shown(&first.back),
         ));
         out.push_str("  throws    whole pattern (A twice, throws, B twice, back)\n");
@@ -122,9 +82,6 @@ fn print(found: &[Shown], json: bool) -> Result<u8, CliError> {
             .max(8);
         for t in found {
             out.push_str(&format!("  {:<width$}  {}\n", shown(&t.there), t.pattern));
-        }
-        if n == LIMIT {
-            out.push_str(&format!("  (first {LIMIT} shown)\n"));
         }
     } else {
         return Err(CliError::invalid(

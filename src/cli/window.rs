@@ -58,9 +58,9 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
     let (spec, text) = match specs.as_slice() {
         [] => return Err(CliError::invalid(format!("{text}: no pattern"))),
         // The field shows the chosen pattern's siteswap (the file would reload its first).
-        [only] if choice.is_some() => (only.clone(), only.notation.clone()),
+        [only] if choice.is_some() => (only.clone(), only.source.text().to_string()),
         [only] => (only.clone(), text),
-        [first, ..] => (first.clone(), first.notation.clone()),
+        [first, ..] => (first.clone(), first.source.text().to_string()),
     };
     let animation =
         animate(&text, &spec, view).map_err(|e| CliError::invalid(describe(&text, &e)))?;
@@ -93,7 +93,7 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         let mut spec = spec.clone();
         apply_options(&mut spec, &options)
             .map_err(|e| LoadError::new(first_line(&e.message), None))?;
-        animate(&spec.notation, &spec, view)
+        animate(spec.source.text(), &spec, view)
     });
     let title = app::title::window_title(&animation.facts());
     let outcome = app::run(WindowOptions {
@@ -107,6 +107,7 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         mode,
         size,
         msaa: args.msaa,
+        chrome: app::Chrome::Window,
     });
     match outcome {
         Ok(Outcome::Closed) => Ok(0),
@@ -155,15 +156,15 @@ fn animate(
 ) -> Result<Box<dyn Animation>, LoadError> {
     match SceneAnimation::new(spec, view.over_pattern(spec)) {
         Ok(animation) => Ok(Box::new(animation)),
-        Err(err) => Err(load_error(text, &spec.notation, &err)),
+        Err(err) => Err(load_error(text, spec.source.text(), &err)),
     }
 }
 
 /// A playlist entry for one pattern of a file.
 fn entry(spec: PatternSpec, view: ViewOverrides) -> Entry {
     Entry {
-        text: spec.notation.clone(),
-        load: Box::new(move || animate(&spec.notation, &spec, view)),
+        text: spec.source.text().to_string(),
+        load: Box::new(move || animate(spec.source.text(), &spec, view)),
     }
 }
 

@@ -1,4 +1,23 @@
-//! The output side of pattern data: what a scene or pattern is written as (JSON of poses).
-//! Readers of pattern files live in `files`; this module only writes.
+//! The output side of pattern data: what a scene or pattern is written as (JSON of poses,
+//! Juggling Lab's JML, juggler's TOML). Readers of pattern files live in `files`; this module
+//! only writes.
 
+pub mod jif;
+pub mod jml;
 pub mod pose;
+pub mod toml;
+
+use thiserror::Error;
+
+/// Why a pattern cannot be written in a format.
+#[derive(Debug, Error, PartialEq)]
+pub enum ConvertError {
+    /// A pattern given by its events, asked for in a format that holds siteswaps only.
+    #[error(
+        "pattern '{name}' is given by its events, and a {format} pattern file holds siteswaps only"
+    )]
+    NoSiteswap { name: String, format: &'static str },
+    /// A pattern whose written loop (until every prop is back) would list too many throws.
+    #[error("pattern '{name}' would list {throws} throws before its props are back in place, more than the limit of 100000")]
+    TooLarge { name: String, throws: u128 },
+}

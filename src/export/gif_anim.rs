@@ -1,22 +1,29 @@
-//! Animated GIF encoding: one global palette, frame differencing, parallel LZW.
+//! Animated GIF encoding: one global palette, frame differencing, LZW with run chains.
 //!
-//! Frames are rendered and quantised in parallel chunks (rayon), differenced against the
-//! previous frame (only the changed rectangle is stored, unchanged pixels inside it are
-//! transparent), LZW-compressed in parallel, and written in order. At most one chunk of
-//! indexed frames is held in memory.
+//! Frames are drawn in fixed blocks of consecutive frames, each block on a fresh canvas that
+//! redraws only what changes; a frame is quantised (only the redrawn rectangles), differenced
+//! against the previous frame (only the changed rectangle is stored, unchanged pixels inside
+//! it are transparent), LZW-compressed and written in order. The command line's [`write_gif`]
+//! renders and compresses the blocks of a chunk in parallel (rayon, native only) and holds at
+//! most one chunk of indexed frames; [`GifStream`] (every target, the web page's) encodes one
+//! frame per call, for work spread between a page's animation frames. Both follow the same
+//! blocks, so they write the same bytes.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use gif::{DisposalMethod, Encoder, Repeat};
+#[cfg(not(target_arch = "wasm32"))]
 use rayon::prelude::*;
 
-use super::options::FramePlan;
 use super::palette::{Palette, TRANSPARENT};
-use super::{ExportError, Progress};
+use super::plan::FramePlan;
+use super::ExportError;
+#[cfg(not(target_arch = "wasm32"))]
+use super::Progress;
 use crate::render::raster::Canvas;
+use crate::render::Picture;
 use crate::render::PoseSource;
-use crate::render::{build_frame, Camera};
 
 /// Frames rendered per parallel chunk at most (the first and last indexed image of each of
 /// its blocks are held, and its encoded frames).
@@ -58,10 +65,11 @@ fn gif_error(e: gif::EncodingError) -> ExportError {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Write the frames of `plan` as an infinitely looping GIF to `writer`.
 pub fn write_gif<W: Write>(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     size: (u32, u32),
     progress: &dyn Progress,
@@ -76,7 +84,7 @@ pub fn write_gif<W: Write>(
     let (chunk, block) = chunking(width as usize * height as usize);
     let (palette, mut started) = start(
         source,
-        camera,
+        picture,
         plan,
         size,
         &blocks_of(0..chunk.min(plan.count), block),
@@ -104,7 +112,7 @@ pub fn write_gif<W: Write>(
             .collect::<Vec<_>>()
             .into_par_iter()
             .map(|(frames, canvas)| {
-                render_block(source, camera, plan, (w16, h16), &palette, frames, canvas)
+                render_block(source, picture, plan, (w16, h16), &palette, frames, canvas)
             })
             .collect();
         let blocks: Vec<Block> = blocks
@@ -137,6 +145,150 @@ pub fn write_gif<W: Write>(
     encoder.into_inner().map_err(gif_error)
 }
 
+/// A GIF encoded one frame at a time, in the blocks [`write_gif`] uses (so the bytes are
+/// the same): the palette is chosen when the stream starts, then each [`GifStream::next`]
+/// draws, quantises, differences, compresses and writes one frame.
+pub struct GifStream<W: Write> {
+    encoder: Encoder<W>,
+    palette: Palette,
+    plan: FramePlan,
+    size: (u16, u16),
+    /// The blocks of the chunk being written, and the one being drawn.
+    blocks: Vec<std::ops::Range<usize>>,
+    block: usize,
+    canvas: Option<Canvas>,
+    /// The frame written last, as palette indices.
+    indexed: Vec<u8>,
+    fresh: Vec<u8>,
+    next: usize,
+    chunk: usize,
+    block_frames: usize,
+}
+
+impl<W: Write> GifStream<W> {
+    /// Starts a GIF of the frames of `plan` at `size`: draws the three frames the palette is
+    /// made of and writes the header to `writer`.
+    pub fn new(
+        source: &dyn PoseSource,
+        picture: &Picture,
+        plan: &FramePlan,
+        size: (u32, u32),
+        writer: W,
+    ) -> Result<GifStream<W>, ExportError> {
+        let (width, height) = size;
+        let bad_size = || ExportError::BadSize(format!("{width}x{height}"));
+        let (w16, h16) = match (u16::try_from(width), u16::try_from(height)) {
+            (Ok(w), Ok(h)) => (w, h),
+            _ => return Err(bad_size()),
+        };
+        let mut frames = Vec::new();
+        let mut canvases = Vec::new();
+        for i in palette_picks(plan) {
+            let frame = picture.frame(source, plan.time(i), width, height);
+            let mut canvas = Canvas::new(width, height).ok_or_else(bad_size)?;
+            canvas.draw(&frame);
+            frames.push(frame);
+            canvases.push(canvas);
+        }
+        let frames: Vec<&crate::render::Frame> = frames.iter().collect();
+        let pixels: Vec<&[u8]> = canvases.iter().map(Canvas::rgba).collect();
+        let palette = Palette::for_frames(&frames, &pixels);
+        let mut encoder = Encoder::new(writer, w16, h16, &palette.table()).map_err(gif_error)?;
+        encoder.set_repeat(Repeat::Infinite).map_err(gif_error)?;
+        let (chunk, block_frames) = chunking(width as usize * height as usize);
+        Ok(GifStream {
+            encoder,
+            palette,
+            plan: *plan,
+            size: (w16, h16),
+            blocks: Vec::new(),
+            block: 0,
+            canvas: None,
+            indexed: Vec::new(),
+            fresh: Vec::new(),
+            next: 0,
+            chunk,
+            block_frames,
+        })
+    }
+
+    /// Frames written so far.
+    pub fn written(&self) -> usize {
+        self.next
+    }
+
+    /// Whether every frame is written.
+    pub fn done(&self) -> bool {
+        self.next >= self.plan.count
+    }
+
+    /// Draws and writes the next frame (nothing once [`GifStream::done`]).
+    pub fn next(&mut self, source: &dyn PoseSource, picture: &Picture) -> Result<(), ExportError> {
+        let i = self.next;
+        if i >= self.plan.count {
+            return Ok(());
+        }
+        let (w16, h16) = self.size;
+        let (width, height) = (u32::from(w16), u32::from(h16));
+        if i.is_multiple_of(self.chunk) {
+            let end = (i + self.chunk).min(self.plan.count);
+            self.blocks = blocks_of(i..end, self.block_frames);
+            self.block = 0;
+        }
+        while self.blocks[self.block].end <= i {
+            self.block += 1;
+        }
+        let frame = picture.frame(source, self.plan.time(i), width, height);
+        let mut out = if self.blocks[self.block].start == i {
+            // A block's first frame: a fresh canvas, the whole image against the last one.
+            let mut canvas = Canvas::new(width, height)
+                .ok_or_else(|| ExportError::BadSize(format!("{width}x{height}")))?;
+            canvas.show(frame);
+            let mut now = vec![0u8; width as usize * height as usize];
+            self.palette.quantize_into(canvas.rgba(), &mut now);
+            let before = (i > 0).then_some(self.indexed.as_slice());
+            let out = difference(before, &now, w16, h16);
+            self.indexed = now;
+            self.canvas = Some(canvas);
+            out
+        } else {
+            let canvas = self
+                .canvas
+                .as_mut()
+                .ok_or_else(|| ExportError::Encode("GIF: no canvas".into()))?;
+            canvas.show(frame);
+            step(
+                &self.palette,
+                canvas.rgba(),
+                (w16, h16),
+                canvas.changed_rects(),
+                &mut self.indexed,
+                &mut self.fresh,
+            )
+        };
+        out.delay = self.plan.gif_delay(i);
+        super::lzw::pre_encode(&mut out);
+        self.encoder
+            .write_lzw_pre_encoded_frame(&out)
+            .map_err(gif_error)?;
+        self.next += 1;
+        Ok(())
+    }
+
+    /// The finished GIF's writer (after the trailer).
+    pub fn finish(self) -> Result<W, ExportError> {
+        self.encoder.into_inner().map_err(gif_error)
+    }
+}
+
+/// The frames the palette is made of: the first, one third and two thirds in.
+fn palette_picks(plan: &FramePlan) -> Vec<usize> {
+    let mut picks = vec![0, plan.count / 3, 2 * plan.count / 3];
+    picks.dedup();
+    picks
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 /// Consecutive frames drawn on one canvas: the first as a whole indexed image (to be
 /// differenced against the block before), the others encoded, and the last indexed image.
 struct Block {
@@ -146,9 +298,10 @@ struct Block {
     last: Vec<u8>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn render_block(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (w16, h16): (u16, u16),
     palette: &Palette,
@@ -168,12 +321,7 @@ fn render_block(
     let start = frames.start;
     for i in frames {
         if !(i == start && first_drawn) {
-            canvas.show(build_frame(
-                &source.pose_at(plan.time(i)),
-                camera,
-                width,
-                height,
-            ));
+            canvas.show(picture.frame(source, plan.time(i), width, height));
         }
         if i == start {
             palette.quantize_into(canvas.rgba(), &mut indexed);
@@ -306,21 +454,21 @@ fn step(
     frame
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The palette from three frames spread over the plan (the first, one third and two thirds
 /// in), and the canvases of the blocks `first_blocks` (the first chunk's) with their first
 /// frame drawn, all drawn in parallel: the first block's canvas, showing frame 0, is the
 /// palette's first sample. `None` for an unusable size.
 fn start(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (width, height): (u32, u32),
     first_blocks: &[std::ops::Range<usize>],
 ) -> Option<(Palette, Vec<Canvas>)> {
-    let mut picks = vec![0, plan.count / 3, 2 * plan.count / 3];
-    picks.dedup();
+    let picks = palette_picks(plan);
     let draw = |i: usize| {
-        let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+        let frame = picture.frame(source, plan.time(i), width, height);
         let mut canvas = Canvas::new(width, height)?;
         canvas.draw(&frame);
         Some((frame, canvas))
@@ -433,6 +581,43 @@ pub(crate) fn difference_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_stream_writes_the_bytes_of_the_parallel_writer() {
+        use crate::render::auto_camera;
+        use crate::render::fixture::Cascade;
+        let cascade = Cascade::default();
+        let camera = crate::render::Picture::from(auto_camera(&cascade, 4.0 / 3.0, None));
+        // 150 frames of 120x90: three chunks of 64, blocks of 32 (a partial last chunk).
+        let plan = FramePlan {
+            start: 0.1,
+            interval: 0.03,
+            count: 150,
+            speed: 1.0,
+        };
+        let parallel = write_gif(
+            &cascade,
+            &camera,
+            &plan,
+            (120, 90),
+            &super::super::Silent,
+            Vec::new(),
+        )
+        .unwrap();
+        let mut stream = GifStream::new(&cascade, &camera, &plan, (120, 90), Vec::new()).unwrap();
+        while !stream.done() {
+            stream.next(&cascade, &camera).unwrap();
+        }
+        assert_eq!(stream.written(), 150);
+        let streamed = stream.finish().unwrap();
+        assert!(streamed.len() > 1000);
+        assert!(
+            streamed == parallel,
+            "{} vs {} bytes",
+            streamed.len(),
+            parallel.len()
+        );
+    }
 
     #[test]
     fn chunks_shrink_for_large_images() {

@@ -11,27 +11,23 @@
 //! Frames come from any [`PoseSource`] (`render::framing`): the scene of a pattern, or a
 //! hand-built one in tests.
 
-#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
 use crate::render::raster::{rasterize, RgbImage};
+use crate::render::Picture;
 use crate::render::PoseSource;
-use crate::render::{build_frame, Camera};
 
-// Writing files (parallel rendering, atomic staging, ffmpeg) is native only; the web build
-// keeps the framing and single-frame rendering above them.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) mod apng;
-#[cfg(not(target_arch = "wasm32"))]
+// Writing files (parallel rendering, atomic staging, ffmpeg) is native only; the encoders
+// (GIF with its palette and LZW, APNG) and the frame plan build for every target, the web
+// page encoding one frame at a time.
+pub mod apng;
 pub mod gif_anim;
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod lzw;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod options;
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) mod ordered;
-#[cfg(not(target_arch = "wasm32"))]
+pub mod ordered;
 pub mod palette;
+pub mod plan;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod png_frames;
 #[cfg(not(target_arch = "wasm32"))]
@@ -40,9 +36,10 @@ pub mod staging;
 pub(crate) mod video;
 
 #[cfg(not(target_arch = "wasm32"))]
-use options::Length;
+pub use options::{ExportOptions, ExportRequest};
 #[cfg(not(target_arch = "wasm32"))]
-pub use options::{ExportOptions, ExportRequest, Format, FramePlan};
+use plan::Length;
+pub use plan::{Format, FramePlan, FrameSpec};
 
 /// Receives progress: `start` once with the number of frames, then `advance` as frames are
 /// written (possibly from several threads).
@@ -55,15 +52,14 @@ pub trait Progress: Sync {
 pub struct Silent;
 impl Progress for Silent {}
 
-#[cfg(not(target_arch = "wasm32"))]
 /// Errors of the export stage.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    #[error("invalid size '{0}': expected WxH with both sides between 1 and {max}", max = options::MAX_SIDE)]
+    #[error("invalid size '{0}': expected WxH with both sides between 1 and {max}", max = plan::MAX_SIDE)]
     BadSize(String),
-    #[error("invalid frame rate {0}: expected a number above 0 and at most {max}", max = options::MAX_FPS)]
+    #[error("invalid frame rate {0}: expected a number above 0 and at most {max}", max = plan::MAX_FPS)]
     BadFps(f64),
-    #[error("frame rate {0} is too high for a GIF (GIF players slow down delays under 0.02 s): use --fps {max} or less", max = options::MAX_GIF_FPS)]
+    #[error("frame rate {0} is too high for a GIF (GIF players slow down delays under 0.02 s): use --fps {max} or less", max = plan::MAX_GIF_FPS)]
     GifFps(f64),
     #[error("--loops must be at least 1")]
     BadLoops,
@@ -73,7 +69,7 @@ pub enum ExportError {
     LoopsAndDuration,
     #[error("invalid start time {0}: expected a finite number of seconds")]
     BadStart(f64),
-    #[error("{0:.0} frames is too many (at most {max}): lower --fps or the length", max = options::MAX_FRAMES)]
+    #[error("{0:.0} frames is too many (at most {max}): lower --fps or the length", max = plan::MAX_FRAMES)]
     TooManyFrames(f64),
     #[error("the pattern has no loop to export (loop duration {0} s): give --duration")]
     NoLoop(f64),
@@ -91,6 +87,10 @@ pub enum ExportError {
         height: u32,
         format: &'static str,
     },
+    #[error("invalid speed {0}: expected a number from {min} to {max} (1 = real time, 0.5 = slow motion)", min = plan::MIN_SPEED, max = plan::MAX_SPEED)]
+    BadSpeed(f64),
+    #[error("--sound is for video output (.mp4, .webm): other formats have no sound")]
+    SoundNotVideo,
     #[error("--crf is for video output (.mp4, .webm)")]
     CrfNotVideo,
     #[error("--crf {crf} is out of range: expected 0 (best) to {max}")]
@@ -149,22 +149,42 @@ pub struct ExportSummary {
     pub default_length: bool,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
+/// The sound track of a video of `plan` at `fps`: the cues of `parts` of every event the
+/// frames show, each where its event's time falls between the frames (frame `i` shows pattern
+/// time `plan.time(i)` at `i / fps` seconds, so the pattern runs at `interval × fps`: the
+/// chosen speed, exactly), as long as the video.
+pub(crate) fn sound_track(
+    source: &dyn PoseSource,
+    plan: &FramePlan,
+    parts: crate::sound::SoundParts,
+    fps: f64,
+) -> Vec<f32> {
+    let seconds = plan.count as f64 / fps;
+    let speed = plan.interval * fps;
+    let length = (seconds * f64::from(crate::sound::SAMPLE_RATE)).round() as usize;
+    let events = source.events_between(plan.start, plan.start + seconds * speed);
+    let cues = crate::sound::cues_between(&events, parts);
+    crate::sound::mix(&cues, plan.start, speed, length)
+}
+
 /// One rendered frame, as the export would write it (before encoding).
 pub fn render_frame(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     width: u32,
     height: u32,
     t: f64,
 ) -> Option<RgbImage> {
-    rasterize(&build_frame(&source.pose_at(t), camera, width, height))
+    rasterize(&picture.frame(source, t, width, height))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-/// Export the animation of `source` as `options` say, seen through `camera`.
+/// Export the animation of `source` as `options` say, pictured as `picture` says (its
+/// camera, labels and trail).
 pub fn export(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     options: &ExportOptions,
     progress: &dyn Progress,
 ) -> Result<ExportSummary, ExportError> {
@@ -177,7 +197,7 @@ pub fn export(
             let staged = staging::StagedFile::new(options.out(), options.force())?;
             progress.start(plan.count);
             let mut writer = staged.writer()?;
-            apng::write_apng(source, camera, &plan, size, progress, &mut writer)
+            apng::write_apng(source, picture, &plan, size, progress, &mut writer)
                 .map_err(|e| e.naming(options.out()))?;
             finish_file(writer, options.out())?;
             let path = staged.commit()?;
@@ -187,17 +207,37 @@ pub fn export(
         Format::Mp4 | Format::WebM => {
             let staged = staging::StagedFile::new(options.out(), options.force())?;
             progress.start(plan.count);
+            // The sound track goes to ffmpeg as a WAV file staged beside the video (removed
+            // when done, or by the signal handler).
+            let track = match options.sound() {
+                Some(parts) => {
+                    let wav = staging::StagedFile::new(options.out(), true)?;
+                    let samples = sound_track(source, &plan, parts, options.fps());
+                    std::fs::write(wav.path(), crate::sound::wav(&samples)).map_err(|e| {
+                        ExportError::Io {
+                            path: wav.path().to_path_buf(),
+                            source: e,
+                        }
+                    })?;
+                    Some(wav)
+                }
+                None => None,
+            };
             video::write_video(
                 source,
-                camera,
+                picture,
                 &plan,
-                size,
-                options.format(),
-                options.fps(),
-                options.crf(),
-                staged.path(),
+                video::Output {
+                    size,
+                    format: options.format(),
+                    fps: options.fps(),
+                    crf: options.crf(),
+                    audio: track.as_ref().map(|t| t.path()),
+                    path: staged.path(),
+                },
                 progress,
             )?;
+            drop(track);
             let path = staged.commit()?;
             let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
             (path, bytes)
@@ -206,7 +246,7 @@ pub fn export(
             let staged = staging::StagedFile::new(options.out(), options.force())?;
             progress.start(plan.count);
             let writer =
-                gif_anim::write_gif(source, camera, &plan, size, progress, staged.writer()?)
+                gif_anim::write_gif(source, picture, &plan, size, progress, staged.writer()?)
                     .map_err(|e| e.naming(options.out()))?;
             let file = writer.into_inner().map_err(|e| ExportError::Io {
                 path: options.out().to_path_buf(),
@@ -223,7 +263,7 @@ pub fn export(
         Format::PngFrames => {
             let staged = staging::StagedFrames::new(options.out(), options.force())?;
             progress.start(plan.count);
-            png_frames::write_frames(source, camera, &plan, size, &staged, progress)?;
+            png_frames::write_frames(source, picture, &plan, size, &staged, progress)?;
             let bytes = (0..plan.count)
                 .map(|i| {
                     std::fs::metadata(staged.staged_path(i))
@@ -280,6 +320,8 @@ mod tests {
             start: 0.0,
             force: false,
             crf: None,
+            speed: 1.0,
+            sound: None,
         }
     }
 
@@ -290,7 +332,7 @@ mod tests {
         let cascade = Cascade::default();
         let options = ExportOptions::new(&request(out.clone())).unwrap();
         let camera = auto_camera(&cascade, 160.0 / 120.0, None);
-        let summary = export(&cascade, &camera, &options, &Silent).unwrap();
+        let summary = export(&cascade, &camera.into(), &options, &Silent).unwrap();
         // 6 beats at 3 bps = 2 s at 30 fps.
         assert_eq!(summary.frames, 60);
         let files = staging::existing_frames(&out);
@@ -314,8 +356,9 @@ mod tests {
         let options = ExportOptions::new(&request(dir.path().join("a.gif"))).unwrap();
         let plan = options.plan(cascade.loop_duration()).unwrap();
         let camera = auto_camera(&cascade, 160.0 / 120.0, None);
-        let first = render_frame(&cascade, &camera, 160, 120, plan.time(0)).unwrap();
-        let after_last = render_frame(&cascade, &camera, 160, 120, plan.time(plan.count)).unwrap();
+        let first = render_frame(&cascade, &camera.into(), 160, 120, plan.time(0)).unwrap();
+        let after_last =
+            render_frame(&cascade, &camera.into(), 160, 120, plan.time(plan.count)).unwrap();
         let differing = first
             .pixels
             .iter()
@@ -324,7 +367,14 @@ mod tests {
             .count();
         assert!(differing <= 3, "{differing} bytes differ");
         // And the frame before differs (the loop is not trivially static).
-        let last = render_frame(&cascade, &camera, 160, 120, plan.time(plan.count - 1)).unwrap();
+        let last = render_frame(
+            &cascade,
+            &camera.into(),
+            160,
+            120,
+            plan.time(plan.count - 1),
+        )
+        .unwrap();
         assert!(first.pixels != last.pixels);
     }
 
@@ -335,7 +385,7 @@ mod tests {
         let camera = auto_camera(&cascade, w as f32 / h as f32, None);
         for t in [0.05, 0.31, 0.77] {
             let pose = cascade.pose_at(t);
-            let image = render_frame(&cascade, &camera, w, h, t).unwrap();
+            let image = render_frame(&cascade, &camera.into(), w, h, t).unwrap();
             // The highest ball is never covered by the body: check its centre pixel.
             let (i, prop) = pose
                 .props
@@ -362,7 +412,7 @@ mod tests {
         let cascade = Cascade::default();
         let options = ExportOptions::new(&request(out.clone())).unwrap();
         let camera = auto_camera(&cascade, 160.0 / 120.0, None);
-        let summary = export(&cascade, &camera, &options, &Silent).unwrap();
+        let summary = export(&cascade, &camera.into(), &options, &Silent).unwrap();
         assert_eq!(summary.frames, 60);
         let mut decoder = gif::DecodeOptions::new();
         decoder.set_color_output(gif::ColorOutput::RGBA);
@@ -395,7 +445,7 @@ mod tests {
         let options = ExportOptions::new(&r).unwrap();
         let plan = options.plan(cascade.loop_duration()).unwrap();
         let camera = auto_camera(&cascade, 160.0 / 120.0, None);
-        export(&cascade, &camera, &options, &Silent).unwrap();
+        export(&cascade, &camera.into(), &options, &Silent).unwrap();
         let mut decoder = gif::DecodeOptions::new();
         decoder.set_color_output(gif::ColorOutput::RGBA);
         let mut reader = decoder
@@ -415,7 +465,7 @@ mod tests {
                     canvas[dst..dst + 4].copy_from_slice(&frame.buffer[src..src + 4]);
                 }
             }
-            let want = render_frame(&cascade, &camera, 160, 120, plan.time(i)).unwrap();
+            let want = render_frame(&cascade, &camera.into(), 160, 120, plan.time(i)).unwrap();
             let mut total = 0u64;
             for (a, b) in canvas.chunks(4).zip(want.pixels.chunks(3)) {
                 total += (0..3)
@@ -440,9 +490,18 @@ mod tests {
             start: 0.1,
             interval: 1.0 / 30.0,
             count: 45,
+            speed: 1.0,
         };
         let run = || {
-            gif_anim::write_gif(&cascade, &camera, &plan, (160, 120), &Silent, Vec::new()).unwrap()
+            gif_anim::write_gif(
+                &cascade,
+                &camera.into(),
+                &plan,
+                (160, 120),
+                &Silent,
+                Vec::new(),
+            )
+            .unwrap()
         };
         assert_eq!(run(), run());
     }
@@ -461,7 +520,13 @@ mod tests {
             }
         }
         let progress = Counting(Default::default());
-        let err = export(&Cascade::default(), &Camera::default(), &options, &progress).unwrap_err();
+        let err = export(
+            &Cascade::default(),
+            &crate::render::Camera::default().into(),
+            &options,
+            &progress,
+        )
+        .unwrap_err();
         assert!(matches!(err, ExportError::Io { .. }), "{err}");
         assert_eq!(progress.0.load(std::sync::atomic::Ordering::SeqCst), 0);
         assert!(!out.exists());

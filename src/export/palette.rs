@@ -201,6 +201,10 @@ pub(crate) fn frame_colors(frame: &Frame) -> Vec<[u8; 3]> {
             Shape::Circle { color, .. }
             | Shape::Line { color, .. }
             | Shape::Polygon { color, .. } => *color,
+            Shape::Text { color, halo, .. } => {
+                push([halo.r, halo.g, halo.b]);
+                *color
+            }
         };
         if c.a == 255 {
             push([c.r, c.g, c.b]);

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::options::FramePlan;
+use super::plan::FramePlan;
 use super::staging::StagedFrames;
 use super::{ExportError, Progress};
 use crate::render::PoseSource;
@@ -14,7 +14,7 @@ use crate::render::PoseSource;
 /// Consecutive frames drawn on one canvas.
 const BLOCK: usize = 8;
 use crate::render::raster::{Canvas, RgbImage};
-use crate::render::{build_frame, Camera};
+use crate::render::Picture;
 
 /// Encode an RGB image as PNG (fast deflate: frames are flat-coloured, so it still
 /// compresses well).
@@ -44,7 +44,7 @@ fn write_png_file(image: &RgbImage, path: &Path) -> Result<(), ExportError> {
 /// Render the frames of `plan` into the staging directory, in parallel.
 pub(crate) fn write_frames(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
     (width, height): (u32, u32),
     staged: &StagedFrames,
@@ -62,7 +62,7 @@ pub(crate) fn write_frames(
             pixels: Vec::new(),
         };
         for i in block_start..(block_start + BLOCK).min(plan.count) {
-            let frame = build_frame(&source.pose_at(plan.time(i)), camera, width, height);
+            let frame = picture.frame(source, plan.time(i), width, height);
             canvas.draw(&frame);
             image.pixels.clear();
             canvas.write_rgb(&mut image.pixels);

@@ -9,11 +9,11 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use super::options::{Format, FramePlan};
 use super::ordered::for_each_rgb_frame;
+use super::plan::{Format, FramePlan};
 use super::staging::{register_child, unregister_child};
 use super::{ExportError, Progress};
-use crate::render::Camera;
+use crate::render::Picture;
 use crate::render::PoseSource;
 
 /// The ffmpeg program (overridable with `JUGGLER_FFMPEG`, e.g. for a build elsewhere).
@@ -50,14 +50,30 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
-/// The ffmpeg arguments for writing `out` (a staging file: the container is named).
-pub(crate) fn ffmpeg_args(
-    format: Format,
-    (width, height): (u32, u32),
-    fps: f64,
-    crf: u32,
-    out: &Path,
-) -> Vec<std::ffi::OsString> {
+/// What ffmpeg writes: the video's size, format, frame rate and quality, the sound track
+/// (a WAV file, if any) and the file written (a staging file: the container is named).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Output<'a> {
+    pub(crate) size: (u32, u32),
+    pub(crate) format: Format,
+    pub(crate) fps: f64,
+    pub(crate) crf: Option<u32>,
+    pub(crate) audio: Option<&'a Path>,
+    pub(crate) path: &'a Path,
+}
+
+/// The ffmpeg arguments for `output`: raw RGB frames on standard input, the WAV file as a
+/// second input encoded as AAC (MP4) or Opus (WebM).
+pub(crate) fn ffmpeg_args(output: &Output) -> Vec<std::ffi::OsString> {
+    let Output {
+        size: (width, height),
+        format,
+        fps,
+        audio,
+        path: out,
+        ..
+    } = *output;
+    let crf = output.crf.unwrap_or_else(|| default_crf(format));
     let rate = rate_text(fps);
     let mut args: Vec<std::ffi::OsString> = [
         "-hide_banner",
@@ -75,15 +91,24 @@ pub(crate) fn ffmpeg_args(
         &rate,
         "-i",
         "pipe:0",
-        "-an",
-        "-pix_fmt",
-        "yuv420p",
-        "-r",
-        &rate,
     ]
     .iter()
     .map(Into::into)
     .collect();
+    match audio {
+        Some(wav) => {
+            args.extend(["-f", "wav", "-i"].iter().map(Into::into));
+            args.push(wav.as_os_str().to_owned());
+            let codec: &[&str] = match format {
+                Format::WebM => &["-c:a", "libopus", "-b:a", "96k"],
+                _ => &["-c:a", "aac", "-b:a", "128k"],
+            };
+            args.extend(["-map", "0:v", "-map", "1:a"].iter().map(Into::into));
+            args.extend(codec.iter().map(Into::into));
+        }
+        None => args.push("-an".into()),
+    }
+    args.extend(["-pix_fmt", "yuv420p", "-r", &rate].iter().map(Into::into));
     let crf = crf.to_string();
     let codec: &[&str] = match format {
         Format::WebM => &[
@@ -120,22 +145,17 @@ pub(crate) fn ffmpeg_args(
     args
 }
 
-/// Encode the frames of `plan` into `out` (already created) with ffmpeg.
-#[allow(clippy::too_many_arguments)]
+/// Encode the frames of `plan` into `output.path` (already created) with ffmpeg.
 pub(crate) fn write_video(
     source: &dyn PoseSource,
-    camera: &Camera,
+    picture: &Picture,
     plan: &FramePlan,
-    size: (u32, u32),
-    format: Format,
-    fps: f64,
-    crf: Option<u32>,
-    out: &Path,
+    output: Output,
     progress: &dyn Progress,
 ) -> Result<(), ExportError> {
-    let crf = crf.unwrap_or_else(|| default_crf(format));
+    let size = output.size;
     let mut child = Command::new(ffmpeg_program())
-        .args(ffmpeg_args(format, size, fps, crf, out))
+        .args(ffmpeg_args(&output))
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -156,7 +176,7 @@ pub(crate) fn write_video(
     });
     let mut stdin = child.stdin.take();
     let mut broken = false;
-    let rendered = for_each_rgb_frame(source, camera, plan, size, |_, rgb| {
+    let rendered = for_each_rgb_frame(source, picture, plan, size, |_, rgb| {
         if let Some(pipe) = stdin.as_mut() {
             if pipe.write_all(rgb).is_err() {
                 // ffmpeg stopped reading: its own message says why.
@@ -199,11 +219,28 @@ mod tests {
 
     #[test]
     fn arguments_name_the_codec_and_container() {
-        let args: Vec<String> =
-            ffmpeg_args(Format::Mp4, (400, 450), 25.0, 20, Path::new("/tmp/.x.tmp"))
+        let output = |format, size, fps, crf, audio, path| Output {
+            size,
+            format,
+            fps,
+            crf: Some(crf),
+            audio,
+            path,
+        };
+        let strings = |o: &Output| -> Vec<String> {
+            ffmpeg_args(o)
                 .into_iter()
                 .map(|a| a.into_string().unwrap())
-                .collect();
+                .collect()
+        };
+        let args = strings(&output(
+            Format::Mp4,
+            (400, 450),
+            25.0,
+            20,
+            None,
+            Path::new("/tmp/.x.tmp"),
+        ));
         let joined = args.join(" ");
         assert!(
             joined.contains("-s 400x450 -framerate 25 -i pipe:0"),
@@ -211,10 +248,41 @@ mod tests {
         );
         assert!(joined.contains("-c:v libx264 -crf 20"), "{joined}");
         assert!(joined.ends_with("-f mp4 /tmp/.x.tmp"), "{joined}");
-        let webm: Vec<String> = ffmpeg_args(Format::WebM, (2, 2), 30.0, 31, Path::new("o"))
-            .into_iter()
-            .map(|a| a.into_string().unwrap())
-            .collect();
+        assert!(joined.contains("-i pipe:0 -an"), "{joined}");
+        let webm = strings(&output(
+            Format::WebM,
+            (2, 2),
+            30.0,
+            31,
+            None,
+            Path::new("o"),
+        ));
         assert!(webm.join(" ").contains("-c:v libvpx-vp9 -crf 31 -b:v 0"));
+        // With a sound track: the WAV file is the second input, AAC in MP4, Opus in WebM.
+        let wav = Path::new("/tmp/.s.tmp");
+        let mp4 = strings(&output(
+            Format::Mp4,
+            (2, 2),
+            30.0,
+            20,
+            Some(wav),
+            Path::new("o"),
+        ))
+        .join(" ");
+        assert!(
+            mp4.contains("-i pipe:0 -f wav -i /tmp/.s.tmp -map 0:v -map 1:a -c:a aac"),
+            "{mp4}"
+        );
+        assert!(!mp4.contains("-an"));
+        let webm = strings(&output(
+            Format::WebM,
+            (2, 2),
+            30.0,
+            20,
+            Some(wav),
+            Path::new("o"),
+        ))
+        .join(" ");
+        assert!(webm.contains("-c:a libopus"), "{webm}");
     }
 }

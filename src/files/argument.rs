@@ -41,7 +41,7 @@ use crate::spec::PatternSpec;
 use crate::text::{escape_control, truncate};
 
 /// File extensions (lower case) that make an argument a file path.
-pub const FILE_EXTENSIONS: [&str; 4] = ["toml", "jml", "xml", "txt"];
+pub const FILE_EXTENSIONS: [&str; 5] = ["toml", "jml", "xml", "jif", "txt"];
 
 /// How many close matches an unknown name lists.
 pub const CLOSE_MATCHES: usize = 5;
@@ -526,7 +526,7 @@ mod tests {
 
     fn kind(arg: &str) -> String {
         match read(arg) {
-            Ok(Argument::Pattern { spec, source }) => format!("{source:?} {}", spec.notation),
+            Ok(Argument::Pattern { spec, source }) => format!("{source:?} {}", spec.source.text()),
             Ok(Argument::File(p)) => format!("File {p}"),
             Err(e) => format!("Err {e}"),
         }
@@ -594,7 +594,7 @@ mod tests {
                 },
             )
         };
-        assert_eq!(pick(3).unwrap().notation, "441");
+        assert_eq!(pick(3).unwrap().source.text(), "441");
         assert!(matches!(pick(2), Err(ArgumentError::File(_))));
         // Without a choice, the first pattern (every siteswap of the file checked).
         assert!(load_one(f, &Choice::default()).is_err());
@@ -701,7 +701,7 @@ mod tests {
         std::fs::write(&file, "3\n531 # comment\n").unwrap();
         let specs = load(file.to_str().unwrap()).unwrap();
         assert_eq!(specs.len(), 2);
-        assert_eq!(specs[1].notation, "531");
+        assert_eq!(specs[1].source.text(), "531");
         let err = load(dir.path().to_str().unwrap()).unwrap_err();
         assert!(err.is_usage());
         assert!(err
@@ -714,7 +714,7 @@ mod tests {
             "{err}"
         );
         // A mistyped siteswap with the no-op `/` is read as that siteswap.
-        assert_eq!(load("5/5/5/1/3").unwrap()[0].notation, "5/5/5/1/3");
+        assert_eq!(load("5/5/5/1/3").unwrap()[0].source.text(), "5/5/5/1/3");
         let err = load("nodir/531").unwrap_err();
         assert_eq!(err.to_string(), "nodir/531: no such pattern file");
     }

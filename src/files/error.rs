@@ -110,6 +110,21 @@ pub enum FileError {
     /// A JML pattern that juggler cannot import (e.g. one defined only by explicit events).
     #[error("{at}: unsupported JML: {what}")]
     UnsupportedJml { at: Location, what: String },
+    /// A JML pattern of events that cannot be animated: the element at fault and why.
+    #[error("{at}: pattern '{pattern}': {source}")]
+    Events {
+        at: Location,
+        pattern: String,
+        #[source]
+        source: Box<super::jml_events::error::EventError>,
+    },
+    /// A JIF file that cannot be read or animated: the JSON path at fault and why.
+    #[error("{origin}: {source}")]
+    Jif {
+        origin: String,
+        #[source]
+        source: Box<super::jif::JifError>,
+    },
     /// A bad value in a Juggling Lab settings string or a plain-text pattern list.
     #[error("{at}: {message}")]
     BadSetting { at: Location, message: String },
@@ -127,7 +142,7 @@ pub enum FileError {
     #[error("{path}: larger than {limit} bytes; not read")]
     TooLarge { path: String, limit: u64 },
     /// A path whose extension names no known pattern file type.
-    #[error("{path}: unknown pattern file type (expected .toml, .jml, .xml or .txt)")]
+    #[error("{path}: unknown pattern file type (expected .toml, .jml, .xml, .jif or .txt)")]
     UnknownFileType { path: String },
     /// A file that holds no pattern at all.
     #[error("{origin}: no patterns in this file")]
@@ -142,8 +157,10 @@ impl FileError {
             | FileError::Xml { at, .. }
             | FileError::UnsupportedJml { at, .. }
             | FileError::BadSetting { at, .. }
+            | FileError::Events { at, .. }
             | FileError::Siteswap { at, .. } => Some(at),
             FileError::Io { .. }
+            | FileError::Jif { .. }
             | FileError::NotRegular { .. }
             | FileError::TooLarge { .. }
             | FileError::UnknownFileType { .. }

@@ -9,19 +9,21 @@
 //!   the first `<prop type>` and the props' `color=` modifiers.
 //!
 //! A pattern defined only by explicit `<event>`s and `<position>`s (no siteswap base pattern)
-//! is kept whole as a self-contained JML text in `PatternSpec::notation` and animated from its
-//! events (`jml_events`); one that is inconsistent is rejected with an error naming the
-//! pattern, its line and why. A pattern with a siteswap base pattern is read from that.
+//! is read here, once, by `jml_events` into a `spec::PatternSource::Events` that keeps it as
+//! a self-contained JML text; one that is inconsistent is rejected with an error naming the
+//! pattern, the line of the element at fault and why. A pattern with a siteswap base pattern
+//! is read from that.
 
-use quick_xml::escape::resolve_predefined_entity;
-use quick_xml::events::{BytesStart, Event};
-use quick_xml::Reader;
+use std::sync::Arc;
 
 use super::color::parse_color;
 use super::error::{FileError, Location, Locator};
+use super::jml_events::{self, prop_color};
 use super::settings_spec;
+use super::xml::{parse_tree, Element};
 use super::LoadedPattern;
-use crate::spec::PatternSpec;
+use crate::settings::Settings;
+use crate::spec::{EventFormat, EventSource, PatternSource, PatternSpec};
 use crate::types::PropKind;
 
 /// The result of a lenient import: what could be imported, and why the rest could not.
@@ -120,7 +122,7 @@ fn import_line(
             let content = line.text.trim();
             settings_spec(content)
                 .map(|mut spec| {
-                    if spec.name == spec.notation && !display.is_empty() {
+                    if spec.siteswap() == Some(spec.name.as_str()) && !display.is_empty() {
                         spec.name = display.to_string();
                     }
                     LoadedPattern {
@@ -187,12 +189,12 @@ fn import_pattern(
         Err(_) if has_events => return import_events(pattern, &label, source, at),
         Err(message) => return Err(bad(message)),
     };
-    if has_events && crate::schedule::from_notation(&spec.notation).is_err() {
+    if has_events && crate::schedule::from_notation(spec.siteswap().unwrap_or_default()).is_err() {
         return import_events(pattern, &label, source, at);
     }
     if !title.is_empty() {
         spec.name = title.to_string();
-    } else if spec.name == spec.notation && !display.is_empty() {
+    } else if spec.siteswap() == Some(spec.name.as_str()) && !display.is_empty() {
         spec.name = display.to_string();
     }
     let props: Vec<&Element> = pattern
@@ -224,217 +226,45 @@ struct Source<'a> {
     version: String,
 }
 
-/// A `<pattern>` defined by events: kept as a self-contained JML text (see
-/// `jml_events::is_event_notation`), checked here so a broken one is reported where it is.
+/// A `<pattern>` defined by events: read here, once, into an [`EventSource`] that keeps it
+/// as a self-contained JML text beside what was read; a broken one is an error at the
+/// element at fault.
 fn import_events(
     pattern: &Element,
     label: &str,
     source: &Source,
     at: &dyn Fn(usize) -> Location,
 ) -> Result<LoadedPattern, FileError> {
-    let body = source.text.get(pattern.offset..pattern.end).unwrap_or("");
+    // The version as the self-contained text writes it (and as reading that text back sees it).
     let version = source.version.replace(['"', '<', '&'], "");
-    let notation = format!("<jml version=\"{version}\">\n{body}\n</jml>");
-    let events = super::jml_events::read(&notation).map_err(|message| FileError::BadSetting {
-        at: at(pattern.offset),
-        message: format!("pattern '{label}': {message}"),
-    })?;
-    let mut spec = PatternSpec::from_notation(&notation);
-    spec.name = label.to_string();
-    spec.settings.gravity = super::jml_events::GRAVITY;
-    if let Some(&(kind, _)) = events.path_prop.first() {
-        spec.settings.prop = kind;
+    let events =
+        jml_events::read_pattern(pattern, version.trim()).map_err(|e| FileError::Events {
+            at: at(e.at),
+            pattern: label.to_string(),
+            source: Box::new(e),
+        })?;
+    let body = source.text.get(pattern.offset..pattern.end).unwrap_or("");
+    let mut settings = Settings {
+        gravity: jml_events::GRAVITY,
+        ..Settings::default()
+    };
+    if let Some(first) = events.path_props().first() {
+        settings.prop = first.kind;
     }
+    let spec = PatternSpec {
+        name: label.to_string(),
+        source: PatternSource::Events(Arc::new(EventSource {
+            format: EventFormat::Jml,
+            text: format!("<jml version=\"{version}\">\n{body}\n</jml>"),
+            pattern: events,
+        })),
+        description: String::new(),
+        settings,
+    };
     Ok(LoadedPattern {
         spec,
         at: at(pattern.offset),
     })
-}
-
-/// The `color=` entry of a JML prop modifier such as `color=blue;highlight=true`.
-pub(super) fn prop_color(modifier: &str) -> Option<&str> {
-    modifier.split(';').find_map(|entry| {
-        let (key, value) = entry.split_once('=')?;
-        key.trim()
-            .eq_ignore_ascii_case("color")
-            .then(|| value.trim())
-    })
-}
-
-/// A minimal XML element tree: enough of JML to import it.
-#[derive(Debug)]
-pub(super) struct Element {
-    pub(super) name: String,
-    pub(super) attrs: Vec<(String, String)>,
-    pub(super) children: Vec<Element>,
-    /// Concatenated text and CDATA content (entities resolved), not including children's.
-    pub(super) text: String,
-    /// Byte offset of the element's `<` in the source.
-    offset: usize,
-    /// Byte offset just after the element's end tag (or empty tag).
-    end: usize,
-}
-
-impl Element {
-    pub(super) fn attr(&self, name: &str) -> Option<&str> {
-        self.attrs
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn child(&self, name: &str) -> Option<&Element> {
-        self.children.iter().find(|c| c.name == name)
-    }
-}
-
-/// Deepest element nesting accepted (JML needs 5; the limit keeps the tree's drop shallow).
-const MAX_DEPTH: usize = 64;
-
-pub(super) fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError> {
-    let xml_error = |offset: usize, message: String| FileError::Xml {
-        at: Location::of_offset(origin, text, offset),
-        message,
-    };
-    let mut reader = Reader::from_str(text);
-    let config = reader.config_mut();
-    config.trim_text(true);
-    config.check_end_names = true;
-    let mut stack: Vec<Element> = Vec::new();
-    let mut root: Option<Element> = None;
-    loop {
-        let before = reader.buffer_position() as usize;
-        // The element starts at the first non-blank byte after the previous event.
-        let start = before
-            + text
-                .get(before..)
-                .map_or(0, |rest| rest.len() - rest.trim_start().len());
-        let event = reader.read_event().map_err(|e| {
-            xml_error(
-                reader.error_position() as usize,
-                format!("malformed XML: {e}"),
-            )
-        })?;
-        match event {
-            Event::Start(tag) => {
-                if stack.len() >= MAX_DEPTH {
-                    return Err(xml_error(
-                        start,
-                        format!("elements nested more than {MAX_DEPTH} deep"),
-                    ));
-                }
-                stack.push(element(&tag, start, &xml_error)?)
-            }
-            Event::Empty(tag) => {
-                let mut el = element(&tag, start, &xml_error)?;
-                el.end = reader.buffer_position() as usize;
-                attach(&mut stack, &mut root, el, &xml_error)?;
-            }
-            Event::End(_) => {
-                // check_end_names guarantees the end matches the open element.
-                if let Some(mut el) = stack.pop() {
-                    el.end = reader.buffer_position() as usize;
-                    attach(&mut stack, &mut root, el, &xml_error)?;
-                }
-            }
-            Event::Text(t) => {
-                let s = t
-                    .decode()
-                    .map_err(|e| xml_error(start, format!("bad text: {e}")))?;
-                append_text(&mut stack, &s);
-            }
-            Event::CData(t) => {
-                let s = t
-                    .decode()
-                    .map_err(|e| xml_error(start, format!("bad CDATA: {e}")))?;
-                append_text(&mut stack, &s);
-            }
-            Event::GeneralRef(r) => {
-                let resolved = match r.resolve_char_ref() {
-                    Ok(Some(c)) => c.to_string(),
-                    Ok(None) => {
-                        let name = r
-                            .decode()
-                            .map_err(|e| xml_error(start, format!("bad entity: {e}")))?;
-                        resolve_predefined_entity(&name)
-                            .ok_or_else(|| xml_error(start, format!("unknown entity '&{name};'")))?
-                            .to_string()
-                    }
-                    Err(e) => {
-                        return Err(xml_error(start, format!("bad character reference: {e}")))
-                    }
-                };
-                append_text(&mut stack, &resolved);
-            }
-            Event::Eof => break,
-            Event::Comment(_) | Event::Decl(_) | Event::PI(_) | Event::DocType(_) => {}
-        }
-    }
-    if let Some(open) = stack.last() {
-        return Err(xml_error(
-            text.len(),
-            format!("element <{}> is never closed", open.name),
-        ));
-    }
-    root.ok_or_else(|| xml_error(0, "no XML element found".into()))
-}
-
-fn append_text(stack: &mut [Element], s: &str) {
-    if let Some(top) = stack.last_mut() {
-        top.text.push_str(s);
-    }
-}
-
-fn element(
-    tag: &BytesStart<'_>,
-    offset: usize,
-    xml_error: &dyn Fn(usize, String) -> FileError,
-) -> Result<Element, FileError> {
-    let name = String::from_utf8_lossy(tag.name().as_ref()).into_owned();
-    let mut attrs = Vec::new();
-    for attr in tag.attributes() {
-        let attr =
-            attr.map_err(|e| xml_error(offset, format!("bad attribute in <{name}>: {e}")))?;
-        let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
-        let value = attr
-            .unescape_value()
-            .map_err(|e| {
-                xml_error(
-                    offset,
-                    format!("bad value of attribute '{key}' in <{name}>: {e}"),
-                )
-            })?
-            .into_owned();
-        attrs.push((key, value));
-    }
-    Ok(Element {
-        name,
-        attrs,
-        children: Vec::new(),
-        text: String::new(),
-        offset,
-        end: offset,
-    })
-}
-
-fn attach(
-    stack: &mut [Element],
-    root: &mut Option<Element>,
-    el: Element,
-    xml_error: &dyn Fn(usize, String) -> FileError,
-) -> Result<(), FileError> {
-    if let Some(parent) = stack.last_mut() {
-        parent.children.push(el);
-        Ok(())
-    } else if root.is_some() {
-        Err(xml_error(
-            el.offset,
-            format!("second root element <{}>", el.name),
-        ))
-    } else {
-        *root = Some(el);
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -485,7 +315,7 @@ title=Reverse Cascade
                 "Eating an apple"
             ]
         );
-        assert_eq!(got[0].spec.notation, "531");
+        assert_eq!(got[0].spec.source.text(), "531");
         assert_eq!(got[0].spec.settings.bps, Some(4.5));
         assert_eq!(got[0].at.line, 7);
         assert_eq!(
@@ -495,9 +325,9 @@ title=Reverse Cascade
                 catch: [0.1, 0.0, 0.0]
             }]]
         );
-        assert_eq!(got[2].spec.notation, "<3p|3p>");
+        assert_eq!(got[2].spec.source.text(), "<3p|3p>");
         assert_eq!(got[2].spec.settings.prop, PropKind::Ring);
-        assert_eq!(got[3].spec.notation, "33333423");
+        assert_eq!(got[3].spec.source.text(), "33333423");
         assert_eq!(got[3].spec.settings.dwell, Dwell::Uniform(1.0));
         assert_eq!(
             got[3].spec.settings.colors,
@@ -513,7 +343,7 @@ title=Reverse Cascade
         let specs = import_str(text, "one.jml").unwrap();
         assert_eq!(specs.len(), 1);
         assert_eq!(specs[0].name, "Ring thing");
-        assert_eq!(specs[0].notation, "(4,4)");
+        assert_eq!(specs[0].source.text(), "(4,4)");
         assert_eq!(specs[0].settings.prop, PropKind::Ring);
     }
 
@@ -614,7 +444,7 @@ title=Reverse Cascade
                     let display = title.trim();
                     let expected_name = if display.is_empty() { notation.as_str() } else { display };
                     prop_assert_eq!(&p.spec.name, expected_name);
-                    prop_assert_eq!(&p.spec.notation, notation);
+                    prop_assert_eq!(p.spec.source.text(), notation);
                     let bps = *tenths as f64 / 10.0;
                     prop_assert!((p.spec.settings.bps.unwrap() - bps).abs() < 1e-9);
                     prop_assert_eq!(p.at.line, 4 + 3 * i);

@@ -386,15 +386,19 @@ mod tests {
         assert_eq!(library.problems.len(), 1, "{:?}", library.problems);
         assert!(library.problems[0].contains("broken.toml"));
 
-        assert_eq!(find_in_dir(dir.path(), "SOLO").unwrap().notation, "3");
-        assert_eq!(find_in_dir(dir.path(), "box").unwrap().notation, "(4,2x)*");
+        assert_eq!(find_in_dir(dir.path(), "SOLO").unwrap().source.text(), "3");
+        assert_eq!(
+            find_in_dir(dir.path(), "box").unwrap().source.text(),
+            "(4,2x)*"
+        );
         assert_eq!(
             find_in_dir(dir.path(), "three ball cascade")
                 .unwrap()
-                .notation,
+                .source
+                .text(),
             "3"
         );
-        assert_eq!(find_in_dir(dir.path(), "531").unwrap().notation, "531");
+        assert_eq!(find_in_dir(dir.path(), "531").unwrap().source.text(), "531");
         assert!(find_in_dir(dir.path(), "mills mess").is_none());
         // No prefix matching, and notation punctuation is significant.
         assert!(find_in_dir(dir.path(), "three").is_none());
@@ -404,7 +408,10 @@ mod tests {
             "[[pattern]]\nname = \"531\"\nsiteswap = \"531\"\n",
         );
         assert!(find_in_dir(dir.path(), "[53]1").is_none());
-        assert_eq!(find_in_dir(dir.path(), " 531 ").unwrap().notation, "531");
+        assert_eq!(
+            find_in_dir(dir.path(), " 531 ").unwrap().source.text(),
+            "531"
+        );
         assert!(find_in_dir(dir.path(), "- _").is_none());
         assert!(find_in_dir(&dir.path().join("missing"), "box").is_none());
     }
@@ -475,14 +482,14 @@ mod tests {
         let library = Library::embedded();
         let mills = library.find("mills-mess").unwrap();
         assert_eq!(
-            (mills.name.as_str(), mills.notation.as_str()),
+            (mills.name.as_str(), mills.source.text()),
             ("Mills Mess", "3")
         );
         assert_eq!(
             library.find("rubenstein's revenge").unwrap().name,
             "Rubenstein's Revenge"
         );
-        assert_eq!(library.find("3_ball_CASCADE").unwrap().notation, "3");
+        assert_eq!(library.find("3_ball_CASCADE").unwrap().source.text(), "3");
         // A file stem names the file's first pattern.
         assert_eq!(
             library.find("cascades").unwrap().name,

@@ -10,20 +10,21 @@ use std::path::Path;
 pub mod argument;
 pub mod color;
 pub mod error;
+pub mod jif;
 pub mod jml;
 pub mod jml_events;
-pub mod jml_write;
 pub mod library;
 pub mod text_list;
 pub mod toml_format;
+mod xml;
 
 pub use error::{FileError, Location};
 pub use library::find_in_library;
 #[cfg(not(target_arch = "wasm32"))]
 pub use library::{library_dir, library_files};
-pub use toml_format::{from_toml_str, to_toml};
+pub use toml_format::from_toml_str;
 
-use crate::spec::PatternSpec;
+use crate::spec::{PatternSource, PatternSpec};
 
 /// A bare siteswap or a Juggling Lab settings string (`pattern=531;bps=4`), as read by
 /// `settings::read`; the error is its message.
@@ -48,6 +49,8 @@ pub enum FileKind {
     Jml,
     /// One siteswap or JL settings string per line (`.txt`).
     Text,
+    /// The Juggling Interchange Format (`.jif`, passist's JSON).
+    Jif,
 }
 
 impl FileKind {
@@ -58,6 +61,7 @@ impl FileKind {
             "toml" => Some(FileKind::Toml),
             "jml" | "xml" => Some(FileKind::Jml),
             "txt" => Some(FileKind::Text),
+            "jif" => Some(FileKind::Jif),
             _ => None,
         }
     }
@@ -69,6 +73,7 @@ pub fn read_str(text: &str, kind: FileKind, origin: &str) -> Result<Vec<LoadedPa
         FileKind::Toml => toml_format::read_toml_str(text, origin),
         FileKind::Jml => jml::read_str(text, origin),
         FileKind::Text => text_list::read_text_list(text, origin),
+        FileKind::Jif => jif::read_str(text, origin),
     }
 }
 
@@ -140,17 +145,17 @@ pub fn read_text_file(path: &Path) -> Result<String, FileError> {
 /// Checks a pattern's siteswap with `schedule::from_notation` and its animated cycle against
 /// the budget; an invalid one is an error at the pattern's location.
 pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
-    if jml_events::is_event_notation(&pattern.spec.notation) {
+    let notation = match &pattern.spec.source {
+        PatternSource::Siteswap(notation) => notation,
         // Checked when read (`jml::import_events`).
-        return Ok(());
-    }
+        PatternSource::Events(_) => return Ok(()),
+    };
     let error = |message: String| FileError::Siteswap {
         at: pattern.at.clone(),
-        notation: pattern.spec.notation.clone(),
+        notation: notation.clone(),
         message,
     };
-    let schedule =
-        crate::schedule::from_notation(&pattern.spec.notation).map_err(|e| error(e.to_string()))?;
+    let schedule = crate::schedule::from_notation(notation).map_err(|e| error(e.to_string()))?;
     // Valid only when it animates within the budget with its `hands` and `body` cycles.
     pattern
         .spec

@@ -211,7 +211,7 @@ mod tests {
         let got = read_text_list(text, "l.txt").unwrap();
         let names: Vec<&str> = got.iter().map(|p| p.spec.name.as_str()).collect();
         assert_eq!(names, ["3", "531", "Sync"]);
-        assert_eq!(got[1].spec.notation, "531");
+        assert_eq!(got[1].spec.source.text(), "531");
         assert_eq!((got[1].at.line, got[1].at.column), (4, 3));
         assert_eq!(got[2].spec.settings.bps, Some(3.0));
     }

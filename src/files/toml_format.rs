@@ -55,70 +55,70 @@ use crate::settings::{
     self, Bodies, BodyBeats, BodySpec, CameraSpec, Dwell, DwellPoints, PlacementSpec, Settings,
     SettingsError,
 };
-use crate::spec::PatternSpec;
+use crate::spec::{PatternSource, PatternSpec};
 use crate::types::{PropKind, Rgba};
 
 /// A file with a list of patterns: `[[pattern]]` tables.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PatternListFile {
-    pattern: Vec<PatternEntry>,
+pub(crate) struct PatternListFile {
+    pub(crate) pattern: Vec<PatternEntry>,
 }
 
 /// One pattern as written in a file. Optional keys that are absent take their defaults.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PatternEntry {
+pub(crate) struct PatternEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-    siteswap: Spanned<String>,
+    pub(crate) name: Option<String>,
+    pub(crate) siteswap: Spanned<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    description: Option<String>,
+    pub(crate) description: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    bps: Option<Checked<Bps>>,
+    pub(crate) bps: Option<Checked<Bps>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    dwell: Option<Spanned<Checked<DwellBeats>>>,
+    pub(crate) dwell: Option<Spanned<Checked<DwellBeats>>>,
     /// Per beat, the dwell before its throw (hand siteswaps converted by Juggling Lab's
     /// rules); written only when beats differ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    beat_dwells: Option<Vec<Checked<BeatDwell>>>,
+    pub(crate) beat_dwells: Option<Vec<Checked<BeatDwell>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    gravity: Option<Checked<Gravity>>,
+    pub(crate) gravity: Option<Checked<Gravity>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    prop: Option<PropKind>,
+    pub(crate) prop: Option<PropKind>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    colors: Option<Colors>,
+    pub(crate) colors: Option<Colors>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    color_by_orbit: Option<bool>,
+    pub(crate) color_by_orbit: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    jugglers: Option<Jugglers>,
+    pub(crate) jugglers: Option<Jugglers>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    hands: Option<Hands>,
+    pub(crate) hands: Option<Hands>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    juggler_hands: Option<Vec<Vec<HandEntry>>>,
+    pub(crate) juggler_hands: Option<Vec<Vec<HandEntry>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    body: Option<BodyEntry>,
+    pub(crate) body: Option<BodyEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    bodies: Option<Vec<BodyEntry>>,
+    pub(crate) bodies: Option<Vec<BodyEntry>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    camera: Option<CameraEntry>,
+    pub(crate) camera: Option<CameraEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    spins: Option<SpinTable>,
+    pub(crate) spins: Option<SpinTable>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    ring_throws: Option<RingThrows>,
+    pub(crate) ring_throws: Option<RingThrows>,
 }
 
 /// How rings are thrown.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-enum RingThrows {
+pub(crate) enum RingThrows {
     Face,
     Pancake,
 }
 
 /// `spins = { "3" = 1, "5" = 2 }`: turns per throw value, `(value, spins)` by value.
 #[derive(Debug, Clone, PartialEq)]
-struct SpinTable(Vec<(u32, u32)>);
+pub(crate) struct SpinTable(pub(crate) Vec<(u32, u32)>);
 
 /// The throw value a siteswap character stands for (`0`–`9`, `a`–`z`).
 fn throw_value(key: &str) -> Option<u32> {
@@ -230,7 +230,7 @@ impl<'de> Deserialize<'de> for NumberValue {
 }
 
 /// A number of the settings table, with the key that names it in messages.
-trait Quantity {
+pub(crate) trait Quantity {
     const NUMBER: Number;
     const KEY: &'static str;
 }
@@ -239,7 +239,7 @@ macro_rules! quantities {
     ($($name:ident = $number:expr, $key:literal;)*) => {
         $(
             #[derive(Debug, Clone, Copy, PartialEq)]
-            struct $name;
+            pub(crate) struct $name;
             impl Quantity for $name {
                 const NUMBER: Number = $number;
                 const KEY: &'static str = $key;
@@ -269,15 +269,15 @@ quantities! {
 
 /// A number checked against its quantity's range when read.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Checked<Q>(f64, PhantomData<Q>);
+pub(crate) struct Checked<Q>(f64, PhantomData<Q>);
 
 impl<Q> Checked<Q> {
-    fn new(v: f64) -> Self {
+    pub(crate) fn new(v: f64) -> Self {
         Checked(v, PhantomData)
     }
 
     /// An `f32` setting, written with its shortest decimal form (`0.3` stays `0.3`).
-    fn of_f32(v: f32) -> Self {
+    pub(crate) fn of_f32(v: f32) -> Self {
         Checked::new(format!("{v}").parse().unwrap_or(f64::from(v)))
     }
 
@@ -303,34 +303,34 @@ impl<'de, Q: Quantity> Deserialize<'de> for Checked<Q> {
 /// Where one juggler stands.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct JugglerEntry {
-    x: Checked<PositionX>,
-    z: Checked<PositionZ>,
+pub(crate) struct JugglerEntry {
+    pub(crate) x: Checked<PositionX>,
+    pub(crate) z: Checked<PositionZ>,
     /// Degrees; 0 = facing +z.
-    facing: Checked<Facing>,
+    pub(crate) facing: Checked<Facing>,
 }
 
 /// One dwell path: throw and catch points.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct HandEntry {
-    throw: Point,
-    catch: Point,
+pub(crate) struct HandEntry {
+    pub(crate) throw: Point,
+    pub(crate) catch: Point,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BodyEntry {
+pub(crate) struct BodyEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    shoulder_width: Option<Checked<ShoulderWidth>>,
+    pub(crate) shoulder_width: Option<Checked<ShoulderWidth>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    shoulder_height: Option<Checked<ShoulderHeight>>,
+    pub(crate) shoulder_height: Option<Checked<ShoulderHeight>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    upper_arm: Option<Checked<UpperArm>>,
+    pub(crate) upper_arm: Option<Checked<UpperArm>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    forearm: Option<Checked<Forearm>>,
+    pub(crate) forearm: Option<Checked<Forearm>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    hand: Option<Checked<HandLength>>,
+    pub(crate) hand: Option<Checked<HandLength>>,
 }
 
 impl From<BodyEntry> for BodySpec {
@@ -359,16 +359,16 @@ impl From<BodySpec> for BodyEntry {
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CameraEntry {
-    azimuth: Checked<Azimuth>,
-    elevation: Checked<Elevation>,
+pub(crate) struct CameraEntry {
+    pub(crate) azimuth: Checked<Azimuth>,
+    pub(crate) elevation: Checked<Elevation>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    distance: Option<Checked<Distance>>,
+    pub(crate) distance: Option<Checked<Distance>>,
 }
 
 /// A point `[x, y, z]` in metres; one to three numbers in the file, missing ones are 0.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Point([f32; 3]);
+pub(crate) struct Point(pub(crate) [f32; 3]);
 
 impl Serialize for Point {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -395,7 +395,7 @@ impl<'de> Deserialize<'de> for Point {
 
 /// A colour: a name or `#rrggbb` in the file.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct ColorValue(Rgba);
+pub(crate) struct ColorValue(pub(crate) Rgba);
 
 impl Serialize for ColorValue {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -424,7 +424,7 @@ impl<'de> Deserialize<'de> for ColorValue {
 macro_rules! list_or_jl {
     ($name:ident, $item:ty, $jl:ty, $parse:expr, $expecting:literal) => {
         #[derive(Debug, Clone)]
-        enum $name {
+        pub(crate) enum $name {
             List(Vec<$item>),
             Jl($jl),
         }
@@ -590,99 +590,11 @@ impl PatternEntry {
         };
         Ok(PatternSpec {
             name: self.name.unwrap_or_else(|| notation.clone()),
-            notation,
+            source: PatternSource::Siteswap(notation),
             description: self.description.unwrap_or_default(),
             settings,
         })
     }
-
-    /// The entry for a spec, leaving out every key that has its default value.
-    fn from_spec(spec: &PatternSpec) -> PatternEntry {
-        let s = &spec.settings;
-        let d = Settings::default();
-        let some_if = |cond: bool| cond.then_some(());
-        let (dwell, beat_dwells) = match &s.dwell {
-            Dwell::Uniform(v) => (
-                some_if(s.dwell != d.dwell).map(|_| Spanned::new(0..0, Checked::new(*v))),
-                None,
-            ),
-            Dwell::PerBeat(beats) => (None, Some(beats.iter().map(|b| Checked::new(*b)).collect())),
-        };
-        PatternEntry {
-            name: some_if(spec.name != spec.notation).map(|_| spec.name.clone()),
-            siteswap: Spanned::new(0..0, spec.notation.clone()),
-            description: some_if(!spec.description.is_empty()).map(|_| spec.description.clone()),
-            bps: s.bps.map(Checked::new),
-            dwell,
-            beat_dwells,
-            gravity: some_if(s.gravity != d.gravity).map(|_| Checked::new(s.gravity)),
-            prop: some_if(s.prop != d.prop).map(|_| s.prop),
-            colors: some_if(!s.colors.is_empty())
-                .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
-            color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
-            jugglers: some_if(!s.positions.is_empty()).map(|_| {
-                if s.moving() {
-                    return Jugglers::Jl(s.positions.clone());
-                }
-                Jugglers::List(
-                    s.placements()
-                        .iter()
-                        .map(|p| JugglerEntry {
-                            x: Checked::of_f32(p.x),
-                            z: Checked::of_f32(p.z),
-                            facing: Checked::of_f32(p.facing_deg),
-                        })
-                        .collect(),
-                )
-            }),
-            hands: some_if(s.hands.len() == 1).map(|_| Hands::List(hand_entries(&s.hands[0]))),
-            juggler_hands: some_if(s.hands.len() > 1)
-                .map(|_| s.hands.iter().map(|h| hand_entries(h)).collect()),
-            body: some_if(s.bodies.shared != BodySpec::default())
-                .map(|_| BodyEntry::from(s.bodies.shared)),
-            bodies: (!s.bodies.jugglers.is_empty()).then(|| {
-                s.bodies
-                    .jugglers
-                    .iter()
-                    .copied()
-                    .map(BodyEntry::from)
-                    .collect()
-            }),
-            camera: s.camera.map(|c| CameraEntry {
-                azimuth: Checked::of_f32(c.azimuth_deg),
-                elevation: Checked::of_f32(c.elevation_deg),
-                distance: c.distance.map(Checked::of_f32),
-            }),
-            spins: some_if(!s.spins.is_empty()).map(|_| SpinTable(s.spins.clone())),
-            ring_throws: some_if(s.pancake_rings).map(|_| RingThrows::Pancake),
-        }
-    }
-}
-
-fn hand_entries(points: &[DwellPoints]) -> Vec<HandEntry> {
-    points
-        .iter()
-        .map(|h| HandEntry {
-            throw: Point(h.throw),
-            catch: Point(h.catch),
-        })
-        .collect()
-}
-
-/// Writes patterns in juggler's TOML format: one pattern as top-level keys, several (or none)
-/// as `[[pattern]]` tables. Keys with default values are left out. For specs whose values are
-/// in range, `from_toml_str(&to_toml(specs), _)` gives `specs` back.
-pub fn to_toml(specs: &[PatternSpec]) -> String {
-    let result = if let [single] = specs {
-        toml::to_string(&PatternEntry::from_spec(single))
-    } else {
-        toml::to_string(&PatternListFile {
-            pattern: specs.iter().map(PatternEntry::from_spec).collect(),
-        })
-    };
-    // Serialising these plain structs cannot fail: every field is a string, number, bool,
-    // array or table, and the list wrapper is a table.
-    result.unwrap_or_else(|e| format!("# could not write patterns: {e}\n"))
 }
 
 /// Reads a TOML pattern file's text; `origin` (usually the path) names it in errors. Every
@@ -770,7 +682,7 @@ camera = { azimuth = 340, elevation = 20 }
 "##;
         let spec = from_toml_str(text, "t.toml").unwrap().remove(0);
         assert_eq!(spec.name, "Test");
-        assert_eq!(spec.notation, "(4,4)");
+        assert_eq!(spec.source.text(), "(4,4)");
         assert_eq!(spec.description, "All keys");
         let s = &spec.settings;
         assert_eq!(s.bps, Some(4.0));
@@ -844,7 +756,7 @@ camera = { azimuth = 340, elevation = 20 }
         let text = "[[pattern]]\nsiteswap = \"3\"\n\n[[pattern]]\nname = \"Box\"\nsiteswap = \"(4,2x)*\"\n";
         let loaded = read_toml_str(text, "l.toml").unwrap();
         assert_eq!(loaded.len(), 2);
-        assert_eq!(loaded[0].spec.notation, "3");
+        assert_eq!(loaded[0].spec.source.text(), "3");
         assert_eq!(loaded[1].spec.name, "Box");
         assert_eq!((loaded[0].at.line, loaded[0].at.column), (2, 12));
         assert_eq!((loaded[1].at.line, loaded[1].at.column), (6, 12));
@@ -1029,7 +941,7 @@ camera = { azimuth = 340, elevation = 20 }
         );
         // Reading without the check keeps the pattern.
         assert_eq!(
-            read_toml_str(text, "t.toml").unwrap()[1].spec.notation,
+            read_toml_str(text, "t.toml").unwrap()[1].spec.source.text(),
             "432"
         );
     }
@@ -1040,127 +952,11 @@ camera = { azimuth = 340, elevation = 20 }
         assert!(msg.contains("unknown field `name`"), "{msg}");
     }
 
-    #[test]
-    fn writes_only_non_default_keys() {
-        let mut spec = PatternSpec::from_notation("531");
-        assert_eq!(to_toml(std::slice::from_ref(&spec)), "siteswap = \"531\"\n");
-        spec.settings.prop = PropKind::Club;
-        spec.settings.hands = vec![vec![DwellPoints {
-            throw: [0.1, 0.0, 0.0],
-            catch: [0.3, 0.0, 0.0],
-        }]];
-        let text = to_toml(std::slice::from_ref(&spec));
-        assert!(text.contains("prop = \"club\""), "{text}");
-        assert!(text.contains("0.3"), "{text}");
-        assert!(!text.contains("0.30000001"), "{text}");
-        assert!(!text.contains("dwell"), "{text}");
-    }
-
-    #[test]
-    fn round_trip_of_a_full_spec_and_lists() {
-        let full = from_toml_str(
-            r##"name = "Full"
-siteswap = "<3p|3p>"
-bps = 3.3
-dwell = 1.1
-gravity = 1.62
-prop = "club"
-colors = ["#aabbcc", "yellow", "#01020304"]
-color_by_orbit = true
-jugglers = [{ x = 0.1, z = -1.3, facing = 10 }, { x = 0, z = 1.3, facing = 190.5 }]
-hands = [{ throw = [0.1, 0.2, 0.3], catch = [0.3] }]
-body = { shoulder_width = 0.44, shoulder_height = 1.5, upper_arm = 0.3, forearm = 0.31, hand = 0.07 }
-camera = { azimuth = -20, elevation = 12.5, distance = 6 }
-"##,
-            "full.toml",
-        )
-        .unwrap();
-        for specs in [
-            full.clone(),
-            vec![],
-            vec![full[0].clone(), PatternSpec::from_notation("3")],
-        ] {
-            let text = to_toml(&specs);
-            assert_eq!(from_toml_str(&text, "rt.toml").unwrap(), specs, "{text}");
-        }
-    }
-
     mod props {
         use super::*;
         use proptest::prelude::*;
 
-        fn finite(lo: f32, hi: f32) -> impl Strategy<Value = f32> {
-            lo..hi
-        }
-
-        fn point() -> impl Strategy<Value = [f32; 3]> {
-            [finite(-1.0, 1.0), finite(-1.0, 1.0), finite(-1.0, 1.0)]
-        }
-
-        prop_compose! {
-            fn settings()(
-                bps in proptest::option::of(0.1f64..20.0),
-                dwell in 0.001f64..1.999,
-                gravity in 0.1f64..50.0,
-                prop in prop_oneof![Just(PropKind::Ball), Just(PropKind::Club), Just(PropKind::Ring)],
-                colors in proptest::collection::vec(any::<(u8, u8, u8, u8)>(), 0..4),
-                color_by_orbit in any::<bool>(),
-                hands in proptest::collection::vec((point(), point()), 0..3),
-                placements in proptest::collection::vec((finite(-5.0, 5.0), finite(-5.0, 5.0), finite(-360.0, 360.0)), 0..3),
-                body in proptest::option::of(0.01f32..2.0),
-                beat_dwells in proptest::collection::vec(0.0f64..20.0, 0..4),
-                bodies in proptest::collection::vec(proptest::option::of(0.3f32..2.0), 0..3),
-                camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
-                spins in proptest::collection::btree_map(0u32..36, 0u32..=9, 0..4),
-                pancake_rings in any::<bool>(),
-            ) -> Settings {
-                let hands: Vec<DwellPoints> = hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect();
-                Settings {
-                    bps,
-                    dwell: if beat_dwells.len() > 1 { Dwell::PerBeat(beat_dwells) } else { Dwell::Uniform(dwell) },
-                    gravity,
-                    prop,
-                    colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
-                    color_by_orbit,
-                    hands: if hands.is_empty() { Vec::new() } else { vec![hands] },
-                    positions: placements
-                        .into_iter()
-                        .map(|(x, z, facing_deg)| crate::settings::still(PlacementSpec { x, z, facing_deg }))
-                        .collect(),
-                    bodies: Bodies {
-                        shared: BodySpec { upper_arm: body, forearm: body, ..BodySpec::default() },
-                        jugglers: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
-                    },
-                    camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
-                    spins: spins.into_iter().collect(),
-                    pancake_rings,
-                }
-            }
-        }
-
-        prop_compose! {
-            fn spec()(
-                name in "[ -~]{0,20}",
-                notation in "[0-9a-z<>|()\\[\\],*!xp ]{1,12}",
-                description in "\\PC{0,30}",
-                settings in settings(),
-            ) -> PatternSpec {
-                // Notations are stored trimmed; a blank one is not a pattern.
-                let notation = match notation.trim() { "" => "3".to_string(), t => t.to_string() };
-                PatternSpec { name, notation, description, settings }
-            }
-        }
-
         proptest! {
-            #[test]
-            fn any_valid_spec_round_trips(specs in proptest::collection::vec(spec(), 0..4)) {
-                // Arbitrary notations need not be valid siteswaps: read without checking them.
-                let text = to_toml(&specs);
-                let back: Vec<PatternSpec> =
-                    read_toml_str(&text, "p.toml").unwrap().into_iter().map(|p| p.spec).collect();
-                prop_assert_eq!(back, specs, "{}", text);
-            }
-
             #[test]
             fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
                 let _ = from_toml_str(&text, "p.toml");

@@ -112,6 +112,9 @@ pub struct Toss {
     pub spins: Option<f64>,
     /// Index into `Choreography::paths` of the path this flight belongs to.
     pub path: usize,
+    /// Index into the schedule's throws of the throw this flight makes, when the source is
+    /// a siteswap (its text labels the throw); `None` for JML events.
+    pub throw: Option<usize>,
 }
 
 impl Toss {
@@ -134,6 +137,7 @@ impl Toss {
             value: None,
             spins: None,
             path: 0,
+            throw: None,
         }
     }
 }

@@ -201,6 +201,14 @@ impl FlightPath {
         }
     }
 
+    /// Seconds after the release of each floor contact (none for a parabola).
+    pub(crate) fn contacts(&self) -> Vec<f64> {
+        match self {
+            FlightPath::Parabola { .. } => Vec::new(),
+            FlightPath::Bounce { arcs, .. } => arcs.iter().skip(1).map(|a| a.start).collect(),
+        }
+    }
+
     /// Number of floor contacts.
     #[cfg(test)]
     pub(crate) fn bounces(&self) -> usize {

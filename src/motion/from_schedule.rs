@@ -122,9 +122,10 @@ pub(crate) fn from_schedule_moving(
         }
     }
     let mut tosses: Vec<Toss> = Vec::with_capacity(count);
-    for (t, tt) in plan.throws.iter().zip(&plan.times) {
+    for (i, (t, tt)) in plan.throws.iter().zip(&plan.times).enumerate() {
         let Some(tt) = tt else { continue };
         tosses.push(Toss {
+            throw: plan.original.get(i).copied(),
             kind: match t.kind {
                 ThrowKind::Bounce {
                     bounces,

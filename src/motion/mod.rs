@@ -86,6 +86,9 @@ pub struct Flight {
     pub catch: f64,
     /// Spins asked for this throw (the toss record's `spins`; `None` = automatic).
     pub spins: Option<f64>,
+    /// Index into the schedule's throws of the throw this flight makes (siteswap sources;
+    /// `None` for JML events).
+    pub throw: Option<usize>,
 }
 
 impl Flight {
@@ -93,6 +96,24 @@ impl Flight {
     pub(crate) fn progress(&self, t: f64) -> f64 {
         ((t - self.release) / (self.catch - self.release)).clamp(0.0, 1.0)
     }
+}
+
+/// When one toss of the choreography happens: it repeats every hand period, so its release,
+/// floor contacts and catch happen at these times plus any whole number of hand periods.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlightTimes {
+    pub from: HandRef,
+    pub to: HandRef,
+    /// Siteswap value (or the nominal one of a JML toss, see [`Flight::value`]).
+    pub value: u32,
+    /// Seconds of the release and of the catch (the flight's own time line, as the toss
+    /// record gives them).
+    pub release: f64,
+    pub catch: f64,
+    /// Seconds of each floor contact of a bounce, in order, between release and catch.
+    pub bounces: Vec<f64>,
+    /// Index into the schedule's throws, as [`Flight::throw`].
+    pub throw: Option<usize>,
 }
 
 /// State of one prop at an instant.
@@ -150,8 +171,10 @@ pub struct Motion {
     hands: Vec<PeriodicSpline>,
     /// Per toss, its flight.
     flights: Vec<FlightPath>,
-    /// Per toss: thrower, catcher, value, spins asked for.
-    throw_info: Vec<(HandRef, HandRef, u32, Option<f64>)>,
+    /// Per toss: thrower, catcher, value, spins asked for, schedule throw.
+    throw_info: Vec<ThrowInfo>,
+    /// Per toss: release and catch time (seconds, the toss record's).
+    toss_times: Vec<(f64, f64)>,
     paths: Vec<PropPath>,
     /// Per path and segment: for a held segment, the start and end of the whole hold it is
     /// part of (consecutive held segments of one hand, on the path's time line).
@@ -284,9 +307,16 @@ impl Motion {
                             1
                         }
                     };
-                    (t.from, t.to, t.value.unwrap_or_else(nominal), t.spins)
+                    ThrowInfo {
+                        from: t.from,
+                        to: t.to,
+                        value: t.value.unwrap_or_else(nominal),
+                        spins: t.spins,
+                        throw: t.throw,
+                    }
                 })
                 .collect(),
+            toss_times: ch.tosses.iter().map(|t| (t.release, t.catch)).collect(),
             paths: ch.paths.clone(),
             holds: ch.paths.iter().map(PropPath::hold_spans).collect(),
             prop_paths,
@@ -335,6 +365,25 @@ impl Motion {
         self.loop_seconds
     }
 
+    /// Every toss of one hand period with its release, floor contacts and catch (each
+    /// repeats every [`Motion::hand_period`]), in the choreography's order.
+    pub fn flight_times(&self) -> Vec<FlightTimes> {
+        self.throw_info
+            .iter()
+            .zip(&self.toss_times)
+            .zip(&self.flights)
+            .map(|((info, &(release, catch)), flight)| FlightTimes {
+                from: info.from,
+                to: info.to,
+                value: info.value,
+                release,
+                catch,
+                bounces: flight.contacts().into_iter().map(|c| release + c).collect(),
+                throw: info.throw,
+            })
+            .collect()
+    }
+
     /// Position and velocity of one hand at time `t` (seconds).
     pub fn hand_at(&self, hand: HandRef, t: f64) -> HandState {
         match self.hands.get(hand.slot()) {
@@ -371,7 +420,13 @@ impl Motion {
                 match path.segments[index] {
                     PathSegment::Air { start, end, toss } => {
                         let since = tau - start;
-                        let (from, to, value, spins) = self.throw_info[toss];
+                        let ThrowInfo {
+                            from,
+                            to,
+                            value,
+                            spins,
+                            throw,
+                        } = self.throw_info[toss];
                         let f = &self.flights[toss];
                         let (position, velocity) = (f.position(since), f.velocity(since));
                         let release = t - since;
@@ -386,6 +441,7 @@ impl Motion {
                                 release,
                                 catch: release + (end - start),
                                 spins,
+                                throw,
                             }),
                             orbit: path.orbit,
                             dwell_progress: 0.0,
@@ -435,6 +491,16 @@ impl Motion {
             props,
         }
     }
+}
+
+/// What a toss's flights share, kept per toss.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ThrowInfo {
+    from: HandRef,
+    to: HandRef,
+    value: u32,
+    spins: Option<f64>,
+    throw: Option<usize>,
 }
 
 /// One juggler's placement over time: facing as `JugglerPath::at` (linear, as Juggling Lab

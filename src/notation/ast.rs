@@ -94,6 +94,30 @@ pub enum PassTarget {
     Next,
     /// `pN`: juggler `N`, stored 0-based.
     Juggler(usize),
+    /// `pB` (Prechac notation, the passing community's letters): juggler `B`, stored 0-based.
+    Letter(usize),
+}
+
+/// The digits written after a decimal point (`3.5` -> 5 in 1 place, `1.67` -> 67 in 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decimals {
+    pub digits: u32,
+    pub places: u8,
+}
+
+/// A number with optional decimals, as a delay in `{0,0.5}` is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecimalNumber {
+    pub whole: u64,
+    pub decimals: Option<Decimals>,
+    pub span: Span,
+}
+
+/// `{d1,d2,...}` before a passing pattern (Prechac notation): each juggler's delay in beats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DelayPrefix {
+    pub delays: Vec<DecimalNumber>,
+    pub span: Span,
 }
 
 /// What a modifier asks for, decided by its first letter (NOTATION.md §5).
@@ -147,9 +171,12 @@ impl Modifier {
 /// `throw = value ["x"] ["p" [number]] [modifier] ["/"]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Throw {
-    /// Beats until the prop is thrown again (0..=35).
+    /// Beats until the prop is thrown again (0..=35); the whole part of a Prechac value.
     pub value: u32,
-    /// `x`: land in the other hand than the value's parity says.
+    /// Prechac notation: the decimals of a fractional value (`3.5p`), inside `<>` only.
+    pub decimals: Option<Decimals>,
+    /// `x`: land in the other hand than the value's parity says (in Prechac notation, after
+    /// a pass: a crossed pass, landing in the same hand).
     pub cross: bool,
     /// `p`/`pN` inside `<>`.
     pub pass: Option<PassTarget>,

@@ -23,6 +23,24 @@ pub enum ParseErrorKind {
     TooLarge,
     /// Brackets nested deeper than [`super::MAX_NESTING`].
     TooDeep,
+    /// More digits after a decimal point than [`super::MAX_DECIMALS`].
+    TooManyDecimals,
+    /// Prechac notation: a pass to a letter past the last juggler (`pC` with 2 jugglers).
+    NoSuchJuggler,
+    /// Prechac notation: a throw to oneself with a fractional value.
+    FractionalSelf,
+    /// Prechac notation: the delay prefix lists another number of delays than jugglers.
+    DelayCount,
+    /// Prechac notation: no delays make the passes land on beats (the message names the
+    /// juggler and both delays).
+    InconsistentDelays,
+    /// A k-handed siteswap for more jugglers than [`super::k_handed::MAX_JUGGLERS`].
+    TooManyJugglers,
+    /// A k-handed siteswap with a sync pair, pass, hand specifier or `*`.
+    NotKHanded,
+    /// Prechac notation: a throw lands between its receiver's beats (the message names the
+    /// time and the juggler).
+    LandsOffBeat,
 }
 
 /// A siteswap that cannot be parsed, with the position of the problem.
@@ -106,8 +124,10 @@ impl Expected {
     pub const CARET: Expected = Expected(1 << 10);
     pub const STAR: Expected = Expected(1 << 11);
     pub const SPINS: Expected = Expected(1 << 12);
+    pub const DECIMALS: Expected = Expected(1 << 13);
+    pub const DELAY: Expected = Expected(1 << 14);
 
-    const NAMES: [&'static str; 13] = [
+    const NAMES: [&'static str; 15] = [
         "a throw value",
         "','",
         "')'",
@@ -121,9 +141,11 @@ impl Expected {
         "'^'",
         "'*'",
         "a number of spins (0 to 9)",
+        "a digit after the decimal point",
+        "a delay (a number of beats)",
     ];
     /// The order expectations are listed in (indices into `NAMES`).
-    const ORDER: [usize; 13] = [12, 0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
+    const ORDER: [usize; 15] = [14, 13, 12, 0, 9, 7, 1, 10, 11, 6, 2, 3, 4, 5, 8];
 
     pub fn union(self, other: Expected) -> Expected {
         Expected(self.0 | other.0)

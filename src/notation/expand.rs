@@ -5,8 +5,11 @@
 //! values. Checks the juggler and beat counts and the size limits first, so nothing big is
 //! ever allocated for a pattern that will be refused.
 
-use super::ast::{Element, Item, Modifier, Multi, PassTarget, PatternNode, Span};
+use super::ast::{DelayPrefix, Element, Item, Multi, PassTarget, PatternNode, Throw};
 use super::error::ParseErrorKind;
+use super::prechac::{self, Ratio};
+pub use super::slot::Slot;
+use super::slot::{hand_order, ExpandError};
 use crate::types::Hand;
 
 /// Most beats a pattern may have after expansion. With [`MAX_THROWS`] this bounds the memory
@@ -18,29 +21,6 @@ pub const MAX_BEATS: u64 = crate::budget::BEATS.max;
 /// Most throw elements (all jugglers, hands and multiplex positions, 0s included) after
 /// expansion ([`crate::budget::THROWS`]).
 pub const MAX_THROWS: u64 = crate::budget::THROWS.max;
-
-/// One throw element of the expanded period (0s included: they are empty catch slots).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Slot {
-    /// 0-based beat in the period.
-    pub beat: u32,
-    /// 0-based juggler.
-    pub juggler: usize,
-    pub hand: Hand,
-    /// Position inside a multiplex (0 for a plain throw).
-    pub index: usize,
-    pub value: u32,
-    /// 0-based receiving juggler.
-    pub to_juggler: usize,
-    pub to_hand: Hand,
-    pub modifier: Option<Modifier>,
-    /// `~N`: spins asked for this throw (`None` = automatic).
-    pub spins: Option<u8>,
-    /// Written as part of a sync pair.
-    pub sync: bool,
-    /// The throw's text.
-    pub span: Span,
-}
 
 /// The expanded period of a pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,51 +36,190 @@ pub struct Expansion {
     pub auto_mirrored: bool,
     /// Sorted by beat, juggler, hand (right before left) and multiplex position.
     pub slots: Vec<Slot>,
+    /// Beats of `period` (and of every slot's `beat` and `value`) per beat of a juggler: 1,
+    /// except in Prechac notation, where fine beats make fractional passes and delays whole
+    /// (`<3.5p|3.5px>`: 2).
+    pub subdivision: u32,
+    /// Each juggler's delay in their own beats (all 0 but in Prechac notation).
+    pub delays: Vec<Ratio>,
+    /// Read as Prechac notation (or a k-handed siteswap): passes are straight unless crossed,
+    /// beats may be fine beats.
+    pub prechac: bool,
 }
 
-/// A semantic error found while expanding: its kind and byte offset.
-pub(crate) type ExpandError = (usize, ParseErrorKind);
+/// How the notation is read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Reading<'a> {
+    /// Juggling Lab's notation.
+    JugglingLab,
+    /// Prechac notation, with the delay prefix if one is written.
+    Prechac(Option<&'a DelayPrefix>),
+}
 
 /// Checks and expands a parsed pattern.
-pub(crate) fn expand(root: &PatternNode) -> Result<Expansion, ExpandError> {
+pub(crate) fn expand(root: &PatternNode, reading: Reading) -> Result<Expansion, ExpandError> {
     let jugglers = juggler_count(root, &mut None)?;
     let size = measure(root)?;
+    let fine = match reading {
+        Reading::JugglingLab => None,
+        Reading::Prechac(prefix) => Some(Fine::new(root, prefix, jugglers)?),
+    };
+    let subdivision = fine.as_ref().map_or(1, |f| f.subdivision);
     let mut beats = size.beats;
-    if beats > MAX_BEATS || size.throws > MAX_THROWS {
-        return Err((root.span.start, ParseErrorKind::TooLarge));
-    }
+    let too_large = |beats: u64, throws: u64| {
+        crate::budget::check(
+            crate::budget::BEATS,
+            u128::from(beats) * u128::from(subdivision),
+        )
+        .and(crate::budget::check(
+            crate::budget::THROWS,
+            u128::from(throws),
+        ))
+        .map_err(|_| ExpandError::new(root.span.start, ParseErrorKind::TooLarge))
+    };
+    too_large(beats, size.throws)?;
     let mut walk = Walk {
         jugglers,
         right_on_even: vec![true; jugglers],
         beat: 0,
         vanilla: true,
+        pairs: false,
+        fine: fine.clone(),
         slots: Vec::with_capacity(usize::try_from(size.throws).unwrap_or(0)),
     };
     walk.pattern(root);
-    let auto_mirror = !root.mirror && walk.vanilla && !beats.is_multiple_of(2);
+    // Juggling Lab mirrors odd vanilla patterns; universal-siteswap every odd pattern without
+    // sync pairs (`<3.5p|3.5px>` has an `x` and is still played on both sides).
+    let auto_mirror = !root.mirror
+        && !beats.is_multiple_of(2)
+        && if fine.is_some() {
+            !walk.pairs
+        } else {
+            walk.vanilla
+        };
     if auto_mirror {
-        if beats * 2 > MAX_BEATS || size.throws * 2 > MAX_THROWS {
-            return Err((root.span.start, ParseErrorKind::TooLarge));
-        }
+        too_large(beats * 2, size.throws * 2)?;
         walk.mirror_from(0, 0);
         beats *= 2;
     }
     let mut slots = walk.slots;
-    slots.sort_by_key(|s| (s.beat, s.juggler, hand_order(s.hand), s.index));
+    let mut delays = vec![Ratio::ZERO; jugglers];
+    match fine {
+        None => slots.sort_by_key(|s| (s.beat, s.juggler, hand_order(s.hand), s.index)),
+        Some(fine) => {
+            let sub = u64::from(fine.subdivision);
+            let fine_delays = prechac::delays(&slots, jugglers, sub, fine.given.as_deref())?;
+            let fine_period = sub.saturating_mul(beats).max(1);
+            let fine_delays: Vec<u64> = fine_delays.iter().map(|d| d % fine_period).collect();
+            delays = fine_delays
+                .iter()
+                .map(|&d| Ratio::new(d, sub).unwrap_or(Ratio::ZERO))
+                .collect();
+            slots = prechac::to_fine_beats(slots, sub, &fine_delays, beats)?;
+            beats = fine_period;
+        }
+    }
     Ok(Expansion {
         period: u32::try_from(beats).unwrap_or(u32::MAX),
         jugglers,
         mirrored: root.mirror || auto_mirror,
         auto_mirrored: auto_mirror,
         slots,
+        subdivision,
+        delays,
+        prechac: matches!(reading, Reading::Prechac(_)),
     })
 }
 
-/// Right before left, the order Juggling Lab processes hands in.
-pub fn hand_order(hand: Hand) -> u8 {
-    match hand {
-        Hand::Right => 0,
-        Hand::Left => 1,
+/// How Prechac values become fine beats.
+#[derive(Clone, Debug)]
+struct Fine {
+    /// Fine beats per beat: the least common multiple of every value's and delay's
+    /// denominator.
+    subdivision: u32,
+    /// `.3` and `.6` are thirds (a multiple of 3 jugglers).
+    thirds: bool,
+    /// The delay prefix's delays, if written.
+    given: Option<Vec<Ratio>>,
+}
+
+impl Fine {
+    fn new(
+        root: &PatternNode,
+        prefix: Option<&DelayPrefix>,
+        jugglers: usize,
+    ) -> Result<Fine, ExpandError> {
+        let thirds = jugglers.is_multiple_of(3);
+        let mut subdivision: u64 = 1;
+        for_each_throw(root, &mut |t| {
+            let v = prechac::read_decimal(u64::from(t.value), t.decimals, thirds);
+            subdivision = prechac::lcm(subdivision, v.den());
+        });
+        let given = match prefix {
+            None => None,
+            Some(p) => {
+                if p.delays.len() != jugglers {
+                    return Err(ExpandError::with_detail(
+                        p.span.start,
+                        ParseErrorKind::DelayCount,
+                        format!("{} delays given for {jugglers} jugglers", p.delays.len()),
+                    ));
+                }
+                let delays: Vec<Ratio> = p
+                    .delays
+                    .iter()
+                    .map(|d| prechac::read_delay(d, thirds))
+                    .collect();
+                for d in &delays {
+                    subdivision = prechac::lcm(subdivision, d.den());
+                }
+                Some(delays)
+            }
+        };
+        if subdivision > crate::budget::BEATS.max {
+            return Err(ExpandError::new(root.span.start, ParseErrorKind::TooLarge));
+        }
+        Ok(Fine {
+            subdivision: subdivision as u32,
+            thirds,
+            given,
+        })
+    }
+
+    /// A throw's value in fine beats.
+    fn value(&self, t: &Throw) -> u32 {
+        let v = prechac::read_decimal(u64::from(t.value), t.decimals, self.thirds);
+        let fine = v.num() * (u64::from(self.subdivision) / v.den());
+        u32::try_from(fine).unwrap_or(u32::MAX)
+    }
+}
+
+/// Calls `f` on every throw of the tree, in text order.
+fn for_each_throw(node: &PatternNode, f: &mut impl FnMut(&Throw)) {
+    let items = |items: &[Item], f: &mut dyn FnMut(&Throw)| {
+        for item in items {
+            let multis: &[&Multi] = match item {
+                Item::Multi(m) => &[m],
+                Item::Pair(p) => &[&p.left, &p.right],
+                Item::HandSpec { .. } => &[],
+            };
+            for m in multis {
+                m.throws.iter().for_each(&mut *f);
+            }
+        }
+    };
+    for element in &node.elements {
+        match element {
+            Element::Group(g) => for_each_throw(&g.pattern, f),
+            Element::Solo(list) => items(list, f),
+            Element::Passing(groups) => {
+                for g in groups {
+                    for part in &g.parts {
+                        items(part, f);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -124,7 +243,7 @@ fn juggler_count(node: &PatternNode, seen: &mut Option<usize>) -> Result<usize, 
 
 fn check_count(seen: &mut Option<usize>, count: usize, at: usize) -> Result<(), ExpandError> {
     match *seen {
-        Some(n) if n != count => Err((at, ParseErrorKind::InconsistentJugglers)),
+        Some(n) if n != count => Err(ExpandError::new(at, ParseErrorKind::InconsistentJugglers)),
         _ => {
             *seen = Some(count);
             Ok(())
@@ -177,7 +296,10 @@ fn measure(node: &PatternNode) -> Result<Size, ExpandError> {
                     for part in &g.parts {
                         let s = measure_items(part);
                         if beats.is_some_and(|b| b != s.beats) {
-                            return Err((g.span.start, ParseErrorKind::InconsistentBeats));
+                            return Err(ExpandError::new(
+                                g.span.start,
+                                ParseErrorKind::InconsistentBeats,
+                            ));
                         }
                         beats = Some(s.beats);
                         total.throws = total.throws.saturating_add(s.throws);
@@ -222,6 +344,10 @@ struct Walk {
     beat: u64,
     /// No pair, no `x`, no hand specifier after beat 0 so far.
     vanilla: bool,
+    /// A sync pair so far.
+    pairs: bool,
+    /// Prechac notation: values in fine beats, passes straight unless crossed.
+    fine: Option<Fine>,
     slots: Vec<Slot>,
 }
 
@@ -290,6 +416,7 @@ impl Walk {
                 }
                 Item::Pair(p) => {
                     self.vanilla = false;
+                    self.pairs = true;
                     self.multi(juggler, Hand::Left, &p.left, beat, true);
                     self.multi(juggler, Hand::Right, &p.right, beat, true);
                     beat += if p.bang { 1 } else { 2 };
@@ -316,15 +443,22 @@ impl Walk {
             if t.cross {
                 self.vanilla = false;
             }
-            let (to_juggler, to_hand) = if t.value == 0 {
+            let value = self.fine.as_ref().map_or(t.value, |f| f.value(t));
+            let (to_juggler, to_hand) = if value == 0 {
                 (juggler, hand)
             } else {
                 let to_juggler = match t.pass {
                     None => juggler,
                     Some(PassTarget::Next) => (juggler + 1) % self.jugglers,
-                    Some(PassTarget::Juggler(n)) => n % self.jugglers,
+                    Some(PassTarget::Juggler(n) | PassTarget::Letter(n)) => n % self.jugglers,
                 };
-                let same = (t.value % 2 == 0) != t.cross;
+                // Juggling Lab: the value's parity, flipped by `x`. Prechac passes: straight
+                // (into the other hand) unless crossed with `x`.
+                let same = if self.fine.is_some() && t.pass.is_some() {
+                    t.cross
+                } else {
+                    (t.value % 2 == 0) != t.cross
+                };
                 (to_juggler, if same { hand } else { hand.other() })
             };
             self.slots.push(Slot {
@@ -332,7 +466,7 @@ impl Walk {
                 juggler,
                 hand,
                 index,
-                value: t.value,
+                value,
                 to_juggler,
                 to_hand,
                 modifier: t.modifier,

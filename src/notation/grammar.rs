@@ -11,13 +11,17 @@ use nom::multi::{many0, many1};
 use nom::{IResult, Parser};
 
 use super::ast::{
-    Element, Group, Item, Modifier, Multi, Pair, PassGroup, PassTarget, PatternNode, Span, Throw,
+    DecimalNumber, Decimals, DelayPrefix, Element, Group, Item, Modifier, Multi, Pair, PassGroup,
+    PassTarget, PatternNode, Span, Throw,
 };
 use super::error::{Expected, ParseErrorKind};
 use crate::types::Hand;
 
 /// Deepest nesting of `(...)` groups accepted.
 pub const MAX_NESTING: usize = 64;
+
+/// Most digits after the decimal point of a Prechac value or delay.
+pub const MAX_DECIMALS: u8 = 4;
 
 /// The nom error type: the details live in [`Ctx`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +45,9 @@ pub struct Ctx {
     furthest: Cell<(usize, Expected)>,
     /// Set when a fatal error stops the parse.
     pub fatal: Cell<Option<(usize, ParseErrorKind)>>,
+    /// The text is Prechac notation ([`is_prechac`]): `px` is a crossed pass, a letter after
+    /// `p` names the juggler, digits after `p` start the next throw.
+    pub prechac: bool,
 }
 
 impl Ctx {
@@ -49,6 +56,7 @@ impl Ctx {
             total: text.len(),
             furthest: Cell::new((0, Expected::default())),
             fatal: Cell::new(None),
+            prechac: is_prechac(text),
         }
     }
 
@@ -94,16 +102,117 @@ fn spaces(i: &str) -> PResult<'_, ()> {
     Ok((i.trim_start_matches(' '), ()))
 }
 
-// input = [SP] pattern EOF
-pub fn input(cx: &Ctx, i: &str) -> Option<PatternNode> {
+/// Prechac notation: a fractional value (a `.`, outside Juggling Lab's alphabet) or a delay
+/// prefix ([`has_delay_prefix`]). Nothing Juggling Lab accepts has either.
+pub fn is_prechac(text: &str) -> bool {
+    text.contains('.') || has_delay_prefix(text)
+}
+
+/// `{d1,d2,...}<..|..>`: braces holding a comma (a multiplex never does), or only numbers and
+/// spaces before a passing group of two or more jugglers. Juggling Lab would read the braces
+/// as a solo multiplex, which beside a passing group is an error ("inconsistent number of
+/// jugglers"), and a comma in one is a syntax error.
+fn has_delay_prefix(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('{') else {
+        return false;
+    };
+    let Some(close) = rest.find('}') else {
+        return rest.contains(',');
+    };
+    let inside = &rest[..close];
+    let after = rest[close + 1..].trim_start_matches(' ');
+    inside.contains(',')
+        || (inside
+            .bytes()
+            .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b' '))
+            && after.starts_with('<')
+            && after.split('>').next().is_some_and(|g| g.contains('|')))
+}
+
+// input = [SP] [delays] pattern EOF
+pub fn input(cx: &Ctx, i: &str) -> Option<(Option<DelayPrefix>, PatternNode)> {
     let (i, _) = spaces(i).ok()?;
+    let (i, delays) = if has_delay_prefix(i) {
+        let (i, d) = delays(cx, i).ok()?;
+        (i, Some(d))
+    } else {
+        (i, None)
+    };
     let (i, node) = pattern(cx, i, 0).ok()?;
     if i.is_empty() {
-        Some(node)
+        Some((delays, node))
     } else {
         let _ = cx.expect::<()>(i, Expected::END);
         None
     }
+}
+
+// delays = "{" [SP] decimal [SP] {"," [SP] decimal [SP]} "}" [SP]
+fn delays<'a>(cx: &Ctx, i: &'a str) -> PResult<'a, DelayPrefix> {
+    let start = cx.pos(i);
+    let (i, ()) = sym(cx, i, '{', Expected::THROW_START)?;
+    let (mut i, ()) = spaces(i)?;
+    let mut list = Vec::new();
+    loop {
+        let (rest, d) = decimal_number(cx, i)?;
+        list.push(d);
+        let (rest, ()) = spaces(rest)?;
+        match sym(cx, rest, ',', Expected::COMMA.union(Expected::CLOSE_BRACE)) {
+            Ok((rest, ())) => i = spaces(rest)?.0,
+            Err(nom::Err::Error(_)) => {
+                i = rest;
+                break;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let (i, ()) = sym(cx, i, '}', Expected::COMMA.union(Expected::CLOSE_BRACE))?;
+    let span = Span::new(start, cx.pos(i));
+    let (i, ()) = spaces(i)?;
+    Ok((i, DelayPrefix { delays: list, span }))
+}
+
+// decimal = digit {digit} ["." digit {digit}]
+fn decimal_number<'a>(cx: &Ctx, i: &'a str) -> PResult<'a, DecimalNumber> {
+    let start = cx.pos(i);
+    if !i.starts_with(|c: char| c.is_ascii_digit()) {
+        return cx.expect(i, Expected::DELAY);
+    }
+    let (i, whole) = number(cx, i)?;
+    let (i, decimals) = decimals(cx, i)?;
+    Ok((
+        i,
+        DecimalNumber {
+            whole,
+            decimals,
+            span: Span::new(start, cx.pos(i)),
+        },
+    ))
+}
+
+// decimals = "." digit {digit}   (at most MAX_DECIMALS digits)
+fn decimals<'a>(cx: &Ctx, i: &'a str) -> PResult<'a, Option<Decimals>> {
+    let Some(rest) = i.strip_prefix('.') else {
+        return Ok((i, None));
+    };
+    let places = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if places == 0 {
+        return cx.expect(rest, Expected::DECIMALS);
+    }
+    if places > usize::from(MAX_DECIMALS) {
+        return cx.fatal(
+            &rest[usize::from(MAX_DECIMALS)..],
+            ParseErrorKind::TooManyDecimals,
+        );
+    }
+    let digits = rest[..places].parse::<u32>().unwrap_or(0);
+    Ok((
+        &rest[places..],
+        Some(Decimals {
+            digits,
+            places: places as u8,
+        }),
+    ))
 }
 
 // pattern = element {element} ["*"]
@@ -290,11 +399,20 @@ fn multi<'a>(cx: &Ctx, i: &'a str, jugglers: Option<usize>) -> PResult<'a, Multi
 fn throw<'a>(cx: &Ctx, i: &'a str, jugglers: Option<usize>) -> PResult<'a, Throw> {
     let start = cx.pos(i);
     let (i, value) = value(cx, i)?;
-    let (i, cross) = match i.as_bytes().first() {
+    let (i, decimals) = match jugglers {
+        Some(_) => decimals(cx, i)?,
+        None => (i, None),
+    };
+    let (i, mut cross) = match i.as_bytes().first() {
         Some(b'x' | b'X') => (&i[1..], true),
         _ => (i, false),
     };
     let (i, pass) = match (i.as_bytes().first(), jugglers) {
+        (Some(b'p' | b'P'), Some(j)) if cx.prechac => {
+            let (i, (crossed, target)) = prechac_pass(cx, &i[1..], j)?;
+            cross |= crossed;
+            (i, Some(target))
+        }
         (Some(b'p' | b'P'), Some(j)) => {
             let (i, target) = pass_target(&i[1..], j);
             (i, Some(target))
@@ -309,6 +427,7 @@ fn throw<'a>(cx: &Ctx, i: &'a str, jugglers: Option<usize>) -> PResult<'a, Throw
         i,
         Throw {
             value,
+            decimals,
             cross,
             pass,
             modifier,
@@ -349,6 +468,29 @@ fn pass_target(i: &str, jugglers: usize) -> (&str, PassTarget) {
     match best {
         Some((len, n)) => (&i[len..], PassTarget::Juggler(n - 1)),
         None => (i, PassTarget::Next),
+    }
+}
+
+/// After `p` in Prechac notation: an optional `x` (a crossed pass) and an optional letter
+/// naming the target juggler (`A` = juggler 1). A letter past the last juggler is an error,
+/// except Juggling Lab's modifier letters `B`, `F`, `H` and `T`, which stay modifiers.
+fn prechac_pass<'a>(cx: &Ctx, i: &'a str, jugglers: usize) -> PResult<'a, (bool, PassTarget)> {
+    let (i, crossed) = match i.as_bytes().first() {
+        Some(b'x' | b'X') => (&i[1..], true),
+        _ => (i, false),
+    };
+    match i.as_bytes().first() {
+        Some(&c @ b'A'..=b'Z') if c != b'L' && c != b'R' => {
+            let n = usize::from(c - b'A');
+            if n < jugglers {
+                Ok((&i[1..], (crossed, PassTarget::Letter(n))))
+            } else if matches!(c, b'B' | b'F' | b'H' | b'T') {
+                Ok((i, (crossed, PassTarget::Next)))
+            } else {
+                cx.fatal(i, ParseErrorKind::NoSuchJuggler)
+            }
+        }
+        _ => Ok((i, (crossed, PassTarget::Next))),
     }
 }
 

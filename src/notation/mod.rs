@@ -15,14 +15,19 @@ pub mod error;
 pub mod expand;
 mod grammar;
 pub mod hss;
+pub mod k_handed;
+pub mod prechac;
+mod slot;
 
 pub use ast::{
-    Element, Group, Item, Modifier, ModifierKind, Multi, Pair, PassGroup, PassTarget, PatternNode,
-    Span, Throw,
+    DecimalNumber, Decimals, DelayPrefix, Element, Group, Item, Modifier, ModifierKind, Multi,
+    Pair, PassGroup, PassTarget, PatternNode, Span, Throw,
 };
 pub use error::{ParseError, ParseErrorKind};
 pub use expand::{Expansion, Slot, MAX_BEATS, MAX_THROWS};
-pub use grammar::{MAX_NESTING, MAX_SPINS};
+pub use grammar::{MAX_DECIMALS, MAX_NESTING, MAX_SPINS};
+pub use k_handed::{local_view, parse_k_handed, LocalThrow};
+pub use prechac::Ratio;
 
 use error::Expected;
 
@@ -33,6 +38,8 @@ pub struct Pattern {
     pub text: String,
     /// The syntax tree as written.
     pub root: PatternNode,
+    /// Prechac notation's `{d1,d2,...}` before the pattern, if written.
+    pub delays: Option<DelayPrefix>,
     /// One period with repeats, `*`, hands and auto-mirroring applied.
     pub expanded: Expansion,
 }
@@ -62,7 +69,7 @@ pub fn parse(input: &str) -> Result<Pattern, ParseError> {
         return Err(cleaned.error(ParseErrorKind::TooDeep, at, Expected::default()));
     }
     let cx = grammar::Ctx::new(text);
-    let Some(root) = grammar::input(&cx, text) else {
+    let Some((delays, root)) = grammar::input(&cx, text) else {
         return Err(match cx.fatal.get() {
             Some((at, kind)) => cleaned.error(kind, at, Expected::default()),
             None => {
@@ -71,13 +78,37 @@ pub fn parse(input: &str) -> Result<Pattern, ParseError> {
             }
         });
     };
-    let expanded =
-        expand::expand(&root).map_err(|(at, kind)| cleaned.error(kind, at, Expected::default()))?;
+    let reading = if cx.prechac {
+        expand::Reading::Prechac(delays.as_ref())
+    } else {
+        expand::Reading::JugglingLab
+    };
+    let expanded = expand::expand(&root, reading).map_err(|e| {
+        let mut error = cleaned.error(e.kind, e.at, Expected::default());
+        if let Some(detail) = e.detail {
+            error.detail = detail;
+        }
+        error
+    })?;
     Ok(Pattern {
         text: cleaned.text,
         root,
+        delays,
         expanded,
     })
+}
+
+/// The error `kind` at byte offset `at` of the cleaned `input` (the offsets spans use).
+pub(crate) fn error_at(input: &str, kind: ParseErrorKind, at: usize) -> ParseError {
+    Cleaned::new(input).error(kind, at, Expected::default())
+}
+
+/// A juggler's letter as passers write it (`A` = juggler 0), or the number past 26.
+pub fn juggler_letter(juggler: usize) -> String {
+    match u8::try_from(juggler) {
+        Ok(n) if n < 26 => char::from(b'A' + n).to_string(),
+        _ => (juggler + 1).to_string(),
+    }
 }
 
 /// Where `(` nesting first exceeds [`MAX_NESTING`] (+1 for a sync pair inside the deepest
@@ -179,6 +210,27 @@ impl Cleaned {
                 "pattern too large: more than {MAX_BEATS} beats or {MAX_THROWS} throws after expansion"
             ),
             ParseErrorKind::TooDeep => format!("brackets nested more than {MAX_NESTING} deep"),
+            ParseErrorKind::TooManyDecimals => {
+                format!("more than {MAX_DECIMALS} digits after the decimal point")
+            }
+            ParseErrorKind::NoSuchJuggler => format!(
+                "pass to juggler {} of a pattern without one",
+                self.token(at)
+            ),
+            ParseErrorKind::FractionalSelf => {
+                "a throw to oneself cannot have a fractional value (only passes can)".into()
+            }
+            ParseErrorKind::TooManyJugglers => format!(
+                "a siteswap can be shared by at most {} jugglers",
+                k_handed::MAX_JUGGLERS
+            ),
+            ParseErrorKind::NotKHanded => {
+                "a siteswap shared by several jugglers must be asynchronous, without passes, sync pairs, hand specifiers or '*'".into()
+            }
+            // Their messages come with the error (`error_with`).
+            ParseErrorKind::DelayCount
+            | ParseErrorKind::InconsistentDelays
+            | ParseErrorKind::LandsOffBeat => String::new(),
         };
         let column = if self.text.is_empty() {
             1

@@ -8,6 +8,9 @@
 
 use glam::{Vec2, Vec3};
 
+use crate::body::Pose;
+use crate::layout::Placement;
+
 /// Nearest depth (metres in front of the eye) that projects; closer points are clipped.
 pub(crate) const NEAR: f32 = 0.05;
 
@@ -19,7 +22,7 @@ pub(super) const SOLO_ELEVATION: f32 = 10.0 * std::f32::consts::PI / 180.0;
 /// Elevation is kept inside ±89° so the view basis never degenerates.
 pub(super) const MAX_ELEVATION: f32 = 89.0 * std::f32::consts::PI / 180.0;
 /// Fraction of the half-image the framed points may use (the rest is margin).
-const FRAME_FILL: f32 = 0.88;
+pub(super) const FRAME_FILL: f32 = 0.88;
 /// The camera never frames from closer than this (metres).
 const MIN_DISTANCE: f32 = 1.0;
 
@@ -36,6 +39,20 @@ pub struct Camera {
     pub distance: f32,
     /// Vertical field of view in radians.
     pub fov_y: f32,
+    /// The picture mirrored left to right: what a juggler sees of this view in a mirror.
+    pub mirror: bool,
+    /// The camera rides along with a juggler (the juggler's-eye view): as placed here while
+    /// that juggler stood at `anchor`, moved and turned with the juggler since.
+    pub follow: Option<Follow>,
+}
+
+/// Which juggler a camera rides along with, and where that juggler stood when the camera
+/// was placed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Follow {
+    /// 0-based juggler.
+    pub juggler: usize,
+    pub anchor: Placement,
 }
 
 impl Default for Camera {
@@ -47,6 +64,8 @@ impl Default for Camera {
             elevation: SOLO_ELEVATION,
             distance: 5.5,
             fov_y: DEFAULT_FOV_Y,
+            mirror: false,
+            follow: None,
         }
     }
 }
@@ -117,11 +136,36 @@ impl Camera {
         let fov = self.fov_y.clamp(0.01, 3.0);
         View {
             eye: self.eye(),
-            right,
+            // A mirror swaps left and right on screen; up and depth stay.
+            right: if self.mirror { -right } else { right },
             up,
             forward,
             focal: 0.5 * height as f32 / (0.5 * fov).tan(),
             center: Vec2::new(0.5 * width as f32, 0.5 * height as f32),
+        }
+    }
+
+    /// The camera for `pose`: itself, or when it follows a juggler, moved and turned with
+    /// that juggler from where it stood at the anchor to where it stands in `pose`.
+    pub fn for_pose(&self, pose: &Pose) -> Camera {
+        let Some(follow) = self.follow else {
+            return *self;
+        };
+        let Some(now) = pose.jugglers.get(follow.juggler).map(|j| j.placement) else {
+            return *self;
+        };
+        if now == follow.anchor {
+            return *self;
+        }
+        let target = now.to_world(follow.anchor.to_local(self.target));
+        let azimuth = self.azimuth + (now.facing - follow.anchor.facing);
+        if !(target.is_finite() && azimuth.is_finite()) {
+            return *self;
+        }
+        Camera {
+            target,
+            azimuth,
+            ..*self
         }
     }
 
@@ -147,6 +191,7 @@ impl Camera {
             elevation,
             distance: fixed_distance.unwrap_or(Camera::default().distance),
             fov_y,
+            ..Camera::default()
         };
         let points: Vec<Vec3> = points.iter().copied().filter(|p| p.is_finite()).collect();
         if points.is_empty() {
@@ -228,6 +273,7 @@ mod tests {
             elevation: 0.0,
             distance: 5.0,
             fov_y: std::f32::consts::FRAC_PI_2,
+            ..Camera::default()
         };
         // One metre to the right and up at the target's depth: 240/5 = 48 px per metre.
         let (px, depth) = cam.project(Vec3::new(1.0, 2.0, 0.0), 640, 480).unwrap();

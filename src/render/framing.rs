@@ -6,8 +6,11 @@
 
 use glam::Vec3;
 
-use super::camera::{Camera, DEFAULT_FOV_Y, MAX_ELEVATION, NEAR, SOLO_ELEVATION};
+use super::camera::{
+    Camera, Follow, DEFAULT_FOV_Y, FRAME_FILL, MAX_ELEVATION, NEAR, SOLO_ELEVATION,
+};
 use crate::body::Pose;
+use crate::scene::PatternEvent;
 use crate::settings::CameraSpec;
 
 /// Passing view: like Juggling Lab, 20° off the side view and 20° down.
@@ -16,12 +19,90 @@ const PASSING_ELEVATION: f32 = 20.0 * std::f32::consts::PI / 180.0;
 /// Three or more jugglers: a bit higher, to see into the circle.
 const GROUP_ELEVATION: f32 = 30.0 * std::f32::consts::PI / 180.0;
 
+/// Where the camera looks from (`--view`). The fixed angles of [`ViewOverrides`] apply on
+/// top of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ViewKind {
+    /// The automatic view: a solo juggler from the front, passers 20° off the side, groups
+    /// from higher up.
+    #[default]
+    Auto,
+    /// In front of juggler 1 (the audience's view of a solo juggler).
+    Front,
+    /// From juggler 1's right side: the depth of the pattern shows.
+    Side,
+    /// From above, juggler 1's front at the bottom of the picture.
+    Top,
+    /// The front view mirrored left to right: what juggler 1 sees in a mirror facing the
+    /// audience, to copy the pattern hand for hand.
+    Mirror,
+    /// Through the eyes of juggler `n` (0-based), looking at the pattern.
+    Eye(usize),
+}
+
+impl ViewKind {
+    /// The names [`ViewKind::parse`] reads.
+    pub const NAMES: &'static str = "auto, front, side, top, mirror, eye";
+
+    /// One of [`ViewKind::NAMES`] (any case); `eye` is juggler 1's eyes (`eye2` juggler 2's).
+    pub fn parse(text: &str) -> Result<ViewKind, String> {
+        let word = text.trim().to_ascii_lowercase();
+        Ok(match word.as_str() {
+            "auto" => ViewKind::Auto,
+            "front" => ViewKind::Front,
+            "side" => ViewKind::Side,
+            "top" => ViewKind::Top,
+            "mirror" => ViewKind::Mirror,
+            "eye" => ViewKind::Eye(0),
+            other => match other.strip_prefix("eye").map(str::parse::<usize>) {
+                Some(Ok(n)) if n >= 1 => ViewKind::Eye(n - 1),
+                _ => {
+                    return Err(format!(
+                        "unknown view '{}': expected {}",
+                        crate::text::escape_control(text.trim()),
+                        ViewKind::NAMES
+                    ))
+                }
+            },
+        })
+    }
+
+    /// The name [`ViewKind::parse`] reads back (`eye` for juggler 1, `eye2` for juggler 2).
+    pub fn name(self) -> String {
+        match self {
+            ViewKind::Auto => "auto".into(),
+            ViewKind::Front => "front".into(),
+            ViewKind::Side => "side".into(),
+            ViewKind::Top => "top".into(),
+            ViewKind::Mirror => "mirror".into(),
+            ViewKind::Eye(0) => "eye".into(),
+            ViewKind::Eye(n) => format!("eye{}", n + 1),
+        }
+    }
+
+    /// The next view of the app's view key: auto, front, side, top, mirror, then the eyes of
+    /// each of `jugglers` jugglers, then auto again.
+    pub fn next(self, jugglers: usize) -> ViewKind {
+        match self {
+            ViewKind::Auto => ViewKind::Front,
+            ViewKind::Front => ViewKind::Side,
+            ViewKind::Side => ViewKind::Top,
+            ViewKind::Top => ViewKind::Mirror,
+            ViewKind::Mirror => ViewKind::Eye(0),
+            ViewKind::Eye(n) if n + 1 < jugglers => ViewKind::Eye(n + 1),
+            ViewKind::Eye(_) => ViewKind::Auto,
+        }
+    }
+}
+
 /// View settings fixed by the user; `None` = automatic. Angles in radians, distance in metres.
+/// For the eye view the angles say where the eyes look, and the distance does not apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ViewOverrides {
     pub azimuth: Option<f32>,
     pub elevation: Option<f32>,
     pub distance: Option<f32>,
+    pub view: ViewKind,
 }
 
 impl ViewOverrides {
@@ -34,10 +115,13 @@ impl ViewOverrides {
             .as_ref()
             .map(ViewOverrides::from)
             .unwrap_or_default();
+        // A view chosen here replaces the pattern's angles (not its distance).
+        let own_angles = self.view == ViewKind::Auto;
         ViewOverrides {
-            azimuth: self.azimuth.or(own.azimuth),
-            elevation: self.elevation.or(own.elevation),
+            azimuth: self.azimuth.or(own.azimuth.filter(|_| own_angles)),
+            elevation: self.elevation.or(own.elevation.filter(|_| own_angles)),
             distance: self.distance.or(own.distance),
+            view: self.view,
         }
     }
 }
@@ -48,6 +132,7 @@ impl From<&CameraSpec> for ViewOverrides {
             azimuth: Some(spec.azimuth_deg.to_radians()),
             elevation: Some(spec.elevation_deg.to_radians()),
             distance: spec.distance,
+            view: ViewKind::Auto,
         }
     }
 }
@@ -64,6 +149,16 @@ pub trait PoseSource: Sync {
     fn picture_loop_duration(&self) -> f64 {
         self.loop_duration()
     }
+    /// Labels `(prop, text)` to write by the props at `t` (each throw's value while its prop
+    /// rises); none by default.
+    fn labels_at(&self, _t: f64) -> Vec<(usize, String)> {
+        Vec::new()
+    }
+    /// Throws, floor contacts, catches and beats with `from <= time < to`, in time order
+    /// (what one hears); none by default.
+    fn events_between(&self, _from: f64, _to: f64) -> Vec<PatternEvent> {
+        Vec::new()
+    }
 }
 
 impl PoseSource for crate::scene::Scene {
@@ -74,8 +169,22 @@ impl PoseSource for crate::scene::Scene {
         crate::scene::Scene::loop_duration(self)
     }
     fn picture_loop_duration(&self) -> f64 {
-        let period = self.timing().seconds(self.schedule().period as f64);
+        // One period of the schedule; a pattern given by its events repeats its events
+        // every loop of them (`period_beats` at the pattern's bps).
+        let beats = self
+            .schedule()
+            .map_or(self.period_beats(), |schedule| schedule.period);
+        let period = self.timing().seconds(f64::from(beats));
         picture_loop(self, period)
+    }
+    fn labels_at(&self, t: f64) -> Vec<(usize, String)> {
+        crate::scene::Scene::labels_at(self, t)
+    }
+    fn events_between(&self, from: f64, to: f64) -> Vec<PatternEvent> {
+        let mut events = crate::scene::Scene::events_between(self, from, to);
+        events.extend(self.beats_between(from, to));
+        events.sort_by(|a, b| a.time.total_cmp(&b.time).then(a.kind.cmp(&b.kind)));
+        events
     }
 }
 
@@ -179,7 +288,10 @@ pub fn camera_with(source: &dyn PoseSource, aspect: f32, overrides: &ViewOverrid
     let poses: Vec<Pose> = (0..SAMPLES)
         .map(|i| source.pose_at(duration * i as f64 / SAMPLES as f64))
         .collect();
-    Camera::framing_with(&poses, aspect, overrides)
+    match overrides.view {
+        ViewKind::Eye(juggler) => Camera::eye_view(&poses, juggler, aspect, overrides),
+        _ => Camera::framing_with(&poses, aspect, overrides),
+    }
 }
 
 impl Camera {
@@ -208,6 +320,16 @@ impl Camera {
             .map(|p| p.jugglers.iter().map(|j| j.placement.position).collect())
             .unwrap_or_default();
         let (mut azimuth, mut elevation) = automatic_angles(&jugglers);
+        let facing = poses
+            .first()
+            .and_then(|p| p.jugglers.first())
+            .map_or(0.0, |j| j.placement.facing);
+        match overrides.view {
+            ViewKind::Front | ViewKind::Mirror => azimuth = facing,
+            ViewKind::Side => azimuth = facing - std::f32::consts::FRAC_PI_2,
+            ViewKind::Top => (azimuth, elevation) = (facing, MAX_ELEVATION),
+            ViewKind::Auto | ViewKind::Eye(_) => {}
+        }
         if let Some(a) = overrides.azimuth.filter(|a| a.is_finite()) {
             azimuth = a;
         }
@@ -215,15 +337,134 @@ impl Camera {
             elevation = e.clamp(-MAX_ELEVATION, MAX_ELEVATION);
         }
         let fixed_distance = overrides.distance.filter(|d| d.is_finite() && *d > NEAR);
-        Camera::fit(
-            &points,
+        Camera {
+            mirror: overrides.view == ViewKind::Mirror,
+            ..Camera::fit(
+                &points,
+                azimuth,
+                elevation,
+                DEFAULT_FOV_Y,
+                aspect,
+                fixed_distance,
+            )
+        }
+    }
+
+    /// The view through juggler `juggler`'s eyes (the last juggler's beyond the end) in
+    /// `poses`: the camera in the head ([`eye_point`]), looking at the middle of the angles
+    /// the props (and the other jugglers) take up as seen from there over the poses, with a
+    /// field of view that holds them (40° to 110°; when they need more, the lowest, the
+    /// hands, stay in the picture). Fixed angles in `overrides` turn the eyes, the field of
+    /// view staying. The camera follows the juggler when it moves.
+    pub(crate) fn eye_view(
+        poses: &[Pose],
+        juggler: usize,
+        aspect: f32,
+        overrides: &ViewOverrides,
+    ) -> Camera {
+        const MIN_FOV: f32 = 40.0 * std::f32::consts::PI / 180.0;
+        const MAX_FOV: f32 = 110.0 * std::f32::consts::PI / 180.0;
+        let Some(first) = poses.first() else {
+            return Camera::default();
+        };
+        let Some(j) = first
+            .jugglers
+            .get(juggler)
+            .or(first.jugglers.last())
+            .filter(|j| j.head.is_finite())
+        else {
+            return Camera::default();
+        };
+        let juggler = juggler.min(first.jugglers.len() - 1);
+        let placement = j.placement;
+        let eye = eye_point(j);
+        // What the juggler looks at: the props, and the other jugglers (passing partners).
+        let mut points: Vec<Vec3> = poses
+            .iter()
+            .flat_map(|p| p.props.iter().map(|q| q.position))
+            .collect();
+        for pose in poses.iter().take(1) {
+            let others: Vec<Pose> = vec![Pose {
+                time: pose.time,
+                jugglers: pose
+                    .jugglers
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| *k != juggler)
+                    .map(|(_, o)| o.clone())
+                    .collect(),
+                props: Vec::new(),
+            }];
+            points.extend(framing_points(&others));
+        }
+        // Angles of the points seen from the eye, in the juggler's own frame: yaw to the
+        // left (+x own) and pitch up, of those in front of the eyes.
+        let (mut yaw, mut pitch) = ((f32::MAX, f32::MIN), (f32::MAX, f32::MIN));
+        for p in points.iter().filter(|p| p.is_finite()) {
+            let d = placement.to_local(*p) - placement.to_local(eye);
+            if d.z < 0.05 {
+                continue;
+            }
+            let (y, x) = (d.x.atan2(d.z), d.y.atan2(d.z.hypot(d.x)));
+            yaw = (yaw.0.min(y), yaw.1.max(y));
+            pitch = (pitch.0.min(x), pitch.1.max(x));
+        }
+        if yaw.0 > yaw.1 {
+            // Nothing in front: straight ahead and a little down.
+            (yaw, pitch) = ((0.0, 0.0), (-0.5, 0.1));
+        }
+        let aim_yaw = 0.5 * (yaw.0 + yaw.1);
+        let tan_x = (0.5 * (yaw.1 - yaw.0)).min(1.5).tan() / aspect.max(0.1);
+        let half_y = (0.5 * (pitch.1 - pitch.0)).max(tan_x.atan()) / FRAME_FILL;
+        let fov_y = (2.0 * half_y).clamp(MIN_FOV, MAX_FOV);
+        // When it all does not fit (high throws), the hands stay in the picture and the
+        // peaks leave it at the top.
+        let aim_pitch = (0.5 * (pitch.0 + pitch.1))
+            .min(pitch.0 + 0.5 * fov_y * FRAME_FILL)
+            .clamp(-MAX_ELEVATION, MAX_ELEVATION);
+        // The camera's angles are those of the direction from the target to the eye.
+        let looking = placement.rotate(Vec3::new(
+            aim_yaw.sin() * aim_pitch.cos(),
+            aim_pitch.sin(),
+            aim_yaw.cos() * aim_pitch.cos(),
+        ));
+        let mut azimuth = (-looking.x).atan2(-looking.z);
+        let mut elevation = (-looking.y).clamp(-1.0, 1.0).asin();
+        if let Some(a) = overrides.azimuth.filter(|a| a.is_finite()) {
+            azimuth = a;
+        }
+        if let Some(e) = overrides.elevation.filter(|e| e.is_finite()) {
+            elevation = e.clamp(-MAX_ELEVATION, MAX_ELEVATION);
+        }
+        let camera = Camera {
+            target: Vec3::ZERO,
             azimuth,
             elevation,
-            DEFAULT_FOV_Y,
-            aspect,
-            fixed_distance,
-        )
+            distance: EYE_TARGET_DISTANCE,
+            fov_y,
+            mirror: false,
+            follow: Some(Follow {
+                juggler,
+                anchor: placement,
+            }),
+        };
+        Camera {
+            target: eye - camera.direction() * EYE_TARGET_DISTANCE,
+            ..camera
+        }
     }
+}
+
+/// How far in front of the eye view's eye its target lies (metres; any distance gives the
+/// same picture).
+const EYE_TARGET_DISTANCE: f32 = 1.0;
+
+/// Where the eye view's camera sits for juggler `j`: in the head, at the height of the eyes
+/// (a quarter of the head's radius above its centre). From the eyes themselves a pattern
+/// 15 cm away would fill the picture; from the middle of the head it is seen as the juggler
+/// takes it in, hands and peaks together. The rider's head and body are not drawn.
+pub(crate) fn eye_point(j: &crate::body::JugglerPose) -> Vec3 {
+    j.head + Vec3::Y * (0.25 * j.dims.head_radius())
 }
 
 /// The points that must be visible: each juggler's head top, feet, joints and hands, and
@@ -344,6 +585,164 @@ mod tests {
             .to_degrees()
             .abs();
         assert!(close(off, 20.0, 1e-3), "{off}");
+    }
+
+    fn scene(notation: &str) -> crate::scene::Scene {
+        crate::scene::Scene::new(&crate::spec::PatternSpec::from_notation(notation)).unwrap()
+    }
+
+    #[test]
+    fn views_are_named_read_back_and_cycled() {
+        for v in [
+            ViewKind::Auto,
+            ViewKind::Front,
+            ViewKind::Side,
+            ViewKind::Top,
+            ViewKind::Mirror,
+            ViewKind::Eye(0),
+            ViewKind::Eye(2),
+        ] {
+            assert_eq!(ViewKind::parse(&v.name()), Ok(v));
+        }
+        assert_eq!(ViewKind::parse(" Mirror "), Ok(ViewKind::Mirror));
+        assert!(ViewKind::parse("eye0").is_err() && ViewKind::parse("back").is_err());
+        let mut v = ViewKind::Auto;
+        let mut seen = Vec::new();
+        for _ in 0..8 {
+            v = v.next(2);
+            seen.push(v.name());
+        }
+        assert_eq!(
+            seen,
+            ["front", "side", "top", "mirror", "eye", "eye2", "auto", "front"]
+        );
+    }
+
+    #[test]
+    fn front_side_top_and_mirror_look_from_around_juggler_1() {
+        let s = scene("3");
+        let view = |view| {
+            camera_with(
+                &s,
+                1.0,
+                &ViewOverrides {
+                    view,
+                    ..ViewOverrides::default()
+                },
+            )
+        };
+        let front = view(ViewKind::Front);
+        assert!(front.eye().z > 2.0 && !front.mirror, "{:?}", front.eye());
+        // From the juggler's right (negative x), the juggler facing right on screen.
+        let side = view(ViewKind::Side);
+        assert!(
+            side.eye().x < -2.0 && side.eye().z.abs() < 1.0,
+            "{:?}",
+            side.eye()
+        );
+        let top = view(ViewKind::Top);
+        assert!(close(top.elevation, MAX_ELEVATION, 1e-6));
+        let mirror = view(ViewKind::Mirror);
+        assert!(mirror.mirror);
+        assert_eq!(
+            Camera {
+                mirror: false,
+                ..mirror
+            },
+            front
+        );
+        // A fixed angle wins over the view's.
+        let turned = camera_with(
+            &s,
+            1.0,
+            &ViewOverrides {
+                view: ViewKind::Side,
+                elevation: Some(0.5),
+                ..ViewOverrides::default()
+            },
+        );
+        assert!(close(turned.elevation, 0.5, 1e-6) && close(turned.azimuth, side.azimuth, 1e-6));
+    }
+
+    #[test]
+    fn the_eye_view_puts_the_camera_in_the_head_looking_at_the_pattern() {
+        for (notation, juggler) in [("3", 0), ("531", 0), ("<3p|3p>", 0), ("<3p|3p>", 1)] {
+            let s = scene(notation);
+            let camera = camera_with(
+                &s,
+                4.0 / 3.0,
+                &ViewOverrides {
+                    view: ViewKind::Eye(juggler),
+                    ..ViewOverrides::default()
+                },
+            );
+            let pose = s.pose_at(0.0);
+            let head = &pose.jugglers[juggler];
+            let eye = camera.eye();
+            // In the head, at the eyes' height.
+            assert!(
+                eye.distance(head.head) < head.dims.head_radius(),
+                "{notation} juggler {juggler}: eye {eye} head {}",
+                head.head
+            );
+            assert!(eye.y > head.head.y);
+            assert_eq!(camera.follow.map(|f| f.juggler), Some(juggler));
+            // Looking forward, the way the juggler faces, at the props.
+            let view = camera.view(640, 480);
+            assert!(
+                view.forward.dot(head.placement.forward()) > 0.3,
+                "{notation}"
+            );
+            let centre =
+                pose.props.iter().map(|p| p.position).sum::<Vec3>() / pose.props.len() as f32;
+            assert!(
+                view.forward.dot((centre - eye).normalize()) > 0.5,
+                "{notation}"
+            );
+            // Every prop held in juggler's hands is in the picture.
+            for p in pose
+                .props
+                .iter()
+                .filter(|p| p.held_by.is_some_and(|h| h.juggler == juggler))
+            {
+                let (px, _) = view.project(p.position).expect("in front");
+                assert!(
+                    px.x >= 0.0 && px.x <= 640.0 && px.y >= 0.0 && px.y <= 480.0,
+                    "{notation}: {px}"
+                );
+            }
+            assert!((40f32.to_radians()..=110f32.to_radians()).contains(&camera.fov_y));
+        }
+    }
+
+    #[test]
+    fn a_camera_that_follows_a_juggler_moves_and_turns_with_it() {
+        let s = scene("3");
+        let mut pose = s.pose_at(0.0);
+        let camera = Camera::eye_view(
+            std::slice::from_ref(&pose),
+            0,
+            1.0,
+            &ViewOverrides::default(),
+        );
+        assert_eq!(camera.for_pose(&pose), camera);
+        // The juggler steps 1 m to the left (+x) and turns a quarter to face +x.
+        let before = pose.jugglers[0].placement;
+        pose.jugglers[0].placement = crate::layout::Placement {
+            position: before.position + Vec3::X,
+            facing: std::f32::consts::FRAC_PI_2,
+        };
+        let moved = camera.for_pose(&pose);
+        let local = |c: &Camera, p: crate::layout::Placement| p.to_local(c.eye());
+        assert!(local(&moved, pose.jugglers[0].placement).distance(local(&camera, before)) < 1e-5);
+        assert!(close(
+            moved.azimuth - camera.azimuth,
+            std::f32::consts::FRAC_PI_2,
+            1e-5
+        ));
+        // A camera that follows nobody stays.
+        let still = Camera::default();
+        assert_eq!(still.for_pose(&pose), still);
     }
 
     #[test]

@@ -13,12 +13,16 @@ pub(crate) mod fixture;
 pub(crate) mod frame;
 pub(crate) mod framing;
 pub(crate) mod gl;
+pub(crate) mod glyphs;
+mod picture;
 pub mod raster;
 pub(crate) mod style;
 
 pub use camera::Camera;
-pub use frame::{build_frame, build_layers, Layer, Part};
-pub use framing::{auto_camera, camera_with, PoseSource, ViewOverrides};
+pub use camera::Follow;
+pub use frame::{build_frame, build_frame_with, build_layers, Layer, Overlay, Part, Trail};
+pub use framing::{auto_camera, camera_with, PoseSource, ViewKind, ViewOverrides};
+pub use picture::{trail_of, Picture};
 pub use style::Style;
 
 /// One thing to draw, in pixel coordinates (origin top-left, y down).
@@ -39,6 +43,16 @@ pub enum Shape {
     },
     /// A filled polygon (non-self-intersecting).
     Polygon { points: Vec<Vec2>, color: Rgba },
+    /// A line of text in the stroke font of `glyphs`: the left end of its baseline at `at`,
+    /// capitals `height` pixels high, in `color` over a `halo` that keeps it readable on any
+    /// background. Never mirrored, whatever the camera.
+    Text {
+        at: Vec2,
+        text: String,
+        height: f32,
+        color: Rgba,
+        halo: Rgba,
+    },
 }
 
 /// Everything to draw for one image, back to front.

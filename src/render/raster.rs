@@ -114,7 +114,6 @@ impl Canvas {
 
     /// [`Canvas::draw`] of a frame that is not needed afterwards: its shapes are kept (to
     /// compare the next frame with) without copying them (the GIF writer's way).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn show(&mut self, frame: Frame) {
         if self.paint(&frame) {
             self.shown = Some((frame.background, frame.shapes));
@@ -316,7 +315,6 @@ impl Canvas {
 
     /// The changed area more closely: disjoint rectangles `(x0, y0, x1, y1)` outside
     /// which every pixel is as it was (none when nothing changed).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn changed_rects(&self) -> &[(u32, u32, u32, u32)] {
         &self.changed_rects
     }
@@ -440,6 +438,22 @@ fn bounds(shape: &Shape) -> Option<Bounds> {
             }
             b
         }
+        Shape::Text {
+            at, text, height, ..
+        } => {
+            if !finite(*at) || !positive(*height) {
+                return None;
+            }
+            // The halo reaches a fifth of the height beyond the strokes; descenders and
+            // brackets a third of it below the baseline and above the capitals.
+            let m = 0.4 * height;
+            Bounds {
+                x0: at.x - m,
+                y0: at.y - height - m,
+                x1: at.x + crate::render::glyphs::text_width(text, *height) + m,
+                y1: at.y + 0.34 * height + m,
+            }
+        }
     };
     Some(b)
 }
@@ -484,6 +498,22 @@ fn key(shape: &Shape) -> u64 {
             }
             c(color).hash(&mut h);
         }
+        Shape::Text {
+            at,
+            text,
+            height,
+            color,
+            halo,
+        } => (
+            3u8,
+            at.x.to_bits(),
+            at.y.to_bits(),
+            text,
+            height.to_bits(),
+            c(color),
+            c(halo),
+        )
+            .hash(&mut h),
     }
     h.finish()
 }
@@ -660,14 +690,17 @@ fn area(shape: &Shape) -> f32 {
                 .sum();
             0.5 * twice.abs()
         }
+        // Text is never splatted: its box, at least a pixel wide and high.
+        Shape::Text { .. } => bounds(shape).map_or(0.0, |b| (b.x1 - b.x0) * (b.y1 - b.y0)),
     }
 }
 
 fn shape_color(shape: &Shape) -> Rgba {
     match shape {
-        Shape::Circle { color, .. } | Shape::Line { color, .. } | Shape::Polygon { color, .. } => {
-            *color
-        }
+        Shape::Circle { color, .. }
+        | Shape::Line { color, .. }
+        | Shape::Polygon { color, .. }
+        | Shape::Text { color, .. } => *color,
     }
 }
 
@@ -733,6 +766,13 @@ fn splat_box(pixmap: &mut Pixmap, b: Bounds, area: f32, c: Rgba) {
 }
 
 fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>, transform: Transform) {
+    if let Shape::Text { .. } = shape {
+        // Text is drawn as the lines of its glyphs, as the window draws it.
+        for line in crate::render::glyphs::drawn(shape) {
+            draw_shape(pixmap, &line, paint, transform);
+        }
+        return;
+    }
     if let Some(b) = bounds(shape) {
         if b.x1 - b.x0 <= SPLAT_SIDE && b.y1 - b.y0 <= SPLAT_SIDE {
             splat(pixmap, b, shape, transform.tx, transform.ty);
@@ -797,6 +837,7 @@ fn draw_shape(pixmap: &mut Pixmap, shape: &Shape, paint: &mut Paint<'_>, transfo
                 pixmap.fill_path(&path, paint, FillRule::Winding, transform, None);
             }
         }
+        Shape::Text { .. } => {}
     }
 }
 

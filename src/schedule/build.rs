@@ -7,7 +7,7 @@
 use super::error::Invalid;
 use super::state;
 use super::{Orbit, Schedule, ThrowEvent, ThrowKind};
-use crate::notation::{Expansion, ModifierKind, Pattern, Slot};
+use crate::notation::{Expansion, ModifierKind, Pattern, Ratio, Slot};
 use crate::types::{Hand, HandRef};
 
 /// Validates a parsed pattern and builds its schedule.
@@ -17,6 +17,13 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
         return Err(Invalid::NoBeats);
     }
     let sum: u64 = e.slots.iter().map(|s| u64::from(s.value)).sum();
+    if !sum.is_multiple_of(u64::from(e.period)) && e.prechac {
+        let beats = |n: u64| Ratio::new(n, u64::from(e.subdivision.max(1))).unwrap_or(Ratio::ZERO);
+        return Err(Invalid::AverageOf {
+            sum: beats(sum),
+            period: beats(u64::from(e.period)),
+        });
+    }
     if !sum.is_multiple_of(u64::from(e.period)) {
         return Err(Invalid::Average {
             sum,
@@ -82,6 +89,12 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
         orbits,
         state,
         throws,
+        subdivision: e.subdivision,
+        delays: if e.prechac {
+            e.delays.clone()
+        } else {
+            Vec::new()
+        },
     })
 }
 
@@ -162,6 +175,15 @@ fn land(e: &Expansion, classes: &Classes) -> Result<Vec<usize>, Invalid> {
             let t = classes.target(&e.slots[k]);
             filled[t] >= classes.len[t]
         });
+        if full && e.prechac {
+            let lands = u64::from(s.beat) + u64::from(s.value);
+            return Err(Invalid::CollisionAt {
+                juggler: s.to_juggler,
+                hand: s.to_hand,
+                time: Ratio::new(lands, u64::from(e.subdivision)).unwrap_or(Ratio::ZERO),
+                span: s.span,
+            });
+        }
         if full {
             return Err(Invalid::Collision {
                 juggler: s.to_juggler,
@@ -238,9 +260,12 @@ fn kind(s: &Slot, e: &Expansion, classes: &Classes) -> ThrowKind {
         Some(ModifierKind::Hold) => ThrowKind::Hold,
         Some(ModifierKind::Toss | ModifierKind::Other) => ThrowKind::Toss,
         None => {
+            // In the juggler's own beats (fine beats of Prechac notation divided out).
+            let beat = e.subdivision.max(1);
             let same_hand = s.to_juggler == s.juggler && s.to_hand == s.hand;
-            let busy_next_beat = classes.nonzero(s.juggler, s.hand, (s.beat + 1) % e.period) > 0;
-            if same_hand && (s.value <= 1 || (s.value == 2 && !busy_next_beat)) {
+            let next_beat = (s.beat + beat) % e.period;
+            let busy_next_beat = classes.nonzero(s.juggler, s.hand, next_beat) > 0;
+            if same_hand && (s.value <= beat || (s.value == 2 * beat && !busy_next_beat)) {
                 ThrowKind::Hold
             } else {
                 ThrowKind::Toss

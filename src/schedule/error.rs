@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::notation::{ParseError, Span};
+use crate::notation::{juggler_letter, ParseError, Ratio, Span};
 use crate::types::Hand;
 
 /// A validity rule a parsed pattern breaks (Juggling Lab's messages where it has one).
@@ -14,6 +14,10 @@ pub enum Invalid {
     /// The values do not sum to a multiple of the period.
     #[error("Invalid pattern average: the throws sum to {sum} over {period} beats, not a whole number of props")]
     Average { sum: u64, period: u32 },
+    /// Prechac notation: the values (in the jugglers' beats) do not sum to a multiple of the
+    /// period.
+    #[error("Invalid pattern average: the throws sum to {sum} beats over a period of {period} beats, not a whole number of props")]
+    AverageOf { sum: Ratio, period: Ratio },
     /// A hand must catch more props on a beat than it throws there (or throws nothing).
     /// `beat` is Juggling Lab's number: 0-based beat of the throw + value + 1.
     #[error("Pattern is not valid: too many objects landing on beat {beat} for juggler {}, {} hand", juggler + 1, hand.name())]
@@ -21,6 +25,15 @@ pub enum Invalid {
         juggler: usize,
         hand: Hand,
         beat: u64,
+        span: Span,
+    },
+    /// Prechac notation: a hand must catch more props at a time than it throws there.
+    /// `time` is when they land, in the jugglers' beats.
+    #[error("Pattern is not valid: too many objects landing at time {time} for juggler {}, {} hand", juggler_letter(*juggler), hand.name())]
+    CollisionAt {
+        juggler: usize,
+        hand: Hand,
+        time: Ratio,
         span: Span,
     },
     /// A hold (`H`) that would end in the other hand.
@@ -52,7 +65,10 @@ impl Invalid {
     /// The beat the message names, if any.
     pub fn beat(&self) -> Option<u64> {
         match self {
-            Invalid::NoBeats | Invalid::Average { .. } => None,
+            Invalid::NoBeats
+            | Invalid::Average { .. }
+            | Invalid::AverageOf { .. }
+            | Invalid::CollisionAt { .. } => None,
             Invalid::Collision { beat, .. } => Some(*beat),
             Invalid::HandChangedDuringCarry { beat, .. }
             | Invalid::JugglerChangedDuringCarry { beat, .. } => Some(u64::from(*beat) + 1),
@@ -63,8 +79,9 @@ impl Invalid {
     /// The text of the throw at fault, if one is.
     pub fn span(&self) -> Option<Span> {
         match self {
-            Invalid::NoBeats | Invalid::Average { .. } => None,
+            Invalid::NoBeats | Invalid::Average { .. } | Invalid::AverageOf { .. } => None,
             Invalid::Collision { span, .. }
+            | Invalid::CollisionAt { span, .. }
             | Invalid::HandChangedDuringCarry { span, .. }
             | Invalid::JugglerChangedDuringCarry { span, .. }
             | Invalid::ModifierOnZero { span, .. } => Some(*span),

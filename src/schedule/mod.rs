@@ -1,7 +1,6 @@
 //! Validation and the throw schedule of a parsed pattern.
 //!
-//! OWNER: notation/schedule helper. The types below are the contract with `motion`; add
-//! fields if needed, but keep these names and meanings.
+//! The types below are what `motion`'s builders read.
 //!
 //! Invariants of a `Schedule` (the last stage that can fail; everything after it is total):
 //! - `period >= 1`, `jugglers >= 1`;
@@ -67,6 +66,34 @@ pub struct ThrowEvent {
     pub spins: Option<u32>,
 }
 
+impl ThrowEvent {
+    /// The throw as written in `notation` (the text the schedule was built from), spaces
+    /// left out: `5`, `3p`, `2x`, `5B`; its value in siteswap digits when the span is not
+    /// in `notation` (see [`value_text`]).
+    pub fn text(&self, notation: &str) -> String {
+        let written: String = notation
+            .get(self.span.0..self.span.1)
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        if written.is_empty() {
+            value_text(self.value)
+        } else {
+            written
+        }
+    }
+}
+
+/// A throw value in siteswap digits: `0`–`9`, then `a`–`z` for 10–35, beyond that the
+/// number in braces (`{40}`).
+pub fn value_text(value: u32) -> String {
+    match char::from_digit(value, 36) {
+        Some(c) => c.to_string(),
+        None => format!("{{{value}}}"),
+    }
+}
+
 /// A cycle of throws that some props go through.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Orbit {
@@ -98,9 +125,28 @@ pub struct Schedule {
     pub mirrored: bool,
     /// The landing schedule at the start of a period, per juggler: left hand, then right.
     pub state: Vec<Landings>,
+    /// Beats of this schedule per beat of a juggler: 1, except for Prechac notation and
+    /// k-handed siteswaps, whose beats are fine beats (`<3.5p|3.5px>` and the four-handed
+    /// `7`: 2, so juggler B throws a fine beat after juggler A). Every `beat`, `value` and
+    /// `period` above is in these beats.
+    #[serde(skip_serializing_if = "is_one")]
+    pub subdivision: u32,
+    /// Each juggler's delay in their own beats (Prechac notation; empty otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub delays: Vec<crate::notation::Ratio>,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 impl Schedule {
+    /// A number of this schedule's beats in beats of a juggler (fine beats of Prechac
+    /// notation divided out): what timing tables, dwell and spins are meant in.
+    pub fn juggler_beats(&self, beats: u32) -> f64 {
+        f64::from(beats) / f64::from(self.subdivision.max(1))
+    }
+
     /// The orbits as the pattern is written: for an auto-mirrored pattern (`531` played as
     /// `531*`) an orbit and its mirror image are one orbit, listed once per written throw
     /// (`531`: `5 1` with 2 props and `3` with 1). Otherwise the same as `orbits`.

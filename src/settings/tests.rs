@@ -296,7 +296,7 @@ fn hand_siteswaps_keep_each_beat_s_dwell() {
     }
     assert!(checked > 30, "{checked}");
     // TOML keeps them.
-    let toml = crate::files::to_toml(std::slice::from_ref(&spec));
+    let toml = crate::convert::toml::to_toml(std::slice::from_ref(&spec)).unwrap();
     assert!(toml.contains("beat_dwells = [1.3, 3.3"), "{toml}");
     assert!(!toml.contains("\ndwell"), "{toml}");
     let back = crate::files::from_toml_str(&toml, "hss.toml").unwrap();
@@ -527,7 +527,7 @@ fn the_checked_cycle_is_the_one_the_motion_plans() {
         "pattern=5;hss=423",
     ] {
         let spec = crate::spec::PatternSpec::parse(input).unwrap();
-        let schedule = crate::schedule::from_notation(&spec.notation).unwrap();
+        let schedule = crate::schedule::from_notation(spec.source.text()).unwrap();
         let scene = crate::scene::Scene::new(&spec).unwrap();
         let planned = scene.motion().hand_period() * scene.motion().bps();
         let copies = spec.settings.cycle_copies(&schedule);
@@ -543,7 +543,7 @@ fn the_checked_cycle_is_the_one_the_motion_plans() {
         "pattern=<3|3|3>;hands=<((10)(20).)^97|((10)(20).)^89|((10)(20).)^83>",
     )
     .unwrap();
-    let schedule = crate::schedule::from_notation(&spec.notation).unwrap();
+    let schedule = crate::schedule::from_notation(spec.source.text()).unwrap();
     let err = spec.settings.check_cycle(&schedule).unwrap_err();
     assert_eq!(err.limit, crate::budget::CYCLE_BEATS);
     assert!(crate::scene::Scene::new(&spec).is_err());

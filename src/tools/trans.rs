@@ -1,10 +1,11 @@
-//! Transitions between two solo asynchronous siteswaps with the same number of props.
+//! Transitions: what the finders return ([`TextTransition`], [`TransError`]) and the finder
+//! for solo asynchronous siteswaps, on bit-set states.
 
 use super::state::{after_throw, state_of, throws_text, State};
 
-/// One way from pattern A to B and back.
+/// One way from pattern A to B and back (solo asynchronous, as throw values).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Transition {
+pub(crate) struct Transition {
     /// Throws from A's state to B's state (empty when A and B share a state).
     pub there: Vec<u32>,
     /// Throws from B's state back to A's state.
@@ -19,24 +20,76 @@ impl Transition {
     }
 }
 
+/// One way from A to B and back, as text in Juggling Lab's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextTransition {
+    /// A and B as one period each, written out.
+    pub from: String,
+    pub to: String,
+    pub there: String,
+    pub back: String,
+    /// A twice, `there`, B twice, `back`.
+    pub pattern: String,
+    /// Beats of `there`.
+    pub beats: usize,
+}
+
+/// Search steps allowed for one direction of a transition (a few seconds).
+pub(crate) const SEARCH_STEPS: u64 = 20_000_000;
+
+/// Why no transition can be listed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TransError {
+    #[error("{0}: bounces and throw modifiers other than x and p are not supported by the transition finder")]
+    Modifiers(String),
+    #[error("{0}: an asynchronous throw marked x (crossing when the value says otherwise) has no place in the transition finder's model")]
+    CrossedAsync(String),
+    #[error("{a} is {ka} and {b} is {kb}; transitions are found between two synchronous or two asynchronous patterns")]
+    MixedRhythm {
+        a: String,
+        ka: &'static str,
+        b: String,
+        kb: &'static str,
+    },
+    #[error(
+        "no transition: {a} has {ja} juggler(s) and {b} has {jb}; a transition keeps the jugglers"
+    )]
+    DifferentJugglers {
+        a: String,
+        ja: usize,
+        b: String,
+        jb: usize,
+    },
     #[error(
         "no transition: {a} has {pa} props and {b} has {pb}; a transition keeps every prop in the pattern, so both need the same number"
     )]
     DifferentProps {
         a: String,
-        pa: u32,
+        pa: usize,
         b: String,
-        pb: u32,
+        pb: usize,
     },
+    #[error("throws up to {0} are too high for the transition finder (at most 35)")]
+    TooHigh(u32),
+    #[error("{0}")]
+    Limits(super::query::GenError),
+    #[error("{0}: throws above 35 cannot be written in the result")]
+    Unwritable(String),
     #[error("{0} is not a valid siteswap")]
     Invalid(String),
+    #[error("the search for a transition grew too large (more than {SEARCH_STEPS} steps); try patterns with fewer props or lower throws")]
+    TooLarge,
 }
 
 /// Every throw sequence of exactly `beats` throws, none above `height`, from state `from` to
 /// state `to`, in increasing order (at most `limit`).
-pub fn sequences(from: State, to: State, beats: u32, height: u32, limit: usize) -> Vec<Vec<u32>> {
+pub(crate) fn sequences(
+    from: State,
+    to: State,
+    beats: u32,
+    height: u32,
+    limit: usize,
+) -> Vec<Vec<u32>> {
     fn go(
         s: State,
         to: State,
@@ -77,7 +130,7 @@ pub fn sequences(from: State, to: State, beats: u32, height: u32, limit: usize) 
 /// The shortest transitions from state `from` to `to` of an even number of throws (so that
 /// each hand keeps its throws of the written pattern, as Juggling Lab's transitions do), no
 /// throw above `height`; at most `limit`.
-pub fn shortest_even(from: State, to: State, height: u32, limit: usize) -> Vec<Vec<u32>> {
+pub(crate) fn shortest_even(from: State, to: State, height: u32, limit: usize) -> Vec<Vec<u32>> {
     // Waiting `height` beats lets every prop land, so a way exists within 2 * height + 2.
     (0..=height + 1)
         .map(|half| sequences(from, to, 2 * half, height, limit))
@@ -88,15 +141,19 @@ pub fn shortest_even(from: State, to: State, height: u32, limit: usize) -> Vec<V
 /// Every shortest transition from `a` to `b` (at most `limit`), each with the shortest way
 /// back. Transitions have an even number of throws, so that A and B keep their hands, and
 /// throw no higher than the higher of the two patterns.
-pub fn transitions(a: &[u32], b: &[u32], limit: usize) -> Result<Vec<Transition>, TransError> {
+pub(crate) fn transitions(
+    a: &[u32],
+    b: &[u32],
+    limit: usize,
+) -> Result<Vec<Transition>, TransError> {
     let sa = state_of(a).ok_or_else(|| TransError::Invalid(throws_text(a)))?;
     let sb = state_of(b).ok_or_else(|| TransError::Invalid(throws_text(b)))?;
     if sa.count_ones() != sb.count_ones() {
         return Err(TransError::DifferentProps {
             a: throws_text(a),
-            pa: sa.count_ones(),
+            pa: sa.count_ones() as usize,
             b: throws_text(b),
-            pb: sb.count_ones(),
+            pb: sb.count_ones() as usize,
         });
     }
     let height = a.iter().chain(b).copied().max().unwrap_or(1).max(1);

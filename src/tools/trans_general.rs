@@ -11,13 +11,14 @@
 //! of beats and synchronous ones a whole number of (left,right) pairs, so that every hand
 //! keeps its throws of the written patterns.
 
-use super::gen::Query;
-use super::multi::{self, MultiPlan};
+use super::general::notation::BeatWriter;
+use super::query::{GenError, MAX_JUGGLERS, MAX_MULTIPLEX};
+use super::trans::{TextTransition, TransError, SEARCH_STEPS};
 use crate::schedule::{Schedule, ThrowKind};
 
 /// A pattern in the place-and-beat model.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placed {
+pub(crate) struct Placed {
     pub jugglers: usize,
     pub sync: bool,
     /// `throws[beat][place]`: (value, target place), greatest first.
@@ -76,46 +77,23 @@ impl Placed {
     }
 }
 
-/// Why a transition cannot be found.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GeneralError {
-    #[error("{0}: bounces and throw modifiers other than x and p are not supported by the transition finder")]
-    Modifiers(String),
-    #[error("{0}: an asynchronous throw marked x (crossing when the value says otherwise) has no place in the transition finder's model")]
-    CrossedAsync(String),
-    #[error("{a} is {ka} and {b} is {kb}; transitions are found between two synchronous or two asynchronous patterns")]
-    MixedRhythm {
-        a: String,
-        ka: &'static str,
-        b: String,
-        kb: &'static str,
-    },
-    #[error(
-        "no transition: {a} has {ja} juggler(s) and {b} has {jb}; a transition keeps the jugglers"
-    )]
-    DifferentJugglers {
-        a: String,
-        ja: usize,
-        b: String,
-        jb: usize,
-    },
-    #[error("no transition: {a} has {pa} props and {b} has {pb}; a transition keeps every prop in the pattern, so both need the same number")]
-    DifferentProps {
-        a: String,
-        pa: usize,
-        b: String,
-        pb: usize,
-    },
-    #[error("throws up to {0} are too high for the transition finder (at most 35)")]
-    TooHigh(u32),
-    #[error("{0}")]
-    Plan(String),
-    #[error("the search for a transition grew too large (more than {SEARCH_STEPS} steps); try patterns with fewer props or lower throws")]
-    TooLarge,
+/// Refuses bounces and modifiers other than `x` and `p`: the transition finders would
+/// silently drop them.
+pub(crate) fn only_passes_and_crossings(text: &str, sch: &Schedule) -> Result<(), TransError> {
+    let modified = |t: &crate::schedule::ThrowEvent| {
+        matches!(t.kind, ThrowKind::Bounce { .. })
+            || t.modifier
+                .chars()
+                .any(|c| !matches!(c, 'x' | 'X' | 'p' | 'P'))
+    };
+    if sch.throws.iter().any(modified) {
+        return Err(TransError::Modifiers(text.to_string()));
+    }
+    Ok(())
 }
 
 /// Reads a schedule into places and beats.
-pub fn placed(text: &str, sch: &Schedule) -> Result<Placed, GeneralError> {
+pub(crate) fn placed(text: &str, sch: &Schedule) -> Result<Placed, TransError> {
     let places_per = if sch.sync { 2 } else { 1 };
     // Auto-mirrored asynchronous patterns are read as written; sync `*` patterns in full.
     let period = if sch.sync {
@@ -124,30 +102,23 @@ pub fn placed(text: &str, sch: &Schedule) -> Result<Placed, GeneralError> {
         sch.pattern_period
     } as usize;
     let mut throws = vec![vec![Vec::new(); sch.jugglers * places_per]; period];
+    only_passes_and_crossings(text, sch)?;
     for t in &sch.throws {
-        if matches!(t.kind, ThrowKind::Bounce { .. })
-            || t.modifier
-                .chars()
-                .any(|c| !matches!(c, 'x' | 'X' | 'p' | 'P'))
-        {
-            return Err(GeneralError::Modifiers(text.to_string()));
-        }
         let b = t.beat as usize;
         if b >= period {
             continue;
         }
-        let place = |j: usize, h: crate::types::Hand| {
+        let place = |hand: crate::types::HandRef| {
             if sch.sync {
-                2 * j + h.index()
+                hand.slot()
             } else {
-                j
+                hand.juggler
             }
         };
         if !sch.sync && (t.from.hand != t.to.hand) != (t.value % 2 == 1) {
-            return Err(GeneralError::CrossedAsync(text.to_string()));
+            return Err(TransError::CrossedAsync(text.to_string()));
         }
-        throws[b][place(t.from.juggler, t.from.hand)]
-            .push((t.value, place(t.to.juggler, t.to.hand)));
+        throws[b][place(t.from)].push((t.value, place(t.to)));
     }
     for beat in &mut throws {
         for place in beat.iter_mut() {
@@ -159,20 +130,6 @@ pub fn placed(text: &str, sch: &Schedule) -> Result<Placed, GeneralError> {
         sync: sch.sync,
         throws,
     })
-}
-
-/// One way from A to B and back, as text in Juggling Lab's notation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextTransition {
-    /// A and B as one period each, written out.
-    pub from: String,
-    pub to: String,
-    pub there: String,
-    pub back: String,
-    /// A twice, `there`, B twice, `back`.
-    pub pattern: String,
-    /// Beats of `there`.
-    pub beats: usize,
 }
 
 /// A beat's throws per place, (value, target), greatest first.
@@ -312,9 +269,6 @@ impl Finder<'_> {
     }
 }
 
-/// Search steps allowed for one direction (a few seconds).
-const SEARCH_STEPS: u64 = 20_000_000;
-
 /// Every transition of the fewest beats (an even number; at most `limit`) from state `from`
 /// to `to`.
 #[allow(clippy::too_many_arguments)]
@@ -326,7 +280,7 @@ fn shortest(
     from: &[u8],
     to: &[u8],
     limit: usize,
-) -> Result<(usize, Vec<Vec<Beat>>), GeneralError> {
+) -> Result<(usize, Vec<Vec<Beat>>), TransError> {
     // Waiting `height` beats lets every prop land, so a way exists within height + 2 beats
     // (with squeeze catches when B's state has props from different places landing
     // together).
@@ -351,7 +305,7 @@ fn shortest(
                 return Ok((beats, f.out));
             }
             if f.budget == 0 {
-                return Err(GeneralError::TooLarge);
+                return Err(TransError::TooLarge);
             }
             budget = f.budget;
             beats += 2;
@@ -360,24 +314,19 @@ fn shortest(
     Ok((0, Vec::new()))
 }
 
-fn props_of(p: &Placed) -> usize {
-    let sum: u32 = p.throws.iter().flatten().flatten().map(|t| t.0).sum();
-    (sum as usize) / p.throws.len().max(1)
-}
-
 /// Transitions between two patterns given as text and their schedules (sync, multiplex or
 /// passing; solo asynchronous ones too). At most `limit` ways there, each with the first
 /// shortest way back.
-pub fn transitions(
+pub(crate) fn transitions(
     a: (&str, &Schedule),
     b: (&str, &Schedule),
     limit: usize,
-) -> Result<Vec<TextTransition>, GeneralError> {
+) -> Result<Vec<TextTransition>, TransError> {
     let pa = placed(a.0, a.1)?;
     let pb = placed(b.0, b.1)?;
     if pa.sync != pb.sync {
         let kind = |s: bool| if s { "synchronous" } else { "asynchronous" };
-        return Err(GeneralError::MixedRhythm {
+        return Err(TransError::MixedRhythm {
             a: a.0.to_string(),
             ka: kind(pa.sync),
             b: b.0.to_string(),
@@ -385,7 +334,7 @@ pub fn transitions(
         });
     }
     if pa.jugglers != pb.jugglers {
-        return Err(GeneralError::DifferentJugglers {
+        return Err(TransError::DifferentJugglers {
             a: a.0.to_string(),
             ja: pa.jugglers,
             b: b.0.to_string(),
@@ -393,7 +342,7 @@ pub fn transitions(
         });
     }
     if a.1.props != b.1.props {
-        return Err(GeneralError::DifferentProps {
+        return Err(TransError::DifferentProps {
             a: a.0.to_string(),
             pa: a.1.props,
             b: b.0.to_string(),
@@ -402,16 +351,17 @@ pub fn transitions(
     }
     let height = pa.height().max(pb.height());
     if height > 35 {
-        return Err(GeneralError::TooHigh(height));
+        return Err(TransError::TooHigh(height));
     }
     let mult = pa.multiplex().max(pb.multiplex());
     let places = pa.places();
-    let mut q = Query::new(props_of(&pa).max(1) as u32, Some(height), 2);
-    q.sync = pa.sync;
-    q.jugglers = pa.jugglers as u32;
-    q.multiplex = mult as u32;
-    q.permutations = true;
-    let writer = multi::plan(&q).map_err(|e| GeneralError::Plan(e.to_string()))?;
+    if pa.jugglers > MAX_JUGGLERS as usize {
+        return Err(TransError::Limits(GenError::Jugglers(pa.jugglers as u32)));
+    }
+    if mult > MAX_MULTIPLEX as usize {
+        return Err(TransError::Limits(GenError::Multiplex(mult as u32)));
+    }
+    let writer = BeatWriter::new(pa.jugglers, pa.sync, mult);
     let h = height as usize;
     let sa = pa.state(h);
     let sb = pb.state(h);
@@ -437,7 +387,7 @@ pub fn transitions(
         .collect())
 }
 
-fn write_beats(writer: &MultiPlan, mult: usize, places: usize, beats: &[Beat]) -> String {
+fn write_beats(writer: &BeatWriter, mult: usize, places: usize, beats: &[Beat]) -> String {
     let mut out = String::new();
     for (i, beat) in beats.iter().enumerate() {
         let mut values = vec![0u16; places * mult];

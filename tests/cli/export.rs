@@ -310,8 +310,9 @@ mod output {
         // The frame after the last is the first again.
         let camera = camera_with(&scene, 200.0 / 150.0, &ViewOverrides::default());
         let interval = scene.loop_duration() / frames as f64;
-        let first = render_frame(&scene, &camera, 200, 150, 0.0).unwrap();
-        let after_last = render_frame(&scene, &camera, 200, 150, frames as f64 * interval).unwrap();
+        let first = render_frame(&scene, &camera.into(), 200, 150, 0.0).unwrap();
+        let after_last =
+            render_frame(&scene, &camera.into(), 200, 150, frames as f64 * interval).unwrap();
         let differing = first
             .pixels
             .iter()
@@ -319,7 +320,14 @@ mod output {
             .filter(|(a, b)| a.abs_diff(**b) > 2)
             .count();
         assert!(differing <= 6, "{differing} values differ");
-        let last = render_frame(&scene, &camera, 200, 150, (frames - 1) as f64 * interval).unwrap();
+        let last = render_frame(
+            &scene,
+            &camera.into(),
+            200,
+            150,
+            (frames - 1) as f64 * interval,
+        )
+        .unwrap();
         assert!(last.pixels != first.pixels, "the animation moves");
     }
 

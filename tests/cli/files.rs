@@ -120,7 +120,7 @@ fn files_that_fail_to_load_exit_1_with_the_error() {
         ("malformed.jml", "malformed.jml:6:1: malformed XML"),
         (
             "events.jml",
-            "events.jml:7:1: pattern 'Tornado': path 2 is thrown at t=0.2058 s but never caught",
+            "events.jml:15:1: pattern 'Tornado': path 2 is thrown by juggler 1's right hand at t=0.2058 s but never caught",
         ),
     ] {
         let out = juggler(&["list", data(file).to_str().unwrap()], None);

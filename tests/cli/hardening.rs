@@ -36,7 +36,7 @@ fn a_file_or_directory_named_like_a_siteswap_does_not_shadow_it() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        "juggler: ./531: unknown pattern file type (expected .toml, .jml, .xml or .txt)\n"
+        "juggler: ./531: unknown pattern file type (expected .toml, .jml, .xml, .jif or .txt)\n"
     );
     let out = juggler_in(dir.path(), &["pose", "./3"]);
     assert_eq!(out.status.code(), Some(2));

@@ -8,6 +8,8 @@ mod export;
 mod export_formats;
 mod files;
 mod hardening;
+mod learn;
+mod passing;
 mod pose;
 mod soak;
 mod tools;

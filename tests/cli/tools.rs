@@ -375,3 +375,131 @@ fn causal_diagrams_parse_and_match_their_snapshots() {
     assert!(err.contains("ladder or causal"), "{err}");
     assert!(!bad.exists());
 }
+
+/// Runs `juggler ARGS` under a 1 GB address-space cap, reads `lines` lines of its output and
+/// closes the pipe: returns them, the seconds to the first line, and the exit code.
+fn gen_capped(args: &[&str], lines: usize) -> (Vec<String>, f64, Option<i32>) {
+    use std::io::BufRead;
+    let started = std::time::Instant::now();
+    let mut child = Command::new("prlimit")
+        .args(["--as=1000000000", "--"])
+        .arg(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("prlimit runs");
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut got = Vec::new();
+    let mut first = 0.0;
+    let mut line = String::new();
+    while got.len() < lines && reader.read_line(&mut line).unwrap() > 0 {
+        if got.is_empty() {
+            first = started.elapsed().as_secs_f64();
+        }
+        got.push(line.trim_end().to_string());
+        line.clear();
+    }
+    drop(reader);
+    let status = child.wait().unwrap();
+    (got, first, status.code())
+}
+
+/// Issue 27: `gen` did not stream (`gen 10 20 10` and `gen 6 6 6 -j 2` died at 3.5 GB having
+/// printed nothing, `gen 8 17 10 | head -1` needed 2.6 GB and 3.5 s). Now every generator
+/// prints each pattern as it is found, in a few MB, and stops quietly on a closed pipe.
+#[test]
+fn gen_streams_in_bounded_memory_and_stops_on_a_closed_pipe() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["gen", "8", "17", "10"], "          9999999a07"),
+        (&["gen", "10", "20", "10"], "            bbbbbbbbb1"),
+        (
+            &["gen", "6", "6", "6", "-j", "2"],
+            "        <3|4p><2p|4p><2p|4p><5|2><2p|3p><2p|3>",
+        ),
+        (&["gen", "7", "10", "10", "-s"], ""),
+    ];
+    for (args, first_line) in cases {
+        let (lines, first, code) = gen_capped(args, 2000);
+        assert_eq!(lines.len(), 2000, "{args:?}");
+        if !first_line.is_empty() {
+            assert_eq!(lines[0], first_line, "{args:?}");
+        }
+        assert!(first < 5.0, "{args:?}: first line after {first} s");
+        assert_eq!(code, Some(0), "{args:?}");
+    }
+}
+
+/// Issue 27: `gen 3 5 10000` overflowed the stack and `gen 3 5 4294967295` asked for 64 GB;
+/// every search is now sized against the budget before anything is allocated.
+#[test]
+fn gen_refuses_absurd_limits_by_the_budget() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["gen", "3", "5", "10000"],
+            "10000 beats in a generated pattern's period, more than the limit of 4096",
+        ),
+        (
+            &["gen", "3", "5", "4294967295"],
+            "4294967295 beats in a generated pattern's period, more than the limit of 4096",
+        ),
+        (
+            &["gen", "20", "127", "4000", "-j", "9", "-s"],
+            "cells in one generator search",
+        ),
+        (
+            &["gen", "4000000000", "5", "2", "-s"],
+            "cells in one generator search",
+        ),
+    ];
+    for (args, message) in cases {
+        let (lines, _, code) = gen_capped(args, 10);
+        assert_eq!(code, Some(2), "{args:?}: {lines:?}");
+        let (_, _, err) = juggler(args);
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    // Issue 27: `-l 99` printed nothing, with no message.
+    for leader in ["0", "3", "99"] {
+        let args = [
+            "gen", "6", "4", "3", "-j", "2", "-d", "2", "-jp", "-l", leader,
+        ];
+        let (code, out, err) = juggler(&args);
+        assert_eq!(code, 2, "-l {leader}: {out}");
+        let message = format!("the leader (-l) must be one of the jugglers, 1 to 2 (got {leader})");
+        assert!(err.contains(&message), "{err}");
+    }
+}
+
+/// Issue 27: `trans 5B 5` and `trans 3 4H2` dropped the bounce and the hold (exit 0), and
+/// `trans` said "200 shortest transitions" when it had stopped at its limit of 200.
+#[test]
+fn trans_refuses_modifiers_it_would_drop_and_says_when_it_stopped_at_its_limit() {
+    for (a, b) in [("5B", "5"), ("3", "4H2")] {
+        let (code, out, err) = juggler(&["trans", a, b]);
+        assert_eq!(code, 1, "{a} {b}: {out}");
+        assert!(
+            err.contains("bounces and throw modifiers other than x and p are not supported"),
+            "{err}"
+        );
+    }
+    let (code, out, _) = juggler(&["trans", "9", "h1"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(
+            "9 -> h1: the first 200 shortest transitions (stopped at the limit of 200); back"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 202);
+    let (_, out, _) = juggler(&["trans", "9", "h1", "--json"]);
+    assert_eq!(out.lines().count(), 201);
+    assert_eq!(out.lines().last(), Some(r#"{"stopped_at_limit":200}"#));
+    // 144 transitions: all of them, and said so.
+    let (_, out, _) = juggler(&["trans", "7", "d1", "--json"]);
+    assert_eq!(out.lines().count(), 144);
+    let (_, out, _) = juggler(&["trans", "7", "d1"]);
+    assert!(
+        out.starts_with("7 -> d1: 144 shortest transitions;"),
+        "{out}"
+    );
+}

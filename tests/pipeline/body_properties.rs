@@ -135,9 +135,9 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
         for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
             let mut spec = spec.clone();
             spec.settings.prop = kind;
-            let scene = Scene::new(&spec).unwrap_or_else(|e| panic!("{}: {e}", spec.notation));
-            let pattern = format!("{} ({}, {kind:?})", spec.name, spec.notation);
-            let dims: Vec<BodyDims> = (0..scene.schedule().jugglers)
+            let scene = Scene::new(&spec).unwrap_or_else(|e| panic!("{}: {e}", spec.source.text()));
+            let pattern = format!("{} ({}, {kind:?})", spec.name, spec.source.text());
+            let dims: Vec<BodyDims> = (0..scene.jugglers())
                 .map(|j| BodyDims::from_spec(Some(&spec.settings.bodies.of(j))).expect("body"))
                 .collect();
             let duration = scene.loop_duration();
@@ -150,7 +150,7 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
                 let pose = scene.pose_at(t);
                 let next = scene.pose_at(t + FRAME);
                 assert!(finite(&pose), "{pattern} t={t}: NaN in {pose:?}");
-                assert_eq!(pose.jugglers.len(), scene.schedule().jugglers);
+                assert_eq!(pose.jugglers.len(), scene.jugglers());
                 for (j, (a, b)) in pose.jugglers.iter().zip(&next.jugglers).enumerate() {
                     arms += 2;
                     assert_eq!(a.dims, dims[j], "{pattern}: the pose carries the body");

@@ -34,7 +34,7 @@ fn jml_pattern_list_with_settings() {
         ]
     );
 
-    assert_eq!(specs[1].notation, "531");
+    assert_eq!(specs[1].source.text(), "531");
     assert_eq!(specs[1].settings.bps, Some(2.5));
     assert_eq!(specs[1].settings.dwell, Dwell::Uniform(0.8));
 
@@ -47,7 +47,7 @@ fn jml_pattern_list_with_settings() {
     );
 
     let rings = &specs[3];
-    assert_eq!(rings.notation, "<3p 3|3p 3>");
+    assert_eq!(rings.source.text(), "<3p 3|3p 3>");
     assert_eq!(rings.settings.prop, PropKind::Ring);
     assert_eq!(
         rings.settings.colors,
@@ -59,7 +59,7 @@ fn jml_pattern_list_with_settings() {
     );
 
     let apple = &specs[4];
-    assert_eq!(apple.notation, "33333423");
+    assert_eq!(apple.source.text(), "33333423");
     assert_eq!(apple.settings.bps, Some(3.572));
     assert_eq!(apple.settings.colors, vec![Rgba::rgb(0, 255, 0)]);
 }
@@ -77,7 +77,7 @@ fn single_jml_pattern() {
     let specs = files::load_path(&data("single.jml")).unwrap();
     assert_eq!(specs.len(), 1);
     assert_eq!(specs[0].name, "Seven rings");
-    assert_eq!(specs[0].notation, "7");
+    assert_eq!(specs[0].source.text(), "7");
     assert_eq!(specs[0].settings.bps, Some(5.0));
     assert_eq!(specs[0].settings.prop, PropKind::Ring);
     assert_eq!(
@@ -91,7 +91,7 @@ fn inconsistent_event_pattern_is_a_clear_error() {
     let msg = load_err("events.jml");
     assert!(
         msg.contains(
-            "tests/data/events.jml:7:1: pattern 'Tornado': path 2 is thrown at t=0.2058 s but never caught"
+            "tests/data/events.jml:15:1: pattern 'Tornado': path 2 is thrown by juggler 1's right hand at t=0.2058 s but never caught"
         ),
         "{msg}"
     );
@@ -100,10 +100,10 @@ fn inconsistent_event_pattern_is_a_clear_error() {
     let text = std::fs::read_to_string(data("events.jml")).unwrap();
     let import = jml::import_lenient(&text, "events.jml").unwrap();
     assert_eq!(import.patterns.len(), 1);
-    assert_eq!(import.patterns[0].spec.notation, "4");
+    assert_eq!(import.patterns[0].spec.source.text(), "4");
     assert!(matches!(
         import.problems.as_slice(),
-        [FileError::BadSetting { .. }]
+        [FileError::Events { .. }]
     ));
 }
 
@@ -134,7 +134,7 @@ fn malformed_toml_files_name_file_line_and_problem() {
 #[test]
 fn text_list() {
     let specs = files::load_path(&data("list.txt")).unwrap();
-    let notations: Vec<&str> = specs.iter().map(|s| s.notation.as_str()).collect();
+    let notations: Vec<&str> = specs.iter().map(|s| s.source.text()).collect();
     assert_eq!(notations, ["3", "531", "(4,4)"]);
     assert_eq!(specs[2].name, "Sync fountain");
     assert_eq!(specs[2].settings.bps, Some(3.5));
@@ -169,7 +169,7 @@ fn written_file_loads_back() {
     let dir = tempfile::tempdir().unwrap();
     let specs = files::load_path(&data("list.jml")).unwrap();
     let out = dir.path().join("converted.toml");
-    std::fs::write(&out, files::to_toml(&specs)).unwrap();
+    std::fs::write(&out, juggler::convert::toml::to_toml(&specs).unwrap()).unwrap();
     assert_eq!(files::load_path(&out).unwrap(), specs);
 }
 
@@ -231,7 +231,7 @@ fn juggling_lab_hands_body_and_colors_forms_animate_per_juggler() {
     assert_eq!(specs[0].settings, specs[1].settings);
     assert_eq!(specs[0].settings, specs[2].settings);
     // Written as TOML lists (`juggler_hands`, `jugglers`, `colors`), read back the same.
-    let written = files::to_toml(&specs[2..]);
+    let written = juggler::convert::toml::to_toml(&specs[2..]).unwrap();
     assert!(written.contains("juggler_hands = [["), "{written}");
     let back = files::from_toml_str(&written, "back.toml").unwrap();
     assert_eq!(back[0].settings, specs[2].settings);
@@ -242,7 +242,6 @@ fn juggling_lab_hands_body_and_colors_forms_animate_per_juggler() {
 /// times over two loops), multiplexes whose hands gather props from different catches too.
 #[test]
 fn written_jml_reads_back_to_the_same_animation() {
-    use juggler::files::jml_write;
     use juggler::scene::Scene;
     use juggler::spec::PatternSpec;
     for pattern in [
@@ -276,7 +275,7 @@ fn written_jml_reads_back_to_the_same_animation() {
     ] {
         let spec = PatternSpec::parse(pattern).unwrap();
         let original = Scene::new(&spec).unwrap();
-        let text = jml_write::write(&original);
+        let text = juggler::convert::jml::write(&original);
         let back = jml::import_str(&text, "rt.jml")
             .unwrap_or_else(|e| panic!("{pattern}: {e}\n{text}"))
             .remove(0);
@@ -429,7 +428,7 @@ fn body_moves_jugglers_through_its_positions_beat_by_beat() {
     assert_eq!(specs[0].settings, specs[1].settings);
     assert_eq!(specs[0].settings, specs[2].settings);
     // TOML writes the moves as Juggling Lab's body string and reads them back the same.
-    let written = files::to_toml(&specs[2..]);
+    let written = juggler::convert::toml::to_toml(&specs[2..]).unwrap();
     assert!(
         written.contains("jugglers = \"(0,-100,0)(20,-80,0).(90,-100,50).-.|(180,100,0).\""),
         "{written}"

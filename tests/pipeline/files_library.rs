@@ -3,7 +3,8 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use juggler::files::{self, from_toml_str, library_dir, library_files, to_toml};
+use juggler::convert::toml::to_toml;
+use juggler::files::{self, from_toml_str, library_dir, library_files};
 
 fn library() -> Vec<(String, Vec<files::LoadedPattern>)> {
     let dir = library_dir();
@@ -79,13 +80,13 @@ fn every_library_pattern_has_a_unique_name_and_a_description() {
 fn every_library_pattern_round_trips_through_toml() {
     for (path, patterns) in library() {
         let specs: Vec<_> = patterns.into_iter().map(|p| p.spec).collect();
-        let text = to_toml(&specs);
+        let text = to_toml(&specs).unwrap();
         let back =
             from_toml_str(&text, "round-trip").unwrap_or_else(|e| panic!("{path}: {e}\n{text}"));
         assert_eq!(back, specs, "{path}");
         // And each pattern alone (written as top-level keys).
         for spec in &specs {
-            let one = to_toml(std::slice::from_ref(spec));
+            let one = to_toml(std::slice::from_ref(spec)).unwrap();
             assert_eq!(
                 from_toml_str(&one, "one").unwrap(),
                 vec![spec.clone()],
@@ -98,9 +99,9 @@ fn every_library_pattern_round_trips_through_toml() {
 #[test]
 fn find_in_library_by_name_and_by_stem() {
     let cascade = files::find_in_library("3-Ball Cascade").expect("3-ball cascade in the library");
-    assert_eq!(cascade.notation, "3");
+    assert_eq!(cascade.source.text(), "3");
     let why_not = files::find_in_library("why not").expect("Why Not in the library");
-    assert_eq!(why_not.notation, "<3p 4 1 3p 3|4p 3 4p 4 1>");
+    assert_eq!(why_not.source.text(), "<3p 4 1 3p 3|4p 3 4p 4 1>");
     let first_of_rings = files::find_in_library("RINGS").expect("rings.toml");
     assert_eq!(first_of_rings.settings.prop, juggler::types::PropKind::Ring);
     assert_eq!(
@@ -108,7 +109,10 @@ fn find_in_library_by_name_and_by_stem() {
         "Mills Mess"
     );
     assert_eq!(
-        files::find_in_library("3_ball_cascade").unwrap().notation,
+        files::find_in_library("3_ball_cascade")
+            .unwrap()
+            .source
+            .text(),
         "3"
     );
     // Library names never shadow a siteswap written differently.

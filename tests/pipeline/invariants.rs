@@ -27,7 +27,10 @@ fn all_specs() -> Vec<PatternSpec> {
 }
 
 /// The most props one hand throws at once.
-fn largest_multiplex(schedule: &Schedule) -> usize {
+fn largest_multiplex(schedule: Option<&Schedule>) -> usize {
+    let Some(schedule) = schedule else {
+        return 1;
+    };
     let mut counts = std::collections::HashMap::new();
     for throw in &schedule.throws {
         *counts.entry((throw.beat, throw.from)).or_insert(0) += 1;
@@ -80,6 +83,7 @@ fn shape_inside(shape: &Shape) -> bool {
         Shape::Circle { center, .. } => inside(*center, 0.0),
         Shape::Line { from, to, .. } => inside(*from, 0.0) && inside(*to, 0.0),
         Shape::Polygon { points, .. } => points.iter().all(|p| inside(*p, 4.0)),
+        Shape::Text { at, .. } => inside(*at, 0.0),
     }
 }
 
@@ -89,7 +93,7 @@ fn every_pattern_animates_and_draws_correctly_at_1000_times() {
     assert!(specs.len() >= 130, "library + vectors: {}", specs.len());
     let style = Style::default();
     for spec in &specs {
-        let name = format!("{} ({})", spec.name, spec.notation);
+        let name = format!("{} ({})", spec.name, spec.source.text());
         let scene = Scene::new(spec).unwrap_or_else(|e| panic!("{name}: {e}"));
         let loop_duration = scene.loop_duration();
         assert!(loop_duration.is_finite() && loop_duration > 0.0, "{name}");
@@ -104,7 +108,7 @@ fn every_pattern_animates_and_draws_correctly_at_1000_times() {
             let at = format!("{name} at t={t:.4}");
             let pose = scene.pose_at(t);
             assert!(all_finite(&pose), "{at}: not finite: {pose:?}");
-            assert_eq!(pose.props.len(), scene.schedule().props, "{at}");
+            assert_eq!(pose.props.len(), scene.props(), "{at}");
 
             for (j, juggler) in pose.jugglers.iter().enumerate() {
                 let dims = scene.dims(j);

@@ -107,7 +107,7 @@ fn assert_invariants(scene: &Scene, gravity: f64) {
 fn a_cascade_written_as_events_is_expanded_by_its_symmetries() {
     let spec = load("cascade.jml");
     assert_eq!(spec.name, "Cascade from events");
-    assert!(jml_events::is_event_notation(&spec.notation));
+    assert!(spec.source.events().is_some());
     let scene = Scene::new(&spec).unwrap();
     let m = scene.motion();
     // delay 0.7 s; pperm (1,3,2) cycles three props through one path: a 2.1 s loop.
@@ -115,8 +115,8 @@ fn a_cascade_written_as_events_is_expanded_by_its_symmetries() {
     assert!((m.hand_period() - 0.7).abs() < 1e-12);
     assert!((scene.loop_duration() - 2.1).abs() < 1e-9);
     // The schedule summary: two throws per loop, one period lasting one loop.
-    assert_eq!((scene.schedule().period, scene.schedule().props), (2, 3));
-    assert!((scene.schedule().period as f64 / scene.timing().bps - 0.7).abs() < 1e-12);
+    assert_eq!((scene.period_beats(), scene.props()), (2, 3));
+    assert!((scene.period_beats() as f64 / scene.timing().bps - 0.7).abs() < 1e-12);
     let here = m.placement_at(0, 0.0);
     assert_eq!(here.position, Vec3::ZERO);
     let (r, l) = (HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left));
@@ -361,10 +361,10 @@ fn events_are_used_when_the_base_pattern_beside_them_is_broken() {
     )
     .unwrap();
     assert_eq!(broken.len(), 1);
-    assert!(jml_events::is_event_notation(&broken[0].notation));
+    assert!(broken[0].source.events().is_some());
     assert!(Scene::new(&broken[0]).is_ok());
     let good = files::load_str(&with_base("pattern=51"), files::FileKind::Jml, "good.jml").unwrap();
-    assert_eq!(good[0].notation, "51");
+    assert_eq!(good[0].source.text(), "51");
 }
 
 /// A throw's own `g=` (Juggling Lab's cm/s²) flies that throw under its gravity: between the
@@ -540,7 +540,6 @@ fn a_bounce_comes_down_to_its_bounceplane() {
 /// animation (holding waypoints, bounces and soft catches included).
 #[test]
 fn event_patterns_are_written_as_their_own_events() {
-    use juggler::files::jml_write;
     for name in [
         "bounce_hold_soft.jml",
         "passing_switch.jml",
@@ -548,7 +547,7 @@ fn event_patterns_are_written_as_their_own_events() {
     ] {
         let spec = load(name);
         let scene = Scene::new(&spec).unwrap();
-        let text = jml_write::write(&scene);
+        let text = juggler::convert::jml::write(&scene);
         assert!(text.starts_with("<?xml"), "{name}");
         assert!(
             text.contains("<!DOCTYPE jml SYSTEM"),

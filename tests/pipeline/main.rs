@@ -11,5 +11,7 @@ mod fuzz_regressions;
 mod invariants;
 mod jml_events;
 mod motion_realism;
+mod passing;
 mod pose_golden;
+mod stage_order;
 mod vectors;

@@ -51,7 +51,7 @@ fn clubs_and_rings_fly_ballistically_and_rings_face_the_audience() {
     let mut worst_g = 0.0f64;
     let (mut worst_ring, mut worst_held_ring) = (0.0f32, 0.0f32);
     for spec in all_specs() {
-        let name = format!("{} ({})", spec.name, spec.notation);
+        let name = format!("{} ({})", spec.name, spec.source.text());
         let balls = with_prop(&spec, PropKind::Ball);
         let g = balls.timing().gravity;
         let step = balls.loop_duration() / SAMPLES as f64;
@@ -67,7 +67,7 @@ fn clubs_and_rings_fly_ballistically_and_rings_face_the_audience() {
                     continue;
                 };
                 if (f64::from(ball.y) + g).abs() > 0.01 * g || ball.x.abs() + ball.z.abs() > 0.05 {
-                    if !spec.notation.contains('B') {
+                    if !spec.source.text().contains('B') {
                         off_parabola.push(format!("{name} ball {i} t={t:.4}: {ball:?}"));
                     }
                     continue;
@@ -289,7 +289,7 @@ fn closest_approach(spec: &PatternSpec, kind: PropKind) -> (Approach, Approach, 
             what: format!(
                 "{} ({}), {kind:?} {i} {} at t={t:.3} s, juggler {}'s {part}",
                 spec.name,
-                spec.notation,
+                spec.source.text(),
                 if held { "held" } else { "flying" },
                 jn + 1
             ),
@@ -409,7 +409,9 @@ fn closest_in_one_hand(spec: &PatternSpec, kind: PropKind) -> (f32, f32) {
 #[test]
 fn props_held_in_one_hand_are_a_diameter_apart() {
     let named = ["[33]", "[32]1", "[43]23", "[54][22]2"].map(PatternSpec::from_notation);
-    let multiplexes = all_specs().into_iter().filter(|s| s.notation.contains('['));
+    let multiplexes = all_specs()
+        .into_iter()
+        .filter(|s| s.source.text().contains('['));
     let specs: Vec<_> = named.into_iter().chain(multiplexes).collect();
     assert!(specs.len() > 20, "only {} multiplex patterns", specs.len());
     for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
@@ -421,11 +423,11 @@ fn props_held_in_one_hand_are_a_diameter_apart() {
             } else {
                 centres
             };
-            if spec.notation == "[32]1" {
+            if spec.source.text() == "[32]1" {
                 eprintln!("[32]1 {kind:?}: closest two in one hand {d:.4} m");
             }
             let need = if kind == PropKind::Ring { 0.02 } else { 0.10 };
-            assert!(d >= need, "{} {kind:?}: {d} m apart", spec.notation);
+            assert!(d >= need, "{} {kind:?}: {d} m apart", spec.source.text());
             least = least.min(d);
         }
         eprintln!(
@@ -565,7 +567,11 @@ fn catches_give_over_the_library_with_every_prop() {
                 if c.give < 0.05 || slow {
                     bad.push(format!(
                         "{} {kind:?}: a {} caught at {:.2} m/s, hand at {:.3} of it, give {:.3} m",
-                        spec.notation, c.value, c.speed, c.ratio, c.give
+                        spec.source.text(),
+                        c.value,
+                        c.speed,
+                        c.ratio,
+                        c.give
                     ));
                 }
             }

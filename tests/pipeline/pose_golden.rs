@@ -30,7 +30,7 @@ fn cases() -> Vec<(String, PatternSpec)> {
     for spec in common::vector_and_library_specs() {
         for prop in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
             let mut spec = spec.clone();
-            let label = format!("{} [{}] {}", spec.name, spec.notation, prop.name());
+            let label = format!("{} [{}] {}", spec.name, spec.source.text(), prop.name());
             spec.settings.prop = prop;
             cases.push((label, spec));
         }

@@ -11,7 +11,8 @@
 //!
 //! Files: `order.rs` (the depth order against bodies), `paint.rs` (the painter: projection
 //! and primitive shapes), `floor.rs` (stage, grid, shadows), `figure.rs` (a juggler's body
-//! and arms), `props.rs` (balls, clubs, rings).
+//! and arms), `props.rs` (balls, clubs, rings), `overlay.rs` (a prop's trail and the throw
+//! labels, drawn over the juggling).
 
 use super::camera::Camera;
 use super::style::Style;
@@ -22,8 +23,11 @@ use crate::types::Hand;
 mod figure;
 mod floor;
 mod order;
+mod overlay;
 mod paint;
 mod props;
+
+pub use overlay::Trail;
 
 use order::order_against_bodies;
 use paint::Painter;
@@ -56,6 +60,18 @@ pub enum Part {
     Prop {
         index: usize,
     },
+    /// A piece of a prop's trail ([`Trail`]).
+    Trail {
+        chunk: usize,
+    },
+}
+
+/// What is drawn over the juggling of a frame: labels `(prop, text)` by their props and a
+/// prop's trail.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Overlay<'a> {
+    pub labels: &'a [(usize, String)],
+    pub trail: Option<&'a Trail>,
 }
 
 /// A group of shapes drawn together, with the camera depth used to order it.
@@ -80,12 +96,44 @@ pub(crate) fn build_frame_styled(
     height: u32,
     style: &Style,
 ) -> Frame {
-    let layers = build_layers(pose, camera, width, height, style);
+    build_frame_over(pose, camera, width, height, style, &Overlay::default())
+}
+
+/// [`build_frame`] with `overlay` drawn over the juggling: the trail in depth order with
+/// the figures and props, the labels on top of everything.
+pub fn build_frame_with(
+    pose: &Pose,
+    camera: &Camera,
+    width: u32,
+    height: u32,
+    overlay: &Overlay,
+) -> Frame {
+    build_frame_over(pose, camera, width, height, &Style::default(), overlay)
+}
+
+fn build_frame_over(
+    pose: &Pose,
+    camera: &Camera,
+    width: u32,
+    height: u32,
+    style: &Style,
+    overlay: &Overlay,
+) -> Frame {
+    let camera = camera.for_pose(pose);
+    let layers = layers_over(pose, &camera, width, height, style, overlay.trail);
+    let mut shapes: Vec<Shape> = layers.into_iter().flat_map(|l| l.shapes).collect();
+    if !overlay.labels.is_empty() {
+        let painter = Painter {
+            view: camera.view(width, height),
+            style,
+        };
+        painter.labels(pose, overlay.labels, height, &mut shapes);
+    }
     Frame {
         width,
         height,
         background: style.background,
-        shapes: layers.into_iter().flat_map(|l| l.shapes).collect(),
+        shapes,
     }
 }
 
@@ -96,6 +144,17 @@ pub fn build_layers(
     width: u32,
     height: u32,
     style: &Style,
+) -> Vec<Layer> {
+    layers_over(pose, &camera.for_pose(pose), width, height, style, None)
+}
+
+fn layers_over(
+    pose: &Pose,
+    camera: &Camera,
+    width: u32,
+    height: u32,
+    style: &Style,
+    trail: Option<&Trail>,
 ) -> Vec<Layer> {
     let painter = Painter {
         view: camera.view(width, height),
@@ -114,10 +173,19 @@ pub fn build_layers(
     for (j, juggler) in pose.jugglers.iter().enumerate() {
         painter.juggler(j, juggler, &mut layers);
     }
+    // Through a juggler's eyes (a camera riding with it) the body is all around the eye:
+    // only its arms are seen.
+    if let Some(rider) = camera.follow.map(|f| f.juggler) {
+        layers.retain(|l| l.part != Part::Body { juggler: rider });
+    }
     for (i, prop) in pose.props.iter().enumerate() {
         painter.prop(i, prop, &mut layers);
     }
-    order_against_bodies(pose, &painter.view, &mut layers);
+    let trail_anchors = trail.map(Trail::anchors).unwrap_or_default();
+    if let Some(trail) = trail {
+        painter.trail(trail, &mut layers);
+    }
+    order_against_bodies(pose, &painter.view, &mut layers, &trail_anchors);
     // Far to near; stable, so equal depths keep their construction order.
     layers.sort_by(|a, b| b.depth.total_cmp(&a.depth));
     floor.extend(layers);

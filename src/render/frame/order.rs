@@ -22,7 +22,7 @@ struct Cylinder {
 
 /// The point of a layer that decides its side of a body: the middle of a limb, the hand,
 /// the prop's centre.
-fn anchor(part: Part, pose: &Pose) -> Option<Vec3> {
+fn anchor(part: Part, pose: &Pose, trail: &[Vec3]) -> Option<Vec3> {
     let arm = |j: usize, hand: Hand| pose.jugglers.get(j).map(|p| p.arms[hand.index()]);
     match part {
         Part::UpperArm { juggler, hand } => {
@@ -31,6 +31,7 @@ fn anchor(part: Part, pose: &Pose) -> Option<Vec3> {
         Part::Forearm { juggler, hand } => arm(juggler, hand).map(|a| 0.5 * (a.elbow + a.wrist)),
         Part::Hand { juggler, hand } => arm(juggler, hand).map(|a| a.hand),
         Part::Prop { index } => pose.props.get(index).map(|p| p.position),
+        Part::Trail { chunk } => trail.get(chunk).copied(),
         Part::Floor | Part::Shadow { .. } | Part::Body { .. } => None,
     }
 }
@@ -93,7 +94,8 @@ pub(super) fn in_front_of_cylinder(
 /// a body before reaching it is drawn before that body, one met after it is drawn after it.
 /// (The body is an upright cylinder around its axis; depth alone misorders e.g. a club held
 /// low in front of the legs seen from above.)
-pub(super) fn order_against_bodies(pose: &Pose, view: &View, layers: &mut [Layer]) {
+/// `trail` holds the anchors of the trail's layers (`Part::Trail { chunk }`), if any.
+pub(super) fn order_against_bodies(pose: &Pose, view: &View, layers: &mut [Layer], trail: &[Vec3]) {
     const GAP: f32 = 1e-3;
     let bodies: Vec<Cylinder> = layers
         .iter()
@@ -112,7 +114,7 @@ pub(super) fn order_against_bodies(pose: &Pose, view: &View, layers: &mut [Layer
     let grid = BodyGrid::new(view, &bodies);
     let mut candidates = Vec::new();
     for layer in layers.iter_mut() {
-        let Some(p) = anchor(layer.part, pose) else {
+        let Some(p) = anchor(layer.part, pose, trail) else {
             continue;
         };
         grid.candidates(view, p, &mut candidates);

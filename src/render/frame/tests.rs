@@ -388,6 +388,7 @@ fn bounds(s: &Shape) -> (Vec2, Vec2) {
             (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
             |(lo, hi), p| (lo.min(*p), hi.max(*p)),
         ),
+        Shape::Text { at, height, .. } => (*at - Vec2::new(0.0, *height), *at),
     }
 }
 

@@ -187,7 +187,9 @@ fn draw_shapes(shapes: &[Shape], offset: Vec2, materials: Option<&Materials>) {
         indices: Vec::new(),
         texture: None,
     };
-    for shape in shapes {
+    // Text as the lines of its glyphs, as the raster back-end draws it.
+    let shapes = crate::render::glyphs::without_text(shapes);
+    for shape in shapes.iter() {
         let shape_mesh = tessellate::shape_mesh(shape, offset, FEATHER);
         if shape_mesh.indices.is_empty() {
             continue;

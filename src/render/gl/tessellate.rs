@@ -69,6 +69,8 @@ pub(crate) fn shape_mesh(shape: &Shape, offset: Vec2, feather: f32) -> Mesh {
             color,
         } => capsule_mesh(*from + offset, *to + offset, *width / 2.0, *color, feather),
         Shape::Polygon { points, color } => polygon_mesh(points, offset, *color, feather),
+        // Text is drawn as its glyphs' lines (`glyphs::without_text` before meshing).
+        Shape::Text { .. } => Mesh::default(),
     }
 }
 

@@ -1,6 +1,6 @@
 use super::*;
 
-fn run(a: &str, b: &str, limit: usize) -> Result<Vec<TextTransition>, GeneralError> {
+fn run(a: &str, b: &str, limit: usize) -> Result<Vec<TextTransition>, TransError> {
     let sa = crate::schedule::from_notation(a).unwrap();
     let sb = crate::schedule::from_notation(b).unwrap();
     transitions((a, &sa), (b, &sb), limit)
@@ -101,17 +101,17 @@ fn passing_transition_worked_example() {
 fn impossible_transitions_say_why() {
     let e = run("(4,4)", "(6x,4)*", 5).unwrap_err();
     assert!(
-        matches!(e, GeneralError::DifferentProps { pa: 4, pb: 5, .. }),
+        matches!(e, TransError::DifferentProps { pa: 4, pb: 5, .. }),
         "{e}"
     );
     let e = run("3", "(4,2x)*", 5).unwrap_err();
-    assert!(matches!(e, GeneralError::MixedRhythm { .. }), "{e}");
+    assert!(matches!(e, TransError::MixedRhythm { .. }), "{e}");
     assert!(e.to_string().contains("asynchronous"));
     let e = run("<3|3>", "33", 5).unwrap_err();
     assert!(
-        matches!(e, GeneralError::DifferentJugglers { ja: 2, jb: 1, .. }),
+        matches!(e, TransError::DifferentJugglers { ja: 2, jb: 1, .. }),
         "{e}"
     );
     let e = run("(4,4)", "(4B,4)", 5);
-    assert!(matches!(e, Err(GeneralError::Modifiers(_))), "{e:?}");
+    assert!(matches!(e, Err(TransError::Modifiers(_))), "{e:?}");
 }

@@ -1,5 +1,10 @@
 use super::*;
-use crate::tools::state::{state_of, throws_text};
+use crate::tools::state::state_of;
+
+/// Throw values of a pattern's text (`0`-`9`, `a`-`z`).
+fn throws(text: &str) -> Vec<u32> {
+    text.chars().map(|c| c.to_digit(36).unwrap()).collect()
+}
 
 fn query(props: u32, max: Option<u32>, period: u32) -> Query {
     Query::new(props, max, period)
@@ -8,7 +13,7 @@ fn query(props: u32, max: Option<u32>, period: u32) -> Query {
 fn list(q: &Query) -> Vec<String> {
     let mut out = Vec::new();
     plan(q).unwrap().generate(&mut |f| {
-        out.push(f.text());
+        out.push(f.pattern.to_string());
         true
     });
     out
@@ -64,7 +69,11 @@ fn period_3_of_3_props_up_to_5_is_juggling_labs_list() {
     // 423 pass through their start state and are composite.
     let mut found = Vec::new();
     plan(&query(3, Some(5), 3)).unwrap().generate(&mut |f| {
-        found.push((f.text(), throws_text(&f.get_in), throws_text(&f.get_out)));
+        found.push((
+            f.pattern.to_string(),
+            f.get_in.to_string(),
+            f.get_out.to_string(),
+        ));
         true
     });
     let expect = [
@@ -86,20 +95,25 @@ fn every_generated_pattern_is_valid_and_starts_in_its_state() {
     q.listing = Listing::Full;
     let mut n = 0;
     plan(&q).unwrap().generate(&mut |f| {
-        let text = f.text();
+        let text = f.pattern.to_string();
+        let state = state_of(&throws(&text)).unwrap();
         let sch =
             crate::schedule::from_notation(&text).unwrap_or_else(|e| panic!("{text} invalid: {e}"));
         assert_eq!(sch.props, 4, "{text}");
         assert!(sch.max_throw <= 7);
-        assert_eq!(state_of(&f.throws), Some(f.state), "{text}");
+        assert_eq!(
+            f.ground_state,
+            state == crate::tools::state::ground(4),
+            "{text}"
+        );
         // get-in leads from the ground state into the pattern's state, get-out back.
         let mut s = crate::tools::state::ground(4);
-        for &t in &f.get_in {
+        for t in throws(f.get_in) {
             s = crate::tools::state::after_throw(s, t).unwrap();
         }
-        assert_eq!(s, f.state, "{text} get-in");
-        let mut s = f.state;
-        for &t in &f.get_out {
+        assert_eq!(s, state, "{text} get-in");
+        let mut s = state;
+        for t in throws(f.get_out) {
             s = crate::tools::state::after_throw(s, t).unwrap();
         }
         assert_eq!(s, crate::tools::state::ground(4), "{text} get-out");

@@ -18,9 +18,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::motion::{HAND_PLANE_Y, HAND_PLANE_Z};
-use crate::scene::{Scene, SceneError};
+use crate::scene::Scene;
 use crate::schedule::ThrowKind;
-use crate::spec::PatternSpec;
+use crate::spec::{EventFormat, PatternSource};
 use crate::types::{Hand, HandRef, PropKind, Rgba};
 
 /// Times closer than this (seconds) are one event.
@@ -28,40 +28,38 @@ const SAME_TIME: f64 = 1e-6;
 
 /// One flight of one prop, in seconds (release within the loop).
 #[derive(Clone, Debug, PartialEq)]
-pub struct WrittenThrow {
-    pub path: usize,
-    pub from: HandRef,
-    pub to: HandRef,
-    pub release: f64,
-    pub catch: f64,
-    pub kind: ThrowKind,
+pub(crate) struct WrittenThrow {
+    pub(crate) path: usize,
+    pub(crate) from: HandRef,
+    pub(crate) to: HandRef,
+    pub(crate) release: f64,
+    pub(crate) catch: f64,
+    pub(crate) kind: ThrowKind,
 }
 
 /// One hand event as written.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct WrittenEvent {
-    pub time: f64,
+pub(crate) struct WrittenEvent {
+    pub(crate) time: f64,
     /// Juggler-local position in Juggling Lab's centimetres (x right, y forward, z up).
-    pub position: [f64; 3],
-    pub throws: Vec<usize>,
-    pub catches: Vec<usize>,
-    pub holds: Vec<usize>,
+    pub(crate) position: [f64; 3],
+    pub(crate) throws: Vec<usize>,
+    pub(crate) catches: Vec<usize>,
+    pub(crate) holds: Vec<usize>,
 }
 
 /// The events of one pattern over one hand period, per hand slot (`HandRef::slot`).
 #[derive(Clone, Debug)]
-pub struct JmlEvents {
-    /// Seconds after which every prop is back where it was.
-    pub loop_seconds: f64,
+pub(crate) struct JmlEvents {
     /// Seconds after which the hands repeat (the JML `delay` symmetry): the events lie in
     /// `[0, period)`.
-    pub period: f64,
+    pub(crate) period: f64,
     /// The JML `pperm` of that symmetry, 0-based: one period later, what prop `p` did prop
     /// `pperm[p]` does.
-    pub pperm: Vec<usize>,
+    pub(crate) pperm: Vec<usize>,
     /// Every flight released within one loop.
-    pub throws: Vec<WrittenThrow>,
-    pub hands: Vec<Vec<WrittenEvent>>,
+    pub(crate) throws: Vec<WrittenThrow>,
+    pub(crate) hands: Vec<Vec<WrittenEvent>>,
 }
 
 fn slot(h: HandRef) -> usize {
@@ -95,16 +93,17 @@ fn flights(scene: &Scene) -> Vec<WrittenThrow> {
             }
             // The schedule throw it is: same thrower and value, nearest beat.
             let beat = (f.release * bps).round() as i64;
-            let period = i64::from(schedule.period.max(1));
-            let kind = [0i64, -1, 1]
-                .iter()
-                .find_map(|d| {
-                    let b = (beat + d).rem_euclid(period) as u32;
-                    schedule
-                        .throws
-                        .iter()
-                        .find(|t| t.from == f.from && t.value == f.value && t.beat == b)
-                        .map(|t| t.kind)
+            let kind = schedule
+                .and_then(|schedule| {
+                    let period = i64::from(schedule.period.max(1));
+                    [0i64, -1, 1].iter().find_map(|d| {
+                        let b = (beat + d).rem_euclid(period) as u32;
+                        schedule
+                            .throws
+                            .iter()
+                            .find(|t| t.from == f.from && t.value == f.value && t.beat == b)
+                            .map(|t| t.kind)
+                    })
                 })
                 .unwrap_or(ThrowKind::Toss);
             known.push((
@@ -165,7 +164,7 @@ fn period_permutation(scene: &Scene, period: f64) -> Vec<usize> {
 }
 
 /// The events of `scene` over one hand period.
-pub fn events(scene: &Scene) -> JmlEvents {
+pub(crate) fn events(scene: &Scene) -> JmlEvents {
     let loop_seconds = scene.loop_duration();
     let hand_period = scene.motion().hand_period();
     // One hand period, or the whole loop if the motion's period does not divide it.
@@ -181,7 +180,7 @@ pub fn events(scene: &Scene) -> JmlEvents {
         (0..scene.motion().prop_count()).collect()
     };
     let throws = flights(scene);
-    let jugglers = scene.schedule().jugglers;
+    let jugglers = scene.motion().jugglers();
     let mut hands: Vec<Vec<WrittenEvent>> = vec![Vec::new(); jugglers * 2];
     let mut add = |hand: HandRef, time: f64, throw: Option<usize>, catch: Option<usize>| {
         let mut time = time.rem_euclid(loop_seconds);
@@ -248,7 +247,6 @@ pub fn events(scene: &Scene) -> JmlEvents {
         }
     }
     JmlEvents {
-        loop_seconds,
         period,
         pperm,
         throws,
@@ -342,41 +340,21 @@ fn hand_name(h: HandRef) -> String {
     )
 }
 
-/// The pattern of `spec` as event-based JML that Juggling Lab reads.
-pub fn to_jml(spec: &PatternSpec) -> Result<String, SceneError> {
-    let scene = Scene::new(spec)?;
-    Ok(write(&scene))
-}
-
 /// The JML text of a built scene.
 pub fn write(scene: &Scene) -> String {
     // A pattern that is events already (read from Juggling Lab's JML) is written as those
     // events: its holding waypoints, bounce modifiers and turns are kept exactly.
-    let notation = &scene.spec().notation;
-    if crate::files::jml_events::is_event_notation(notation) {
-        let text = notation.trim();
-        let mut out = String::with_capacity(text.len() + 96);
-        // Juggling Lab wants the document type before <jml>.
-        if !text.starts_with("<?xml") {
-            out.push_str("<?xml version=\"1.0\"?>\n");
+    if let PatternSource::Events(events) = &scene.spec().source {
+        match events.format {
+            EventFormat::Jml => return with_doctype(&events.text),
+            // Written from its motion, as a siteswap's is.
+            EventFormat::Jif => {}
         }
-        if !text.contains("<!DOCTYPE") {
-            if let Some(at) = text.find("<jml") {
-                out.push_str(&text[..at]);
-                out.push_str("<!DOCTYPE jml SYSTEM \"file://jml.dtd\">\n");
-                out.push_str(&text[at..]);
-                out.push('\n');
-                return out;
-            }
-        }
-        out.push_str(text);
-        out.push('\n');
-        return out;
     }
     let ev = events(scene);
     let spec = scene.spec();
     let paths = scene.motion().prop_count();
-    let jugglers = scene.schedule().jugglers;
+    let jugglers = scene.motion().jugglers();
     // One <prop> per distinct colour, in order of first use.
     let pose = scene.pose_at(0.0);
     let mut colors: Vec<Rgba> = Vec::new();
@@ -507,12 +485,38 @@ pub fn write(scene: &Scene) -> String {
     x
 }
 
+/// A JML text with the XML declaration and document type Juggling Lab wants before `<jml>`.
+fn with_doctype(text: &str) -> String {
+    let text = text.trim();
+    let mut out = String::with_capacity(text.len() + 96);
+    if !text.starts_with("<?xml") {
+        out.push_str("<?xml version=\"1.0\"?>\n");
+    }
+    if !text.contains("<!DOCTYPE") {
+        if let Some(at) = text.find("<jml") {
+            out.push_str(&text[..at]);
+            out.push_str("<!DOCTYPE jml SYSTEM \"file://jml.dtd\">\n");
+            out.push_str(&text[at..]);
+            out.push('\n');
+            return out;
+        }
+    }
+    out.push_str(text);
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::PatternSpec;
 
     fn scene(text: &str) -> Scene {
-        Scene::new(&PatternSpec::parse(text).unwrap()).unwrap()
+        scene_of(&PatternSpec::parse(text).unwrap())
+    }
+
+    fn scene_of(spec: &PatternSpec) -> Scene {
+        Scene::new(spec).unwrap()
     }
 
     #[test]
@@ -520,14 +524,11 @@ mod tests {
         let s = scene("3");
         let ev = events(&s);
         // 3 balls over a loop of 6 beats at 2.9 bps: 6 throws, each caught.
-        assert!(
-            (ev.loop_seconds - 6.0 / 2.9).abs() < 1e-9,
-            "{}",
-            ev.loop_seconds
-        );
+        let loop_seconds = s.loop_duration();
+        assert!((loop_seconds - 6.0 / 2.9).abs() < 1e-9, "{loop_seconds}");
         assert_eq!(ev.throws.len(), 6);
         for t in &ev.throws {
-            assert!(t.release >= 0.0 && t.release < ev.loop_seconds);
+            assert!(t.release >= 0.0 && t.release < loop_seconds);
             // A 3 is in the air 3 beats less the dwell (1.3 beats): 1.7 beats.
             assert!(((t.catch - t.release) * 2.9 - 1.7).abs() < 1e-6, "{t:?}");
             assert_ne!(t.from.hand, t.to.hand);
@@ -555,7 +556,9 @@ mod tests {
 
     #[test]
     fn written_text_has_setup_symmetry_and_every_path() {
-        let text = to_jml(&PatternSpec::parse("pattern=<3p|3p>;title=A & B").unwrap()).unwrap();
+        let text = write(&scene_of(
+            &PatternSpec::parse("pattern=<3p|3p>;title=A & B").unwrap(),
+        ));
         assert!(text.contains("<title>A &amp; B</title>"));
         assert!(text.contains("<setup jugglers=\"2\" paths=\"6\" props=\"1,2,3,4,5,6\"/>"));
         // One hand period (2 beats at 2.9 bps) with each juggler's three props cycling.
@@ -575,12 +578,14 @@ mod tests {
 
     #[test]
     fn bounces_and_gravity_are_modifiers() {
-        let text = to_jml(&PatternSpec::parse("pattern=3B;gravity=490").unwrap()).unwrap();
+        let text = write(&scene_of(
+            &PatternSpec::parse("pattern=3B;gravity=490").unwrap(),
+        ));
         assert!(
             text.contains("type=\"bounce\" mod=\"bounces=1;g=490\""),
             "{text}"
         );
-        let text = to_jml(&PatternSpec::parse("5BBF").unwrap()).unwrap();
+        let text = write(&scene_of(&PatternSpec::parse("5BBF").unwrap()));
         assert!(text.contains("mod=\"bounces=2;forced=true\""), "{text}");
     }
 

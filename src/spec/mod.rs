@@ -1,31 +1,36 @@
-//! What a user asks to see: a siteswap plus the settings that shape its animation.
+//! What a user asks to see: a pattern source (a siteswap, or a pattern given by its events)
+//! plus the settings that shape its animation.
 //!
 //! Every input route ends here: a bare siteswap on the command line, a Juggling Lab settings
 //! string (`pattern=531;bps=4`, read by `settings::read`), a TOML pattern file or a JML
-//! pattern list (both in `files`). `scene::Scene::new(&PatternSpec)` turns it into motion.
+//! pattern list (both in `files`; a JML pattern given by `<event>`s is read once, there, into
+//! an [`EventSource`]). `scene::Scene::new(&PatternSpec)` turns it into motion.
 
-use serde::{Deserialize, Serialize};
+mod source;
+
+pub use source::{EventFormat, EventPattern, EventSource, PathProp, PatternSource};
 
 use crate::settings::{self, Settings, SettingsError};
 
 /// A named pattern with its settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PatternSpec {
     /// Display name (defaults to the notation).
     pub name: String,
-    /// The siteswap, in Juggling Lab's notation (see `notation`).
-    pub notation: String,
+    /// The pattern itself: a siteswap, or events read from a file.
+    pub source: PatternSource,
     /// Free text for pattern libraries.
     pub description: String,
     pub settings: Settings,
 }
 
 impl PatternSpec {
-    /// A spec with default settings, named after its notation.
+    /// A siteswap (in Juggling Lab's notation, see `notation`) with default settings, named
+    /// after it.
     pub fn from_notation(notation: &str) -> Self {
         PatternSpec {
             name: notation.trim().to_string(),
-            notation: notation.trim().to_string(),
+            source: PatternSource::Siteswap(notation.trim().to_string()),
             description: String::new(),
             settings: Settings::default(),
         }
@@ -37,9 +42,14 @@ impl PatternSpec {
         let text = settings::read(input)?;
         Ok(PatternSpec {
             name: text.title,
-            notation: text.pattern,
+            source: PatternSource::Siteswap(text.pattern),
             description: String::new(),
             settings: text.settings,
         })
+    }
+
+    /// The siteswap, when the pattern is one.
+    pub fn siteswap(&self) -> Option<&str> {
+        self.source.siteswap()
     }
 }

@@ -1,5 +1,15 @@
 use super::*;
-use crate::tools::gen::plan as solo_plan;
+use crate::tools::query::{standard_regex, GenError, GroundFilter, Listing, Query};
+use crate::tools::solo::plan as solo_plan;
+
+/// One listed pattern, owned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct FoundText {
+    pattern: String,
+    ground_state: bool,
+    get_in: String,
+    get_out: String,
+}
 
 fn query(props: u32, max: Option<u32>, period: u32) -> Query {
     Query::new(props, max, period)
@@ -8,7 +18,12 @@ fn query(props: u32, max: Option<u32>, period: u32) -> Query {
 fn list(q: &Query) -> Vec<FoundText> {
     let mut out = Vec::new();
     plan(q).unwrap().generate(&mut |f| {
-        out.push(f.clone());
+        out.push(FoundText {
+            pattern: f.pattern.to_string(),
+            ground_state: f.ground_state,
+            get_in: f.get_in.to_string(),
+            get_out: f.get_out.to_string(),
+        });
         true
     });
     out
@@ -41,10 +56,10 @@ fn general_search_lists_solo_async_patterns_as_the_fast_search_does() {
         let mut fast = Vec::new();
         solo_plan(&q).unwrap().generate(&mut |f| {
             fast.push((
-                f.text(),
+                f.pattern.to_string(),
                 f.ground_state,
-                crate::tools::state::throws_text(&f.get_in),
-                crate::tools::state::throws_text(&f.get_out),
+                f.get_in.to_string(),
+                f.get_out.to_string(),
             ));
             true
         });
@@ -189,4 +204,76 @@ fn juggling_labs_regex_brackets_are_literal() {
     assert_eq!(standard_regex("\\[34\\]"), "[34]");
     assert_eq!(standard_regex("(4,4)|<"), "\\(4,4\\)\\|<");
     assert_eq!(standard_regex("\\(4\\|5\\)"), "(4|5)");
+}
+
+/// Every pattern of a query found by the search on counts and by the one on bit sets.
+fn both_searches(q: &Query) -> (Vec<String>, Vec<String>) {
+    let plan = plan(q).unwrap();
+    assert!(bits::applies(&plan), "{q:?}");
+    let (mut counts, mut bit_sets) = (Vec::new(), Vec::new());
+    for (period, start) in plan.tasks() {
+        if let Some(mut s) = search::Search::new(&plan, period, &start) {
+            while s.step(1000, &mut |t| {
+                counts.push(t.to_string());
+                true
+            }) == search::Progress::Paused
+            {}
+        }
+        if let Some(mut s) = bits::BitSearch::new(&plan, period, &start) {
+            while s.step(1000, &mut |t| {
+                bit_sets.push(t.to_string());
+                true
+            }) == search::Progress::Paused
+            {}
+        }
+    }
+    (counts, bit_sets)
+}
+
+#[test]
+fn the_bit_set_search_lists_what_the_search_on_counts_lists_in_the_same_order() {
+    let mut total = 0;
+    for (b, h, l, opts) in [
+        (4, 6, 4, "s"),
+        (5, 7, 4, "s f"),
+        (4, 6, 6, "s prime"),
+        (4, 6, 4, "s rot"),
+        (6, 8, 2, "s ng jp"),
+        (6, 4, 3, "j2"),
+        (6, 4, 3, "j2 f rot"),
+        (8, 5, 4, "j2"),
+        (6, 5, 4, "j2 jp g"),
+        (4, 4, 3, "j2 cp prime"),
+        (6, 4, 3, "j2 sym cp"),
+        (3, 3, 2, "j3"),
+        (6, 4, 3, "j3 jp"),
+        (4, 4, 2, "j2 s"),
+        (2, 3, 4, "j2 lame"),
+        (6, 5, 3, "j2 x"),
+    ] {
+        let mut q = query(b, Some(h), l);
+        for o in opts.split_whitespace() {
+            match o {
+                "s" => q.sync = true,
+                "f" => q.listing = Listing::Full,
+                "prime" => q.listing = Listing::Prime,
+                "rot" => q.rotations = true,
+                "g" => q.ground = GroundFilter::GroundOnly,
+                "ng" => q.ground = GroundFilter::ExcitedOnly,
+                "j2" => q.jugglers = 2,
+                "j3" => q.jugglers = 3,
+                "jp" => q.permutations = true,
+                "cp" => q.connected = true,
+                "sym" => q.symmetric = true,
+                "lame" => q.lame = true,
+                "x" => q.exclude = vec!["4p".to_string()],
+                _ => unreachable!(),
+            }
+        }
+        let (counts, bit_sets) = both_searches(&q);
+        assert!(!counts.is_empty(), "{b} {h} {l} {opts}");
+        assert_eq!(counts, bit_sets, "{b} {h} {l} {opts}");
+        total += counts.len();
+    }
+    assert!(total > 5000, "{total}");
 }

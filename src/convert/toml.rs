@@ -1,0 +1,244 @@
+//! juggler's own TOML pattern format, written (the reader and the file's serde model are
+//! `files::toml_format`'s): one pattern as top-level keys, several as `[[pattern]]` tables,
+//! keys with default values left out.
+
+use toml::Spanned;
+
+use super::ConvertError;
+use crate::files::toml_format::{
+    BodyEntry, CameraEntry, Checked, ColorValue, Colors, HandEntry, Hands, JugglerEntry, Jugglers,
+    PatternEntry, PatternListFile, Point, RingThrows, SpinTable,
+};
+use crate::settings::{BodySpec, Dwell, DwellPoints, Settings};
+use crate::spec::{PatternSource, PatternSpec};
+
+/// The entry for a spec, leaving out every key that has its default value.
+fn entry(spec: &PatternSpec, siteswap: &str) -> PatternEntry {
+    let s = &spec.settings;
+    let d = Settings::default();
+    let some_if = |cond: bool| cond.then_some(());
+    let (dwell, beat_dwells) = match &s.dwell {
+        Dwell::Uniform(v) => (
+            some_if(s.dwell != d.dwell).map(|_| Spanned::new(0..0, Checked::new(*v))),
+            None,
+        ),
+        Dwell::PerBeat(beats) => (None, Some(beats.iter().map(|b| Checked::new(*b)).collect())),
+    };
+    PatternEntry {
+        name: some_if(spec.name != siteswap).map(|_| spec.name.clone()),
+        siteswap: Spanned::new(0..0, siteswap.to_string()),
+        description: some_if(!spec.description.is_empty()).map(|_| spec.description.clone()),
+        bps: s.bps.map(Checked::new),
+        dwell,
+        beat_dwells,
+        gravity: some_if(s.gravity != d.gravity).map(|_| Checked::new(s.gravity)),
+        prop: some_if(s.prop != d.prop).map(|_| s.prop),
+        colors: some_if(!s.colors.is_empty())
+            .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
+        color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
+        jugglers: some_if(!s.positions.is_empty()).map(|_| {
+            if s.moving() {
+                return Jugglers::Jl(s.positions.clone());
+            }
+            Jugglers::List(
+                s.placements()
+                    .iter()
+                    .map(|p| JugglerEntry {
+                        x: Checked::of_f32(p.x),
+                        z: Checked::of_f32(p.z),
+                        facing: Checked::of_f32(p.facing_deg),
+                    })
+                    .collect(),
+            )
+        }),
+        hands: some_if(s.hands.len() == 1).map(|_| Hands::List(hand_entries(&s.hands[0]))),
+        juggler_hands: some_if(s.hands.len() > 1)
+            .map(|_| s.hands.iter().map(|h| hand_entries(h)).collect()),
+        body: some_if(s.bodies.shared != BodySpec::default())
+            .map(|_| BodyEntry::from(s.bodies.shared)),
+        bodies: (!s.bodies.jugglers.is_empty()).then(|| {
+            s.bodies
+                .jugglers
+                .iter()
+                .copied()
+                .map(BodyEntry::from)
+                .collect()
+        }),
+        camera: s.camera.map(|c| CameraEntry {
+            azimuth: Checked::of_f32(c.azimuth_deg),
+            elevation: Checked::of_f32(c.elevation_deg),
+            distance: c.distance.map(Checked::of_f32),
+        }),
+        spins: some_if(!s.spins.is_empty()).map(|_| SpinTable(s.spins.clone())),
+        ring_throws: some_if(s.pancake_rings).map(|_| RingThrows::Pancake),
+    }
+}
+
+fn hand_entries(points: &[DwellPoints]) -> Vec<HandEntry> {
+    points
+        .iter()
+        .map(|h| HandEntry {
+            throw: Point(h.throw),
+            catch: Point(h.catch),
+        })
+        .collect()
+}
+
+/// Writes patterns in juggler's TOML format: one pattern as top-level keys, several (or none)
+/// as `[[pattern]]` tables. Keys with default values are left out. For specs whose values are
+/// in range, `files::from_toml_str(&to_toml(specs)?, _)` gives `specs` back. A pattern given
+/// by its events has no siteswap for the file: an error naming it.
+pub fn to_toml(specs: &[PatternSpec]) -> Result<String, ConvertError> {
+    let entries = specs
+        .iter()
+        .map(|spec| match &spec.source {
+            PatternSource::Siteswap(siteswap) => Ok(entry(spec, siteswap)),
+            PatternSource::Events(_) => Err(ConvertError::NoSiteswap {
+                name: spec.name.clone(),
+                format: "TOML",
+            }),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let result = match <[PatternEntry; 1]>::try_from(entries) {
+        Ok([single]) => toml::to_string(&single),
+        Err(entries) => toml::to_string(&PatternListFile { pattern: entries }),
+    };
+    // Serialising these plain structs cannot fail: every field is a string, number, bool,
+    // array or table, and the list wrapper is a table.
+    Ok(result.unwrap_or_else(|e| format!("# could not write patterns: {e}\n")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::from_toml_str;
+    use crate::files::toml_format::read_toml_str;
+    use crate::settings::{Bodies, CameraSpec, PlacementSpec};
+    use crate::types::{PropKind, Rgba};
+
+    #[test]
+    fn writes_only_non_default_keys() {
+        let mut spec = PatternSpec::from_notation("531");
+        assert_eq!(
+            to_toml(std::slice::from_ref(&spec)).unwrap(),
+            "siteswap = \"531\"\n"
+        );
+        spec.settings.prop = PropKind::Club;
+        spec.settings.hands = vec![vec![DwellPoints {
+            throw: [0.1, 0.0, 0.0],
+            catch: [0.3, 0.0, 0.0],
+        }]];
+        let text = to_toml(std::slice::from_ref(&spec)).unwrap();
+        assert!(text.contains("prop = \"club\""), "{text}");
+        assert!(text.contains("0.3"), "{text}");
+        assert!(!text.contains("0.30000001"), "{text}");
+        assert!(!text.contains("dwell"), "{text}");
+    }
+
+    #[test]
+    fn round_trip_of_a_full_spec_and_lists() {
+        let full = from_toml_str(
+            r##"name = "Full"
+siteswap = "<3p|3p>"
+bps = 3.3
+dwell = 1.1
+gravity = 1.62
+prop = "club"
+colors = ["#aabbcc", "yellow", "#01020304"]
+color_by_orbit = true
+jugglers = [{ x = 0.1, z = -1.3, facing = 10 }, { x = 0, z = 1.3, facing = 190.5 }]
+hands = [{ throw = [0.1, 0.2, 0.3], catch = [0.3] }]
+body = { shoulder_width = 0.44, shoulder_height = 1.5, upper_arm = 0.3, forearm = 0.31, hand = 0.07 }
+camera = { azimuth = -20, elevation = 12.5, distance = 6 }
+"##,
+            "full.toml",
+        )
+        .unwrap();
+        for specs in [
+            full.clone(),
+            vec![],
+            vec![full[0].clone(), PatternSpec::from_notation("3")],
+        ] {
+            let text = to_toml(&specs).unwrap();
+            assert_eq!(from_toml_str(&text, "rt.toml").unwrap(), specs, "{text}");
+        }
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn finite(lo: f32, hi: f32) -> impl Strategy<Value = f32> {
+            lo..hi
+        }
+
+        fn point() -> impl Strategy<Value = [f32; 3]> {
+            [finite(-1.0, 1.0), finite(-1.0, 1.0), finite(-1.0, 1.0)]
+        }
+
+        prop_compose! {
+            fn settings()(
+                bps in proptest::option::of(0.1f64..20.0),
+                dwell in 0.001f64..1.999,
+                gravity in 0.1f64..50.0,
+                prop in prop_oneof![Just(PropKind::Ball), Just(PropKind::Club), Just(PropKind::Ring)],
+                colors in proptest::collection::vec(any::<(u8, u8, u8, u8)>(), 0..4),
+                color_by_orbit in any::<bool>(),
+                hands in proptest::collection::vec((point(), point()), 0..3),
+                placements in proptest::collection::vec((finite(-5.0, 5.0), finite(-5.0, 5.0), finite(-360.0, 360.0)), 0..3),
+                body in proptest::option::of(0.01f32..2.0),
+                beat_dwells in proptest::collection::vec(0.0f64..20.0, 0..4),
+                bodies in proptest::collection::vec(proptest::option::of(0.3f32..2.0), 0..3),
+                camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
+                spins in proptest::collection::btree_map(0u32..36, 0u32..=9, 0..4),
+                pancake_rings in any::<bool>(),
+            ) -> Settings {
+                let hands: Vec<DwellPoints> = hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect();
+                Settings {
+                    bps,
+                    dwell: if beat_dwells.len() > 1 { Dwell::PerBeat(beat_dwells) } else { Dwell::Uniform(dwell) },
+                    gravity,
+                    prop,
+                    colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
+                    color_by_orbit,
+                    hands: if hands.is_empty() { Vec::new() } else { vec![hands] },
+                    positions: placements
+                        .into_iter()
+                        .map(|(x, z, facing_deg)| crate::settings::still(PlacementSpec { x, z, facing_deg }))
+                        .collect(),
+                    bodies: Bodies {
+                        shared: BodySpec { upper_arm: body, forearm: body, ..BodySpec::default() },
+                        jugglers: bodies.into_iter().map(|h| BodySpec { shoulder_height: h, ..BodySpec::default() }).collect(),
+                    },
+                    camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
+                    spins: spins.into_iter().collect(),
+                    pancake_rings,
+                }
+            }
+        }
+
+        prop_compose! {
+            fn spec()(
+                name in "[ -~]{0,20}",
+                notation in "[0-9a-z<>|()\\[\\],*!xp ]{1,12}",
+                description in "\\PC{0,30}",
+                settings in settings(),
+            ) -> PatternSpec {
+                // Notations are stored trimmed; a blank one is not a pattern.
+                let notation = match notation.trim() { "" => "3".to_string(), t => t.to_string() };
+                PatternSpec { name, source: PatternSource::Siteswap(notation), description, settings }
+            }
+        }
+
+        proptest! {
+            #[test]
+            fn any_valid_spec_round_trips(specs in proptest::collection::vec(spec(), 0..4)) {
+                // Arbitrary notations need not be valid siteswaps: read without checking them.
+                let text = to_toml(&specs).unwrap();
+                let back: Vec<PatternSpec> =
+                    read_toml_str(&text, "p.toml").unwrap().into_iter().map(|p| p.spec).collect();
+                prop_assert_eq!(back, specs, "{}", text);
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! Passing as passers write it, end to end: `check` of Prechac notation, `convert` to JIF and
+//! back, JIF files read by every command.
+
+use std::process::{Command, Output};
+
+fn juggler(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .output()
+        .expect("juggler runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn check_shows_each_jugglers_view_of_a_prechac_pattern() {
+    let out = juggler(&["check", "<3.5p|3.5px>"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.contains("props 7, period 1, jugglers 2, async, ground state, max throw 3.5"),
+        "{text}"
+    );
+    assert!(text.contains("delays (beats): A 0, B 0.5"), "{text}");
+    assert!(
+        text.contains("A: 0 R 3.5pB straight (single), 1 L 3.5pB straight (single)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("B: 0.5 R 3.5pA crossed (single), 1.5 L 3.5pA crossed (single)"),
+        "{text}"
+    );
+    let out = juggler(&["check", "<3.3p3|3.3p3|4.3p3>"]);
+    assert!(stdout(&out).contains("props 10, period 2, jugglers 3"));
+}
+
+#[test]
+fn check_names_the_column_of_prechac_errors() {
+    let out = juggler(&["check", "<3.5p|3px>"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "inconsistent delays: juggler A would need delays of both 0 and 0.5 beats (column 7)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn convert_writes_jif_that_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("grail.jif");
+    let file_arg = file.to_str().unwrap();
+    let out = juggler(&[
+        "convert",
+        "{0,0.5}<4.5px2.5px3.5p|3.5px4.5p2.5p>",
+        "--out",
+        file_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let jif: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(jif["timeStretchFactor"], 2);
+    assert_eq!(jif["jugglers"].as_array().unwrap().len(), 2);
+    assert_eq!(jif["props"].as_array().unwrap().len(), 7);
+    assert_eq!(jif["limbs"][1]["type"], "right hand");
+    assert_eq!(jif["limbs"][1]["juggler"], 1);
+    // Read back by every command.
+    let out = juggler(&["check", file_arg]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("props 7, jugglers 2"),
+        "{}",
+        stdout(&out)
+    );
+    let out = juggler(&["pose", file_arg, "--time", "0.4", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // An existing file is kept without --force.
+    let out = juggler(&["convert", "531", "--out", file_arg]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("exists; use --force"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn convert_chooses_the_format_by_extension() {
+    let out = juggler(&["convert", "531", "--format", "toml"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("siteswap = \"531\""),
+        "{}",
+        stdout(&out)
+    );
+    let out = juggler(&["convert", "531", "--format", "jml"]);
+    assert!(
+        stdout(&out).contains("<jml version=\"3\">"),
+        "{}",
+        stdout(&out)
+    );
+    let out = juggler(&["convert", "531", "--out", "x.png"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("give a file name ending in .jif, .jml or .toml"),
+        "{}",
+        stderr(&out)
+    );
+    let out = juggler(&["convert", "531"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn malformed_jif_names_the_json_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.jif");
+    std::fs::write(
+        &file,
+        r#"{"throws": [{"time": 0, "duration": 3, "from": 0}], "repetition": {"period": 1}}"#,
+    )
+    .unwrap();
+    let out = juggler(&["pose", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("bad.jif: throws[0].to: missing"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,0 +1,289 @@
+//! Passing as passers write it: Prechac notation, k-handed siteswaps and JIF, through the
+//! whole pipeline (schedule, motion, poses, JIF out and back in).
+
+use std::process::Command;
+
+use juggler::convert::jif;
+use juggler::files::{self, FileKind};
+use juggler::notation::{parse_k_handed, Ratio};
+use juggler::scene::Scene;
+use juggler::schedule::build;
+use juggler::spec::PatternSpec;
+
+/// passist's bare repository, when a copy is at hand (the facts below are read from it at
+/// test time; nothing of it is kept in this repository).
+fn passist() -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("PASSIST_REPO")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| "/work/.mirror/helbling+passist/repo".into());
+    dir.join("HEAD").is_file().then_some(dir)
+}
+
+fn passist_file(repo: &std::path::Path, path: &str) -> Option<String> {
+    let out = Command::new("git")
+        .arg("--git-dir")
+        .arg(repo)
+        .args(["show", &format!("HEAD:{path}")])
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn scene(pattern: &str) -> Scene {
+    Scene::new(&PatternSpec::from_notation(pattern)).unwrap_or_else(|e| panic!("{pattern}: {e}"))
+}
+
+/// Largest distance (metres) between the hands of two scenes, and from each prop of one to
+/// the nearest prop of the other (a JIF lists props in its own order), over one loop.
+fn largest_gap(a: &Scene, b: &Scene) -> f32 {
+    let duration = a.loop_duration();
+    let mut worst = 0.0f32;
+    for k in 0..200 {
+        let t = duration * f64::from(k) / 200.0;
+        let (pa, pb) = (a.pose_at(t), b.pose_at(t));
+        assert_eq!(pa.props.len(), pb.props.len());
+        for (ja, jb) in pa.jugglers.iter().zip(&pb.jugglers) {
+            for (arm_a, arm_b) in ja.arms.iter().zip(&jb.arms) {
+                worst = worst.max(arm_a.hand.distance(arm_b.hand));
+            }
+        }
+        for qa in &pa.props {
+            let nearest = pb
+                .props
+                .iter()
+                .map(|qb| qa.position.distance(qb.position))
+                .fold(f32::INFINITY, f32::min);
+            worst = worst.max(nearest);
+        }
+    }
+    worst
+}
+
+fn read_jif(text: &str) -> Scene {
+    let loaded = files::read_str(text, FileKind::Jif, "written.jif").expect("JIF reads back");
+    Scene::new(&loaded[0].spec).expect("JIF animates")
+}
+
+#[test]
+fn siteswaps_round_trip_through_jif_within_five_millimetres() {
+    for pattern in [
+        "3",
+        "531",
+        "<3p|3p>",
+        "<3p33|3p33>",
+        "(4,2x)*",
+        "<3.5p|3.5px>",
+        "<3.3p3|3.3p3|4.3p3>",
+        "{0,0.5}<4.5px2.5px3.5p|3.5px4.5p2.5p>",
+    ] {
+        let original = scene(pattern);
+        let text = jif::write(&original).unwrap();
+        let read = read_jif(&text);
+        assert_eq!(read.jugglers(), original.jugglers(), "{pattern}");
+        assert_eq!(read.props(), original.props(), "{pattern}");
+        let gap = largest_gap(&original, &read);
+        assert!(gap < 0.005, "{pattern}: {gap} m apart");
+        // Written JIF is read back as itself.
+        let again = jif::write(&original).unwrap();
+        assert_eq!(text, again);
+    }
+}
+
+#[test]
+fn passist_named_patterns_are_valid_for_two_jugglers() {
+    let Some(repo) = passist() else {
+        eprintln!("passist's repository not found: skipped");
+        return;
+    };
+    let Some(list) = passist_file(&repo, "src/lib/patterns.mjs") else {
+        eprintln!("passist's pattern list not found: skipped");
+        return;
+    };
+    let mut count = 0;
+    for line in list.lines() {
+        let line = line.trim();
+        if !line.starts_with("[\"") {
+            continue;
+        }
+        let siteswap = line[2..].split('"').next().unwrap_or("");
+        let pattern = parse_k_handed(siteswap, 2).unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+        let schedule = build(&pattern).unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+        let sum: u32 = siteswap
+            .chars()
+            .map(|c| c.to_digit(36).expect("base-36 digit"))
+            .sum();
+        assert_eq!(
+            schedule.props as u32 * siteswap.len() as u32,
+            sum,
+            "{siteswap}"
+        );
+        assert_eq!(schedule.jugglers, 2, "{siteswap}");
+        assert_eq!(schedule.delays, [Ratio::ZERO, Ratio::new(1, 2).unwrap()]);
+        count += 1;
+    }
+    assert!(count >= 90, "only {count} named patterns found");
+}
+
+#[test]
+fn passist_jif_files_load_with_its_juggler_and_prop_counts() {
+    let Some(repo) = passist() else {
+        eprintln!("passist's repository not found: skipped");
+        return;
+    };
+    // (file, jugglers, props): the counts passist's completer finds (its tests' *_out.jif
+    // files list them).
+    let cases = [
+        ("static/api/examples/531.jif", 1, 3),
+        ("static/api/examples/holy_grail.jif", 2, 7),
+        ("static/api/examples/swinging_door.jif", 2, 8),
+        ("tests/jif/holygrail_in.jif", 2, 7),
+        ("tests/jif/6x4_in.jif", 1, 5),
+        ("tests/jif/4px_in.jif", 2, 8),
+        ("tests/jif/4count_vs_3count_in.jif", 2, 6),
+        ("tests/jif/5ball_split_multiplex_in.jif", 1, 5),
+        ("tests/jif/mild_madness_sync_in.jif", 2, 6),
+        ("tests/jif/swinging_door_in.jif", 2, 8),
+    ];
+    for (path, jugglers, props) in cases {
+        let Some(text) = passist_file(&repo, path) else {
+            eprintln!("{path} not found: skipped");
+            continue;
+        };
+        let loaded = files::read_str(&text, FileKind::Jif, path).unwrap_or_else(|e| panic!("{e}"));
+        let scene = Scene::new(&loaded[0].spec).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(
+            (scene.jugglers(), scene.props()),
+            (jugglers, props),
+            "{path}"
+        );
+        // Written back and read again: the same motion, and passist's counts.
+        let written = jif::write(&scene).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let again = read_jif(&written);
+        assert_eq!(
+            (again.jugglers(), again.props()),
+            (jugglers, props),
+            "{path}"
+        );
+        let gap = largest_gap(&scene, &again);
+        assert!(gap < 0.005, "{path}: {gap} m apart");
+    }
+    // passist's example of (6x,4)* has a trailing comma: not JSON, said where.
+    if let Some(text) = passist_file(&repo, "static/api/examples/6x4.jif") {
+        let err = files::read_str(&text, FileKind::Jif, "6x4.jif").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "6x4.jif: not JSON: trailing comma (line 22, column 3)"
+        );
+    }
+}
+
+#[test]
+fn own_jif_files_load() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jif");
+    let specs = files::load_path(&dir.join("seven_one_count.jif")).unwrap();
+    let scene = Scene::new(&specs[0]).unwrap();
+    assert_eq!((scene.jugglers(), scene.props()), (2, 7));
+    assert_eq!(specs[0].name, "7 club one count");
+    let specs = files::load_path(&dir.join("cascade_mixed.jif")).unwrap();
+    let scene = Scene::new(&specs[0]).unwrap();
+    assert_eq!((scene.jugglers(), scene.props()), (1, 3));
+}
+
+/// Valid vanilla siteswaps of period `period` with throws up to `max`, one rotation each.
+fn siteswaps(period: usize, max: u32) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    let mut values = vec![0u32; period];
+    loop {
+        let mut landing = vec![false; period];
+        let valid = values.iter().enumerate().all(|(i, &v)| {
+            let at = (i + v as usize) % period;
+            !std::mem::replace(&mut landing[at], true)
+        });
+        let canonical = (1..period).all(|r| {
+            let rotated: Vec<u32> = values[r..].iter().chain(&values[..r]).copied().collect();
+            rotated <= values
+        });
+        if valid && canonical && values.iter().any(|&v| v > 0) {
+            found.push(values.clone());
+        }
+        let mut k = 0;
+        while k < period {
+            values[k] += 1;
+            if values[k] <= max {
+                break;
+            }
+            values[k] = 0;
+            k += 1;
+        }
+        if k == period {
+            return found;
+        }
+    }
+}
+
+#[test]
+fn four_handed_patterns_are_caught_by_the_named_hand_and_fly_parabolas() {
+    use juggler::layout::Layout;
+    use juggler::motion::{from_schedule, Motion, Timing};
+    use juggler::notation::k_handed::hand_of;
+    use juggler::types::Hand;
+
+    let mut patterns = 0;
+    for period in 1..=5 {
+        let max = if period == 5 { 8 } else { 9 };
+        for values in siteswaps(period, max) {
+            let text: String = values
+                .iter()
+                .map(|&v| char::from_digit(v, 36).unwrap())
+                .collect();
+            let schedule =
+                build(&parse_k_handed(&text, 2).unwrap()).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let timing = Timing {
+                bps: 2.0 * 2.8,
+                dwell: 2.0 * 1.3,
+                gravity: 9.81,
+            };
+            let choreography = from_schedule(&schedule, timing, &Layout::circle(2), &[]);
+            // Every catch by the hand passist's order names: (thrower's number + value) mod 4.
+            for toss in &choreography.tosses {
+                let number = toss.from.juggler + if toss.from.hand == Hand::Left { 2 } else { 0 };
+                let value = toss.value.expect("siteswap tosses carry their value") as usize;
+                let (juggler, hand) = hand_of((number + value) % 4, 2);
+                assert_eq!((toss.to.juggler, toss.to.hand), (juggler, hand), "{text}");
+            }
+            let motion = Motion::from_events(&choreography, timing);
+            let loop_s = motion.loop_duration();
+            assert!(loop_s.is_finite() && loop_s > 0.0, "{text}");
+            let h = 1e-3;
+            for k in 0..24 {
+                let t = loop_s * f64::from(k) / 24.0;
+                let states = [
+                    motion.state_at(t),
+                    motion.state_at(t + h),
+                    motion.state_at(t + 2.0 * h),
+                ];
+                for (p, prop) in states[0].props.iter().enumerate() {
+                    assert!(prop.position.is_finite(), "{text} at {t}: NaN");
+                    let flying = states.iter().all(|s| s.props[p].held_by.is_none());
+                    let same = states.iter().all(|s| s.props[p].flight == prop.flight);
+                    if flying && same {
+                        let y: Vec<f64> = states
+                            .iter()
+                            .map(|s| f64::from(s.props[p].position.y))
+                            .collect();
+                        let accel = (y[2] - 2.0 * y[1] + y[0]) / (h * h);
+                        assert!(
+                            (accel + 9.81).abs() < 0.5,
+                            "{text}: prop {p} at {t}: {accel} m/s²"
+                        );
+                    }
+                }
+            }
+            patterns += 1;
+        }
+    }
+    eprintln!("{patterns} four-handed patterns checked");
+    assert!(patterns > 500, "{patterns} patterns");
+}
