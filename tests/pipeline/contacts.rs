@@ -202,7 +202,13 @@ pub fn measure(scene: &Scene, rate: f64) -> Contacts {
     let name = format!(
         "{} ({}) {:?}",
         scene.spec().name,
-        scene.spec().notation.chars().take(60).collect::<String>(),
+        scene
+            .spec()
+            .source
+            .text()
+            .chars()
+            .take(60)
+            .collect::<String>(),
         scene.spec().settings.prop
     );
     let duration = scene.loop_duration();
