@@ -120,7 +120,8 @@ impl Choreography {
     /// (m/s², for flights without their own).
     pub(crate) fn separate_flights(&mut self, kind: PropKind, flat: bool, gravity: f64) {
         let n = self.tosses.len();
-        if n < 2 || n > MAX_TOSSES || !(self.hand_period > 0.0) || !gravity.is_finite() {
+        let period_ok = self.hand_period.is_finite() && self.hand_period > 0.0;
+        if !(2..=MAX_TOSSES).contains(&n) || !period_ok || !gravity.is_finite() {
             return;
         }
         let rule = clearance(kind, flat);
@@ -165,7 +166,7 @@ impl Choreography {
             .map(|(i, t)| {
                 let (a, b) = (release_at[i]?, catch_at[i]?);
                 let duration = t.catch - t.release;
-                if t.kind != TossKind::Toss || !(duration > 0.0) || !duration.is_finite() {
+                if t.kind != TossKind::Toss || !duration.is_finite() || duration <= 0.0 {
                     return None;
                 }
                 let (from, to) = (

@@ -607,12 +607,15 @@ fn library_contacts() -> Vec<crate::contacts::Contacts> {
     out
 }
 
+/// Picks one measure of a scene's contacts.
+type Pick = fn(&crate::contacts::Contacts) -> &crate::contacts::Worst;
+
 /// The worst of one measure over `all`, printed with how many scenes pass `ok`; the scenes
 /// that fail it.
 fn report(
     all: &[crate::contacts::Contacts],
     label: &str,
-    pick: fn(&crate::contacts::Contacts) -> &crate::contacts::Worst,
+    pick: Pick,
     ok: impl Fn(f32) -> bool,
 ) -> Vec<String> {
     let failing: Vec<String> = all
@@ -668,13 +671,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             .collect()
     };
     // Scenes that still fail, by measure (limits, not goals: see the doc above).
-    let limits: [(
-        &str,
-        fn(&crate::contacts::Contacts) -> &crate::contacts::Worst,
-        f32,
-        bool,
-        usize,
-    ); 7] = [
+    let limits: [(&str, Pick, f32, bool, usize); 7] = [
         (
             "elbow behind the shoulders (m)",
             |c| &c.elbow_behind,
