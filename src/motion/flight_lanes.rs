@@ -26,7 +26,7 @@ use crate::types::PropKind;
 pub const MAX_FLIGHT_LANE: f64 = 3.0 * 0.055;
 /// Intrusions (metres) below this count as clear, so that points rounded differently (a JML
 /// export read back) lane alike.
-const CLEAR: f64 = 1e-3;
+const CLEAR: f64 = 1e-4;
 /// Most tosses per hand period laned (larger patterns keep their flights as they are).
 const MAX_TOSSES: usize = 2000;
 /// Time between two compared points of two flights, seconds.
@@ -86,9 +86,6 @@ struct Arc {
     gravity: f64,
     /// World direction of this flight's lanes (unit).
     lane: DVec3,
-    /// Thrower's and catcher's hand slots (for a stable order).
-    from: usize,
-    to: usize,
     /// Whether it may leave its lane: not for clubs and rings thrown or caught by a hand that
     /// holds several props at once (their multiplex lanes and ring stacks stay as they are).
     movable: bool,
@@ -193,8 +190,6 @@ impl Choreography {
                     v0,
                     gravity: g,
                     lane,
-                    from: t.from.slot(),
-                    to: t.to.slot(),
                     // Depth lanes leave side-by-side multiplex lanes of balls as they are.
                     movable: (kind == PropKind::Ball && !sideways)
                         || !(holds_several(t.from.slot()) || holds_several(t.to.slot())),
@@ -329,13 +324,20 @@ fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVe
     let mut lanes = vec![Lane::default(); n];
     let mut order: Vec<usize> = (0..n).filter(|&i| arcs[i].is_some()).collect();
     // In order of release within the hand period (to the millisecond, a release just short of
-    // a period counting as 0), then of flight time and hands, so that a pattern and its JML or
-    // JIF export (other toss order, rounded times and placements) lane alike.
+    // a period counting as 0), then of flight time and release point, so that a pattern and its
+    // JML export (other toss order, rounded times) lane alike.
     let key = |i: usize| {
-        arcs[i].as_ref().map_or([0; 4], |t| {
+        arcs[i].as_ref().map_or([0; 5], |t| {
             let ms = |x: f64| (x * 1000.0).round() as i64;
             let phase = ms(t.release.rem_euclid(period)) % ms(period).max(1);
-            [phase, ms(t.catch - t.release), t.from as i64, t.to as i64]
+            let cm = |x: f64| (x * 100.0).round() as i64;
+            [
+                phase,
+                ms(t.catch - t.release),
+                cm(t.p0.x),
+                cm(t.p0.y),
+                cm(t.p0.z),
+            ]
         })
     };
     order.sort_by_key(|&i| key(i));
