@@ -134,7 +134,7 @@ pub(crate) fn from_schedule_moving(
                 } => TossKind::Bounce(BounceMode::from_kind(bounces, forced, hyper)),
                 _ => TossKind::Toss,
             },
-            value: Some(t.value),
+            value: Some(plan.juggler_value(i)),
             spins: t.spins.map(f64::from),
             ..Toss::plain(t.from, t.to, tt.release * beat, tt.catch * beat)
         });
@@ -261,7 +261,7 @@ fn event_point(plan: &Plan, event: &plan::HandEvent, custom: &[DwellSpec]) -> Ha
         let xs = event
             .catches
             .iter()
-            .map(|&i| catch_x(plan.throws[i].value))
+            .map(|&i| catch_x(plan.juggler_value(i)))
             .collect();
         HandPoint::on_plane(mean(xs))
     } else {
@@ -270,7 +270,7 @@ fn event_point(plan: &Plan, event: &plan::HandEvent, custom: &[DwellSpec]) -> Ha
             .iter()
             .map(|&i| {
                 let t = &plan.throws[i];
-                throw_x(t.value, t.to.hand != t.from.hand)
+                throw_x(plan.juggler_value(i), t.to.hand != t.from.hand)
             })
             .collect();
         HandPoint::on_plane(mean(xs))

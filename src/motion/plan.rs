@@ -60,6 +60,8 @@ pub(crate) struct Plan {
     /// Per throw, `(k, m)`: its prop is the `k`-th of `m` props the catching hand gathers
     /// for one throw beat (`(0, 1)` for a lone catch).
     pub(crate) catch_slot: Vec<(usize, usize)>,
+    /// Beats per juggler beat (`Schedule::subdivision`: more than 1 for Prechac patterns).
+    pub(crate) subdivision: u32,
 }
 
 /// `schedule` repeated `copies` times as one period (indices `copy * n + i`).
@@ -93,6 +95,13 @@ fn is_toss(t: &ThrowEvent) -> bool {
 }
 
 impl Plan {
+    /// The value of throw `i` in its juggler's own beats, to the nearest whole one (a Prechac
+    /// `3.5p` counts as 4 for heights, hand places and spins).
+    pub(crate) fn juggler_value(&self, i: usize) -> u32 {
+        let value = f64::from(self.throws[i].value) / f64::from(self.subdivision.max(1));
+        value.round() as u32
+    }
+
     /// Time the throws of `schedule` repeated `copies` times with `dwell` beats of dwell.
     pub(crate) fn new(schedule: &Schedule, copies: u32, dwell: f64) -> Plan {
         Plan::with_beat_dwells(schedule, copies, dwell, &[])
@@ -200,6 +209,7 @@ impl Plan {
             hand_events,
             toss_beats,
             catch_slot,
+            subdivision: schedule.subdivision.max(1),
         }
     }
 }

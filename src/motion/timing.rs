@@ -56,15 +56,21 @@ fn bps_for_value(value: u32) -> f64 {
 
 /// Juggling Lab's automatic beats per second: the mean of a per-height tempo over every throw
 /// element with value > 2 in one period; 2.0 when there is none.
+///
+/// A pattern on fine beats (Prechac, `Schedule::subdivision` of them per juggler beat) is timed
+/// by its throws in the jugglers' own beats (a `3.5p` as a 4, rounded to the nearest), and its
+/// tempo is in fine beats: the jugglers throw at the tempo of the same pattern in whole beats.
 pub(crate) fn auto_bps(schedule: &Schedule) -> f64 {
+    let fine = f64::from(schedule.subdivision.max(1));
     let (sum, count) = schedule
         .throws
         .iter()
-        .filter(|t| t.value > 2)
-        .fold((0.0, 0usize), |(s, n), t| {
-            (s + bps_for_value(t.value), n + 1)
+        .map(|t| (f64::from(t.value) / fine).round() as u32)
+        .filter(|&value| value > 2)
+        .fold((0.0, 0usize), |(s, n), value| {
+            (s + bps_for_value(value), n + 1)
         });
-    if count == 0 {
+    fine * if count == 0 {
         DEFAULT_BPS_LOW
     } else {
         sum / count as f64
@@ -83,6 +89,8 @@ impl Timing {
         if !keys::GRAVITY.contains(gravity) {
             return Err(MotionError::Gravity(gravity));
         }
+        // The dwell is given in the jugglers' beats; the motion counts fine beats.
+        let dwell = dwell * f64::from(schedule.subdivision.max(1));
         let bps = match settings.bps {
             Some(bps) if keys::BPS.contains(bps) => bps,
             Some(bps) => return Err(MotionError::Bps(bps)),
@@ -150,6 +158,19 @@ mod tests {
 
     fn timing(pattern: &str, settings: &Settings) -> Result<Timing, MotionError> {
         Timing::new(&async_schedule(pattern), settings)
+    }
+
+    /// A Prechac pattern on half beats is timed like its whole-beat neighbour: `3.5p` as a
+    /// 4 (3.40 juggler beats per second, 6.8 half beats), the dwell 1.3 juggler beats.
+    #[test]
+    fn fine_beats_are_timed_in_the_jugglers_beats() {
+        let schedule = crate::schedule::from_notation("<3.5p|3.5px>").unwrap();
+        assert_eq!(schedule.subdivision, 2);
+        let t = Timing::new(&schedule, &Settings::default()).unwrap();
+        assert!((t.bps - 6.8).abs() < 1e-12, "{}", t.bps);
+        assert!((t.dwell - 2.6).abs() < 1e-12, "{}", t.dwell);
+        let whole = timing("<4p|4p>", &Settings::default()).unwrap();
+        assert!((t.bps / 2.0 - whole.bps).abs() < 1e-12);
     }
 
     #[test]
