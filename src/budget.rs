@@ -87,6 +87,13 @@ pub const BODY_KEYFRAMES: Limit = Limit {
     max: 256,
 };
 
+/// `<position>`s of one juggler in a JML pattern given by events (keyframes of its path,
+/// fitted like a `body` cycle's).
+pub const EVENT_POSITIONS: Limit = Limit {
+    what: "<position>s of one juggler",
+    max: 256,
+};
+
 /// Prop colours of a `colors` setting.
 pub const COLORS: Limit = Limit {
     what: "colours in `colors`",
@@ -107,7 +114,7 @@ pub const GEN_CELLS: Limit = Limit {
 };
 
 /// Every limit, for documentation and tests.
-pub const LIMITS: [Limit; 12] = [
+pub const LIMITS: [Limit; 13] = [
     BEATS,
     THROWS,
     CYCLE_BEATS,
@@ -117,6 +124,7 @@ pub const LIMITS: [Limit; 12] = [
     BODY_POSITIONS,
     BODY_BEATS,
     BODY_KEYFRAMES,
+    EVENT_POSITIONS,
     COLORS,
     GEN_PERIOD,
     GEN_CELLS,

@@ -12,6 +12,35 @@ use super::geometry::{Geometry, Rect};
 /// Longest diagram the panel draws, beats (a longer period is named, not drawn: its arcs
 /// would be too many to see or to draw every frame).
 pub const MAX_BEATS: u32 = 256;
+/// Most rails (two per juggler) the panel draws: more would be under a pixel apart.
+pub const MAX_RAILS: usize = 64;
+/// Most arcs the panel draws (each frame, [`ARC_SEGMENTS`] segments each).
+pub const MAX_ARCS: usize = 4096;
+
+/// Why the panel names `ladder` instead of drawing it (one line for the panel), or `None`
+/// when it draws it: too many beats, rails or arcs to see or to draw every frame.
+pub fn too_large(ladder: &Ladder) -> Option<String> {
+    if ladder.beats > MAX_BEATS {
+        Some(format!(
+            "{} beats in a period: too long to draw in the window",
+            ladder.period
+        ))
+    } else if ladder.rails.len() > MAX_RAILS {
+        Some(format!(
+            "{} jugglers: too many to draw in the window (at most {})",
+            ladder.rails.len() / 2,
+            MAX_RAILS / 2
+        ))
+    } else if ladder.arcs.len() > MAX_ARCS {
+        Some(format!(
+            "{} throws shown: too many to draw in the window (at most {MAX_ARCS})",
+            ladder.arcs.len()
+        ))
+    } else {
+        None
+    }
+}
+
 /// Points per drawn arc (a polyline through the curve).
 pub const ARC_SEGMENTS: usize = 20;
 /// A click this close to an arc (pixels) hits it.
@@ -176,6 +205,24 @@ mod tests {
         let l = ladder(&crate::schedule::from_notation(notation).unwrap());
         let m = PanelMap::new(&l, &panel, 60.0, 20.0);
         (l, m)
+    }
+
+    /// Issue 27 (budget class): the panel with a 1000-juggler pattern took 9 GB and 26 s
+    /// for one frame; a diagram over the panel's limits is named in one line instead.
+    #[test]
+    fn budget_the_panel_names_a_diagram_too_large_to_draw() {
+        let of = |notation: &str| ladder(&crate::schedule::from_notation(notation).unwrap());
+        assert_eq!(too_large(&of("531")), None);
+        let ring = |n: usize| format!("<{}>", vec!["3"; n].join("|"));
+        assert_eq!(too_large(&of(&ring(32))), None);
+        assert_eq!(
+            too_large(&of(&ring(1000))).as_deref(),
+            Some("1000 jugglers: too many to draw in the window (at most 32)")
+        );
+        let long = "53".repeat(150);
+        assert!(too_large(&of(&long))
+            .unwrap()
+            .contains("300 beats in a period"));
     }
 
     #[test]

@@ -318,7 +318,7 @@ impl Session {
         let ladder = self
             .animation
             .ladder()
-            .filter(|l| l.beats <= diagram_panel::MAX_BEATS)?;
+            .filter(|l| diagram_panel::too_large(l).is_none())?;
         let map = diagram_panel::map_for(g, &rect, ladder);
         let arc = &ladder.arcs[map.hit(ladder, p)?];
         let repetition = self.repetition(t, ladder.beats);
@@ -342,7 +342,7 @@ impl Session {
         let (Some(prop), Some(ladder)) = (self.app.highlight, self.animation.ladder()) else {
             return Vec::new();
         };
-        if ladder.beats > diagram_panel::MAX_BEATS {
+        if diagram_panel::too_large(ladder).is_some() {
             return Vec::new();
         }
         let repetition = self.repetition(t, ladder.beats);
@@ -471,7 +471,14 @@ impl Session {
             diagram: self.app.diagram,
             facts: self.app.facts,
             diagram_rails: if self.app.diagram {
-                self.animation.ladder().map_or(2, |l| l.rails.len())
+                // A diagram named instead of drawn takes one line's room.
+                self.animation.ladder().map_or(2, |l| {
+                    if diagram_panel::too_large(l).is_some() {
+                        2
+                    } else {
+                        l.rails.len()
+                    }
+                })
             } else {
                 2
             },

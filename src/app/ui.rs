@@ -666,11 +666,7 @@ fn draw_diagram_note(r: &Rect, pen: &Pen, line: &str) {
 
 fn draw_diagram(g: &Geometry, r: &Rect, pen: &Pen, d: &DiagramInfo, time: f64) {
     let ladder = d.ladder;
-    if ladder.beats > diagram_panel::MAX_BEATS {
-        let line = format!(
-            "{} beats in a period: too long to draw in the window",
-            ladder.period
-        );
+    if let Some(line) = diagram_panel::too_large(ladder) {
         draw_diagram_note(r, pen, &line);
         return;
     }

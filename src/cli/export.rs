@@ -77,7 +77,7 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     let summary = result.map_err(|e| CliError::usage(e.to_string()))?;
     if !args.quiet {
         let line = describe(&spec, &summary, started.elapsed());
-        super::print_out(&format!("{}\n", juggler::text::escape_control(&line)))?;
+        super::print_out(&format!("{line}\n"))?;
     }
     Ok(0)
 }
@@ -102,17 +102,20 @@ pub(super) fn camera_overrides(camera: &CameraOptions) -> Result<ViewOverrides, 
     })
 }
 
-/// The final line: what was written, how many frames, how long it took.
+/// The final line: what was written, how many frames, how long it took (then a note on the
+/// loop, on a line of its own). The pattern's name and the path are escaped.
 fn describe(spec: &PatternSpec, s: &ExportSummary, took: Duration) -> String {
+    let path = s.path.display().to_string();
+    let path = juggler::text::escape_control(&path);
     let what = match s.format {
-        Format::PngFrames => format!("PNG frames in {}", s.path.display()),
-        Format::Apng if s.frames == 1 => format!("PNG {}", s.path.display()),
-        Format::Apng => format!("animated PNG {}", s.path.display()),
-        other => format!("{} {}", other.name(), s.path.display()),
+        Format::PngFrames => format!("PNG frames in {path}"),
+        Format::Apng if s.frames == 1 => format!("PNG {path}"),
+        Format::Apng => format!("animated PNG {path}"),
+        other => format!("{} {path}", other.name()),
     };
     let mut line = format!(
         "{}: wrote {what}: {} frames, {}x{}, {:.2} s of animation, {} in {:.2} s",
-        spec.name,
+        juggler::text::escape_control(&spec.name),
         s.frames,
         s.width,
         s.height,

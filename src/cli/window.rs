@@ -44,6 +44,27 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
             .map_err(|e| CliError::usage(format!("--keys: {}", escape_control(&e))))?,
         None => Vec::new(),
     };
+    // The learning options are drawn by `juggler export` only so far: say so rather than
+    // open a window that ignores them.
+    let learn = &args.learn;
+    let given: Vec<&str> = [
+        ("--view", learn.view.is_some()),
+        ("--juggler", learn.juggler.is_some()),
+        ("--labels", learn.labels),
+        ("--trail", learn.trail.is_some()),
+        ("--speed", learn.speed.is_some()),
+        ("--sound", learn.sound.is_some()),
+        ("--beats", learn.beats.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, set)| set.then_some(name))
+    .collect();
+    if !given.is_empty() {
+        return Err(CliError::usage(format!(
+            "{} work in `juggler export` only; the window does not show them yet",
+            given.join(", ")
+        )));
+    }
     let choice = args.choice.choice();
     // A chosen pattern of a file plays alone; a whole file plays as a list.
     let mut specs = if choice.is_some() {

@@ -14,7 +14,7 @@
 //! catches at the same places and times. A pattern defined by JML events already is written
 //! as its own events (settings given beside it, such as another prop kind, are not written).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 
 use crate::motion::{HAND_PLANE_Y, HAND_PLANE_Z};
@@ -66,8 +66,11 @@ fn slot(h: HandRef) -> usize {
     h.slot()
 }
 
-/// Every flight of every prop released within one loop `[0, loop)`, from the motion.
-fn flights(scene: &Scene) -> Vec<WrittenThrow> {
+/// Every flight of every prop that the events of `[0, period)` throw or catch (releases
+/// reduced into the loop `[0, loop)`), from the motion: sampled from the longest flight
+/// before the period to its end, so the work is linear in the period's events, not in the
+/// loop's length.
+fn flights(scene: &Scene, period: f64) -> Vec<WrittenThrow> {
     let motion = scene.motion();
     let schedule = scene.schedule();
     let loop_seconds = scene.loop_duration();
@@ -75,22 +78,40 @@ fn flights(scene: &Scene) -> Vec<WrittenThrow> {
     // Sampled finely enough to meet every flight (the shortest last a good part of a beat);
     // each flight found carries its exact release and catch times.
     let step = (1.0 / (bps * 40.0)).min(loop_seconds / 64.0);
-    let samples = (2.0 * loop_seconds / step).ceil() as usize + 1;
-    let mut seen: Vec<Vec<(f64, WrittenThrow)>> = vec![Vec::new(); motion.prop_count()];
+    // No flight lasts longer than its value in beats (a siteswap); else the whole loop.
+    let longest = schedule.map_or(loop_seconds, |s| (f64::from(s.max_throw) + 1.0) / bps);
+    let from = -longest.min(loop_seconds) - step;
+    let samples = ((period + 2.0 * step - from) / step).ceil() as usize + 1;
+    // Which kind each schedule throw is, by thrower, value and beat.
+    let kinds: HashMap<(usize, u32, u32), ThrowKind> = schedule
+        .map(|schedule| {
+            schedule
+                .throws
+                .iter()
+                .map(|t| ((t.from.slot(), t.value, t.beat), t.kind))
+                .collect()
+        })
+        .unwrap_or_default();
+    // Per path, the releases met so far (in microseconds, within the loop).
+    let ticks = |t: f64| (t / SAME_TIME).round() as i64;
+    let loop_ticks = ticks(loop_seconds).max(1);
+    let mut seen: Vec<HashSet<i64>> = vec![HashSet::new(); motion.prop_count()];
+    let mut out: Vec<WrittenThrow> = Vec::new();
     for k in 0..samples {
-        let t = k as f64 * step;
+        let t = from + k as f64 * step;
         let state = motion.state_at(t);
         for (path, prop) in state.props.iter().enumerate() {
             let Some(f) = prop.flight else { continue };
             let release = f.release.rem_euclid(loop_seconds);
+            let tick = ticks(release);
             let known = &mut seen[path];
-            let near = |a: f64, b: f64| {
-                let d = (a - b).rem_euclid(loop_seconds);
-                d < 1e-6 || loop_seconds - d < 1e-6
-            };
-            if known.iter().any(|(r, _)| near(*r, release)) {
+            if [-1, 0, 1]
+                .iter()
+                .any(|d| known.contains(&(tick + d).rem_euclid(loop_ticks)))
+            {
                 continue;
             }
+            known.insert(tick.rem_euclid(loop_ticks));
             // The schedule throw it is: same thrower and value, nearest beat.
             let beat = (f.release * bps).round() as i64;
             let kind = schedule
@@ -98,28 +119,20 @@ fn flights(scene: &Scene) -> Vec<WrittenThrow> {
                     let period = i64::from(schedule.period.max(1));
                     [0i64, -1, 1].iter().find_map(|d| {
                         let b = (beat + d).rem_euclid(period) as u32;
-                        schedule
-                            .throws
-                            .iter()
-                            .find(|t| t.from == f.from && t.value == f.value && t.beat == b)
-                            .map(|t| t.kind)
+                        kinds.get(&(f.from.slot(), f.value, b)).copied()
                     })
                 })
                 .unwrap_or(ThrowKind::Toss);
-            known.push((
+            out.push(WrittenThrow {
+                path,
+                from: f.from,
+                to: f.to,
                 release,
-                WrittenThrow {
-                    path,
-                    from: f.from,
-                    to: f.to,
-                    release,
-                    catch: release + (f.catch - f.release),
-                    kind,
-                },
-            ));
+                catch: release + (f.catch - f.release),
+                kind,
+            });
         }
     }
-    let mut out: Vec<WrittenThrow> = seen.into_iter().flatten().map(|(_, t)| t).collect();
     out.sort_by(|a, b| a.release.total_cmp(&b.release).then(a.path.cmp(&b.path)));
     out
 }
@@ -138,12 +151,25 @@ fn jl_position(scene: &Scene, hand: HandRef, t: f64) -> [f64; 3] {
 
 /// What every prop does one hand period later: `perm[p]` is the prop that, `period` seconds
 /// after any time, is where prop `p` was (found from the motion itself, at a few times).
+/// Candidates are the props within a centimetre one period later (a grid of cells), so the
+/// work is linear in the props; the nearest of all is taken when none is that close.
 fn period_permutation(scene: &Scene, period: f64) -> Vec<usize> {
+    const CELL: f32 = 0.01;
     let motion = scene.motion();
     let n = motion.prop_count();
     let times: Vec<f64> = (0..7).map(|k| period * (k as f64 + 0.37) / 7.0).collect();
     let now: Vec<_> = times.iter().map(|&t| motion.state_at(t)).collect();
     let later: Vec<_> = times.iter().map(|&t| motion.state_at(t + period)).collect();
+    let cell = |p: glam::Vec3| {
+        let c = (p / CELL).floor();
+        (c.x as i64, c.y as i64, c.z as i64)
+    };
+    let mut grid: HashMap<(i64, i64, i64), Vec<usize>> = HashMap::new();
+    if let Some(first) = later.first() {
+        for (q, prop) in first.props.iter().enumerate() {
+            grid.entry(cell(prop.position)).or_default().push(q);
+        }
+    }
     let mut taken = vec![false; n];
     (0..n)
         .map(|a| {
@@ -153,10 +179,24 @@ fn period_permutation(scene: &Scene, period: f64) -> Vec<usize> {
                     .map(|(x, y)| x.props[a].position.distance(y.props[q].position))
                     .sum()
             };
-            let q = (0..n)
-                .filter(|&q| !taken[q])
-                .min_by(|&x, &y| miss(x).total_cmp(&miss(y)))
-                .unwrap_or(a);
+            let nearest = |candidates: &mut dyn Iterator<Item = usize>| {
+                candidates
+                    .filter(|&q| !taken[q])
+                    .min_by(|&x, &y| miss(x).total_cmp(&miss(y)).then(x.cmp(&y)))
+            };
+            let near = now.first().and_then(|first| {
+                let (x, y, z) = cell(first.props[a].position);
+                let mut around = (-1..=1).flat_map(|dx| {
+                    (-1..=1).flat_map(move |dy| (-1..=1).map(move |dz| (x + dx, y + dy, z + dz)))
+                });
+                let mut candidates = around
+                    .by_ref()
+                    .filter_map(|c| grid.get(&c))
+                    .flatten()
+                    .copied();
+                nearest(&mut candidates)
+            });
+            let q = near.or_else(|| nearest(&mut (0..n))).unwrap_or(a);
             taken[q] = true;
             q
         })
@@ -179,9 +219,10 @@ pub(crate) fn events(scene: &Scene) -> JmlEvents {
     } else {
         (0..scene.motion().prop_count()).collect()
     };
-    let throws = flights(scene);
+    let throws = flights(scene, period);
     let jugglers = scene.motion().jugglers();
     let mut hands: Vec<Vec<WrittenEvent>> = vec![Vec::new(); jugglers * 2];
+    let mut index: Vec<HashMap<i64, Vec<usize>>> = vec![HashMap::new(); jugglers * 2];
     let mut add = |hand: HandRef, time: f64, throw: Option<usize>, catch: Option<usize>| {
         let mut time = time.rem_euclid(loop_seconds);
         if loop_seconds - time < SAME_TIME {
@@ -191,17 +232,23 @@ pub(crate) fn events(scene: &Scene) -> JmlEvents {
         if time >= period - SAME_TIME {
             return;
         }
+        // Times within SAME_TIME are one event (found among neighbouring microseconds).
         let events = &mut hands[slot(hand)];
-        let i = match events.iter().position(|e| {
-            let d = (e.time - time).abs();
-            d < SAME_TIME || (loop_seconds - d).abs() < SAME_TIME
-        }) {
+        let at = &mut index[slot(hand)];
+        let tick = (time / SAME_TIME).floor() as i64;
+        let found = (tick - 1..=tick + 1)
+            .filter_map(|k| at.get(&k))
+            .flatten()
+            .copied()
+            .find(|&i: &usize| (events[i].time - time).abs() < SAME_TIME);
+        let i = match found {
             Some(i) => i,
             None => {
                 events.push(WrittenEvent {
                     time,
                     ..WrittenEvent::default()
                 });
+                at.entry(tick).or_default().push(events.len() - 1);
                 events.len() - 1
             }
         };
@@ -217,13 +264,30 @@ pub(crate) fn events(scene: &Scene) -> JmlEvents {
     for events in hands.iter_mut().filter(|e| e.is_empty()) {
         events.push(WrittenEvent::default());
     }
-    for (s, events) in hands.iter_mut().enumerate() {
-        let hand = HandRef::from_slot(s);
+    for events in hands.iter_mut() {
         events.sort_by(|a, b| a.time.total_cmp(&b.time));
-        for e in events.iter_mut() {
+    }
+    // Events of all hands in order of time: the motion's state is computed once per distinct
+    // time (jugglers in step share them), with the props each hand holds then.
+    let mut order: Vec<(f64, usize, usize)> = hands
+        .iter()
+        .enumerate()
+        .flat_map(|(s, events)| events.iter().enumerate().map(move |(i, e)| (e.time, s, i)))
+        .collect();
+    order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    for group in order.chunk_by(|a, b| a.0 == b.0) {
+        let time = group[0].0;
+        let state = scene.motion().state_at(time);
+        let mut held: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (path, prop) in state.props.iter().enumerate() {
+            if let Some(by) = prop.held_by {
+                held.entry(by.slot()).or_default().push(path);
+            }
+        }
+        for &(_, s, i) in group {
+            let hand = HandRef::from_slot(s);
+            let e = &mut hands[s][i];
             e.position = jl_position(scene, hand, e.time);
-            // Props in this hand that it neither throws nor catches now.
-            let state = scene.motion().state_at(e.time);
             // Props thrown or caught together are listed in the order the motion spreads
             // them along the juggler's left-right axis, which is the order the reader
             // spreads them in.
@@ -236,11 +300,9 @@ pub(crate) fn events(scene: &Scene) -> JmlEvents {
             };
             e.throws.sort_by(|a, b| across(a).total_cmp(&across(b)));
             e.catches.sort_by(|a, b| across(a).total_cmp(&across(b)));
-            for (path, prop) in state.props.iter().enumerate() {
-                if prop.held_by == Some(hand)
-                    && !e.throws.contains(&path)
-                    && !e.catches.contains(&path)
-                {
+            // Props in this hand that it neither throws nor catches now.
+            for &path in held.get(&s).map_or(&[][..], Vec::as_slice) {
+                if !e.throws.contains(&path) && !e.catches.contains(&path) {
                     e.holds.push(path);
                 }
             }
@@ -421,17 +483,23 @@ pub fn write(scene: &Scene) -> String {
         }
     }
     let gravity = scene.timing().gravity;
+    // Each path's flights, in order of release.
+    let mut throws_of: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, t) in ev.throws.iter().enumerate() {
+        throws_of.entry(t.path).or_default().push(i);
+    }
     let mut all: BTreeMap<(u64, usize), String> = BTreeMap::new();
     for (s, events) in ev.hands.iter().enumerate() {
         let hand = HandRef::from_slot(s);
         for e in events {
             let mut body = String::new();
             for &p in &e.throws {
-                let t = ev
-                    .throws
+                let of_path = throws_of.get(&p).map_or(&[][..], Vec::as_slice);
+                let t = of_path
                     .iter()
-                    .find(|t| t.path == p && (t.release - e.time).abs() < 1e-6)
-                    .or_else(|| ev.throws.iter().find(|t| t.path == p));
+                    .map(|&i| &ev.throws[i])
+                    .find(|t| (t.release - e.time).abs() < 1e-6)
+                    .or_else(|| of_path.first().map(|&i| &ev.throws[i]));
                 let mut mods: Vec<String> = Vec::new();
                 let kind = match t.map(|t| t.kind) {
                     Some(ThrowKind::Bounce {

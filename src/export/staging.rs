@@ -69,6 +69,13 @@ fn io_error(path: &Path, source: std::io::Error) -> ExportError {
 /// Staging paths that exist now, and encoder processes running now.
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static CHILDREN: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+/// Directories an export created for its output (innermost first), removed when empty if
+/// it is interrupted.
+static CREATED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn created_dirs() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    CREATED.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 fn live() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
@@ -133,6 +140,11 @@ pub(crate) fn cleanup_all() {
     }
     for path in live().drain(..) {
         remove_any(&path);
+    }
+    // Then the directories created for the output, innermost first, if nothing else is in
+    // them now.
+    for dir in created_dirs().drain(..) {
+        let _ = std::fs::remove_dir(&dir);
     }
 }
 
@@ -274,6 +286,12 @@ impl StagedFile {
                 if !regular {
                     return Err(ExportError::NotRegular(target));
                 }
+                // The new file keeps the mode of the one it replaces (a private 0600 file
+                // stays private).
+                if let Ok(existing) = std::fs::metadata(&target) {
+                    std::fs::set_permissions(&self.path, existing.permissions())
+                        .map_err(|e| io_error(&self.path, e))?;
+                }
             }
             std::fs::rename(&self.path, &target).map_err(|e| io_error(&target, e))?;
         } else {
@@ -349,6 +367,7 @@ impl StagedFrames {
             created,
             inside: false,
         };
+        created_dirs().extend(staged.created.iter().cloned());
         std::fs::create_dir_all(&parent).map_err(|e| io_error(&parent, e))?;
         remove_stale(&parent);
         let staging = parent.join(staging_name(""));
@@ -401,7 +420,10 @@ impl StagedFrames {
                         return Err(ExportError::Exists(first.clone()));
                     }
                 }
-                if !self.swap_into(&out)? {
+                // Without --force an existing directory stays itself (its inode, owner and
+                // other files): the frames are renamed into it. With --force it is exchanged
+                // whole for the new one where possible.
+                if !self.force || !self.swap_into(&out)? {
                     self.rename_one_by_one(count)?;
                 }
             }
@@ -492,6 +514,7 @@ impl StagedFrames {
     fn finish(&mut self) {
         self.done = true;
         unregister(&self.staging);
+        created_dirs().retain(|d| !self.created.contains(d));
     }
 }
 
@@ -505,6 +528,7 @@ impl Drop for StagedFrames {
             for dir in &self.created {
                 let _ = std::fs::remove_dir(dir);
             }
+            created_dirs().retain(|d| !self.created.contains(d));
         }
     }
 }

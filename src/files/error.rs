@@ -44,20 +44,22 @@ pub struct Locator<'a> {
 
 impl<'a> Locator<'a> {
     pub fn new(origin: &'a str, text: &'a str) -> Self {
-        let line_starts = std::iter::once(0)
+        // A byte-order mark is no column: the first line starts after it.
+        let first = text.len() - text.strip_prefix('\u{feff}').unwrap_or(text).len();
+        let line_starts = std::iter::once(first)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
         Locator {
             origin,
             text,
             line_starts,
-            cursor: std::cell::Cell::new((0, 0)),
+            cursor: std::cell::Cell::new((first, 0)),
         }
     }
 
     /// The location of byte offset `offset` (clamped to the text), as [`Location::of_offset`].
     pub fn at(&self, offset: usize) -> Location {
-        let mut offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len()).max(self.line_starts[0]);
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
@@ -87,7 +89,10 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
+    let in_line = &before[line_start..];
+    // A byte-order mark is no column.
+    let in_line = in_line.strip_prefix('\u{feff}').unwrap_or(in_line);
+    let column = in_line.chars().count() + 1;
     (line, column)
 }
 

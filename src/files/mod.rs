@@ -120,7 +120,17 @@ pub fn read_text_file(path: &Path) -> Result<String, FileError> {
         path: origin.clone(),
         source,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
+    // Opened without blocking: opening a named pipe for reading waits for a writer (`pose
+    // fifo.toml` hung); the file is then refused unless it is a regular one (O_NONBLOCK
+    // changes nothing for reading a regular file).
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io)?;
     if !file.metadata().map_err(io)?.is_file() {
         return Err(FileError::NotRegular { path: origin });
     }

@@ -44,25 +44,30 @@ pub(crate) fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError>
         at: Location::of_offset(origin, text, offset),
         message,
     };
-    let mut reader = Reader::from_str(text);
+    // A UTF-8 byte-order mark is skipped here, so the reader's positions are counted from
+    // after it and shifted back: offsets stay those of `text` (quick-xml skips a BOM without
+    // counting it, which put every location 3 bytes early).
+    let (body, shift) = match text.strip_prefix('\u{feff}') {
+        Some(rest) => (rest, text.len() - rest.len()),
+        None => (text, 0),
+    };
+    let pos = |p: u64| p as usize + shift;
+    let mut reader = Reader::from_str(body);
     let config = reader.config_mut();
     config.trim_text(true);
     config.check_end_names = true;
     let mut stack: Vec<Element> = Vec::new();
     let mut root: Option<Element> = None;
     loop {
-        let before = reader.buffer_position() as usize;
+        let before = pos(reader.buffer_position());
         // The element starts at the first non-blank byte after the previous event.
         let start = before
             + text
                 .get(before..)
                 .map_or(0, |rest| rest.len() - rest.trim_start().len());
-        let event = reader.read_event().map_err(|e| {
-            xml_error(
-                reader.error_position() as usize,
-                format!("malformed XML: {e}"),
-            )
-        })?;
+        let event = reader
+            .read_event()
+            .map_err(|e| xml_error(pos(reader.error_position()), format!("malformed XML: {e}")))?;
         match event {
             Event::Start(tag) => {
                 if stack.len() >= MAX_DEPTH {
@@ -75,13 +80,13 @@ pub(crate) fn parse_tree(text: &str, origin: &str) -> Result<Element, FileError>
             }
             Event::Empty(tag) => {
                 let mut el = element(&tag, start, &xml_error)?;
-                el.end = reader.buffer_position() as usize;
+                el.end = pos(reader.buffer_position());
                 attach(&mut stack, &mut root, el, &xml_error)?;
             }
             Event::End(_) => {
                 // check_end_names guarantees the end matches the open element.
                 if let Some(mut el) = stack.pop() {
-                    el.end = reader.buffer_position() as usize;
+                    el.end = pos(reader.buffer_position());
                     attach(&mut stack, &mut root, el, &xml_error)?;
                 }
             }
@@ -140,10 +145,19 @@ fn element(
 ) -> Result<Element, FileError> {
     let name = String::from_utf8_lossy(tag.name().as_ref()).into_owned();
     let mut attrs = Vec::new();
-    for attr in tag.attributes() {
+    // quick-xml's own check for repeated attributes compares each with all before it
+    // (quadratic: 50 000 attributes took 5 s); a set does it in linear time.
+    let mut keys = std::collections::HashSet::new();
+    for attr in tag.attributes().with_checks(false) {
         let attr =
             attr.map_err(|e| xml_error(offset, format!("bad attribute in <{name}>: {e}")))?;
         let key = String::from_utf8_lossy(attr.key.as_ref()).into_owned();
+        if !keys.insert(key.clone()) {
+            return Err(xml_error(
+                offset,
+                format!("bad attribute in <{name}>: '{key}' is given twice"),
+            ));
+        }
         let value = attr
             .unescape_value()
             .map_err(|e| {

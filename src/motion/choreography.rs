@@ -106,7 +106,8 @@ pub struct Toss {
     /// floor.
     pub bounce_plane: Option<f64>,
     pub catch_kind: CatchKind,
-    /// Siteswap value in beats when the source has one.
+    /// Siteswap value in the jugglers' own beats when the source has one (a Prechac `3.5p`,
+    /// written on half beats, counts as 4); `throw` names the schedule throw as written.
     pub value: Option<u32>,
     /// Turns of a spinning prop in flight; `None` = automatic.
     pub spins: Option<f64>,

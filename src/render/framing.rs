@@ -188,28 +188,42 @@ impl PoseSource for crate::scene::Scene {
     }
 }
 
+/// Largest full loop, in periods, whose divisors `picture_loop` tries.
+const MAX_DIVISOR_SEARCH: u64 = 10_000_000;
+/// Periods `picture_loop` tries for a longer full loop.
+const MAX_SHORT_LOOP: u64 = 1000;
+
 /// The shortest whole number of `period`s after which `source` looks the same as at the
 /// start, among the divisors of its full loop (checked on poses at four times of the
 /// period: jugglers in the same posture, and props matched one to one with a prop of the
 /// same look at the same place and attitude). The full loop when no shorter one is found.
+/// A full loop of more than [`MAX_DIVISOR_SEARCH`] periods (orbits of many prime lengths:
+/// `<3|5|7|b|d|h|j|n>` repeats after 111 546 435) is searched among its first
+/// [`MAX_SHORT_LOOP`] multiples of the period, so a picture that repeats every period is
+/// found without factoring the loop.
 pub(crate) fn picture_loop(source: &dyn PoseSource, period: f64) -> f64 {
     let full = source.loop_duration();
     if !(period.is_finite() && period > 0.0 && full.is_finite() && full > period) {
         return full;
     }
     let n = (full / period).round();
-    if (n * period - full).abs() > 1e-9 * full || n > 1e7 {
+    if (n * period - full).abs() > 1e-9 * full {
         return full;
     }
-    let n = n as u64;
-    let mut divisors: Vec<u64> = (1..)
-        .take_while(|d| d * d <= n)
-        .filter(|d| n.is_multiple_of(*d))
-        .flat_map(|d| [d, n / d])
-        .filter(|&d| d < n)
-        .collect();
-    divisors.sort_unstable();
-    divisors.dedup();
+    let divisors: Vec<u64> = if n <= MAX_DIVISOR_SEARCH as f64 {
+        let n = n as u64;
+        let mut divisors: Vec<u64> = (1..)
+            .take_while(|d| d * d <= n)
+            .filter(|d| n.is_multiple_of(*d))
+            .flat_map(|d| [d, n / d])
+            .filter(|&d| d < n)
+            .collect();
+        divisors.sort_unstable();
+        divisors.dedup();
+        divisors
+    } else {
+        (1..=MAX_SHORT_LOOP).collect()
+    };
     let samples: Vec<(f64, Pose)> = [0.0, 0.29, 0.53, 0.81]
         .iter()
         .map(|f| {

@@ -206,9 +206,16 @@ fn mirror_of(e: &Expansion, classes: &Classes, s: &Slot) -> Option<usize> {
     classes.slots(class).find(|&k| e.slots[k].index == s.index)
 }
 
-/// Holds must stay in the hand; a `0` takes no modifier but `H`.
+/// Holds must stay in the hand; a `0` takes no modifier but `H`, and no spin.
 fn check_modifiers(pattern: &Pattern) -> Result<(), Invalid> {
     for s in &pattern.expanded.slots {
+        if let (0, Some(spins)) = (s.value, s.spins) {
+            return Err(Invalid::SpinOnZero {
+                spins: u32::from(spins),
+                beat: s.beat + 1,
+                span: s.span,
+            });
+        }
         let Some(m) = s.modifier else { continue };
         if s.value == 0 {
             if m.kind != ModifierKind::Hold {

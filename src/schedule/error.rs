@@ -59,6 +59,10 @@ pub enum Invalid {
         beat: u32,
         span: Span,
     },
+    /// A spin (`~N`, juggler's own notation) on a `0`, which throws nothing. `beat` is
+    /// 1-based.
+    #[error("a 0 throws nothing and takes no spin '~{spins}' (beat {beat})")]
+    SpinOnZero { spins: u32, beat: u32, span: Span },
 }
 
 impl Invalid {
@@ -72,7 +76,9 @@ impl Invalid {
             Invalid::Collision { beat, .. } => Some(*beat),
             Invalid::HandChangedDuringCarry { beat, .. }
             | Invalid::JugglerChangedDuringCarry { beat, .. } => Some(u64::from(*beat) + 1),
-            Invalid::ModifierOnZero { beat, .. } => Some(u64::from(*beat)),
+            Invalid::ModifierOnZero { beat, .. } | Invalid::SpinOnZero { beat, .. } => {
+                Some(u64::from(*beat))
+            }
         }
     }
 
@@ -84,7 +90,8 @@ impl Invalid {
             | Invalid::CollisionAt { span, .. }
             | Invalid::HandChangedDuringCarry { span, .. }
             | Invalid::JugglerChangedDuringCarry { span, .. }
-            | Invalid::ModifierOnZero { span, .. } => Some(*span),
+            | Invalid::ModifierOnZero { span, .. }
+            | Invalid::SpinOnZero { span, .. } => Some(*span),
         }
     }
 }

@@ -737,3 +737,447 @@ fn a_bad_number_is_an_error_in_every_key_and_source() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+/// `juggler ARGS` in `dir` with its address space capped at `bytes` (`prlimit --as`), and
+/// how long it took.
+fn capped(dir: &Path, bytes: u64, args: &[&str]) -> (Output, std::time::Duration) {
+    let started = std::time::Instant::now();
+    let out = Command::new("prlimit")
+        .arg(format!("--as={bytes}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("JUGGLER_PATTERNS")
+        .output()
+        .expect("prlimit runs");
+    (out, started.elapsed())
+}
+
+/// A cascade given by events, with `positions` `<position>`s of its juggler spread over
+/// its 0.7 s loop.
+fn events_with_positions(positions: usize) -> String {
+    let keys: String = (0..positions)
+        .map(|i| {
+            format!(
+                "<position x=\"{}\" y=\"0\" z=\"100\" t=\"{:.6}\" angle=\"0\" juggler=\"1\"/>\n",
+                i % 50,
+                i as f64 * 0.7 / positions as f64
+            )
+        })
+        .collect();
+    format!(
+        "<jml version=\"1.2\"><pattern><title>Walk</title><prop type=\"ball\"/>\n\
+         <setup jugglers=\"1\" paths=\"3\" props=\"1,1,1\"/>\n\
+         <symmetry type=\"delay\" pperm=\"(1,3,2)\" delay=\"0.7\"/>\n\
+         <symmetry type=\"switchdelay\" jperm=\"(1,1*)\" pperm=\"(1,2,3)\"/>\n\
+         <event x=\"12\" y=\"0\" z=\"0\" t=\"0\" hand=\"1:right\"><throw path=\"1\" type=\"toss\"/></event>\n\
+         <event x=\"30\" y=\"0\" z=\"0\" t=\"0.25\" hand=\"1:right\"><catch path=\"3\"/></event>\n\
+         {keys}</pattern></jml>\n"
+    )
+}
+
+/// Issue 27, budget class: 20 000 `<position>` keyframes (1.3 MB) took 3.9 GB and aborted;
+/// now one juggler's `<position>`s are within the budget (256), refused at the first one
+/// over it with file:line, under a 2 GB address-space cap and at once.
+#[test]
+fn budget_event_positions_are_refused_before_allocating() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("many.jml"), events_with_positions(20_000)).unwrap();
+    std::fs::write(dir.path().join("some.jml"), events_with_positions(256)).unwrap();
+    for command in ["pose", "check", "list"] {
+        let (out, took) = capped(dir.path(), 2_000_000_000, &[command, "many.jml"]);
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command}: {all}");
+        assert!(
+            all.contains(
+                "many.jml:263:1: pattern 'Walk': too large: 257 <position>s of one juggler, \
+                 more than the limit of 256"
+            ),
+            "{command}: {all}"
+        );
+        assert!(took.as_secs_f64() < 2.0, "{command}: {took:?}");
+    }
+    let (out, _) = capped(dir.path(), 2_000_000_000, &["pose", "some.jml"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Issue 27, budget class: with orbits of eight prime lengths the full loop is 111 546 435
+/// periods, and `--color-by-orbit` asked for 1 355 500 982 frames though the picture
+/// repeats every period; the picture's loop is now found among short multiples of the
+/// period when the full loop is too long to factor.
+#[test]
+fn budget_export_frames_come_from_the_pictures_period() {
+    let dir = tempfile::tempdir().unwrap();
+    let pattern = "<3|5|7|b|d|h|j|n>";
+    let (out, took) = capped(
+        dir.path(),
+        2_000_000_000,
+        &[
+            "export",
+            pattern,
+            "--color-by-orbit",
+            "--size",
+            "32x24",
+            "--out",
+            "o.gif",
+        ],
+    );
+    let all = text(&out.stdout) + &text(&out.stderr);
+    assert!(out.status.success(), "{all}");
+    assert!(
+        all.contains(": 12 frames, 32x24, 0.41 s of animation"),
+        "{all}"
+    );
+    // The note is a line of its own, not an escaped `\n`.
+    assert!(all.contains("\none loop of the picture (0.41 s)"), "{all}");
+    assert!(took.as_secs_f64() < 10.0, "{took:?}");
+    // With a colour per prop the picture does last the full loop: refused, with the count.
+    let (out, _) = capped(
+        dir.path(),
+        2_000_000_000,
+        &["export", pattern, "--out", "p.gif"],
+    );
+    let all = text(&out.stdout) + &text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{all}");
+    assert!(all.contains("frames is too many (at most 200000)"), "{all}");
+}
+
+/// Issue 27, budget class: the largest patterns the budget allows (100 000 throws in one
+/// period) export a frame and print their pose within 500 MB of address space
+/// (ARCHITECTURE.md, "Hostile input": about 185 MB resident).
+#[test]
+fn budget_the_largest_pattern_exports_under_a_memory_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    for pattern in ["(b^100000)", "((4,4)^50000)", "([zzzzzzzzzz]^10000)"] {
+        let (out, took) = capped(
+            dir.path(),
+            500_000_000,
+            &[
+                "export",
+                pattern,
+                "--size",
+                "64x64",
+                "--duration",
+                "0.05",
+                "--quiet",
+                "--out",
+                "big.gif",
+                "--force",
+            ],
+        );
+        assert!(out.status.success(), "{pattern}: {}", text(&out.stderr));
+        assert!(took.as_secs_f64() < 20.0, "{pattern}: {took:?}");
+        let (out, _) = capped(dir.path(), 500_000_000, &["pose", pattern, "--time", "1"]);
+        assert!(out.status.success(), "{pattern}: {}", text(&out.stderr));
+    }
+}
+
+/// Seconds `juggler ARGS` takes in `dir` (the best of two runs), asserting it succeeds.
+fn seconds(dir: &Path, args: &[&str]) -> f64 {
+    (0..2)
+        .map(|_| {
+            let started = std::time::Instant::now();
+            let out = juggler_in(dir, args);
+            assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+            started.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Issue 27, linear class: `tojml` of 40 000 throws took 548 s (every flight found was
+/// compared with all before it), of rings of 2, 3, 5, 7 and 11 jugglers past 60 s (it
+/// sampled the whole 6930-period loop), of 3000 jugglers 16 s (every event asked the state
+/// of all 9000 props); one element with 50 000 attributes took 4.6 s to read (quick-xml's
+/// duplicate check). Each now takes time linear in its input: four times the input takes
+/// well under eight times as long (quadratic would be sixteen).
+#[test]
+fn linear_loaders_and_writers_scale_with_their_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let ratio = |small: &[&str], large: &[&str]| {
+        let (a, b) = (seconds(dir.path(), small), seconds(dir.path(), large));
+        (b / a.max(0.02), a, b)
+    };
+    // tojml of a long period, and reading its events back.
+    let (r, a, b) = ratio(
+        &["tojml", "(3^2500)", "--out", "small.jml", "--force"],
+        &["tojml", "(3^10000)", "--out", "large.jml", "--force"],
+    );
+    assert!(r < 8.0, "tojml: {a:.3} s then {b:.3} s");
+    let (r, a, b) = ratio(&["pose", "small.jml"], &["pose", "large.jml"]);
+    assert!(r < 8.0, "event JML: {a:.3} s then {b:.3} s");
+    // One element with many attributes.
+    for n in [12_500, 50_000] {
+        let attributes: String = (0..n).map(|i| format!(" a{i}=\"{i}\"")).collect();
+        std::fs::write(
+            dir.path().join(format!("attributes{n}.jml")),
+            events_with_positions(1).replace("<setup ", &format!("<setup{attributes} ")),
+        )
+        .unwrap();
+    }
+    let (r, a, b) = ratio(
+        &["pose", "attributes12500.jml"],
+        &["pose", "attributes50000.jml"],
+    );
+    assert!(r < 8.0, "attributes: {a:.3} s then {b:.3} s");
+    // A repeated attribute is still an error, with its element's place.
+    std::fs::write(
+        dir.path().join("twice.jml"),
+        "<jml><pattern><setup a=\"1\" a=\"2\"/></pattern></jml>",
+    )
+    .unwrap();
+    let out = juggler_in(dir.path(), &["pose", "twice.jml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("twice.jml:1:15: bad attribute in <setup>: 'a' is given twice")
+    );
+    // Many jugglers, and rings of prime sizes whose loop is thousands of periods.
+    let ring = |sizes: &[usize]| {
+        let mut parts = Vec::new();
+        let mut base = 0;
+        for &n in sizes {
+            parts.extend((0..n).map(|i| format!("3p{}", base + (i + 1) % n + 1)));
+            base += n;
+        }
+        format!("<{}>", parts.join("|"))
+    };
+    let rings = ring(&[2, 3, 5, 7, 11]);
+    let (r, a, b) = ratio(
+        &["tojml", &ring(&[250; 3]), "--out", "j750.jml", "--force"],
+        &["tojml", &ring(&[1000; 3]), "--out", "j3000.jml", "--force"],
+    );
+    assert!(r < 8.0, "jugglers: {a:.3} s then {b:.3} s");
+    assert!(seconds(dir.path(), &["tojml", &rings]) < 5.0);
+}
+
+/// Issue 27, linear class: `pose fifo.toml` on a named pipe blocked forever (opening a
+/// pipe waits for a writer); every command now refuses a file that is not a regular one
+/// before reading it.
+#[test]
+fn non_regular_files_are_refused_before_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("fifo.toml"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    for args in [
+        &["pose", "fifo.toml"][..],
+        &["check", "fifo.toml"],
+        &["list", "fifo.toml"],
+        &["tojml", "fifo.toml"],
+        &["export", "fifo.toml", "--out", "x.gif"],
+        &["diagram", "fifo.toml", "--out", "x.svg"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_juggler"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() && started.elapsed().as_secs() < 10 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+            panic!("{args:?} blocked on the pipe");
+        }
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("fifo.toml: not a regular file"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// `juggler ARGS` in `dir` under umask 027.
+fn juggler_umask_027(dir: &Path, args: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg("umask 027; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_juggler"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("JUGGLER_PATTERNS")
+        .output()
+        .expect("sh runs")
+}
+
+/// Issue 27, files class: `export 3 --out DIR` into an existing directory replaced it
+/// without `--force` (inode and owner changed); SIGINT during `export … --out nest/a/frames`
+/// left the new `nest/a`; `diagram` wrote 0600 files; `--force` over a 0600 file made it
+/// 0644. Now the directory stays itself, created directories go with the interrupted
+/// export, and every output honours the umask and keeps a replaced file's mode.
+#[test]
+fn files_outputs_keep_directories_and_modes_and_leave_no_litter() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let small = ["--size", "32x24", "--duration", "0.1", "--quiet"];
+    // An existing directory stays itself without --force.
+    std::fs::create_dir(d.join("frames")).unwrap();
+    std::fs::write(d.join("frames/notes.txt"), "mine").unwrap();
+    let inode = std::fs::metadata(d.join("frames")).unwrap().ino();
+    let out = juggler_in(
+        d,
+        &[&["export", "3", "--out", "frames"][..], &small].concat(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::metadata(d.join("frames")).unwrap().ino(), inode);
+    assert_eq!(
+        std::fs::read_to_string(d.join("frames/notes.txt")).unwrap(),
+        "mine"
+    );
+    assert!(d.join("frames/frame_00000.png").is_file());
+    // Modes: the umask for new files, the old mode for replaced ones.
+    let mode = |name: &str| {
+        std::fs::metadata(d.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    for (args, name) in [
+        (vec!["export", "3", "--out", "a.gif"], "a.gif"),
+        (vec!["tojml", "3", "--out", "a.jml"], "a.jml"),
+        (vec!["diagram", "531", "--out", "a.svg"], "a.svg"),
+    ] {
+        let args = if args[0] == "export" {
+            [&args[..], &small].concat()
+        } else {
+            args
+        };
+        let out = juggler_umask_027(d, &args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(mode(name), 0o640, "{args:?}");
+        std::fs::set_permissions(d.join(name), std::fs::Permissions::from_mode(0o600)).unwrap();
+        let forced = [&args[..], &["--force"]].concat();
+        let out = juggler_in(d, &forced);
+        assert!(out.status.success(), "{forced:?}: {}", text(&out.stderr));
+        assert_eq!(mode(name), 0o600, "{forced:?}");
+    }
+    // SIGINT during an export into new nested directories removes them.
+    let child = Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args([
+            "export",
+            "3",
+            "--out",
+            "nest/a/frames",
+            "--duration",
+            "30",
+            "-q",
+        ])
+        .current_dir(d)
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !d.join("nest/a").exists() && started.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    // Ended by the signal (re-raised after the cleanup).
+    use std::os::unix::process::ExitStatusExt;
+    const SIGINT: i32 = 2;
+    assert_eq!(out.status.signal(), Some(SIGINT), "{out:?}");
+    assert!(!d.join("nest").exists(), "nest/ left behind");
+}
+
+/// Issue 27, wrong answers and messages: `check '0~1'` called a spin on a 0 valid; a UTF-8
+/// byte-order mark put every location of an event JML 3 bytes early (13:48 for 14:1);
+/// `diagram` did not read library names or files; TOML range errors print file:line and the
+/// number as written.
+#[test]
+fn wrong_answers_and_messages_are_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = juggler_in(d, &["check", "0~1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("a 0 throws nothing and takes no spin '~1' (beat 1)"));
+    // The same fault at the same place with and without a byte-order mark.
+    let faulty = events_with_positions(1).replace("<catch path=\"3\"/>", "<catch path=\"9\"/>");
+    std::fs::write(d.join("plain.jml"), &faulty).unwrap();
+    std::fs::write(d.join("bom.jml"), format!("\u{feff}{faulty}")).unwrap();
+    let plain = text(&juggler_in(d, &["pose", "plain.jml"]).stderr);
+    let bom = text(&juggler_in(d, &["pose", "bom.jml"]).stderr);
+    assert!(
+        plain.contains("plain.jml:6:51: pattern 'Walk': <catch> path=\"9\""),
+        "{plain}"
+    );
+    assert_eq!(bom.replace("bom.jml", "plain.jml"), plain);
+    std::fs::write(
+        d.join("bom.toml"),
+        "\u{feff}siteswap = \"3\"\nbps = 1e300\n",
+    )
+    .unwrap();
+    let out = juggler_in(d, &["pose", "bom.toml"]);
+    assert!(
+        text(&out.stderr)
+            .contains("bom.toml:2:7: bps must be between 0.1 and 200 beats per second, not 1e300"),
+        "{}",
+        text(&out.stderr)
+    );
+    // diagram reads its argument like every command.
+    let out = juggler_in(d, &["diagram", "mills-mess", "--out", "m.svg"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(d.join("m.svg"))
+        .unwrap()
+        .contains("<svg"));
+}
+
+/// Issue 27, escaping: control characters from a title or name (settings string, TOML
+/// `\u001b`, JML `&#x1b;`) never reach the terminal, JSON, XML or SVG raw, in any command.
+#[test]
+fn escaping_control_characters_never_reach_output_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("esc.jml"),
+        events_with_positions(1).replace("<title>Walk</title>", "<title>A&#x1b;[31mB&#7;C</title>"),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("esc.toml"),
+        "siteswap = \"3\"\nname = \"A\\u001b[31mB\\u0007C\"\n",
+    )
+    .unwrap();
+    let raw = |bytes: &[u8]| bytes.iter().any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f);
+    for source in ["esc.jml", "esc.toml", "pattern=3;title=A\u{1b}[31mB\u{7}C"] {
+        for args in [
+            &["pose", source][..],
+            &["pose", source, "--json"],
+            &["check", source],
+            &["check", source, "--json"],
+            &["list", source],
+            &["list", source, "--json"],
+            &["tojml", source],
+            &[
+                "export",
+                source,
+                "--out",
+                "t.gif",
+                "--size",
+                "32x24",
+                "--duration",
+                "0.1",
+                "--force",
+            ],
+            &["diagram", source, "--out", "d.svg", "--force"],
+        ] {
+            let out = juggler_in(d, args);
+            assert!(!raw(&out.stdout) && !raw(&out.stderr), "{args:?}: {out:?}");
+        }
+        if let Ok(svg) = std::fs::read(d.join("d.svg")) {
+            assert!(!raw(&svg), "{source}: SVG");
+        }
+    }
+}

@@ -324,3 +324,16 @@ fn slow_motion_and_beats_choose_the_frames() {
     ])));
     assert_eq!(beats, (3.0 / 2.9 * 20.0_f64).round() as usize);
 }
+
+/// The window does not draw the learning options yet: it refuses them (exit 2, naming them)
+/// instead of opening a picture that silently ignores them. Checked before any window opens.
+#[test]
+fn the_window_refuses_learning_options_it_cannot_show() {
+    let out = juggler(&["531", "--labels", "--view", "mirror", "--trail", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--view, --labels, --trail work in `juggler export` only"),
+        "{stderr}"
+    );
+}

@@ -370,9 +370,17 @@ fn tree(dir: &Path) -> BTreeSet<PathBuf> {
     out
 }
 
-/// Runs juggler with a hard timeout; `None` when it had to be killed.
+/// Address space every run may use (`prlimit --as`): a run that needs more aborts, and the
+/// soak reports it like a crash (issue 27: memory bounded by the output, not the input).
+const MEMORY_CAP_BYTES: u64 = 2_000_000_000;
+
+/// Runs juggler with a hard timeout and [`MEMORY_CAP_BYTES`] of address space; `None` when
+/// it had to be killed.
 fn run(dir: &Path, args: &[String], timeout: Duration) -> Option<std::process::Output> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_juggler"))
+    let mut child = Command::new("prlimit")
+        .arg(format!("--as={MEMORY_CAP_BYTES}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_juggler"))
         .args(args)
         .current_dir(dir)
         .env_remove("DISPLAY")
@@ -463,7 +471,7 @@ fn random_arguments_and_files_never_crash_leak_or_print_nan() {
         let code = out.status.code();
         assert!(
             matches!(code, Some(0..=2)),
-            "exit {:?} (signal or crash): {}\nstderr: {stderr}",
+            "exit {:?} (signal, crash or over the {MEMORY_CAP_BYTES}-byte memory cap): {}\nstderr: {stderr}",
             out.status,
             describe()
         );

@@ -249,7 +249,9 @@ fn four_handed_patterns_are_caught_by_the_named_hand_and_fly_parabolas() {
             // Every catch by the hand passist's order names: (thrower's number + value) mod 4.
             for toss in &choreography.tosses {
                 let number = toss.from.juggler + if toss.from.hand == Hand::Left { 2 } else { 0 };
-                let value = toss.value.expect("siteswap tosses carry their value") as usize;
+                // The value as written (the toss's own `value` is in the jugglers' beats).
+                let throw = toss.throw.expect("siteswap tosses name their throw");
+                let value = schedule.throws[throw].value as usize;
                 let (juggler, hand) = hand_of((number + value) % 4, 2);
                 assert_eq!((toss.to.juggler, toss.to.hand), (juggler, hand), "{text}");
             }

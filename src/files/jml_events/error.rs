@@ -76,6 +76,9 @@ pub enum EventErrorKind {
     /// A `<position>` of a juggler the pattern does not have (1-based).
     #[error("<position> juggler={juggler} but the pattern has {jugglers}")]
     PositionJuggler { juggler: usize, jugglers: usize },
+    /// More of something than the resource budget allows (`<position>`s of one juggler).
+    #[error("{0}")]
+    Budget(crate::budget::BudgetError),
     /// An element inside an `<event>` that is no throw, catch or holding.
     #[error("<event> holds an unknown element <{element}>")]
     UnknownTransition { element: String },

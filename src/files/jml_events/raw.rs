@@ -135,10 +135,18 @@ pub(super) fn read(pattern: &Element, version: &str) -> Result<RawPattern, Event
 
     let mut events = Vec::new();
     let mut positions = Vec::new();
+    // Per juggler, its `<position>`s so far (keyframes of its path: within the budget).
+    let mut per_juggler = vec![0u128; jugglers];
     for c in &pattern.children {
         match c.name.as_str() {
             "event" => events.push(event(c, version, jugglers, paths)?),
-            "position" => positions.push(position(c, jugglers)?),
+            "position" => {
+                let p = position(c, jugglers)?;
+                per_juggler[p.juggler] += 1;
+                crate::budget::check(crate::budget::EVENT_POSITIONS, per_juggler[p.juggler])
+                    .map_err(|e| EventError::new(c.offset, EventErrorKind::Budget(e)))?;
+                positions.push(p);
+            }
             _ => {}
         }
     }
