@@ -15,7 +15,8 @@ set +e
 status=${PIPESTATUS[0]}
 # The documentation's examples (`--all-targets` leaves doctests out).
 cargo test --doc 2>&1 | tee -a "$log"
-[ "$status" -ne 0 ] || status=${PIPESTATUS[0]}
+doc_status=${PIPESTATUS[0]}
+[ "$status" -ne 0 ] || status=$doc_status
 # The API documentation builds without a warning (broken or private links).
 if ! RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --lib -q 2>&1 | tee -a "$log"; then
   echo "test.sh: cargo doc has warnings" >&2

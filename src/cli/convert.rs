@@ -74,24 +74,36 @@ pub fn run(args: &ConvertArgs) -> Result<u8, CliError> {
             }
         }
     };
-    let Some(out) = &args.out else {
-        print_out(&text)?;
+    write_out(args.out.as_deref(), args.force, &text, "give a file name")
+}
+
+/// Writes `text` to standard output, or to the file `out` whole or not at all (staged, then
+/// renamed; an existing file only with `force`; `hint` says what to give instead of a
+/// directory).
+pub(super) fn write_out(
+    out: Option<&Path>,
+    force: bool,
+    text: &str,
+    hint: &str,
+) -> Result<u8, CliError> {
+    let Some(out) = out else {
+        print_out(text)?;
         return Ok(0);
     };
     if out.is_dir() {
         return Err(CliError::usage(format!(
-            "{} is a directory: give a file name",
+            "{} is a directory: {hint}",
             out.display()
         )));
     }
-    if !args.force && std::fs::symlink_metadata(out).is_ok() {
+    if !force && std::fs::symlink_metadata(out).is_ok() {
         return Err(CliError::usage(format!(
             "{} exists; use --force to replace it",
             out.display()
         )));
     }
     let usage = |e: juggler::export::ExportError| CliError::usage(e.to_string());
-    let staged = StagedFile::new(out, args.force).map_err(usage)?;
+    let staged = StagedFile::new(out, force).map_err(usage)?;
     let mut writer = staged.writer().map_err(usage)?;
     writer
         .write_all(text.as_bytes())

@@ -258,7 +258,10 @@ fn positive(v: &Value, path: &str) -> Result<f64, JifError> {
     } else {
         fail(
             path,
-            format!("must be a positive number up to 1000000, not {x}"),
+            format!(
+                "must be a positive number up to 1000000, not {}",
+                crate::settings::keys::show(x)
+            ),
         )
     }
 }
@@ -349,7 +352,10 @@ fn throw(v: &Value, path: &str) -> Result<JifThrow, JifError> {
     if !(0.0..=1e6).contains(&time) {
         return fail(
             format!("{path}.time"),
-            format!("must be from 0 to 1000000, not {time}"),
+            format!(
+                "must be from 0 to 1000000, not {}",
+                crate::settings::keys::show(time)
+            ),
         );
     }
     let spins = match m.get("spins").filter(|v| !v.is_null()) {

@@ -86,6 +86,9 @@ pub(crate) fn only_passes_and_crossings(text: &str, sch: &Schedule) -> Result<()
                 .chars()
                 .any(|c| !matches!(c, 'x' | 'X' | 'p' | 'P'))
     };
+    if sch.subdivision > 1 {
+        return Err(TransError::FineBeats(text.to_string()));
+    }
     if sch.throws.iter().any(modified) {
         return Err(TransError::Modifiers(text.to_string()));
     }

@@ -482,6 +482,13 @@ fn trans_refuses_modifiers_it_would_drop_and_says_when_it_stopped_at_its_limit()
             "{err}"
         );
     }
+    // Prechac passes fall between the beats the finder works on: said so, not "marked x".
+    let (code, _, err) = juggler(&["trans", "<3.5p|3.5px>", "<3p|3p>"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("<3.5p|3.5px>: a Prechac pattern (passes between the beats)"),
+        "{err}"
+    );
     let (code, out, _) = juggler(&["trans", "9", "h1"]);
     assert_eq!(code, 0);
     assert!(

@@ -140,7 +140,7 @@ fn errors_name_the_json_path() {
         ),
         (
             "{\"throws\": [{\"time\": 0, \"duration\": 3, \"from\": 0, \"to\": 1}], \"repetition\": {\"period\": 1e9}}",
-            "repetition.period: must be a positive number up to 1000000, not 1000000000",
+            "repetition.period: must be a positive number up to 1000000, not 1e9",
         ),
         (
             "{\"throws\": [{\"time\": 0, \"duration\": 3, \"from\": 0, \"to\": 1}], \"repetition\": {\"period\": 200000}}",

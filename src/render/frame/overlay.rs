@@ -81,7 +81,12 @@ impl Painter<'_> {
             let Some((centre, depth)) = self.view.project(prop.position) else {
                 continue;
             };
-            let radius = 0.5 * prop.size * self.view.scale(depth);
+            // A club's size is its length, seen end-on or across: the label goes by its body.
+            let half_width = match prop.kind {
+                crate::types::PropKind::Club => 0.12 * prop.size,
+                _ => 0.5 * prop.size,
+            };
+            let radius = half_width * self.view.scale(depth);
             out.push(Shape::Text {
                 at: centre + Vec2::new(radius + 0.3 * height, 0.5 * height),
                 text: text.clone(),
