@@ -266,6 +266,21 @@ fn audit_contacts(extra: &[String]) {
         .map(|scene| contacts::measure(&scene, 160.0))
         .collect();
     println!("{} patterns, {} scenes", specs.len(), results.len());
+    for kind in ["Ball:", "Club:", "Ring:"] {
+        let of_kind: Vec<&contacts::Contacts> = results
+            .iter()
+            .filter(|c| c.props.what.contains(kind))
+            .collect();
+        let bad = of_kind.iter().filter(|c| c.props.value < -0.01).count();
+        let worst = of_kind
+            .iter()
+            .map(|c| c.props.value)
+            .fold(f32::INFINITY, f32::min);
+        println!(
+            "   {kind} {bad} of {} scenes overlap > 1 cm, worst {worst:+.4}",
+            of_kind.len()
+        );
+    }
     type Pick = fn(&contacts::Contacts) -> &contacts::Worst;
     let measures: [(&str, Pick, bool, f32); 5] = [
         ("prop-prop clearance m", |c| &c.props, false, -0.01),

@@ -12,9 +12,16 @@
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
 //! spin in the thrower's sagittal plane) and every pass sideways, toward the thrower's right,
-//! as passers keep their right-hand passes to one side. Flights are laned greedily in order of
-//! release, each taking the smallest offset that keeps it clear of every flight laned before it
-//! (its copies in other hand periods included), or the least bad one.
+//! as passers keep their right-hand passes to one side.
+//!
+//! A lane belongs to a kind of throw, not to one toss of the choreography: flights that repeat
+//! one another within the hand period (same hands, flight time, release and catch points, a
+//! whole pattern cycle apart) form one class, and the classes of one pattern cycle are laned
+//! in the order of their release phase within that cycle, flight time and release point, each
+//! taking the first lane that keeps it clear of every class laned before it and of every
+//! repeat (its own included), or the least bad one. So a pattern and its JIF, JML or TOML
+//! read-back (a hand period several cycles long, tosses in another order, rounded times) lane
+//! alike.
 
 use glam::DVec3;
 
@@ -78,6 +85,7 @@ fn clearance(kind: PropKind, flat: bool) -> Clearance {
 }
 
 /// One flight as the lane solver sees it: a parabola in the world.
+#[derive(Clone, Debug)]
 struct Arc {
     release: f64,
     catch: f64,
@@ -89,6 +97,8 @@ struct Arc {
     /// Whether it may leave its lane: not for clubs and rings thrown or caught by a hand that
     /// holds several props at once (their multiplex lanes and ring stacks stay as they are).
     movable: bool,
+    /// Hand slots of the thrower and the catcher.
+    hands: (usize, usize),
 }
 
 impl Arc {
@@ -193,10 +203,24 @@ impl Choreography {
                     // Depth lanes leave side-by-side multiplex lanes of balls as they are.
                     movable: (kind == PropKind::Ball && !sideways)
                         || !(holds_several(t.from.slot()) || holds_several(t.to.slot())),
+                    hands: (t.from.slot(), t.to.slot()),
                 })
             })
             .collect();
-        let offsets = assign(&arcs, self.hand_period, rule);
+        // Lanes are chosen for one flight of each kind the pattern repeats (same hands, flight
+        // time, release phase within the pattern's own cycle and path) and shared by its
+        // repeats, so a choreography written over several cycles (a JIF or JML read back)
+        // lanes as the pattern itself.
+        let cycle = Cycle::of(&arcs, self.hand_period);
+        let representatives: Vec<Option<Arc>> = arcs
+            .iter()
+            .enumerate()
+            .map(|(i, arc)| arc.as_ref().filter(|_| cycle.class[i] == i).cloned())
+            .collect();
+        let mut offsets = assign(&representatives, cycle.period, rule);
+        for i in 0..n {
+            offsets[i] = offsets[cycle.class[i]];
+        }
         if offsets.iter().all(|o| *o == (DVec3::ZERO, DVec3::ZERO)) {
             return;
         }
@@ -251,6 +275,98 @@ impl Choreography {
                 }
             }
         }
+    }
+}
+
+/// Times (seconds) and distances (metres) within which two flights count as repeats of
+/// one another (times and points written rounded read back within them).
+const SAME_TIME: f64 = 1e-3;
+const SAME_PLACE: f64 = 2e-3;
+/// Most repeats of the pattern looked for within one hand period.
+const MAX_REPEATS: usize = 64;
+
+/// The pattern's own cycle: the shortest time after which every flight repeats, and for each
+/// flight the one it repeats (its class: the repeat released first within the cycle).
+struct Cycle {
+    period: f64,
+    class: Vec<usize>,
+}
+
+impl Cycle {
+    fn of(arcs: &[Option<Arc>], hand_period: f64) -> Self {
+        let n = arcs.len();
+        let phase = |a: &Arc| a.release.rem_euclid(hand_period);
+        // Flights in order of their release phase, for looking up repeats.
+        let mut by_phase: Vec<usize> = (0..n).filter(|&i| arcs[i].is_some()).collect();
+        by_phase.sort_by(|&i, &j| {
+            let (a, b) = (arcs[i].as_ref(), arcs[j].as_ref());
+            a.map(phase)
+                .unwrap_or(0.0)
+                .total_cmp(&b.map(phase).unwrap_or(0.0))
+        });
+        let phases: Vec<f64> = by_phase
+            .iter()
+            .filter_map(|&i| arcs[i].as_ref().map(phase))
+            .collect();
+        // The flight that is `a` moved `shift` seconds later, if any.
+        let repeat_of = |a: &Arc, shift: f64| -> Option<usize> {
+            let target = (a.release + shift).rem_euclid(hand_period);
+            let first = phases.partition_point(|&p| p < target - SAME_TIME);
+            let near = |k: usize| {
+                let d = (phases[k] - target).abs();
+                d.min(hand_period - d) < SAME_TIME
+            };
+            let candidates = (first..phases.len())
+                .take_while(|&k| phases[k] <= target + SAME_TIME)
+                .chain((0..phases.len()).take_while(|&k| near(k)))
+                .chain((0..phases.len()).rev().take_while(|&k| near(k)));
+            candidates
+                .map(|k| by_phase[k])
+                .find(|&j| arcs[j].as_ref().is_some_and(|b| a.repeats_as(b)))
+        };
+        let count = by_phase.len();
+        let repeats = (2..=MAX_REPEATS.min(count))
+            .rev()
+            .filter(|&k| count.is_multiple_of(k))
+            .find(|&k| {
+                let shift = hand_period / k as f64;
+                by_phase.iter().all(|&i| {
+                    arcs[i]
+                        .as_ref()
+                        .is_some_and(|a| repeat_of(a, shift).is_some())
+                })
+            })
+            .unwrap_or(1);
+        let period = hand_period / repeats as f64;
+        let class = (0..n)
+            .map(|i| {
+                let Some(a) = arcs[i].as_ref() else {
+                    return i;
+                };
+                let back =
+                    (a.release.rem_euclid(hand_period) / period + SAME_TIME / period).floor();
+                if repeats == 1 || back < 1.0 {
+                    return i;
+                }
+                repeat_of(a, -back * period).unwrap_or(i)
+            })
+            .collect();
+        Cycle { period, class }
+    }
+}
+
+impl Arc {
+    /// Whether `other` flies as this flight does (its release time, moved by a whole number
+    /// of cycles, is matched by the caller): same hands, flight time, release and catch points.
+    fn repeats_as(&self, other: &Arc) -> bool {
+        let duration = |a: &Arc| a.catch - a.release;
+        let p1 = |a: &Arc| a.at(a.catch);
+        self.hands == other.hands
+            && self.movable == other.movable
+            && (duration(self) - duration(other)).abs() < SAME_TIME
+            && self.p0.distance(other.p0) < SAME_PLACE
+            && p1(self).distance(p1(other)) < SAME_PLACE
+            && self.lane.distance(other.lane) < 1e-6
     }
 }
 
