@@ -12,7 +12,7 @@ use crate::sound::{cues_between, Cue, SoundParts};
 const MAX_CUES_PER_FRAME: usize = 12;
 
 /// The sounds to start this frame: the cues of `events` (in time order) with `parts` on,
-/// at most [`MAX_CUES_PER_FRAME`], each cue once per frame.
+/// at most twelve, each cue once per frame.
 pub fn frame_cues(events: &[PatternEvent], parts: SoundParts) -> Vec<Cue> {
     let mut cues: Vec<Cue> = Vec::new();
     for (_, cue) in cues_between(events, parts) {
