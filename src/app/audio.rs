@@ -26,6 +26,20 @@ pub fn frame_cues(events: &[PatternEvent], parts: SoundParts) -> Vec<Cue> {
     cues
 }
 
+/// Whether the window's sound output died (no sound card: macroquad's audio thread gives up
+/// at start); then nothing is played, rather than a complaint printed per sound.
+static OUTPUT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The sound output died (called by the window's panic hook for a panic off the main thread:
+/// the audio thread's).
+pub fn mark_output_failed() {
+    OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn output_failed() -> bool {
+    OUTPUT_FAILED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The front end's sound output, ready once [`Player::prepare`] has run.
 #[derive(Default)]
 pub struct Player {
@@ -39,7 +53,7 @@ impl Player {
     /// Makes the sounds (once, when the sound is first turned on).
     pub async fn prepare(&mut self) {
         #[cfg(not(target_arch = "wasm32"))]
-        if self.sounds.is_none() {
+        if self.sounds.is_none() && !output_failed() {
             let mut sounds = Vec::with_capacity(Cue::ALL.len());
             for cue in Cue::ALL {
                 let wav = crate::sound::wav(&cue.samples());
@@ -63,7 +77,7 @@ impl Player {
     /// Starts `cues` now.
     pub fn play(&mut self, cues: &[Cue]) {
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some(sounds) = &self.sounds {
+        if let Some(sounds) = self.sounds.as_ref().filter(|_| !output_failed()) {
             for cue in cues {
                 if let Some(sound) = sounds.get(cue.index()) {
                     macroquad::audio::play_sound_once(sound);

@@ -155,6 +155,11 @@ pub fn run(options: WindowOptions) -> Result<Outcome, WindowError> {
     static PANIC_MESSAGE: Mutex<Option<String>> = Mutex::new(None);
     let previous_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|info| {
+        // Off the main thread: macroquad's audio thread, which found no sound output.
+        if std::thread::current().name() != Some("main") {
+            audio::mark_output_failed();
+            return;
+        }
         if let Ok(mut m) = PANIC_MESSAGE.lock() {
             *m = Some(info.to_string());
         }
