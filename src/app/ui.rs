@@ -29,8 +29,9 @@ const SELECTED: mq::Color = mq::Color::new(0.20, 0.33, 0.48, 1.0);
 const HIGHLIGHT: mq::Color = mq::Color::new(1.0, 0.92, 0.30, 1.0);
 
 /// The one-line help, longest first; the longest one that fits the window is shown.
-pub const HELP_LINES: [&str; 3] = [
+pub const HELP_LINES: [&str; 4] = [
     "Space pause · ←→ speed · , . step · drag orbit · wheel zoom · type a pattern + Enter · Ctrl+L library · Ctrl+D diagram · F5 sound · F6 labels · F8 view · F1 help",
+    "Space pause · ←→ speed · , . step · drag orbit · wheel zoom · type a pattern + Enter · Ctrl+L library · Ctrl+D diagram · F1 help",
     "Space pause · ←→ speed · drag orbit · type a pattern · Ctrl+L library · F1 help",
     "Space pause · F1 help",
 ];
@@ -490,7 +491,7 @@ fn draw_help_line(g: &Geometry, pen: &Pen) {
     let line = HELP_LINES
         .iter()
         .find(|l| pen.width(l) <= available)
-        .unwrap_or(&HELP_LINES[2]);
+        .unwrap_or(&HELP_LINES[3]);
     pen.draw(line, 12.0, baseline, DIM);
 }
 
