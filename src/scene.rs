@@ -288,7 +288,7 @@ impl Scene {
     /// A siteswap's scene: its schedule, timing, layout and motion by Juggling Lab's rules.
     fn from_siteswap(spec: &PatternSpec, notation: &str) -> Result<Scene, SceneError> {
         let settings = &spec.settings;
-        let schedule = schedule::from_notation(notation)?;
+        let schedule = schedule::from_notation_shared(notation, settings.shared_by)?;
         let timing = Timing::new(&schedule, settings)?;
         let placements = settings.placements();
         if let Some(juggler) = placements

@@ -128,6 +128,9 @@ pub struct Settings {
     /// Rings are thrown flat ("pancakes", the ring's plane horizontal in flight) instead of
     /// showing their face to the audience.
     pub pancake_rings: bool,
+    /// `jugglers=N`: a plain siteswap is shared by this many jugglers, a 2N-handed siteswap
+    /// (`notation::parse_shared`); `None` = read as written.
+    pub shared_by: Option<usize>,
 }
 
 impl Default for Settings {
@@ -145,6 +148,7 @@ impl Default for Settings {
             camera: None,
             spins: Vec::new(),
             pancake_rings: false,
+            shared_by: None,
         }
     }
 }
@@ -191,6 +195,9 @@ impl Settings {
             }
         }
         GRAVITY.check("gravity", self.gravity)?;
+        if let Some(jugglers) = self.shared_by {
+            JUGGLERS.check("jugglers", jugglers as f64)?;
+        }
         let budget = |key, limit: budget::Limit, count: usize| {
             limit
                 .check(count as u128)
