@@ -72,7 +72,11 @@ pub fn apply_options(spec: &mut PatternSpec, options: &PatternOptions) -> Result
         settings.color_by_orbit = true;
     }
     if let Some(jugglers) = &options.jugglers {
-        settings.shared_by = Some(keys::JUGGLERS.parse("--jugglers", jugglers).map_err(usage)? as usize);
+        settings.shared_by = Some(
+            keys::JUGGLERS
+                .parse("--jugglers", jugglers)
+                .map_err(usage)? as usize,
+        );
     }
     Ok(())
 }

@@ -39,20 +39,20 @@ fn entry(spec: &PatternSpec, siteswap: &str) -> PatternEntry {
         jugglers: match s.shared_by {
             Some(n) => Some(Jugglers::Count(n)),
             None => some_if(!s.positions.is_empty()).map(|_| {
-            if s.moving() {
-                return Jugglers::Jl(s.positions.clone());
-            }
-            Jugglers::List(
-                s.placements()
-                    .iter()
-                    .map(|p| JugglerEntry {
-                        x: Checked::of_f32(p.x),
-                        z: Checked::of_f32(p.z),
-                        facing: Checked::of_f32(p.facing_deg),
-                    })
-                    .collect(),
-            )
-        }),
+                if s.moving() {
+                    return Jugglers::Jl(s.positions.clone());
+                }
+                Jugglers::List(
+                    s.placements()
+                        .iter()
+                        .map(|p| JugglerEntry {
+                            x: Checked::of_f32(p.x),
+                            z: Checked::of_f32(p.z),
+                            facing: Checked::of_f32(p.facing_deg),
+                        })
+                        .collect(),
+                )
+            }),
         },
         hands: some_if(s.hands.len() == 1).map(|_| Hands::List(hand_entries(&s.hands[0]))),
         juggler_hands: some_if(s.hands.len() > 1)
@@ -95,7 +95,9 @@ pub fn to_toml(specs: &[PatternSpec]) -> Result<String, ConvertError> {
     let entries = specs
         .iter()
         .map(|spec| match &spec.source {
-            PatternSource::Siteswap(_) if spec.settings.shared_by.is_some() && !spec.settings.positions.is_empty() => {
+            PatternSource::Siteswap(_)
+                if spec.settings.shared_by.is_some() && !spec.settings.positions.is_empty() =>
+            {
                 Err(ConvertError::SharedAndPlaced {
                     name: spec.name.clone(),
                     shared_by: spec.settings.shared_by.unwrap_or(0),
@@ -135,13 +137,21 @@ mod tests {
         assert_eq!(back[0], spec);
         let e = from_toml_str("siteswap = \"975\"\njugglers = 0\n", "t.toml").unwrap_err();
         assert!(
-            e.to_string().contains("jugglers must be a whole number between 1 and 26, not 0"),
+            e.to_string()
+                .contains("jugglers must be a whole number between 1 and 26, not 0"),
             "{e}"
         );
         let e = from_toml_str("siteswap = \"<3p|3p>\"\njugglers = 3\n", "t.toml").unwrap_err();
-        assert!(e.to_string().contains("written for 2 jugglers, not the 3"), "{e}");
+        assert!(
+            e.to_string().contains("written for 2 jugglers, not the 3"),
+            "{e}"
+        );
         let mut placed = spec.clone();
-        placed.settings.positions = vec![crate::settings::still(PlacementSpec { x: 0.0, z: 1.0, facing_deg: 0.0 })];
+        placed.settings.positions = vec![crate::settings::still(PlacementSpec {
+            x: 0.0,
+            z: 1.0,
+            facing_deg: 0.0,
+        })];
         assert!(matches!(
             to_toml(&[placed]),
             Err(ConvertError::SharedAndPlaced { shared_by: 2, .. })

@@ -165,9 +165,8 @@ pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
         notation: notation.clone(),
         message,
     };
-    let schedule =
-        crate::schedule::from_notation_shared(notation, pattern.spec.settings.shared_by)
-            .map_err(|e| error(e.to_string()))?;
+    let schedule = crate::schedule::from_notation_shared(notation, pattern.spec.settings.shared_by)
+        .map_err(|e| error(e.to_string()))?;
     // Valid only when it animates within the budget with its `hands` and `body` cycles.
     pattern
         .spec

@@ -526,9 +526,7 @@ impl<'de> Deserialize<'de> for Jugglers {
                 )
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<Jugglers, E> {
-                settings::parse_body(s)
-                    .map(Jugglers::Jl)
-                    .map_err(E::custom)
+                settings::parse_body(s).map(Jugglers::Jl).map_err(E::custom)
             }
             fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Jugglers, A::Error> {
                 Vec::<JugglerEntry>::deserialize(de::value::SeqAccessDeserializer::new(seq))

@@ -180,7 +180,11 @@ impl Number {
             (false, false) => "",
         };
         let whole = if self.whole { "whole numbers " } else { "" };
-        format!("{whole}{} – {}{unit}{excluded}", show(self.min), show(self.max))
+        format!(
+            "{whole}{} – {}{unit}{excluded}",
+            show(self.min),
+            show(self.max)
+        )
     }
 }
 

@@ -108,8 +108,19 @@ fn passist_named_patterns_are_valid_for_two_jugglers() {
             continue;
         }
         let siteswap = line[2..].split('"').next().unwrap_or("");
-        let pattern = parse_k_handed(siteswap, 2).unwrap_or_else(|e| panic!("{siteswap}: {e}"));
-        let schedule = build(&pattern).unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+        // Through the settings key, as `juggler check '975;jugglers=2'` reads it.
+        let spec = PatternSpec::parse(&format!("{siteswap};jugglers=2"))
+            .unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+        assert_eq!(spec.settings.shared_by, Some(2));
+        let schedule = juggler::schedule::from_notation_shared(
+            spec.siteswap().unwrap_or_default(),
+            spec.settings.shared_by,
+        )
+        .unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+        assert_eq!(
+            schedule,
+            build(&parse_k_handed(siteswap, 2).unwrap()).unwrap()
+        );
         let sum: u32 = siteswap
             .chars()
             .map(|c| c.to_digit(36).expect("base-36 digit"))
@@ -121,6 +132,15 @@ fn passist_named_patterns_are_valid_for_two_jugglers() {
         );
         assert_eq!(schedule.jugglers, 2, "{siteswap}");
         assert_eq!(schedule.delays, [Ratio::ZERO, Ratio::new(1, 2).unwrap()]);
+        // Every tenth animates: two jugglers, the average props.
+        if count % 10 == 0 {
+            let scene = Scene::new(&spec).unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+            assert_eq!(
+                (scene.jugglers(), scene.props()),
+                (2, schedule.props),
+                "{siteswap}"
+            );
+        }
         count += 1;
     }
     assert!(count >= 90, "only {count} named patterns found");

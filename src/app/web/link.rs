@@ -363,7 +363,8 @@ fn split_jugglers(text: &str) -> Option<(&str, usize)> {
     let (pattern, rest) = text.split_once(';')?;
     let value = rest.strip_prefix("jugglers=")?;
     let n: usize = value.parse().ok()?;
-    let plain = !pattern.is_empty() && !pattern.contains(['=', '&', '#']) && pattern.trim() == pattern;
+    let plain =
+        !pattern.is_empty() && !pattern.contains(['=', '&', '#']) && pattern.trim() == pattern;
     (plain && n.to_string() == value && keys::JUGGLERS.contains(n as f64)).then_some((pattern, n))
 }
 
@@ -713,12 +714,21 @@ mod tests {
         assert_eq!(own.pattern.as_deref(), Some("pattern=975;jugglers=2"));
         assert_eq!(LinkQuery::parse(&own.to_address()), own);
         let added = LinkQuery::parse("pattern=pattern%3D531%3Bbps%3D4&jugglers=2");
-        assert_eq!(added.pattern.as_deref(), Some("pattern=531;bps=4;jugglers=2"));
+        assert_eq!(
+            added.pattern.as_deref(),
+            Some("pattern=531;bps=4;jugglers=2")
+        );
         // Bad counts are problems, the pattern stays as written.
         for bad in ["0", "27", "2.5", "two"] {
             let q = LinkQuery::parse(&format!("pattern=975&jugglers={bad}"));
             assert_eq!(q.pattern.as_deref(), Some("975"), "{bad}");
-            assert!(q.problems[0].starts_with(&format!("jugglers={bad} in the link: jugglers must be a whole number")), "{:?}", q.problems);
+            assert!(
+                q.problems[0].starts_with(&format!(
+                    "jugglers={bad} in the link: jugglers must be a whole number"
+                )),
+                "{:?}",
+                q.problems
+            );
         }
     }
 }
