@@ -33,6 +33,7 @@ fn entry(spec: &PatternSpec, siteswap: &str) -> PatternEntry {
         beat_dwells,
         gravity: some_if(s.gravity != d.gravity).map(|_| Checked::new(s.gravity)),
         prop: some_if(s.prop != d.prop).map(|_| s.prop),
+        props: some_if(!s.prop_kinds.is_empty()).map(|_| s.prop_kinds.clone()),
         colors: some_if(!s.colors.is_empty())
             .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
         color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
@@ -241,6 +242,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     dwell: if beat_dwells.len() > 1 { Dwell::PerBeat(beat_dwells) } else { Dwell::Uniform(dwell) },
                     gravity,
                     prop,
+                    prop_kinds: Vec::new(),
                     colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
                     color_by_orbit,
                     hands: if hands.is_empty() { Vec::new() } else { vec![hands] },

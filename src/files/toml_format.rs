@@ -16,7 +16,8 @@
 //! - `bps` (beats per second; default: chosen from the throw heights), `dwell` (beats;
 //!   default 1.3), `gravity` (m/s²; default 9.81); `beat_dwells` (a dwell per beat, cycled,
 //!   as hand siteswaps have them; `dwell`, when also given, must be their shortest);
-//! - `prop` (`"ball"`, `"club"` or `"ring"`), `colors` (names or `"#rrggbb"`, used cyclically),
+//! - `prop` (`"ball"`, `"club"` or `"ring"`), `props` (each prop's own kind, cycled:
+//!   `props = ["club", "ball", "ball"]`), `colors` (names or `"#rrggbb"`, used cyclically),
 //!   `color_by_orbit` (bool);
 //! - `jugglers`: where they stand, `[{ x = 0.0, z = -1.2, facing = 0.0 }, ...]` (metres on the
 //!   floor, facing in degrees, 0 = facing +z), or a number: how many jugglers share a plain
@@ -87,6 +88,9 @@ pub(crate) struct PatternEntry {
     pub(crate) gravity: Option<Checked<Gravity>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) prop: Option<PropKind>,
+    /// Each prop's own kind, cycled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) props: Option<Vec<PropKind>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) colors: Option<Colors>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -616,6 +620,7 @@ impl PatternEntry {
             dwell,
             gravity: self.gravity.map_or(defaults.gravity, |g| g.0),
             prop: self.prop.unwrap_or(defaults.prop),
+            prop_kinds: self.props.unwrap_or_default(),
             colors,
             color_by_orbit: self.color_by_orbit.unwrap_or(defaults.color_by_orbit) || by_orbit,
             hands,

@@ -403,6 +403,12 @@ pub const KEYS: &[Key] = &[
         ..key(Some("prop"), Some("prop"))
     },
     Key {
+        forms: "a list of `ball`, `club`, `ring`",
+        default: "every prop `prop`",
+        doc: "each prop's own kind, by prop, cycled: clubs and balls together",
+        ..key(None, Some("props"))
+    },
+    Key {
         forms: "names, `{r,g,b}`, `(…)^N`, `mixed`, `orbits` (TOML: a list of names or \
                 `#rrggbb`, or such a string)",
         default: "built-in palette",

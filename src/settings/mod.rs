@@ -106,6 +106,9 @@ pub struct Settings {
     /// Gravity in m/s².
     pub gravity: f64,
     pub prop: PropKind,
+    /// Each prop's own kind (by prop index, cycled), for patterns that mix them; empty =
+    /// every prop is [`Settings::prop`].
+    pub prop_kinds: Vec<PropKind>,
     /// Prop colours, used cyclically (per orbit when `color_by_orbit`, else per prop).
     /// Empty = the built-in palette.
     pub colors: Vec<Rgba>,
@@ -140,6 +143,7 @@ impl Default for Settings {
             dwell: Dwell::default(),
             gravity: 9.81,
             prop: PropKind::Ball,
+            prop_kinds: Vec::new(),
             colors: Vec::new(),
             color_by_orbit: false,
             hands: Vec::new(),
@@ -175,6 +179,14 @@ impl Settings {
     /// [`Settings::positions`] follows its cycle.
     pub fn moving(&self) -> bool {
         self.positions.iter().any(values::moves)
+    }
+
+    /// The kind of prop `index` (0-based, in the motion's order).
+    pub fn kind_of(&self, index: usize) -> PropKind {
+        match self.prop_kinds.len() {
+            0 => self.prop,
+            n => self.prop_kinds[index % n],
+        }
     }
 
     /// Checks every number against its range in [`keys`] (named as TOML files name them)

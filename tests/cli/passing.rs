@@ -245,3 +245,62 @@ fn jugglers_errors_say_what_is_wrong() {
         stderr(&out)
     );
 }
+
+#[test]
+fn mixed_props_show_in_pose_and_in_an_exported_frame() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/jif/club_and_two_balls.jif"
+    );
+    let out = juggler(&["pose", file, "--json", "--time", "0.2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kinds: Vec<&str> = v["props"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["club", "ball", "ball"]);
+    // The club has an axis (it spins), the balls none.
+    assert!(v["props"][0]["axis"].is_array() && v["props"][1]["axis"].is_null());
+    // One frame: the red club and the blue ball both painted.
+    let dir = tempfile::tempdir().unwrap();
+    let png_path = dir.path().join("mixed.png");
+    let out = juggler(&[
+        "export",
+        file,
+        "--out",
+        png_path.to_str().unwrap(),
+        "--start",
+        "0.2",
+        "--duration",
+        "0.04",
+        "--fps",
+        "25",
+        "--azimuth",
+        "40",
+        "-q",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&png_path).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let count = |want: fn(&[u8]) -> bool| {
+        buf[..info.buffer_size()]
+            .chunks(channels)
+            .filter(|p| want(p))
+            .count()
+    };
+    let red = count(|p| p[0] > 200 && p[1] < 60 && p[2] < 60);
+    let blue = count(|p| p[2] > 200 && p[0] < 60 && p[1] < 60);
+    // A club's body covers more than a ball's disc.
+    assert!(
+        red > 300 && blue > 100 && red > blue,
+        "red {red}, blue {blue}"
+    );
+}
