@@ -3,8 +3,16 @@
 //! catches and releases, flight apexes by throw value, lowest prop, sync simultaneity.
 //!
 //! `cargo run --example motion_audit -- PATTERN [--bps B] [--dwell D]`
+//!
+//! `cargo run --release --example motion_audit -- --contacts [FILE_OR_DIR...]` measures
+//! contacts instead (`tests/pipeline/contacts.rs`) over the shared vectors, the library, the
+//! JML test files and the given pattern files, with balls, clubs and rings, and prints the
+//! worst cases of each measure.
 
 #![allow(clippy::needless_range_loop)]
+
+#[path = "../tests/pipeline/contacts.rs"]
+mod contacts;
 
 use std::collections::BTreeMap;
 
@@ -13,6 +21,10 @@ use juggler::spec::PatternSpec;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--contacts") {
+        audit_contacts(&args[1..]);
+        return;
+    }
     let Some(pattern) = args.first() else {
         eprintln!("usage: motion_audit PATTERN [--bps B] [--dwell D]");
         std::process::exit(2);
@@ -173,4 +185,152 @@ fn main() {
         .map(|(t, slot, v)| format!("{:.3}:{}{}={}", t, slot / 2, names[slot % 2], v))
         .collect();
     println!("  releases: {}", line.join(" "));
+}
+
+/// Every pattern to measure: the shared vectors, the library, the JML test files and `extra`.
+fn contact_specs(extra: &[String]) -> Vec<PatternSpec> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut specs = Vec::new();
+    // `--only A B ...`: just these patterns, files or directories.
+    if extra.first().map(String::as_str) == Some("--only") {
+        let mut files = Vec::new();
+        for e in &extra[1..] {
+            let p = std::path::PathBuf::from(e);
+            if p.is_dir() {
+                add_files(&mut files, &p);
+            } else if p.is_file() {
+                files.push(p);
+            } else {
+                specs.push(
+                    juggler::files::library::find_in_library(e)
+                        .unwrap_or_else(|| PatternSpec::from_notation(e)),
+                );
+            }
+        }
+        for f in files {
+            specs.extend(
+                juggler::files::read_path_lenient(&f)
+                    .0
+                    .into_iter()
+                    .map(|p| p.spec),
+            );
+        }
+        return specs;
+    }
+    let vectors = std::fs::read_to_string(root.join("../shared/vectors/siteswaps.tsv"))
+        .or_else(|_| std::fs::read_to_string(root.join("tests/data/siteswaps.tsv")))
+        .unwrap_or_default();
+    for line in vectors.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.get(1) == Some(&"true") {
+            specs.push(PatternSpec::from_notation(cols[0]));
+        }
+    }
+    let add_dir = add_files;
+    let mut files = Vec::new();
+    add_dir(&mut files, &juggler::files::library_dir());
+    add_dir(&mut files, &root.join("tests/data/jml_events"));
+    for e in extra {
+        let p = std::path::PathBuf::from(e);
+        if p.is_dir() {
+            add_dir(&mut files, &p);
+        } else {
+            files.push(p);
+        }
+    }
+    for f in files {
+        let (patterns, _) = juggler::files::read_path_lenient(&f);
+        specs.extend(patterns.into_iter().map(|p| p.spec));
+    }
+    specs
+}
+
+fn audit_contacts(extra: &[String]) {
+    use juggler::types::PropKind;
+    use rayon::prelude::*;
+    let specs = contact_specs(extra);
+    let kinds = [PropKind::Ball, PropKind::Club, PropKind::Ring];
+    let jobs: Vec<(PatternSpec, PropKind)> = specs
+        .iter()
+        .flat_map(|s| {
+            kinds.map(|k| {
+                let mut s = s.clone();
+                s.settings.prop = k;
+                (s, k)
+            })
+        })
+        .collect();
+    let results: Vec<contacts::Contacts> = jobs
+        .par_iter()
+        .filter_map(|(spec, _)| Scene::new(spec).ok())
+        .map(|scene| contacts::measure(&scene, 160.0))
+        .collect();
+    println!("{} patterns, {} scenes", specs.len(), results.len());
+    for kind in ["Ball:", "Club:", "Ring:"] {
+        let of_kind: Vec<&contacts::Contacts> = results
+            .iter()
+            .filter(|c| c.props.what.contains(kind))
+            .collect();
+        let bad = of_kind.iter().filter(|c| c.props.value < -0.01).count();
+        let worst = of_kind
+            .iter()
+            .map(|c| c.props.value)
+            .fold(f32::INFINITY, f32::min);
+        println!(
+            "   {kind} {bad} of {} scenes overlap > 1 cm, worst {worst:+.4}",
+            of_kind.len()
+        );
+    }
+    type Pick = fn(&contacts::Contacts) -> &contacts::Worst;
+    let measures: [(&str, Pick, bool, f32); 5] = [
+        ("prop-prop clearance m", |c| &c.props, false, -0.01),
+        ("hand-hand distance m", |c| &c.hands, false, 0.06),
+        ("prop-arm clearance m", |c| &c.arms, false, 0.0),
+        ("hand acceleration m/s2", |c| &c.acceleration, true, 200.0),
+        ("elbow behind shoulders m", |c| &c.elbow_behind, true, 0.05),
+    ];
+    for (label, pick, high_is_bad, limit) in measures {
+        let mut worst: Vec<&contacts::Worst> = results.iter().map(pick).collect();
+        worst.sort_by(|a, b| {
+            if high_is_bad {
+                b.value.total_cmp(&a.value)
+            } else {
+                a.value.total_cmp(&b.value)
+            }
+        });
+        let bad = worst
+            .iter()
+            .filter(|w| {
+                if high_is_bad {
+                    w.value > limit
+                } else {
+                    w.value < limit
+                }
+            })
+            .count();
+        println!("== {label}: {bad} scenes beyond {limit}");
+        let top = std::env::var("AUDIT_TOP")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(8);
+        for w in worst.iter().take(top) {
+            println!("   {:+.4}  {}", w.value, w.what);
+        }
+    }
+}
+
+/// The pattern files (TOML, JML) of `dir`, sorted, appended to `files`.
+fn add_files(files: &mut Vec<std::path::PathBuf>, dir: &std::path::Path) {
+    let mut found: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| e == "toml" || e == "jml" || e == "xml")
+        })
+        .collect();
+    found.sort();
+    files.extend(found);
 }

@@ -345,8 +345,10 @@ impl Scene {
             )
         };
         let kinds: Vec<PropKind> = (0..schedule.props).map(|i| settings.kind_of(i)).collect();
-        crate::motion::place_for_prop(&mut choreography, hands_kind(settings.prop, &kinds));
+        let hands_for = hands_kind(settings.prop, &kinds);
+        crate::motion::place_for_prop(&mut choreography, hands_for);
         restack_rings(&mut choreography, settings, &kinds);
+        choreography.separate_flights(hands_for, settings.pancake_rings, timing.gravity);
         let motion = Motion::from_events(&choreography, timing);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
@@ -421,6 +423,11 @@ impl Scene {
         // Rings held together stack as in siteswap patterns (so tojml's rings read back).
         let mut choreography = events.choreography.clone();
         restack_rings(&mut choreography, settings, &kinds);
+        choreography.separate_flights(
+            hands_kind(settings.prop, &kinds),
+            settings.pancake_rings,
+            timing.gravity,
+        );
         let motion = Motion::from_events(&choreography, timing);
         let jugglers = events.jugglers;
         let layout = Layout {
@@ -1017,8 +1024,10 @@ mod tests {
                 if let Some(h) = p.held_by {
                     held += 1;
                     let hand = pose.jugglers[0].arms[h.hand.index()].hand;
-                    // The pivot is 15 cm along the club from the gripping hand.
-                    assert!(p.position.distance(hand + p.axis * CLUB_GRIP_TO_PIVOT) < 1e-5);
+                    // The pivot is 15 cm along the club from the gripping hand, beside it by the
+                    // club's flight lane (sideways, at most three 5 cm steps).
+                    let lane = p.position - (hand + p.axis * CLUB_GRIP_TO_PIVOT);
+                    assert!(lane.y.abs() + lane.z.abs() < 1e-5 && lane.x.abs() <= 0.15 + 1e-5);
                     // Body of the club forward of the hand, never pointing back at the juggler.
                     assert!(p.axis.z > 0.0, "t={t}: {:?}", p.axis);
                 }
@@ -1207,7 +1216,14 @@ mod tests {
                     held_faces += 1;
                     let hand = pose.jugglers[0].arms[by.hand.index()].hand;
                     let d = ring.position - hand;
-                    assert!(d.distance(Vec3::Y * 0.11) < 5e-3, "{d} {:?}", ring.axis);
+                    // Beside the hand by the ring's flight lane (in depth, at most three 5.5 cm
+                    // steps).
+                    let lane = Vec3::Z * d.z.clamp(-0.165, 0.165);
+                    assert!(
+                        d.distance(Vec3::Y * 0.11 + lane) < 5e-3,
+                        "{d} {:?}",
+                        ring.axis
+                    );
                 }
             }
         }

@@ -224,13 +224,20 @@ pub(crate) fn from_schedule_moving(
 /// about level, elbows at the sides, so the hands work about 40 cm in front of the body.
 pub(crate) const CLUB_HANDS_FORWARD: f64 = 0.10;
 
+/// How much further in front of the body than Juggling Lab's hand plane hands work with
+/// balls and rings, metres. With the hands 30 cm in front of the body and 40 cm below the
+/// shoulders, 41 cm arm segments put the elbow 10 cm behind the shoulders (Juggling Lab's
+/// look, elbows against the back); 8 cm further forward the forearms are about level and the
+/// elbows hang by the sides, 2–3 cm behind (gunswap's hand plane is 41 cm forward).
+pub(crate) const BALL_HANDS_FORWARD: f64 = 0.08;
+
 /// Moves every hand event of `ch` to where hands work with props of `kind` (juggler-local,
 /// so every flight, hold and hand path moves with them): clubs `CLUB_HANDS_FORWARD` further
-/// in front of the body; balls and rings stay on Juggling Lab's hand plane.
+/// in front of the body, balls and rings `BALL_HANDS_FORWARD`.
 pub(crate) fn place_for_prop(ch: &mut Choreography, kind: PropKind) {
     let forward = match kind {
         PropKind::Club => CLUB_HANDS_FORWARD,
-        PropKind::Ball | PropKind::Ring => return,
+        PropKind::Ball | PropKind::Ring => BALL_HANDS_FORWARD,
     };
     for event in ch.hands.iter_mut().flatten() {
         event.position.z += forward;
@@ -365,7 +372,7 @@ mod tests {
     }
 
     #[test]
-    fn club_hands_work_ten_centimetres_further_in_front() {
+    fn club_hands_work_ten_and_ball_hands_eight_centimetres_further_in_front() {
         let (balls, timing) = cascade();
         let mut clubs = balls.clone();
         place_for_prop(&mut clubs, PropKind::Club);
@@ -393,11 +400,18 @@ mod tests {
                 .any(|p| p.held_by.is_none()
                     && p.position.distance(Vec3::new(-0.12, 1.0, 0.4)) < 1e-5)
         );
-        // Balls and rings stay on Juggling Lab's hand plane.
+        // Balls and rings work 8 cm in front of Juggling Lab's hand plane.
         for kind in [PropKind::Ball, PropKind::Ring] {
-            let mut same = balls.clone();
-            place_for_prop(&mut same, kind);
-            assert_eq!(same, balls);
+            let mut moved = balls.clone();
+            place_for_prop(&mut moved, kind);
+            for (a, b) in balls
+                .hands
+                .iter()
+                .flatten()
+                .zip(moved.hands.iter().flatten())
+            {
+                assert!((b.position - a.position - DVec3::Z * 0.08).length() < 1e-12);
+            }
         }
     }
 

@@ -28,7 +28,7 @@
 //!
 //! Files, lowest first (each uses only those before it): `flight`, `spline`, `positions`,
 //! `timing`, `plan`, `choreography` (the contract), `lanes`, `orbit`, `hand_path`,
-//! `from_schedule`, and this file (`Motion`).
+//! `from_schedule`, `flight_lanes`, and this file (`Motion`).
 
 use glam::{DVec3, Vec3};
 
@@ -39,6 +39,7 @@ use crate::types::{Hand, HandRef};
 
 mod choreography;
 mod flight;
+mod flight_lanes;
 mod from_schedule;
 mod hand_path;
 pub(crate) mod lanes;
@@ -52,6 +53,7 @@ pub use choreography::{
     CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss, TossKind,
 };
 pub use flight::BounceMode;
+pub use flight_lanes::MAX_FLIGHT_LANE;
 pub use from_schedule::from_schedule;
 pub(crate) use from_schedule::{
     from_schedule_moving, from_schedule_per_juggler, place_for_prop, BeatPath,

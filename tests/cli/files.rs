@@ -350,12 +350,13 @@ fn tojml_writes_event_jml_and_never_overwrites_without_force() {
     assert!(jml.contains("<symmetry type=\"delay\" pperm=\"(1)(2)(3)\" delay=\"1.714286\"/>"));
     assert_eq!(jml.matches("<throw ").count(), 6);
     assert_eq!(jml.matches("<catch ").count(), 6);
-    // The same first events as Juggling Lab's own layout of 531: the 5 thrown from 18 cm at
-    // t = 0, the 1 caught at 45 cm at 0.2 s, at 5 beats/s.
-    assert!(jml.contains("<event x=\"18\" y=\"0\" z=\"0\" t=\"0\" hand=\"1:right\">\n<throw path=\"1\" type=\"toss\"/>"), "{jml}");
+    // The same first events as Juggling Lab's own layout of 531, 8 cm further in front (ball
+    // hands work in front of its hand plane): the 5 thrown from 18 cm at t = 0, the 1 caught
+    // at 45 cm at 0.2 s, at 5 beats/s.
+    assert!(jml.contains("<event x=\"18\" y=\"8\" z=\"0\" t=\"0\" hand=\"1:right\">\n<throw path=\"1\" type=\"toss\"/>"), "{jml}");
     assert!(
         jml.contains(
-            "<event x=\"45\" y=\"0\" z=\"0\" t=\"0.2\" hand=\"1:right\">\n<catch path=\"3\"/>"
+            "<event x=\"45\" y=\"8\" z=\"0\" t=\"0.2\" hand=\"1:right\">\n<catch path=\"3\"/>"
         ),
         "{jml}"
     );

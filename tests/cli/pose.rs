@@ -204,9 +204,14 @@ fn a_held_club_points_forward_from_the_hand() {
     let axis = vec3(&left[0]["axis"]);
     assert!(axis[2] > 0.95 && axis[0] < 0.0, "{axis:?}");
     let hand = vec3(&v["jugglers"][0]["left"]["hand"]);
+    // Beside that point by the club's flight lane: sideways only, at most three 5 cm steps.
     let expected = [0, 1, 2].map(|i| hand[i] + 0.15 * axis[i]);
     let pos = vec3(&left[0]["position"]);
-    assert!(dist(pos, expected) < 1e-4, "{pos:?} vs {expected:?}");
+    let lane = [0, 1, 2].map(|i| pos[i] - expected[i]);
+    assert!(
+        lane[1].abs() + lane[2].abs() < 1e-4 && lane[0].abs() <= 0.15 + 1e-4,
+        "{pos:?} vs {expected:?}"
+    );
     let caught = vec3(&right[0]["axis"]);
     assert!(caught[1] > 0.8 && caught[2] > 0.3, "{caught:?}");
     // Knob 20 cm behind the centre of mass along the axis, tip 48.5 cm beyond the knob.

@@ -11,7 +11,7 @@ use crate::common;
 use glam::Vec2;
 
 use juggler::body::Pose;
-use juggler::motion::MULTIPLEX_SPREAD;
+use juggler::motion::{MAX_FLIGHT_LANE, MULTIPLEX_SPREAD};
 use juggler::render::{auto_camera, build_layers, Part, Shape, Style};
 use juggler::scene::Scene;
 use juggler::schedule::Schedule;
@@ -97,9 +97,11 @@ fn every_pattern_animates_and_draws_correctly_at_1000_times() {
         let scene = Scene::new(spec).unwrap_or_else(|e| panic!("{name}: {e}"));
         let loop_duration = scene.loop_duration();
         assert!(loop_duration.is_finite() && loop_duration > 0.0, "{name}");
-        // Props of one multiplex sit side by side, MULTIPLEX_SPREAD apart, around the hand.
+        // Props of one multiplex sit side by side, MULTIPLEX_SPREAD apart, around the hand,
+        // and a prop may be off the hand's point by its flight lane.
         let multiplex = largest_multiplex(scene.schedule());
-        let ball_gap = 1e-4 + (MULTIPLEX_SPREAD * (multiplex - 1) as f64 / 2.0) as f32;
+        let ball_gap =
+            1e-4 + (MULTIPLEX_SPREAD * (multiplex - 1) as f64 / 2.0 + MAX_FLIGHT_LANE) as f32;
         let camera = auto_camera(&scene, WIDTH as f32 / HEIGHT as f32, None);
         for k in 0..SAMPLES {
             let t = loop_duration * k as f64 / SAMPLES as f64;

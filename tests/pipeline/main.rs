@@ -2,6 +2,7 @@
 //! Juggling Lab files: one test binary, a module per area.
 
 mod common;
+mod contacts;
 
 mod body_properties;
 mod files_import;

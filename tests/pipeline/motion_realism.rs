@@ -584,3 +584,162 @@ fn catches_give_over_the_library_with_every_prop() {
     assert!(count > 1000, "only {count} catches seen");
     assert!(bad.is_empty(), "{} catches fail: {bad:#?}", bad.len());
 }
+
+/// The contact measures (`contacts.rs`) of every library pattern, shared vector and JML test
+/// file with balls, clubs and rings, at 160 poses a second (at least 500 a loop).
+fn library_contacts() -> Vec<crate::contacts::Contacts> {
+    let mut specs = all_specs();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jml_events");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("jml_events readable")
+        .map(|e| e.expect("dir entry").path())
+        .collect();
+    files.sort();
+    for file in files {
+        specs.extend(juggler::files::load_path(&file).unwrap_or_else(|e| panic!("{e}")));
+    }
+    let mut out = Vec::new();
+    for spec in &specs {
+        for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+            out.push(crate::contacts::measure(&with_prop(spec, kind), 160.0));
+        }
+    }
+    out
+}
+
+/// Picks one measure of a scene's contacts.
+type Pick = fn(&crate::contacts::Contacts) -> &crate::contacts::Worst;
+
+/// The worst of one measure over `all`, printed with how many scenes pass `ok`; the scenes
+/// that fail it.
+fn report(
+    all: &[crate::contacts::Contacts],
+    label: &str,
+    pick: Pick,
+    ok: impl Fn(f32) -> bool,
+) -> Vec<String> {
+    let failing: Vec<String> = all
+        .iter()
+        .map(pick)
+        .filter(|w| !ok(w.value))
+        .map(|w| format!("{:+.4}: {}", w.value, w.what))
+        .collect();
+    let worst = all
+        .iter()
+        .map(pick)
+        .min_by(|a, b| {
+            if ok(f32::NEG_INFINITY) {
+                b.value.total_cmp(&a.value)
+            } else {
+                a.value.total_cmp(&b.value)
+            }
+        })
+        .expect("scenes measured");
+    eprintln!(
+        "{label}: {} of {} scenes fail; worst {:+.4} ({})",
+        failing.len(),
+        all.len(),
+        worst.value,
+        worst.what
+    );
+    failing
+}
+
+/// Contacts over the library, the shared vectors and the JML test files, with every prop:
+/// elbows no more than 5 cm behind the shoulders' frontal plane, no two props overlapping by
+/// more than 1 cm, hands no closer than 6 cm, no prop in an arm away from its own throw and
+/// catch, hand acceleration within 200 m/s². These hold for most scenes; the scenes that still
+/// fail (elbows of hands drawn back for passes and of JML hands 30 cm in front, clubs crossing
+/// in synchronous patterns and multiplexes, rings thrown in one column by one hand, hands
+/// meeting in synchronous fountains, short dwells in custom hand paths) may not grow in
+/// number. The counts and the worst cases are printed.
+#[test]
+fn props_hands_and_arms_keep_clear_over_the_library() {
+    let started = std::time::Instant::now();
+    let all = library_contacts();
+    let samples: usize = all.iter().map(|c| c.samples).sum();
+    eprintln!(
+        "{} scenes, {samples} poses in {:.1} s",
+        all.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(all.len() > 600, "only {} scenes", all.len());
+    let of_kind = |kind: &str| -> Vec<crate::contacts::Contacts> {
+        all.iter()
+            .filter(|c| c.props.what.contains(kind))
+            .cloned()
+            .collect()
+    };
+    // Scenes that still fail, by measure (limits, not goals: see the doc above).
+    let limits: [(&str, Pick, f32, bool, usize); 7] = [
+        (
+            "elbow behind the shoulders (m)",
+            |c| &c.elbow_behind,
+            0.05,
+            true,
+            124,
+        ),
+        ("ball overlap (m)", |c| &c.props, -0.01, false, 8),
+        ("ring overlap (m)", |c| &c.props, -0.01, false, 51),
+        ("club overlap (m)", |c| &c.props, -0.01, false, 70),
+        ("hands apart (m)", |c| &c.hands, 0.06, false, 6),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 80),
+        (
+            "hand acceleration (m/s²)",
+            |c| &c.acceleration,
+            200.0,
+            true,
+            60,
+        ),
+    ];
+    for (label, pick, limit, high_is_bad, allowed) in limits {
+        let scenes = match label.split(' ').next() {
+            Some("ball") => of_kind("Ball:"),
+            Some("ring") => of_kind("Ring:"),
+            Some("club") => of_kind("Club:"),
+            _ => all.clone(),
+        };
+        let failing = report(&scenes, label, pick, |v| {
+            if high_is_bad {
+                v <= limit
+            } else {
+                v >= limit
+            }
+        });
+        assert!(
+            failing.len() <= allowed,
+            "{label}: {} scenes fail (at most {allowed}): {failing:#?}",
+            failing.len()
+        );
+    }
+}
+
+/// Patterns issue 25 names, with the props it names: balls of `b97531` and the synchronous
+/// crossing `(4x,4x)` and rings of 633 and `(4x,4x)` keep every two props at least as far
+/// apart as allowed (1 cm of overlap); the balls of passes `<5p|5p>` too. (`[43]14`'s flights
+/// are apart, but a ball arriving beside the held one still cuts 1.3 cm into it.)
+#[test]
+fn named_patterns_keep_their_props_apart() {
+    for (notation, kind) in [
+        ("b97531", PropKind::Ball),
+        ("(4x,4x)", PropKind::Ball),
+        ("<5p|5p>", PropKind::Ball),
+        ("<5p|5p|5p>", PropKind::Ball),
+        ("633", PropKind::Ring),
+        ("(4x,4x)", PropKind::Ring),
+        ("531", PropKind::Ring),
+    ] {
+        let scene = with_prop(&PatternSpec::from_notation(notation), kind);
+        let c = crate::contacts::measure(&scene, 480.0);
+        eprintln!(
+            "{notation} {kind:?}: least prop clearance {:+.4} m",
+            c.props.value
+        );
+        assert!(
+            c.props.value >= -0.01,
+            "{}: {}",
+            c.props.value,
+            c.props.what
+        );
+    }
+}

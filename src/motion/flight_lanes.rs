@@ -1,0 +1,517 @@
+//! Flight lanes: props in flight never pass through each other.
+//!
+//! Two flights that would meet in the air (crossing throws of a synchronous pattern, the
+//! multiplexed props of `[43]14` parting, a high throw passing a low one, passes between two
+//! jugglers in opposite directions along one lane, rings crossing in one plane) are moved
+//! apart as a whole: a flight's prop is released and caught a few centimetres off its hands'
+//! event points (`Toss::release_offset`/`catch_offset`), the same world offset at both ends,
+//! so it still flies an exact parabola, only beside the other one. A held prop slides
+//! linearly from the lane it arrived in to the lane it leaves in (`PathSegment::Held`
+//! offsets), so it stays in the hand; the hands themselves do not move.
+//!
+//! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
+//! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
+//! spin in the thrower's sagittal plane) and every pass sideways, toward the thrower's right,
+//! as passers keep their right-hand passes to one side.
+//!
+//! A lane belongs to a kind of throw, not to one toss of the choreography: flights that repeat
+//! one another within the hand period (same hands, flight time, release and catch points, a
+//! whole pattern cycle apart) form one class, and the classes of one pattern cycle are laned
+//! in the order of their release phase within that cycle, flight time and release point, each
+//! taking the first lane that keeps it clear of every class laned before it and of every
+//! repeat (its own included), or the least bad one. So a pattern and its JIF, JML or TOML
+//! read-back (a hand period several cycles long, tosses in another order, rounded times) lane
+//! alike.
+
+use glam::DVec3;
+
+use super::choreography::{Choreography, PathSegment, TossKind, ORIGIN};
+use crate::types::PropKind;
+
+/// Farthest a prop is moved off its hand's event point by its flight lane, metres (three
+/// lane steps of the widest kind).
+pub const MAX_FLIGHT_LANE: f64 = 3.0 * 0.055;
+/// Intrusions (metres) below this count as clear, so that points rounded differently (a JML
+/// export read back) lane alike.
+const CLEAR: f64 = 1e-4;
+/// Most tosses per hand period laned (larger patterns keep their flights as they are).
+const MAX_TOSSES: usize = 2000;
+/// Time between two compared points of two flights, seconds.
+const SAMPLE_STEP: f64 = 0.01;
+/// Extra clearance asked between two props, metres.
+const MARGIN: f64 = 0.01;
+
+/// How props of one kind keep clear of each other in flight.
+#[derive(Clone, Copy, Debug)]
+struct Clearance {
+    /// Offset between neighbouring lanes, metres.
+    step: f64,
+    /// Props whose centres are this far apart are clear whatever else.
+    apart: f64,
+    /// Props whose centres are this far apart along the lane direction are clear (parallel
+    /// planes of rings and spinning clubs); `None` for balls.
+    across: Option<f64>,
+}
+
+fn clearance(kind: PropKind, flat: bool) -> Clearance {
+    match kind {
+        // Flat rings (pancakes) are kept a ring's width apart.
+        PropKind::Ring if flat => Clearance {
+            step: 0.055,
+            apart: 0.25 + MARGIN,
+            across: None,
+        },
+        PropKind::Ball => Clearance {
+            step: 0.055,
+            apart: 0.10 + MARGIN,
+            across: None,
+        },
+        // A ring's rim is 2.5 cm wide; rings facing the same way in planes farther apart
+        // never touch.
+        PropKind::Ring => Clearance {
+            step: 0.02,
+            apart: 0.25 + MARGIN,
+            across: Some(0.025 + MARGIN),
+        },
+        // Clubs spin in their thrower's sagittal plane: two clubs in planes a club's width
+        // apart (8.4 cm at the body) never touch; centres of mass a club's length apart
+        // never either.
+        PropKind::Club => Clearance {
+            step: 0.05,
+            apart: 0.485 + MARGIN,
+            across: Some(0.084 + MARGIN),
+        },
+    }
+}
+
+/// One flight as the lane solver sees it: a parabola in the world.
+#[derive(Clone, Debug)]
+struct Arc {
+    release: f64,
+    catch: f64,
+    p0: DVec3,
+    v0: DVec3,
+    gravity: f64,
+    /// World direction of this flight's lanes (unit).
+    lane: DVec3,
+    /// Whether it may leave its lane: not for clubs and rings thrown or caught by a hand that
+    /// holds several props at once (their multiplex lanes and ring stacks stay as they are).
+    movable: bool,
+    /// Hand slots of the thrower and the catcher.
+    hands: (usize, usize),
+}
+
+impl Arc {
+    fn at(&self, t: f64) -> DVec3 {
+        let s = t - self.release;
+        self.p0 + self.v0 * s - DVec3::Y * (0.5 * self.gravity * s * s)
+    }
+}
+
+fn rotate(facing: f32, local: DVec3) -> DVec3 {
+    let (s, c) = f64::from(facing).sin_cos();
+    DVec3::new(
+        c * local.x + s * local.z,
+        local.y,
+        -s * local.x + c * local.z,
+    )
+}
+
+fn unrotate(facing: f32, world: DVec3) -> DVec3 {
+    rotate(-facing, world)
+}
+
+impl Choreography {
+    /// Moves flights that would meet in the air into lanes beside each other (see the module
+    /// doc), for props of `kind` (rings thrown `flat` or facing the audience) under `gravity`
+    /// (m/s², for flights without their own).
+    pub(crate) fn separate_flights(&mut self, kind: PropKind, flat: bool, gravity: f64) {
+        let n = self.tosses.len();
+        let period_ok = self.hand_period.is_finite() && self.hand_period > 0.0;
+        if !(2..=MAX_TOSSES).contains(&n) || !period_ok || !gravity.is_finite() {
+            return;
+        }
+        let rule = clearance(kind, flat);
+        let place =
+            |juggler: usize, t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
+        // Event points of every toss's release and catch.
+        let mut release_at: Vec<Option<DVec3>> = vec![None; n];
+        let mut catch_at: Vec<Option<DVec3>> = vec![None; n];
+        for events in &self.hands {
+            for e in events {
+                for &i in &e.throws {
+                    if let Some(slot) = release_at.get_mut(i) {
+                        *slot = Some(e.position);
+                    }
+                }
+                for &i in &e.catches {
+                    if let Some(slot) = catch_at.get_mut(i) {
+                        *slot = Some(e.position);
+                    }
+                }
+            }
+        }
+        // Hand slots that hold several props at once: their tosses have lane offsets.
+        let mut several = vec![false; self.hands.len().max(1)];
+        for t in &self.tosses {
+            for (slot, offset) in [
+                (t.from.slot(), t.release_offset),
+                (t.to.slot(), t.catch_offset),
+            ] {
+                if offset != DVec3::ZERO {
+                    if let Some(s) = several.get_mut(slot) {
+                        *s = true;
+                    }
+                }
+            }
+        }
+        let holds_several = |slot: usize| several.get(slot).copied().unwrap_or(false);
+        let arcs: Vec<Option<Arc>> = self
+            .tosses
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let (a, b) = (release_at[i]?, catch_at[i]?);
+                let duration = t.catch - t.release;
+                if t.kind != TossKind::Toss || !duration.is_finite() || duration <= 0.0 {
+                    return None;
+                }
+                let (from, to) = (
+                    place(t.from.juggler, t.release),
+                    place(t.to.juggler, t.catch),
+                );
+                let p0 = from.position.as_dvec3() + rotate(from.facing, a + t.release_offset);
+                let p1 = to.position.as_dvec3() + rotate(to.facing, b + t.catch_offset);
+                let g = t
+                    .gravity
+                    .filter(|g| g.is_finite() && *g > 0.0)
+                    .unwrap_or(gravity);
+                let v0 = (p1 - p0) / duration + DVec3::Y * (0.5 * g * duration);
+                let sideways = kind == PropKind::Club || t.from.juggler != t.to.juggler;
+                let lane = if sideways {
+                    rotate(from.facing, DVec3::NEG_X)
+                } else {
+                    rotate(from.facing, DVec3::Z)
+                };
+                (p0.is_finite() && v0.is_finite()).then_some(Arc {
+                    release: t.release,
+                    catch: t.catch,
+                    p0,
+                    v0,
+                    gravity: g,
+                    lane,
+                    // Depth lanes leave side-by-side multiplex lanes of balls as they are.
+                    movable: (kind == PropKind::Ball && !sideways)
+                        || !(holds_several(t.from.slot()) || holds_several(t.to.slot())),
+                    hands: (t.from.slot(), t.to.slot()),
+                })
+            })
+            .collect();
+        // Lanes are chosen for one flight of each kind the pattern repeats (same hands, flight
+        // time, release phase within the pattern's own cycle and path) and shared by its
+        // repeats, so a choreography written over several cycles (a JIF or JML read back)
+        // lanes as the pattern itself.
+        let cycle = Cycle::of(&arcs, self.hand_period);
+        let representatives: Vec<Option<Arc>> = arcs
+            .iter()
+            .enumerate()
+            .map(|(i, arc)| arc.as_ref().filter(|_| cycle.class[i] == i).cloned())
+            .collect();
+        let mut offsets = assign(&representatives, cycle.period, rule);
+        for i in 0..n {
+            offsets[i] = offsets[cycle.class[i]];
+        }
+        if offsets.iter().all(|o| *o == (DVec3::ZERO, DVec3::ZERO)) {
+            return;
+        }
+        // The world offsets into the thrower's and the catcher's own frames.
+        let mut release_shift = vec![DVec3::ZERO; n];
+        let mut catch_shift = vec![DVec3::ZERO; n];
+        for (i, t) in self.tosses.iter_mut().enumerate() {
+            let (at_release, at_catch) = offsets[i];
+            release_shift[i] = unrotate(place(t.from.juggler, t.release).facing, at_release);
+            catch_shift[i] = unrotate(place(t.to.juggler, t.catch).facing, at_catch);
+            t.release_offset += release_shift[i];
+            t.catch_offset += catch_shift[i];
+        }
+        // Held props slide from the lane they arrived in to the lane they leave in.
+        for path in &mut self.paths {
+            let spans = path.hold_spans();
+            let m = path.segments.len();
+            let air = |k: usize| match path.segments[k % m] {
+                PathSegment::Air { toss, .. } => Some(toss),
+                PathSegment::Held { .. } => None,
+            };
+            let shifts: Vec<Option<(DVec3, DVec3)>> = (0..m)
+                .map(|k| {
+                    let PathSegment::Held { start, end, .. } = path.segments[k] else {
+                        return None;
+                    };
+                    let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
+                    let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
+                    let from = arrived.map_or(DVec3::ZERO, |i| catch_shift[i]);
+                    let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
+                    let (s0, s1) = spans[k];
+                    let f = |t: f64| {
+                        if s1 > s0 {
+                            ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
+                        } else {
+                            0.0
+                        }
+                    };
+                    Some((from.lerp(to, f(start)), from.lerp(to, f(end))))
+                })
+                .collect();
+            for (segment, shift) in path.segments.iter_mut().zip(shifts) {
+                if let (
+                    PathSegment::Held {
+                        offset0, offset1, ..
+                    },
+                    Some((a, b)),
+                ) = (segment, shift)
+                {
+                    *offset0 += a;
+                    *offset1 += b;
+                }
+            }
+        }
+    }
+}
+
+/// Times (seconds) and distances (metres) within which two flights count as repeats of
+/// one another (times and points written rounded read back within them).
+const SAME_TIME: f64 = 1e-3;
+const SAME_PLACE: f64 = 2e-3;
+/// Most repeats of the pattern looked for within one hand period.
+const MAX_REPEATS: usize = 64;
+
+/// The pattern's own cycle: the shortest time after which every flight repeats, and for each
+/// flight the one it repeats (its class: the repeat released first within the cycle).
+struct Cycle {
+    period: f64,
+    class: Vec<usize>,
+}
+
+impl Cycle {
+    fn of(arcs: &[Option<Arc>], hand_period: f64) -> Self {
+        let n = arcs.len();
+        let phase = |a: &Arc| a.release.rem_euclid(hand_period);
+        // Flights in order of their release phase, for looking up repeats.
+        let mut by_phase: Vec<usize> = (0..n).filter(|&i| arcs[i].is_some()).collect();
+        by_phase.sort_by(|&i, &j| {
+            let (a, b) = (arcs[i].as_ref(), arcs[j].as_ref());
+            a.map(phase)
+                .unwrap_or(0.0)
+                .total_cmp(&b.map(phase).unwrap_or(0.0))
+        });
+        let phases: Vec<f64> = by_phase
+            .iter()
+            .filter_map(|&i| arcs[i].as_ref().map(phase))
+            .collect();
+        // The flight that is `a` moved `shift` seconds later, if any.
+        let repeat_of = |a: &Arc, shift: f64| -> Option<usize> {
+            let target = (a.release + shift).rem_euclid(hand_period);
+            let first = phases.partition_point(|&p| p < target - SAME_TIME);
+            let near = |k: usize| {
+                let d = (phases[k] - target).abs();
+                d.min(hand_period - d) < SAME_TIME
+            };
+            let candidates = (first..phases.len())
+                .take_while(|&k| phases[k] <= target + SAME_TIME)
+                .chain((0..phases.len()).take_while(|&k| near(k)))
+                .chain((0..phases.len()).rev().take_while(|&k| near(k)));
+            candidates
+                .map(|k| by_phase[k])
+                .find(|&j| arcs[j].as_ref().is_some_and(|b| a.repeats_as(b)))
+        };
+        let count = by_phase.len();
+        let repeats = (2..=MAX_REPEATS.min(count))
+            .rev()
+            .filter(|&k| count.is_multiple_of(k))
+            .find(|&k| {
+                let shift = hand_period / k as f64;
+                by_phase.iter().all(|&i| {
+                    arcs[i]
+                        .as_ref()
+                        .is_some_and(|a| repeat_of(a, shift).is_some())
+                })
+            })
+            .unwrap_or(1);
+        let period = hand_period / repeats as f64;
+        let class = (0..n)
+            .map(|i| {
+                let Some(a) = arcs[i].as_ref() else {
+                    return i;
+                };
+                let back =
+                    (a.release.rem_euclid(hand_period) / period + SAME_TIME / period).floor();
+                if repeats == 1 || back < 1.0 {
+                    return i;
+                }
+                repeat_of(a, -back * period).unwrap_or(i)
+            })
+            .collect();
+        Cycle { period, class }
+    }
+}
+
+impl Arc {
+    /// Whether `other` flies as this flight does (its release time, moved by a whole number
+    /// of cycles, is matched by the caller): same hands, flight time, release and catch points.
+    fn repeats_as(&self, other: &Arc) -> bool {
+        let duration = |a: &Arc| a.catch - a.release;
+        let p1 = |a: &Arc| a.at(a.catch);
+        self.hands == other.hands
+            && self.movable == other.movable
+            && (duration(self) - duration(other)).abs() < SAME_TIME
+            && self.p0.distance(other.p0) < SAME_PLACE
+            && p1(self).distance(p1(other)) < SAME_PLACE
+            && self.lane.distance(other.lane) < 1e-6
+    }
+}
+
+/// A flight's lane: its offset along its lane direction at the release and at the catch
+/// (metres), moving linearly in between.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Lane {
+    release: f64,
+    catch: f64,
+}
+
+impl Lane {
+    fn at(self, arc: &Arc, t: f64) -> DVec3 {
+        let f = ((t - arc.release) / (arc.catch - arc.release)).clamp(0.0, 1.0);
+        arc.lane * (self.release + (self.catch - self.release) * f)
+    }
+}
+
+/// How far two flights (the second `shift` seconds later than its own times) come inside
+/// each other's clearance in lanes `a` and `b` (metres; 0 when clear).
+fn intrusion(p: &Arc, a: Lane, q: &Arc, b: Lane, shift: f64, rule: Clearance) -> f64 {
+    let start = p.release.max(q.release + shift);
+    let end = p.catch.min(q.catch + shift);
+    if end <= start {
+        return 0.0;
+    }
+    let steps = ((end - start) / SAMPLE_STEP).ceil().clamp(1.0, 400.0) as usize;
+    let mut worst = 0.0f64;
+    for k in 0..=steps {
+        let t = start + (end - start) * k as f64 / steps as f64;
+        let r = (p.at(t) + a.at(p, t)) - (q.at(t - shift) + b.at(q, t - shift));
+        let apart = rule.apart - r.length();
+        if apart <= 0.0 {
+            continue;
+        }
+        let depth = match rule.across {
+            Some(across) => apart.min(across - r.dot(p.lane).abs()),
+            None => apart,
+        };
+        worst = worst.max(depth);
+    }
+    worst
+}
+
+/// Lanes tried for a flight, in order of preference (in lane steps): none, drifting across
+/// its lane during the flight (so that its rising and falling copies in other hand periods
+/// part), beside it, both.
+const CANDIDATES: [(f64, f64); 15] = [
+    (0.0, 0.0),
+    (-1.0, 1.0),
+    (1.0, -1.0),
+    (1.0, 1.0),
+    (-1.0, -1.0),
+    (2.0, 2.0),
+    (-2.0, -2.0),
+    (0.0, 2.0),
+    (2.0, 0.0),
+    (0.0, -2.0),
+    (-2.0, 0.0),
+    (-2.0, 2.0),
+    (2.0, -2.0),
+    (3.0, 3.0),
+    (-3.0, -3.0),
+];
+
+/// A world offset at release and catch per flight: greedily, in order of release, the first
+/// lane that keeps the flight clear of those laned before it and of its own copies, else the
+/// least bad one.
+fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVec3)> {
+    let n = arcs.len();
+    let mut lanes = vec![Lane::default(); n];
+    let mut order: Vec<usize> = (0..n).filter(|&i| arcs[i].is_some()).collect();
+    // In order of release within the hand period (to the millisecond, a release just short of
+    // a period counting as 0), then of flight time and release point, so that a pattern and its
+    // JML export (other toss order, rounded times) lane alike.
+    let key = |i: usize| {
+        arcs[i].as_ref().map_or([0; 5], |t| {
+            let ms = |x: f64| (x * 1000.0).round() as i64;
+            let phase = ms(t.release.rem_euclid(period)) % ms(period).max(1);
+            let cm = |x: f64| (x * 100.0).round() as i64;
+            [
+                phase,
+                ms(t.catch - t.release),
+                cm(t.p0.x),
+                cm(t.p0.y),
+                cm(t.p0.z),
+            ]
+        })
+    };
+    order.sort_by_key(|&i| key(i));
+    let mut laned: Vec<usize> = Vec::with_capacity(n);
+    for &i in &order {
+        let Some(p) = arcs[i].as_ref() else {
+            continue;
+        };
+        laned.push(i);
+        // Flights laned so far (and this one's own copies) that share some time with it.
+        let mut near: Vec<(usize, f64)> = Vec::new();
+        for &j in &laned {
+            let Some(q) = arcs[j].as_ref() else {
+                continue;
+            };
+            let lo = ((p.release - q.catch) / period).ceil() as i64;
+            let hi = ((p.catch - q.release) / period).floor() as i64;
+            for m in lo.max(-64)..=hi.min(64) {
+                if j != i || m != 0 {
+                    near.push((j, m as f64 * period));
+                }
+            }
+        }
+        let badness = |lane: Lane| {
+            near.iter()
+                .map(|&(j, shift)| {
+                    let q = arcs[j].as_ref().expect("laned flights have arcs");
+                    let other = if j == i { lane } else { lanes[j] };
+                    intrusion(p, lane, q, other, shift, rule)
+                })
+                .fold(0.0, f64::max)
+        };
+        let mut best = (f64::INFINITY, Lane::default());
+        let tried = if p.movable {
+            &CANDIDATES[..]
+        } else {
+            &CANDIDATES[..1]
+        };
+        for &(r, c) in tried {
+            let lane = Lane {
+                release: r * rule.step,
+                catch: c * rule.step,
+            };
+            let b = badness(lane);
+            if b < CLEAR {
+                best = (0.0, lane);
+                break;
+            }
+            if b < best.0 - CLEAR {
+                best = (b, lane);
+            }
+        }
+        lanes[i] = best.1;
+    }
+    (0..n)
+        .map(|i| match arcs[i].as_ref() {
+            Some(arc) => (arc.lane * lanes[i].release, arc.lane * lanes[i].catch),
+            None => (DVec3::ZERO, DVec3::ZERO),
+        })
+        .collect()
+}

@@ -1,0 +1,316 @@
+//! Contact measures of one animated pattern, sampled over its loop: how deep props cut into
+//! each other and into arms, how close a juggler's two hands come, how hard a hand
+//! accelerates, how far an elbow goes behind the shoulders. Shared by the tests in
+//! `motion_realism.rs` and `examples/motion_audit.rs` (which includes this file).
+#![allow(dead_code)]
+
+use glam::Vec3;
+
+use juggler::body::props::{CLUB_LENGTH, CLUB_PIVOT_FROM_KNOB};
+use juggler::body::{JugglerPose, PropPose};
+use juggler::scene::Scene;
+use juggler::types::{Hand, HandRef, PropKind};
+
+/// A club's widest radius (the drawn profile's 8.6 % of its 48.5 cm length), metres: a club is
+/// measured as a capsule of this radius from knob to tip.
+pub const CLUB_RADIUS: f32 = 0.0418;
+/// A ring's rim: the circle halfway between its outer and inner edges, and the rim's half
+/// width around it (metres).
+pub const RING_MID_RADIUS: f32 = 0.1125;
+pub const RING_HALF_WIDTH: f32 = 0.0125;
+/// Points of a ring's rim measured against another ring or an arm.
+const RIM_POINTS: usize = 48;
+/// Seconds after its own release or before its own catch in which a prop may touch the arm
+/// of the hand that throws or catches it.
+pub const OWN_HAND_WINDOW: f64 = 0.12;
+
+/// Distance from `p` to the segment `a`–`b`.
+pub fn segment_distance(p: Vec3, a: Vec3, b: Vec3) -> f32 {
+    let ab = b - a;
+    let s = ((p - a).dot(ab) / ab.length_squared().max(1e-12)).clamp(0.0, 1.0);
+    p.distance(a + ab * s)
+}
+
+/// Closest distance between the segments `p0`–`p1` and `q0`–`q1`.
+pub fn segments_distance(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3) -> f32 {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    if a < 1e-12 {
+        return segment_distance(p0, q0, q1);
+    }
+    if e < 1e-12 {
+        return segment_distance(q0, p0, p1);
+    }
+    let (b, c) = (d1.dot(d2), d1.dot(r));
+    let denom = a * e - b * b;
+    let mut s = if denom > 1e-12 {
+        ((b * f - c * e) / denom).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let mut t = (b * s + f) / e;
+    if t < 0.0 {
+        t = 0.0;
+        s = (-c / a).clamp(0.0, 1.0);
+    } else if t > 1.0 {
+        t = 1.0;
+        s = ((b - c) / a).clamp(0.0, 1.0);
+    }
+    (p0 + d1 * s).distance(q0 + d2 * t)
+}
+
+/// Points on a ring's rim (its mid circle).
+fn rim(ring: &PropPose) -> impl Iterator<Item = Vec3> + '_ {
+    let n = ring.axis.normalize_or(Vec3::Z);
+    let u = n.any_orthonormal_vector();
+    let v = n.cross(u);
+    (0..RIM_POINTS).map(move |k| {
+        let a = std::f32::consts::TAU * k as f32 / RIM_POINTS as f32;
+        ring.position + (u * a.cos() + v * a.sin()) * RING_MID_RADIUS
+    })
+}
+
+/// Distance from `p` to a ring's mid circle.
+fn circle_distance(p: Vec3, ring: &PropPose) -> f32 {
+    let n = ring.axis.normalize_or(Vec3::Z);
+    let d = p - ring.position;
+    let h = d.dot(n);
+    let q = (d - n * h).length();
+    (h * h + (q - RING_MID_RADIUS).powi(2)).sqrt()
+}
+
+/// A club's knob and tip.
+fn club_ends(club: &PropPose) -> (Vec3, Vec3) {
+    let knob = club.position - club.axis * CLUB_PIVOT_FROM_KNOB;
+    (knob, knob + club.axis * CLUB_LENGTH)
+}
+
+/// Clearance between two props of the same kind (metres, negative = overlap).
+pub fn prop_clearance(a: &PropPose, b: &PropPose) -> f32 {
+    match a.kind {
+        PropKind::Ball => a.position.distance(b.position) - 0.5 * (a.size + b.size),
+        PropKind::Club => {
+            let ((a0, a1), (b0, b1)) = (club_ends(a), club_ends(b));
+            segments_distance(a0, a1, b0, b1) - 2.0 * CLUB_RADIUS
+        }
+        PropKind::Ring => {
+            if a.position.distance(b.position) > 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH) {
+                return a.position.distance(b.position) - 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH);
+            }
+            rim(a)
+                .map(|p| circle_distance(p, b))
+                .fold(f32::INFINITY, f32::min)
+                - 2.0 * RING_HALF_WIDTH
+        }
+    }
+}
+
+/// Clearance of a prop from a capsule `a`–`b` of radius `r`.
+pub fn capsule_clearance(prop: &PropPose, a: Vec3, b: Vec3, r: f32) -> f32 {
+    match prop.kind {
+        PropKind::Ball => segment_distance(prop.position, a, b) - r - 0.5 * prop.size,
+        PropKind::Club => {
+            let (k, t) = club_ends(prop);
+            segments_distance(k, t, a, b) - r - CLUB_RADIUS
+        }
+        PropKind::Ring => {
+            if segment_distance(prop.position, a, b) > RING_MID_RADIUS + RING_HALF_WIDTH + r {
+                return segment_distance(prop.position, a, b)
+                    - RING_MID_RADIUS
+                    - RING_HALF_WIDTH
+                    - r;
+            }
+            rim(prop)
+                .map(|p| segment_distance(p, a, b))
+                .fold(f32::INFINITY, f32::min)
+                - r
+                - RING_HALF_WIDTH
+        }
+    }
+}
+
+/// The worst of one measure over a loop: its value and where it happened.
+#[derive(Clone, Debug)]
+pub struct Worst {
+    pub value: f32,
+    pub what: String,
+}
+
+impl Worst {
+    fn least() -> Self {
+        Worst {
+            value: f32::INFINITY,
+            what: String::new(),
+        }
+    }
+
+    fn most() -> Self {
+        Worst {
+            value: f32::NEG_INFINITY,
+            what: String::new(),
+        }
+    }
+
+    fn keep_least(&mut self, value: f32, what: impl FnOnce() -> String) {
+        if value < self.value {
+            self.value = value;
+            self.what = what();
+        }
+    }
+
+    fn keep_most(&mut self, value: f32, what: impl FnOnce() -> String) {
+        if value > self.value {
+            self.value = value;
+            self.what = what();
+        }
+    }
+}
+
+/// The contact measures of one scene.
+#[derive(Clone, Debug)]
+pub struct Contacts {
+    /// Least clearance between two props (metres, negative = overlap).
+    pub props: Worst,
+    /// Least distance between the centres of one juggler's two hands (metres).
+    pub hands: Worst,
+    /// Least clearance of a prop from an arm (upper arm and forearm capsules), except the arm
+    /// of a hand holding it or within `OWN_HAND_WINDOW` of throwing or catching it.
+    pub arms: Worst,
+    /// Largest hand acceleration (m/s²).
+    pub acceleration: Worst,
+    /// Largest distance of an elbow behind its shoulders' frontal plane (metres).
+    pub elbow_behind: Worst,
+    /// Poses sampled.
+    pub samples: usize,
+}
+
+/// Whether `prop` may touch the arm of `hand` at `t`: held by it, or within the window of
+/// its own release from it or catch by it.
+fn own_arm(scene: &Scene, i: usize, hand: HandRef, t: f64, prop: &PropPose) -> bool {
+    if prop.held_by == Some(hand) {
+        return true;
+    }
+    let Some(flight) = scene.motion().state_at(t).props[i].flight else {
+        return false;
+    };
+    (flight.from == hand && t - flight.release < OWN_HAND_WINDOW)
+        || (flight.to == hand && flight.catch - t < OWN_HAND_WINDOW)
+}
+
+/// Samples `scene` over one loop at `rate` poses per second (at least 500 a loop).
+pub fn measure(scene: &Scene, rate: f64) -> Contacts {
+    let name = format!(
+        "{} ({}) {:?}",
+        scene.spec().name,
+        scene
+            .spec()
+            .source
+            .text()
+            .chars()
+            .take(60)
+            .collect::<String>(),
+        scene.spec().settings.prop
+    );
+    let duration = scene.loop_duration();
+    let samples = 500usize.max((duration * rate).ceil() as usize);
+    let dt = duration / samples as f64;
+    let mut c = Contacts {
+        props: Worst::least(),
+        hands: Worst::least(),
+        arms: Worst::least(),
+        acceleration: Worst::most(),
+        elbow_behind: Worst::most(),
+        samples,
+    };
+    let motion = scene.motion();
+    let jugglers = motion.jugglers();
+    let velocity = |t: f64| -> Vec<Vec3> {
+        (0..jugglers)
+            .flat_map(|j| Hand::BOTH.map(|h| motion.hand_at(HandRef::new(j, h), t).velocity))
+            .collect()
+    };
+    for k in 0..samples {
+        let t = k as f64 * dt;
+        let pose = scene.pose_at(t);
+        // Props against props.
+        for (i, a) in pose.props.iter().enumerate() {
+            for (j, b) in pose.props.iter().enumerate().skip(i + 1) {
+                let d = prop_clearance(a, b);
+                c.props.keep_least(d, || {
+                    format!(
+                        "{name}: props {i} ({}) and {j} ({}) at t={t:.3}",
+                        state(a),
+                        state(b)
+                    )
+                });
+            }
+        }
+        for (jn, jp) in pose.jugglers.iter().enumerate() {
+            let [l, r] = jp.arms;
+            c.hands.keep_least(l.hand.distance(r.hand), || {
+                format!("{name}: juggler {}'s hands at t={t:.3}", jn + 1)
+            });
+            for side in Hand::BOTH {
+                let behind = elbow_behind(jp, side);
+                c.elbow_behind.keep_most(behind, || {
+                    format!("{name}: juggler {}'s {side:?} elbow at t={t:.3}", jn + 1)
+                });
+            }
+            for (i, prop) in pose.props.iter().enumerate() {
+                for side in Hand::BOTH {
+                    let hand = HandRef::new(jn, side);
+                    let arm = jp.arms[side.index()];
+                    let upper = capsule_clearance(
+                        prop,
+                        arm.shoulder,
+                        arm.elbow,
+                        0.5 * jp.dims.upper_arm_width,
+                    );
+                    let fore =
+                        capsule_clearance(prop, arm.elbow, arm.hand, 0.5 * jp.dims.forearm_width);
+                    let d = upper.min(fore);
+                    if d < c.arms.value && !own_arm(scene, i, hand, t, prop) {
+                        c.arms.keep_least(d, || {
+                            format!(
+                                "{name}: prop {i} ({}) and juggler {}'s {side:?} {} at t={t:.3}",
+                                state(prop),
+                                jn + 1,
+                                if upper < fore { "upper arm" } else { "forearm" }
+                            )
+                        });
+                    }
+                }
+            }
+        }
+        // Hand acceleration: central difference of the exact hand velocities.
+        let h = 0.5 * dt.min(1.0 / 480.0);
+        let (before, after) = (velocity(t - h), velocity(t + h));
+        for (slot, (a, b)) in before.iter().zip(&after).enumerate() {
+            let acc = (*b - *a).length() / (2.0 * h) as f32;
+            c.acceleration.keep_most(acc, || {
+                format!(
+                    "{name}: juggler {}'s {:?} hand at t={t:.3}",
+                    slot / 2 + 1,
+                    HandRef::from_slot(slot).hand
+                )
+            });
+        }
+    }
+    c
+}
+
+fn state(p: &PropPose) -> &'static str {
+    if p.held_by.is_some() {
+        "held"
+    } else {
+        "flying"
+    }
+}
+
+/// How far an elbow is behind the frontal plane of its juggler's shoulders (metres, in the
+/// juggler's own frame; negative = in front).
+pub fn elbow_behind(j: &JugglerPose, side: Hand) -> f32 {
+    let local = |p: Vec3| j.placement.to_local(p);
+    let shoulders = 0.5 * (local(j.arms[0].shoulder).z + local(j.arms[1].shoulder).z);
+    shoulders - local(j.arms[side.index()].elbow).z
+}
