@@ -271,7 +271,10 @@ mod tests {
             "pattern=975;bps=3;jugglers=2"
         );
         assert_eq!(with_jugglers("Mills Mess".into(), &options), "Mills Mess");
-        assert_eq!(with_jugglers("975".into(), &PatternOptions::default()), "975");
+        assert_eq!(
+            with_jugglers("975".into(), &PatternOptions::default()),
+            "975"
+        );
     }
 
     #[test]
