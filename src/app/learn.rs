@@ -467,4 +467,31 @@ mod tests {
         app.playback.set_exact_speed(1e9);
         assert_eq!(app.playback.speed(), crate::app::state::MAX_SPEED);
     }
+
+    #[test]
+    fn a_link_carries_view_labels_trail_and_beats_and_refuses_bad_ones() {
+        use crate::app::web::LinkQuery;
+        let link = LinkQuery::parse("?pattern=531&view=eye2&labels=1&trail=2&beats=1-3");
+        assert!(link.problems.is_empty(), "{:?}", link.problems);
+        assert_eq!(
+            link.learn,
+            LearnLink {
+                view: Some(ViewKind::Eye(1)),
+                labels: true,
+                trail: Some(1),
+                beats: Some(BeatLoop { from: 1, to: 3 }),
+            }
+        );
+        let address = link.to_address();
+        assert!(
+            address.ends_with("view=eye2&labels=1&trail=2&beats=1-3"),
+            "{address}"
+        );
+        assert_eq!(LinkQuery::parse(&address).learn, link.learn);
+        let bad = LinkQuery::parse("?view=back&trail=0&beats=5-2&labels=maybe");
+        assert_eq!(bad.problems.len(), 4, "{:?}", bad.problems);
+        assert_eq!(bad.learn, LearnLink::default());
+        // The automatic view and no choices write nothing.
+        assert!(LearnLink::of(&Learning::default()).pairs().is_empty());
+    }
 }
