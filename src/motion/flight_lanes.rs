@@ -132,7 +132,7 @@ impl Choreography {
     pub(crate) fn separate_flights(&mut self, kind: PropKind, flat: bool, gravity: f64) {
         let n = self.tosses.len();
         let period_ok = self.hand_period.is_finite() && self.hand_period > 0.0;
-        if !(2..=MAX_TOSSES).contains(&n) || !period_ok || !gravity.is_finite() {
+        if !(1..=MAX_TOSSES).contains(&n) || !period_ok || !gravity.is_finite() {
             return;
         }
         let rule = clearance(kind, flat);
@@ -283,12 +283,23 @@ impl Choreography {
     }
 }
 
+/// Flights that must share one lane (props held together in one hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stack {
+    id: usize,
+    /// Whether the lane is the same at release and catch (props held together for part of
+    /// their holds only).
+    constant: bool,
+}
+
 impl Choreography {
     /// For each flight (by its class), the stack it belongs to: clubs and rings held in one
-    /// hand at the same time (a multiplex thrown or caught, a squeezed catch) keep their
-    /// multiplex lanes only if they all fly and are held in one constant lane, so the flights
-    /// into and out of overlapping holds of one hand are joined (`None`: a flight of its own).
-    fn held_together(&self, class: &[usize], arcs: &[Option<Arc>]) -> Vec<Option<usize>> {
+    /// hand at the same time keep their multiplex lanes only if they slide alike. Props caught
+    /// and thrown together (`[33]`) arrive in one lane and leave in one; props held together
+    /// for part of their holds (a squeezed catch, a split multiplex) fly and are held in one
+    /// constant lane with every flight into and out of those holds (`None`: a flight of its
+    /// own).
+    fn held_together(&self, class: &[usize], arcs: &[Option<Arc>]) -> Vec<Option<Stack>> {
         let n = self.tosses.len();
         let mut parent: Vec<usize> = (0..n).collect();
         fn root(parent: &mut [usize], mut i: usize) -> usize {
@@ -334,33 +345,58 @@ impl Choreography {
                 .is_some_and(|a| a.together)
         };
         let mut joined = vec![false; n];
+        let mut constant = vec![false; n];
         for (x, &(hand, a1, b1, s1, e1)) in holds.iter().enumerate() {
             for &(other, a2, b2, s2, e2) in &holds[x + 1..] {
                 if hand != other || !(together(a1) || together(a2)) {
                     continue;
                 }
                 let laps = ((e1 - s2) / period).floor() as i64;
-                let overlaps = (laps - 64..=laps).any(|k| {
-                    let shift = k as f64 * period;
-                    s2 + shift < e1 - 1e-9 && s1 < e2 + shift - 1e-9
-                });
-                if !overlaps {
+                let Some(shift) = (laps - 64..=laps)
+                    .map(|k| k as f64 * period)
+                    .find(|shift| s2 + shift < e1 - 1e-9 && s1 < e2 + shift - 1e-9)
+                else {
                     continue;
-                }
+                };
                 let ids = [a1, b1, a2, b2].map(|i| class.get(i).copied().unwrap_or(i));
-                for &i in &ids[1..] {
-                    let (r0, r1) = (root(&mut parent, ids[0]), root(&mut parent, i));
+                let mut join = |x: usize, y: usize| {
+                    let (r0, r1) = (root(&mut parent, x), root(&mut parent, y));
                     parent[r1] = r0;
+                };
+                // Caught together and thrown together: the two slide alike when they arrive
+                // in one lane and leave in one lane. Otherwise one constant lane for all.
+                let same_span = (s2 + shift - s1).abs() < 1e-6 && (e2 + shift - e1).abs() < 1e-6;
+                if same_span {
+                    join(ids[0], ids[2]);
+                    join(ids[1], ids[3]);
+                } else {
+                    join(ids[0], ids[1]);
+                    join(ids[0], ids[2]);
+                    join(ids[0], ids[3]);
+                    for i in ids {
+                        constant[i] = true;
+                    }
                 }
                 for i in ids {
                     joined[i] = true;
                 }
             }
         }
+        let mut constant_root = vec![false; n];
+        for (i, _) in constant.iter().enumerate().filter(|(_, c)| **c) {
+            let r = root(&mut parent, i);
+            constant_root[r] = true;
+        }
         (0..n)
             .map(|i| {
                 let c = class.get(i).copied().unwrap_or(i);
-                joined[c].then(|| root(&mut parent, c))
+                joined[c].then(|| {
+                    let r = root(&mut parent, c);
+                    Stack {
+                        id: r,
+                        constant: constant_root[r],
+                    }
+                })
             })
             .collect()
     }
@@ -525,7 +561,7 @@ const CANDIDATES: [(f64, f64); 15] = [
 /// least bad one.
 fn assign(
     arcs: &[Option<Arc>],
-    stacks: &[Option<usize>],
+    stacks: &[Option<Stack>],
     period: f64,
     rule: Clearance,
 ) -> Vec<(DVec3, DVec3)> {
@@ -566,7 +602,9 @@ fn assign(
             .copied()
             .filter(|&j| {
                 j == i
-                    || (!done[j] && stacks[i].is_some() && stacks[j] == stacks[i])
+                    || (!done[j]
+                        && stacks[i].is_some()
+                        && stacks[j].map(|s| s.id) == stacks[i].map(|s| s.id))
                     || (p.together
                         && !done[j]
                         && arcs[j].as_ref().is_some_and(|q| {
@@ -612,7 +650,7 @@ fn assign(
         };
         let mut best = (f64::INFINITY, Lane::default());
         // A stack flies and is held in one constant lane.
-        let stacked = group.iter().any(|&g| stacks[g].is_some());
+        let stacked = group.iter().any(|&g| stacks[g].is_some_and(|s| s.constant));
         for &(r, c) in CANDIDATES.iter().filter(|(r, c)| !stacked || r == c) {
             let lane = Lane {
                 release: r * rule.step,
