@@ -35,6 +35,24 @@ fn bench_files(c: &mut Criterion) {
         b.iter(|| black_box(to_toml(black_box(&specs)).unwrap()))
     });
 
+    // JIF: passist's format, read (completed, scheduled, animated) and written.
+    let jif_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jif");
+    for name in ["seven_one_count.jif", "club_and_two_balls.jif"] {
+        let text = std::fs::read_to_string(jif_dir.join(name)).expect("sample JIF");
+        c.bench_function(&format!("load JIF {name}"), |b| {
+            b.iter(|| {
+                black_box(files::read_str(black_box(&text), files::FileKind::Jif, name).unwrap())
+            })
+        });
+    }
+    for pattern in ["975;jugglers=2", "<3.3p3|3.3p3|4.3p3>"] {
+        let spec = juggler::spec::PatternSpec::parse(pattern).unwrap();
+        let scene = juggler::scene::Scene::new(&spec).unwrap();
+        c.bench_function(&format!("write JIF {pattern}"), |b| {
+            b.iter(|| black_box(juggler::convert::jif::write(black_box(&scene)).unwrap()))
+        });
+    }
+
     let list =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/list.jml"))
             .expect("sample JML");

@@ -2,7 +2,7 @@
 //! period 5 and height 9, plus sync, multiplex and passing patterns and the test vectors.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use juggler::schedule::from_notation;
+use juggler::schedule::{from_notation, from_notation_shared};
 
 /// All vanilla siteswaps of period `n` with throws <= `max` (permutation test: i + v_i
 /// distinct mod n), written in base 36.
@@ -100,6 +100,36 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("<3p|3p><3|3>", |b| {
         b.iter(|| from_notation(std::hint::black_box("<3p|3p><3|3>")))
+    });
+    // Prechac notation: fractional passes, inferred and written delays, three jugglers.
+    for p in [
+        "<3.5p|3.5px>",
+        "<3.3p3|3.3p3|4.3p3>",
+        "{0,0.5}<4.5px2.5px3.5p|3.5px4.5p2.5p>",
+    ] {
+        group.bench_function(p, |b| b.iter(|| from_notation(std::hint::black_box(p))));
+    }
+    // Four-handed siteswaps (`jugglers=2`): named patterns of the passing community.
+    let four_handed = [
+        "975", "867", "744", "77722", "966", "996", "7", "86", "978", "9797", "7777266", "96672",
+        "7a666", "9964", "86277",
+    ];
+    for p in ["975", "77722"] {
+        group.bench_function(format!("{p};jugglers=2"), |b| {
+            b.iter(|| from_notation_shared(std::hint::black_box(p), Some(2)))
+        });
+    }
+    group.throughput(Throughput::Elements(four_handed.len() as u64));
+    group.bench_function(format!("{}_four_handed", four_handed.len()), |b| {
+        b.iter(|| {
+            let mut props = 0usize;
+            for p in &four_handed {
+                if let Ok(s) = from_notation_shared(std::hint::black_box(p), Some(2)) {
+                    props += s.props;
+                }
+            }
+            props
+        })
     });
     group.finish();
 }

@@ -113,8 +113,15 @@ pub const GEN_CELLS: Limit = Limit {
     max: 4_000_000,
 };
 
+/// Jugglers one plain siteswap may be shared by (`jugglers=N`, a k-handed siteswap; juggler
+/// letters run A to Z).
+pub const SHARING_JUGGLERS: Limit = Limit {
+    what: "jugglers sharing one siteswap",
+    max: 26,
+};
+
 /// Every limit, for documentation and tests.
-pub const LIMITS: [Limit; 13] = [
+pub const LIMITS: [Limit; 14] = [
     BEATS,
     THROWS,
     CYCLE_BEATS,
@@ -128,6 +135,7 @@ pub const LIMITS: [Limit; 13] = [
     COLORS,
     GEN_PERIOD,
     GEN_CELLS,
+    SHARING_JUGGLERS,
 ];
 
 /// A count over its limit.

@@ -63,6 +63,8 @@ pub struct Scene {
     dims: Vec<BodyDims>,
     /// Colour of each prop, by prop index.
     colors: Vec<Rgba>,
+    /// Kind of each prop, by prop index (clubs and balls may fly together).
+    kinds: Vec<PropKind>,
     /// Per orbit: its props are never thrown (only held), so they have no dwell to follow.
     held_only: Vec<bool>,
     /// Per juggler: how the body takes part (knee dips for high throws, gaze).
@@ -240,13 +242,29 @@ fn plan_bodies(motion: &Motion, layout: &Layout, dims: &[BodyDims]) -> Vec<BodyP
     plans
 }
 
+/// Where hands work for props of `kinds` (the pattern's `prop` when none): with clubs when
+/// any prop is a club.
+fn hands_kind(prop: PropKind, kinds: &[PropKind]) -> PropKind {
+    if kinds.contains(&PropKind::Club) {
+        PropKind::Club
+    } else {
+        kinds.first().copied().unwrap_or(prop)
+    }
+}
+
 /// Rings held together stack face to face (or on top of each other when flat) instead of
 /// side by side.
 fn restack_rings(
     choreography: &mut crate::motion::Choreography,
     settings: &crate::settings::Settings,
+    kinds: &[PropKind],
 ) {
-    if settings.prop == PropKind::Ring {
+    let rings = if kinds.is_empty() {
+        settings.prop == PropKind::Ring
+    } else {
+        kinds.iter().all(|k| *k == PropKind::Ring)
+    };
+    if rings {
         // Rings held together stack face to face (forward and down when flat), toward the
         // audience and a little sideways so that the rims of a stack show.
         let stack = if settings.pancake_rings {
@@ -288,7 +306,7 @@ impl Scene {
     /// A siteswap's scene: its schedule, timing, layout and motion by Juggling Lab's rules.
     fn from_siteswap(spec: &PatternSpec, notation: &str) -> Result<Scene, SceneError> {
         let settings = &spec.settings;
-        let schedule = schedule::from_notation(notation)?;
+        let schedule = schedule::from_notation_shared(notation, settings.shared_by)?;
         let timing = Timing::new(&schedule, settings)?;
         let placements = settings.placements();
         if let Some(juggler) = placements
@@ -326,9 +344,11 @@ impl Scene {
                 settings.dwell.per_beat(),
             )
         };
-        crate::motion::place_for_prop(&mut choreography, settings.prop);
-        restack_rings(&mut choreography, settings);
-        choreography.separate_flights(settings.prop, settings.pancake_rings, timing.gravity);
+        let kinds: Vec<PropKind> = (0..schedule.props).map(|i| settings.kind_of(i)).collect();
+        let hands_for = hands_kind(settings.prop, &kinds);
+        crate::motion::place_for_prop(&mut choreography, hands_for);
+        restack_rings(&mut choreography, settings, &kinds);
+        choreography.separate_flights(hands_for, settings.pancake_rings, timing.gravity);
         let motion = Motion::from_events(&choreography, timing);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
@@ -368,6 +388,7 @@ impl Scene {
             motion,
             dims,
             colors,
+            kinds,
         })
     }
 
@@ -382,10 +403,31 @@ impl Scene {
             dwell: settings.dwell.value(),
             gravity: settings.gravity,
         };
+        // A file that mixes kinds draws each prop as given; else every prop is the pattern's
+        // `prop` (which `--prop` may change).
+        let file_kind = |path: usize| events.path_props.get(path).map(|p| p.kind);
+        let mixed = events
+            .path_props
+            .windows(2)
+            .any(|pair| pair[0].kind != pair[1].kind);
+        let kinds: Vec<PropKind> = events
+            .path_of_prop
+            .iter()
+            .map(|&path| {
+                mixed
+                    .then(|| file_kind(path))
+                    .flatten()
+                    .unwrap_or(settings.prop)
+            })
+            .collect();
         // Rings held together stack as in siteswap patterns (so tojml's rings read back).
         let mut choreography = events.choreography.clone();
-        restack_rings(&mut choreography, settings);
-        choreography.separate_flights(settings.prop, settings.pancake_rings, timing.gravity);
+        restack_rings(&mut choreography, settings, &kinds);
+        choreography.separate_flights(
+            hands_kind(settings.prop, &kinds),
+            settings.pancake_rings,
+            timing.gravity,
+        );
         let motion = Motion::from_events(&choreography, timing);
         let jugglers = events.jugglers;
         let layout = Layout {
@@ -428,6 +470,7 @@ impl Scene {
             motion,
             dims,
             colors,
+            kinds,
         })
     }
 
@@ -503,7 +546,11 @@ impl Scene {
         t: f64,
         placements: &[crate::layout::Placement],
     ) -> PropPose {
-        let kind = self.spec.settings.prop;
+        let kind = self
+            .kinds
+            .get(index)
+            .copied()
+            .unwrap_or(self.spec.settings.prop);
         let phase = match (state.flight, state.held_by) {
             (Some(flight), _) => PropPhase::Flying {
                 flight,

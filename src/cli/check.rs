@@ -6,7 +6,7 @@ use juggler::budget::BudgetError;
 use juggler::notation::{self, Pattern};
 use juggler::schedule::{self, PatternError, Schedule};
 use juggler::settings::{self, SettingsError};
-use juggler::spec::{EventFormat, EventSource, PatternSource};
+use juggler::spec::{EventFormat, EventSource, PatternSource, PatternSpec};
 use juggler::tools::analysis::{analyse, vanilla_throws, Analysis};
 use serde::Serialize;
 
@@ -20,27 +20,47 @@ use std::sync::Arc;
 
 /// Runs the command: exit 0 when every pattern is valid, 1 otherwise.
 pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
+    let jugglers = match &args.jugglers {
+        Some(n) => Some(
+            settings::keys::JUGGLERS
+                .parse("--jugglers", n)
+                .map_err(|e| CliError::usage(e.to_string()))? as usize,
+        ),
+        None => None,
+    };
+    let json = Reporting {
+        json: args.json,
+        jugglers,
+    };
     match (&args.file, &args.pattern) {
-        (Some(path), _) => check_file(path, args.json),
-        (None, Some(pattern)) => check_argument(pattern, args.json),
+        (Some(path), _) => check_file(path, json),
+        (None, Some(pattern)) => check_argument(pattern, json),
         (None, None) => Err(CliError::usage("give a PATTERN or --file F")),
     }
 }
 
+/// How to report: as JSON, and the `--jugglers` that wins over every pattern's own.
+#[derive(Clone, Copy)]
+struct Reporting {
+    json: bool,
+    jugglers: Option<usize>,
+}
+
 /// `check PATTERN`, read by the one reading rule: a siteswap or settings string is checked as
 /// written; a library name checks its pattern's siteswap; a file checks each of its patterns.
-fn check_argument(arg: &str, json: bool) -> Result<u8, CliError> {
+fn check_argument(arg: &str, reporting: Reporting) -> Result<u8, CliError> {
+    let json = reporting.json;
     let inputs = match argument::read(arg) {
         Ok(Argument::Pattern {
             source: Source::Library,
             spec,
-        }) => vec![Input::from(spec.source)],
+        }) => vec![Input::from(*spec)],
         Ok(Argument::File(path)) if path.to_ascii_lowercase().ends_with(".txt") => {
-            return check_file(Path::new(&path), json)
+            return check_file(Path::new(&path), reporting)
         }
         Ok(Argument::File(_)) => super::input::load_specs(arg)?
             .into_iter()
-            .map(|spec| Input::from(spec.source))
+            .map(Input::from)
             .collect(),
         Err(e @ ArgumentError::UnknownName { .. }) if json => {
             let value = serde_json::json!({
@@ -53,12 +73,12 @@ fn check_argument(arg: &str, json: bool) -> Result<u8, CliError> {
         }
         Err(e @ ArgumentError::UnknownName { .. }) => return Err(CliError::invalid(e.to_string())),
         // Siteswaps and settings strings (including their errors) are reported as written.
-        Ok(Argument::Pattern { .. }) | Err(_) => vec![Input::Text(arg.to_string())],
+        Ok(Argument::Pattern { .. }) | Err(_) => vec![Input::text(arg)],
     };
     let mut out = Output::default();
     let mut all_valid = true;
     for input in &inputs {
-        all_valid &= report(input, json, &mut out)?;
+        all_valid &= report(input, reporting, &mut out)?;
         if out.closed {
             break;
         }
@@ -98,17 +118,33 @@ impl Output {
     }
 }
 
-/// What `check` reports on: a siteswap or settings string as written, or a pattern given by
-/// its events (read, and so checked, where its file was read).
+/// What `check` reports on: a siteswap or settings string as written (with the `jugglers=N`
+/// of the file it came from), or a pattern given by its events (read, and so checked, where
+/// its file was read).
 enum Input {
-    Text(String),
+    Text {
+        text: String,
+        shared_by: Option<usize>,
+    },
     Events(Arc<EventSource>),
 }
 
-impl From<PatternSource> for Input {
-    fn from(source: PatternSource) -> Input {
-        match source {
-            PatternSource::Siteswap(siteswap) => Input::Text(siteswap),
+impl Input {
+    fn text(text: &str) -> Input {
+        Input::Text {
+            text: text.to_string(),
+            shared_by: None,
+        }
+    }
+}
+
+impl From<PatternSpec> for Input {
+    fn from(spec: PatternSpec) -> Input {
+        match spec.source {
+            PatternSource::Siteswap(text) => Input::Text {
+                text,
+                shared_by: spec.settings.shared_by,
+            },
             PatternSource::Events(events) => Input::Events(events),
         }
     }
@@ -142,9 +178,10 @@ fn events_report(source: &EventSource, json: bool) -> String {
 }
 
 /// Checks one pattern and prints its report; whether it is valid.
-fn report(input: &Input, json: bool, out: &mut Output) -> Result<bool, CliError> {
-    let input = match input {
-        Input::Text(text) => text,
+fn report(input: &Input, reporting: Reporting, out: &mut Output) -> Result<bool, CliError> {
+    let json = reporting.json;
+    let (input, shared_by) = match input {
+        Input::Text { text, shared_by } => (text, reporting.jugglers.or(*shared_by)),
         Input::Events(events) => {
             let mut text = events_report(events, json);
             if !json {
@@ -158,7 +195,7 @@ fn report(input: &Input, json: bool, out: &mut Output) -> Result<bool, CliError>
             return Ok(true);
         }
     };
-    let outcome = check(input);
+    let outcome = check(input, shared_by);
     let mut text = String::new();
     if json {
         text.push_str(&json_report(input, &outcome));
@@ -176,7 +213,8 @@ fn report(input: &Input, json: bool, out: &mut Output) -> Result<bool, CliError>
 
 /// `check --file`: every line of a text list (the shared `.txt` reader: comments, BOM, any
 /// line ending), read and reported one at a time, so memory does not grow with the file.
-fn check_file(path: &Path, json: bool) -> Result<u8, CliError> {
+fn check_file(path: &Path, reporting: Reporting) -> Result<u8, CliError> {
+    let json = reporting.json;
     let shown = escape_control(&path.display().to_string()).into_owned();
     let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
@@ -197,7 +235,7 @@ fn check_file(path: &Path, json: bool) -> Result<u8, CliError> {
             break;
         }
         match entry {
-            Ok(entry) => all_valid &= report(&Input::Text(entry.text), json, &mut out)?,
+            Ok(entry) => all_valid &= report(&Input::text(&entry.text), reporting, &mut out)?,
             Err(e) => {
                 let fatal = e.is_fatal();
                 let error = e.into_file_error(&shown);
@@ -250,9 +288,12 @@ impl Failure {
     }
 }
 
-fn check(input: &str) -> Result<(Pattern, Schedule), Failure> {
+/// Checks `input` (a siteswap or settings string); `shared_by`, when given, wins over the
+/// settings string's own `jugglers=`.
+fn check(input: &str, shared_by: Option<usize>) -> Result<(Pattern, Schedule), Failure> {
     let spec = settings::read(input).map_err(Failure::Settings)?;
-    let pattern = notation::parse(&spec.pattern)
+    let shared_by = shared_by.or(spec.settings.shared_by);
+    let pattern = notation::parse_shared(&spec.pattern, shared_by)
         .map_err(|e| Failure::Pattern(Box::new(e.into()), spec.pattern.clone()))?;
     let schedule = schedule::build(&pattern)
         .map_err(|e| Failure::Pattern(Box::new(e.into()), pattern.text.clone()))?;

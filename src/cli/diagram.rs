@@ -84,19 +84,19 @@ pub fn run(args: &DiagramArgs) -> Result<u8, CliError> {
         }
     };
     // The one reading rule of every command: siteswap, settings string, file or library name.
-    let spec = super::input::load_spec(
-        &args.pattern,
-        &Choice::default(),
-        &super::PatternOptions::default(),
-    )?;
+    let options = super::PatternOptions {
+        jugglers: args.jugglers.clone(),
+        ..super::PatternOptions::default()
+    };
+    let spec = super::input::load_spec(&args.pattern, &Choice::default(), &options)?;
     let shown = juggler::text::escape_control(&spec.name).into_owned();
     let PatternSource::Siteswap(notation_text) = &spec.source else {
         return Err(CliError::invalid(format!(
             "{shown}: a pattern given by its events has no siteswap to draw"
         )));
     };
-    let pattern =
-        notation::parse(notation_text).map_err(|e| CliError::invalid(format!("{shown}: {e}")))?;
+    let pattern = notation::parse_shared(notation_text, spec.settings.shared_by)
+        .map_err(|e| CliError::invalid(format!("{shown}: {e}")))?;
     let sch = schedule::build(&pattern).map_err(|e| CliError::invalid(format!("{shown}: {e}")))?;
     let title = juggler::text::escape_control(notation_text);
     let svg = if causal {

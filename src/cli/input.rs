@@ -71,5 +71,12 @@ pub fn apply_options(spec: &mut PatternSpec, options: &PatternOptions) -> Result
     if options.color_by_orbit {
         settings.color_by_orbit = true;
     }
+    if let Some(jugglers) = &options.jugglers {
+        settings.shared_by = Some(
+            keys::JUGGLERS
+                .parse("--jugglers", jugglers)
+                .map_err(usage)? as usize,
+        );
+    }
     Ok(())
 }

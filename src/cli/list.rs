@@ -208,7 +208,7 @@ fn row(p: &LoadedPattern) -> Row {
         notation: notation.clone(),
         prop: p.spec.settings.prop.name(),
         line: p.at.line,
-        facts: schedule::from_notation(notation)
+        facts: schedule::from_notation_shared(notation, p.spec.settings.shared_by)
             .map_err(|e| e.to_string())
             // Valid only when it animates within the budget, as `check` says too.
             .and_then(|s| match p.spec.settings.check_cycle(&s) {

@@ -101,6 +101,10 @@ pub struct PatternOptions {
     /// Colour props by orbit instead of one colour per prop
     #[arg(long)]
     pub color_by_orbit: bool,
+    /// Jugglers sharing a plain siteswap, 1 to 26: `975 --jugglers 2` is the four-handed Holy
+    /// Grail (hands A right, B right, A left, B left); a passing pattern must have as many
+    #[arg(long, value_name = "N")]
+    pub jugglers: Option<String>,
 }
 
 /// Camera options shared by the window and the export.
@@ -207,6 +211,9 @@ pub struct CheckArgs {
     /// Print JSON instead of a human summary
     #[arg(long)]
     pub json: bool,
+    /// Jugglers sharing a plain siteswap (a 2N-handed siteswap: `975 --jugglers 2`)
+    #[arg(long, value_name = "N")]
+    pub jugglers: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -270,6 +277,9 @@ pub struct DiagramArgs {
     /// Replace an existing file
     #[arg(long)]
     pub force: bool,
+    /// Jugglers sharing a plain siteswap (a 2N-handed siteswap: `975 --jugglers 2`)
+    #[arg(long, value_name = "N")]
+    pub jugglers: Option<String>,
 }
 
 #[derive(Args, Debug)]

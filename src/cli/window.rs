@@ -80,7 +80,7 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         [] => return Err(CliError::invalid(format!("{text}: no pattern"))),
         // The field shows the chosen pattern's siteswap (the file would reload its first).
         [only] if choice.is_some() => (only.clone(), only.source.text().to_string()),
-        [only] => (only.clone(), text),
+        [only] => (only.clone(), with_jugglers(text, &args.options)),
         [first, ..] => (first.clone(), first.source.text().to_string()),
     };
     let animation =
@@ -103,13 +103,20 @@ pub fn run(args: &ViewArgs) -> Result<u8, CliError> {
         },
         (None, None) => Mode::Interactive,
     };
-    let options = args.options.clone();
+    // `--jugglers` is the given pattern's (a typed passing pattern has its own jugglers).
+    let options = PatternOptions {
+        jugglers: None,
+        ..args.options.clone()
+    };
     let loader: Loader = Box::new(move |typed: &str| {
         let spec = load_spec(typed, &Choice::default(), &options)
             .map_err(|e| LoadError::new(first_line(&e.message), None))?;
         animate(typed, &spec, view)
     });
-    let options = args.options.clone();
+    let options = PatternOptions {
+        jugglers: None,
+        ..args.options.clone()
+    };
     let spec_loader: SpecLoader = Box::new(move |spec| {
         let mut spec = spec.clone();
         apply_options(&mut spec, &options)
@@ -231,9 +238,44 @@ fn no_display_message(text: &str) -> String {
     )
 }
 
+/// The field's text of a typed siteswap or settings string with `--jugglers N` written in
+/// (`975;jugglers=2`), so that it reloads as shown; other text as it is.
+fn with_jugglers(text: String, options: &PatternOptions) -> String {
+    use juggler::files::argument::{self, Argument, Source};
+    let typed = matches!(
+        argument::read(&text),
+        Ok(Argument::Pattern {
+            source: Source::Siteswap | Source::Settings,
+            ..
+        })
+    );
+    match &options.jugglers {
+        Some(n) if typed => format!("{};jugglers={}", text.trim(), n.trim()),
+        _ => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_field_shows_jugglers_given_on_the_command_line() {
+        let options = PatternOptions {
+            jugglers: Some("2".into()),
+            ..PatternOptions::default()
+        };
+        assert_eq!(with_jugglers("975".into(), &options), "975;jugglers=2");
+        assert_eq!(
+            with_jugglers("pattern=975;bps=3".into(), &options),
+            "pattern=975;bps=3;jugglers=2"
+        );
+        assert_eq!(with_jugglers("Mills Mess".into(), &options), "Mills Mess");
+        assert_eq!(
+            with_jugglers("975".into(), &PatternOptions::default()),
+            "975"
+        );
+    }
 
     #[test]
     fn window_sizes() {

@@ -98,6 +98,9 @@ pub fn write(scene: &Scene) -> Result<String, ConvertError> {
     let mut prop_at: std::collections::HashMap<(u64, usize), usize> =
         std::collections::HashMap::with_capacity(occurrences.len());
     let mut props = 0usize;
+    // Per prop of the file, the scene's prop it is (found by its first throw in the motion).
+    let mut scene_prop: Vec<Option<usize>> = Vec::new();
+    let fine_bps = timing.beats_per_second * f64::from(sub);
     let mut throws = Vec::with_capacity(occurrences.len());
     for &(time, i) in &occurrences {
         let t = &schedule.throws[i];
@@ -105,6 +108,7 @@ pub fn write(scene: &Scene) -> Result<String, ConvertError> {
             Some(p) => p,
             None => {
                 props += 1;
+                scene_prop.push(scene.motion().prop_making(i, time as f64 / fine_bps));
                 props - 1
             }
         };
@@ -150,16 +154,19 @@ pub fn write(scene: &Scene) -> Result<String, ConvertError> {
         })
         .collect();
     let pose = scene.pose_at(0.0);
-    let kind = spec.settings.prop.name();
     let props_json: Vec<Value> = (0..props)
         .map(|p| {
-            let color = pose
-                .props
-                .get(p % pose.props.len().max(1))
-                .map(|prop| prop.color)
-                .unwrap_or(crate::types::Rgba::rgb(192, 57, 43));
+            let index = scene_prop
+                .get(p)
+                .copied()
+                .flatten()
+                .unwrap_or(p % pose.props.len().max(1));
+            let (kind, color) = pose.props.get(index).map_or(
+                (spec.settings.prop, crate::types::Rgba::rgb(192, 57, 43)),
+                |prop| (prop.kind, prop.color),
+            );
             let color = format!("#{:02x}{:02x}{:02x}", color.r, color.g, color.b);
-            json!({ "type": kind, "color": color })
+            json!({ "type": kind.name(), "color": color })
         })
         .collect();
     let doc = json!({

@@ -17,6 +17,10 @@ pub enum ConvertError {
         "pattern '{name}' is given by its events, and a {format} pattern file holds siteswaps only"
     )]
     NoSiteswap { name: String, format: &'static str },
+    /// A siteswap shared by several jugglers (`jugglers=N`) whose jugglers also stand at
+    /// given places: TOML's `jugglers` holds one or the other.
+    #[error("pattern '{name}' has both jugglers={shared_by} and the jugglers' places, and TOML's `jugglers` holds one of them")]
+    SharedAndPlaced { name: String, shared_by: usize },
     /// A pattern whose written loop (until every prop is back) would list too many throws.
     #[error("pattern '{name}' would list {throws} throws before its props are back in place, more than the limit of 100000")]
     TooLarge { name: String, throws: u128 },

@@ -33,24 +33,28 @@ fn entry(spec: &PatternSpec, siteswap: &str) -> PatternEntry {
         beat_dwells,
         gravity: some_if(s.gravity != d.gravity).map(|_| Checked::new(s.gravity)),
         prop: some_if(s.prop != d.prop).map(|_| s.prop),
+        props: some_if(!s.prop_kinds.is_empty()).map(|_| s.prop_kinds.clone()),
         colors: some_if(!s.colors.is_empty())
             .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
         color_by_orbit: some_if(s.color_by_orbit).map(|_| true),
-        jugglers: some_if(!s.positions.is_empty()).map(|_| {
-            if s.moving() {
-                return Jugglers::Jl(s.positions.clone());
-            }
-            Jugglers::List(
-                s.placements()
-                    .iter()
-                    .map(|p| JugglerEntry {
-                        x: Checked::of_f32(p.x),
-                        z: Checked::of_f32(p.z),
-                        facing: Checked::of_f32(p.facing_deg),
-                    })
-                    .collect(),
-            )
-        }),
+        jugglers: match s.shared_by {
+            Some(n) => Some(Jugglers::Count(n)),
+            None => some_if(!s.positions.is_empty()).map(|_| {
+                if s.moving() {
+                    return Jugglers::Jl(s.positions.clone());
+                }
+                Jugglers::List(
+                    s.placements()
+                        .iter()
+                        .map(|p| JugglerEntry {
+                            x: Checked::of_f32(p.x),
+                            z: Checked::of_f32(p.z),
+                            facing: Checked::of_f32(p.facing_deg),
+                        })
+                        .collect(),
+                )
+            }),
+        },
         hands: some_if(s.hands.len() == 1).map(|_| Hands::List(hand_entries(&s.hands[0]))),
         juggler_hands: some_if(s.hands.len() > 1)
             .map(|_| s.hands.iter().map(|h| hand_entries(h)).collect()),
@@ -92,6 +96,14 @@ pub fn to_toml(specs: &[PatternSpec]) -> Result<String, ConvertError> {
     let entries = specs
         .iter()
         .map(|spec| match &spec.source {
+            PatternSource::Siteswap(_)
+                if spec.settings.shared_by.is_some() && !spec.settings.positions.is_empty() =>
+            {
+                Err(ConvertError::SharedAndPlaced {
+                    name: spec.name.clone(),
+                    shared_by: spec.settings.shared_by.unwrap_or(0),
+                })
+            }
             PatternSource::Siteswap(siteswap) => Ok(entry(spec, siteswap)),
             PatternSource::Events(_) => Err(ConvertError::NoSiteswap {
                 name: spec.name.clone(),
@@ -115,6 +127,37 @@ mod tests {
     use crate::files::toml_format::read_toml_str;
     use crate::settings::{Bodies, CameraSpec, PlacementSpec};
     use crate::types::{PropKind, Rgba};
+
+    #[test]
+    fn jugglers_sharing_a_siteswap_are_a_number_and_exclude_places() {
+        let spec = PatternSpec::parse("975;jugglers=2;prop=club").unwrap();
+        let text = to_toml(std::slice::from_ref(&spec)).unwrap();
+        assert_eq!(text, "siteswap = \"975\"\nprop = \"club\"\njugglers = 2\n");
+        let back = from_toml_str(&text, "t.toml").unwrap();
+        assert_eq!(back[0].settings.shared_by, Some(2));
+        assert_eq!(back[0], spec);
+        let e = from_toml_str("siteswap = \"975\"\njugglers = 0\n", "t.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("jugglers must be a whole number between 1 and 26, not 0"),
+            "{e}"
+        );
+        let e = from_toml_str("siteswap = \"<3p|3p>\"\njugglers = 3\n", "t.toml").unwrap_err();
+        assert!(
+            e.to_string().contains("written for 2 jugglers, not the 3"),
+            "{e}"
+        );
+        let mut placed = spec.clone();
+        placed.settings.positions = vec![crate::settings::still(PlacementSpec {
+            x: 0.0,
+            z: 1.0,
+            facing_deg: 0.0,
+        })];
+        assert!(matches!(
+            to_toml(&[placed]),
+            Err(ConvertError::SharedAndPlaced { shared_by: 2, .. })
+        ));
+    }
 
     #[test]
     fn writes_only_non_default_keys() {
@@ -199,6 +242,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     dwell: if beat_dwells.len() > 1 { Dwell::PerBeat(beat_dwells) } else { Dwell::Uniform(dwell) },
                     gravity,
                     prop,
+                    prop_kinds: Vec::new(),
                     colors: colors.into_iter().map(|(r, g, b, a)| Rgba::with_alpha(r, g, b, a)).collect(),
                     color_by_orbit,
                     hands: if hands.is_empty() { Vec::new() } else { vec![hands] },
@@ -213,6 +257,8 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     camera: camera.map(|(azimuth_deg, elevation_deg, distance)| CameraSpec { azimuth_deg, elevation_deg, distance }),
                     spins: spins.into_iter().collect(),
                     pancake_rings,
+                    // Written with `jugglers` as a number, tested on its own (it excludes places).
+                    shared_by: None,
                 }
             }
         }

@@ -778,7 +778,17 @@ pub fn read_events(text: &str) -> Result<(EventPattern, Complete), JifError> {
         .first()
         .and_then(|p| p.kind)
         .unwrap_or(PropKind::Club);
-    crate::motion::place_for_prop(&mut choreography, kind);
+    // Hands work where clubs need them when any prop is a club.
+    let hands_for = if complete
+        .props
+        .iter()
+        .any(|p| p.kind == Some(PropKind::Club))
+    {
+        PropKind::Club
+    } else {
+        kind
+    };
+    crate::motion::place_for_prop(&mut choreography, hands_for);
     let props: usize = choreography.paths.iter().map(|p| p.props).sum();
     let path_props = (0..props)
         .map(|i| {
@@ -789,6 +799,7 @@ pub fn read_events(text: &str) -> Result<(EventPattern, Complete), JifError> {
             }
         })
         .collect();
+    let path_of_prop = file_prop_of_each(&complete, &schedule, &choreography, timing, props);
     // Per juggler, the beats it throws on in one loop.
     let loop_beats = choreography.hand_period * timing.bps;
     let copies = (loop_beats / f64::from(schedule.period.max(1)))
@@ -812,11 +823,56 @@ pub fn read_events(text: &str) -> Result<(EventPattern, Complete), JifError> {
         choreography,
         jugglers: schedule.jugglers,
         paths: props,
-        path_of_prop: (0..props).collect(),
+        path_of_prop,
         path_props,
         throws_per_loop: ((busiest as f64 * copies) as u32).max(1),
     };
     Ok((pattern, complete))
+}
+
+/// Per prop of the motion, the file's prop it is: the `prop` of the file's throws it makes
+/// (each throw of the file's first repetition found in the motion at its time); props no
+/// throw names take the file's remaining props in order.
+fn file_prop_of_each(
+    complete: &Complete,
+    schedule: &crate::schedule::Schedule,
+    choreography: &crate::motion::Choreography,
+    timing: Timing,
+    props: usize,
+) -> Vec<usize> {
+    let mut of_prop: Vec<Option<usize>> = vec![None; props];
+    if complete.throws.iter().any(|t| t.prop.is_some()) {
+        let motion = crate::motion::Motion::from_events(choreography, timing);
+        // The file's throw `i` in the schedule: its first copy (the earliest beat).
+        let mut first: Vec<Option<usize>> = vec![None; complete.throws.len()];
+        for (k, t) in schedule.throws.iter().enumerate() {
+            if let Some(slot) = first.get_mut(t.span.0) {
+                if slot.is_none_or(|f| schedule.throws[f].beat > t.beat) {
+                    *slot = Some(k);
+                }
+            }
+        }
+        for (i, throw) in complete.throws.iter().enumerate() {
+            let (Some(file_prop), Some(k)) = (throw.prop, first[i]) else {
+                continue;
+            };
+            let seconds = f64::from(schedule.throws[k].beat) / timing.bps;
+            if let Some(m) = motion.prop_making(k, seconds) {
+                if of_prop[m].is_none() && file_prop < props && !of_prop.contains(&Some(file_prop))
+                {
+                    of_prop[m] = Some(file_prop);
+                }
+            }
+        }
+    }
+    let unused: Vec<usize> = (0..props)
+        .filter(|p| !of_prop.contains(&Some(*p)))
+        .collect();
+    let mut unused = unused.into_iter();
+    of_prop
+        .into_iter()
+        .map(|p| p.or_else(|| unused.next()).unwrap_or(0))
+        .collect()
 }
 
 /// Reads a `.jif` file's text: one pattern, animated from its throws.

@@ -152,7 +152,7 @@ pub fn read_text_file(path: &Path) -> Result<String, FileError> {
     })
 }
 
-/// Checks a pattern's siteswap with `schedule::from_notation` and its animated cycle against
+/// Checks a pattern's siteswap with `schedule::from_notation_shared` (its `jugglers=N`) and its animated cycle against
 /// the budget; an invalid one is an error at the pattern's location.
 pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
     let notation = match &pattern.spec.source {
@@ -165,7 +165,8 @@ pub fn check_siteswap(pattern: &LoadedPattern) -> Result<(), FileError> {
         notation: notation.clone(),
         message,
     };
-    let schedule = crate::schedule::from_notation(notation).map_err(|e| error(e.to_string()))?;
+    let schedule = crate::schedule::from_notation_shared(notation, pattern.spec.settings.shared_by)
+        .map_err(|e| error(e.to_string()))?;
     // Valid only when it animates within the budget with its `hands` and `body` cycles.
     pattern
         .spec

@@ -16,10 +16,12 @@
 //! - `bps` (beats per second; default: chosen from the throw heights), `dwell` (beats;
 //!   default 1.3), `gravity` (m/s²; default 9.81); `beat_dwells` (a dwell per beat, cycled,
 //!   as hand siteswaps have them; `dwell`, when also given, must be their shortest);
-//! - `prop` (`"ball"`, `"club"` or `"ring"`), `colors` (names or `"#rrggbb"`, used cyclically),
+//! - `prop` (`"ball"`, `"club"` or `"ring"`), `props` (each prop's own kind, cycled:
+//!   `props = ["club", "ball", "ball"]`), `colors` (names or `"#rrggbb"`, used cyclically),
 //!   `color_by_orbit` (bool);
 //! - `jugglers`: where they stand, `[{ x = 0.0, z = -1.2, facing = 0.0 }, ...]` (metres on the
-//!   floor, facing in degrees, 0 = facing +z);
+//!   floor, facing in degrees, 0 = facing +z), or a number: how many jugglers share a plain
+//!   siteswap (`siteswap = "975"`, `jugglers = 2`: the four-handed Holy Grail);
 //! - `hands`: dwell paths cycled per throw, `[{ throw = [x, y, z], catch = [x, y, z] }, ...]` in
 //!   metres (x outward from the body's centre line, y up from the hand plane, z forward; one to
 //!   three numbers, missing ones are 0); `juggler_hands`: one such list per juggler (juggler `j`
@@ -86,6 +88,9 @@ pub(crate) struct PatternEntry {
     pub(crate) gravity: Option<Checked<Gravity>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) prop: Option<PropKind>,
+    /// Each prop's own kind, cycled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) props: Option<Vec<PropKind>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) colors: Option<Colors>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -494,13 +499,57 @@ impl JlText for Vec<BodyBeats> {
     }
 }
 
-list_or_jl!(
-    Jugglers,
-    JugglerEntry,
-    Vec<BodyBeats>,
-    settings::parse_body,
-    "a list of { x, z, facing } tables, or Juggling Lab's body string"
-);
+/// `jugglers`: where they stand (a list of tables, or Juggling Lab's body string), or how
+/// many share a plain siteswap (`jugglers = 2`, a four-handed siteswap).
+#[derive(Debug, Clone)]
+pub(crate) enum Jugglers {
+    List(Vec<JugglerEntry>),
+    Jl(Vec<BodyBeats>),
+    Count(usize),
+}
+
+impl Serialize for Jugglers {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Jugglers::List(items) => items.serialize(s),
+            Jugglers::Jl(beats) => settings::format_body(beats).serialize(s),
+            Jugglers::Count(n) => s.serialize_u64(*n as u64),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Jugglers {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = Jugglers;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(
+                    "a list of { x, z, facing } tables, Juggling Lab's body string, or the \
+                     number of jugglers sharing a plain siteswap",
+                )
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Jugglers, E> {
+                settings::parse_body(s).map(Jugglers::Jl).map_err(E::custom)
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Jugglers, A::Error> {
+                Vec::<JugglerEntry>::deserialize(de::value::SeqAccessDeserializer::new(seq))
+                    .map(Jugglers::List)
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Jugglers, E> {
+                let n = NumberValue::Number(v).checked::<E>(&keys::JUGGLERS, "jugglers")?;
+                Ok(Jugglers::Count(n as usize))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Jugglers, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Jugglers, E> {
+                self.visit_f64(v as f64)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
 
 fn dwell_points(hands: Vec<HandEntry>) -> Vec<DwellPoints> {
     hands
@@ -531,8 +580,12 @@ impl PatternEntry {
         if let Some(per_juggler) = self.juggler_hands.filter(|p| !p.is_empty()) {
             hands = per_juggler.into_iter().map(dwell_points).collect();
         }
+        let shared_by = match &self.jugglers {
+            Some(Jugglers::Count(n)) => Some(*n),
+            _ => None,
+        };
         let positions = match self.jugglers {
-            None => Vec::new(),
+            None | Some(Jugglers::Count(_)) => Vec::new(),
             Some(Jugglers::List(list)) => list
                 .into_iter()
                 .map(|j| {
@@ -567,6 +620,7 @@ impl PatternEntry {
             dwell,
             gravity: self.gravity.map_or(defaults.gravity, |g| g.0),
             prop: self.prop.unwrap_or(defaults.prop),
+            prop_kinds: self.props.unwrap_or_default(),
             colors,
             color_by_orbit: self.color_by_orbit.unwrap_or(defaults.color_by_orbit) || by_orbit,
             hands,
@@ -587,6 +641,7 @@ impl PatternEntry {
             }),
             spins: self.spins.map(|s| s.0).unwrap_or_default(),
             pancake_rings: self.ring_throws == Some(RingThrows::Pancake),
+            shared_by,
         };
         Ok(PatternSpec {
             name: self.name.unwrap_or_else(|| notation.clone()),

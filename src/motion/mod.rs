@@ -384,6 +384,33 @@ impl Motion {
             .collect()
     }
 
+    /// The prop (index into [`MotionState::props`]) that makes schedule throw `throw` at the
+    /// release nearest `seconds` (whole hand periods from the toss's first), `None` when no
+    /// flight makes that throw. How file formats that number their props (JIF) find which
+    /// prop of the motion is theirs.
+    pub(crate) fn prop_making(&self, throw: usize, seconds: f64) -> Option<usize> {
+        let period = self.period;
+        if !(period > 0.0 && seconds.is_finite()) {
+            return None;
+        }
+        let (release, flying) = self
+            .throw_info
+            .iter()
+            .zip(&self.toss_times)
+            .filter(|(info, _)| info.throw == Some(throw))
+            .map(|(_, &(release, catch))| {
+                let shift = ((seconds - release) / period).round() * period;
+                (release + shift, catch - release)
+            })
+            .min_by(|a, b| (a.0 - seconds).abs().total_cmp(&(b.0 - seconds).abs()))?;
+        let state = self.state_at(release + 0.01 * flying);
+        state.props.iter().position(|p| {
+            p.flight.is_some_and(|f| {
+                f.throw == Some(throw) && (f.release - release).abs() < 1e-6 * period.max(1.0)
+            })
+        })
+    }
+
     /// Position and velocity of one hand at time `t` (seconds).
     pub fn hand_at(&self, hand: HandRef, t: f64) -> HandState {
         match self.hands.get(hand.slot()) {

@@ -36,6 +36,9 @@ pub enum ParseErrorKind {
     InconsistentDelays,
     /// A k-handed siteswap for more jugglers than [`super::k_handed::MAX_JUGGLERS`].
     TooManyJugglers,
+    /// `jugglers=N` that cannot hold: 0, or a passing pattern written for another number of
+    /// jugglers (the message names both).
+    JugglerCount,
     /// A k-handed siteswap with a sync pair, pass, hand specifier or `*`.
     NotKHanded,
     /// Prechac notation: a throw lands between its receiver's beats (the message names the

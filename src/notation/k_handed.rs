@@ -17,13 +17,47 @@ use super::{ParseError, Pattern};
 use crate::types::Hand;
 
 /// Most jugglers a k-handed siteswap may be shared by.
-pub const MAX_JUGGLERS: usize = 26;
+pub const MAX_JUGGLERS: usize = crate::budget::SHARING_JUGGLERS.max as usize;
 
 /// The juggler and hand of hand number `index` (0-based) of `jugglers` jugglers.
 pub fn hand_of(index: usize, jugglers: usize) -> (usize, Hand) {
     let n = jugglers.max(1);
     let index = index % (2 * n);
     (index % n, if index < n { Hand::Right } else { Hand::Left })
+}
+
+/// Reads `input` as the pattern of `jugglers=N` (`shared_by`): `None` reads it as
+/// [`super::parse`] does; `Some(n)` reads a plain siteswap as shared by `n` jugglers
+/// ([`parse_k_handed`]) and accepts a passing pattern (`<…|…>`, Prechac notation) of exactly
+/// `n` jugglers as written. `Some(0)`, a passing pattern of another number of jugglers and a
+/// number over [`MAX_JUGGLERS`] are errors.
+pub fn parse_shared(input: &str, shared_by: Option<usize>) -> Result<Pattern, ParseError> {
+    let Some(jugglers) = shared_by else {
+        return super::parse(input);
+    };
+    let detailed = |kind, detail: String| {
+        let mut error = super::error_at(input, kind, 0);
+        error.detail = detail;
+        Err(error)
+    };
+    if jugglers == 0 {
+        return detailed(
+            ParseErrorKind::JugglerCount,
+            "jugglers=0: a pattern needs at least one juggler".into(),
+        );
+    }
+    let solo = super::parse(input)?;
+    let written = solo.expanded.jugglers;
+    if written > 1 || solo.expanded.prechac {
+        if written == jugglers {
+            return Ok(solo);
+        }
+        return detailed(
+            ParseErrorKind::JugglerCount,
+            format!("the pattern is written for {written} jugglers, not the {jugglers} of jugglers={jugglers}"),
+        );
+    }
+    parse_k_handed(input, jugglers)
 }
 
 /// Reads `input` as a siteswap shared by `jugglers` jugglers (1 = an ordinary siteswap).

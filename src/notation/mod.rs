@@ -26,7 +26,7 @@ pub use ast::{
 pub use error::{ParseError, ParseErrorKind};
 pub use expand::{Expansion, Slot, MAX_BEATS, MAX_THROWS};
 pub use grammar::{MAX_DECIMALS, MAX_NESTING, MAX_SPINS};
-pub use k_handed::{local_view, parse_k_handed, LocalThrow};
+pub use k_handed::{local_view, parse_k_handed, parse_shared, LocalThrow};
 pub use prechac::Ratio;
 
 use error::Expected;
@@ -229,6 +229,7 @@ impl Cleaned {
             }
             // Their messages come with the error (`error_with`).
             ParseErrorKind::DelayCount
+            | ParseErrorKind::JugglerCount
             | ParseErrorKind::InconsistentDelays
             | ParseErrorKind::LandsOffBeat => String::new(),
         };

@@ -29,6 +29,16 @@ pub fn from_notation(input: &str) -> Result<Schedule, PatternError> {
     Ok(build(&pattern)?)
 }
 
+/// Parses and validates the pattern of `jugglers=N` ([`crate::notation::parse_shared`]: a
+/// plain siteswap shared by `shared_by` jugglers), then [`build`].
+pub fn from_notation_shared(
+    input: &str,
+    shared_by: Option<usize>,
+) -> Result<Schedule, PatternError> {
+    let pattern = crate::notation::parse_shared(input, shared_by)?;
+    Ok(build(&pattern)?)
+}
+
 /// How a prop leaves the hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -59,6 +59,8 @@ pub struct Number {
     pub min_excluded: bool,
     /// `max` itself is not allowed.
     pub max_excluded: bool,
+    /// Only whole numbers are allowed (a count).
+    pub whole: bool,
     /// In settings strings: the unit written there and how many of it make one `unit`
     /// (100 cm per metre); `None` = the same unit.
     pub in_strings: Option<(Unit, f64)>,
@@ -73,6 +75,7 @@ impl Number {
             max,
             min_excluded: false,
             max_excluded: false,
+            whole: false,
             in_strings: None,
         }
     }
@@ -87,6 +90,7 @@ impl Number {
     /// Whether `value` (in `unit`) is allowed; never for NaN or infinities.
     pub fn contains(&self, value: f64) -> bool {
         value.is_finite()
+            && (!self.whole || value.fract() == 0.0)
             && if self.min_excluded {
                 value > self.min
             } else {
@@ -175,7 +179,12 @@ impl Number {
             (false, true) => ", max excluded",
             (false, false) => "",
         };
-        format!("{} – {}{unit}{excluded}", show(self.min), show(self.max))
+        let whole = if self.whole { "whole numbers " } else { "" };
+        format!(
+            "{whole}{} – {}{unit}{excluded}",
+            show(self.min),
+            show(self.max)
+        )
     }
 }
 
@@ -207,8 +216,9 @@ impl fmt::Display for ValueError {
         let ex = |excluded: bool| if excluded { " (excluded)" } else { "" };
         write!(
             f,
-            "{} must be between {}{} and {}{}{unit}, not {}",
+            "{} must be {}between {}{} and {}{}{unit}, not {}",
             self.key,
+            if n.whole { "a whole number " } else { "" },
             show(n.min),
             ex(n.min_excluded),
             show(n.max),
@@ -286,6 +296,17 @@ pub const ELEVATION: Number = Number::closed("camera elevation", Unit::Degrees, 
 pub const CAMERA_DISTANCE: Number = Number::closed("camera distance", Unit::Metres, 0.1, 10_000.0);
 /// Turns of a club or ring per throw value.
 pub const SPINS: Number = Number::closed("spins", Unit::Turns, 0.0, 9.0);
+/// Jugglers sharing one plain siteswap (`jugglers=2`: a four-handed siteswap), at most the
+/// budget's [`crate::budget::SHARING_JUGGLERS`].
+pub const JUGGLERS: Number = Number {
+    whole: true,
+    ..Number::closed(
+        "jugglers",
+        Unit::None,
+        1.0,
+        crate::budget::SHARING_JUGGLERS.max as f64,
+    )
+};
 /// A time in the animation (reduced modulo the loop).
 pub const TIME: Number = Number::closed("time", Unit::Seconds, f64::MIN, f64::MAX);
 
@@ -325,6 +346,16 @@ pub const KEYS: &[Key] = &[
         default: "required",
         doc: "the pattern",
         ..key(Some("pattern"), Some("siteswap"))
+    },
+    Key {
+        option: Some("--jugglers"),
+        numbers: &[JUGGLERS],
+        forms: "TOML: the number form of `jugglers`",
+        default: "as the pattern is written",
+        doc: "jugglers sharing a plain siteswap, read as a 2N-handed siteswap (hands A right, \
+              B right, …, A left, B left, …: `975;jugglers=2` is the Holy Grail); a passing \
+              pattern must be written for as many",
+        ..key(Some("jugglers"), Some("jugglers"))
     },
     Key {
         default: "the pattern",
@@ -370,6 +401,12 @@ pub const KEYS: &[Key] = &[
         default: "ball",
         doc: "prop kind",
         ..key(Some("prop"), Some("prop"))
+    },
+    Key {
+        forms: "a list of `ball`, `club`, `ring`",
+        default: "every prop `prop`",
+        doc: "each prop's own kind, by prop, cycled: clubs and balls together",
+        ..key(None, Some("props"))
     },
     Key {
         forms: "names, `{r,g,b}`, `(…)^N`, `mixed`, `orbits` (TOML: a list of names or \

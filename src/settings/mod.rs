@@ -106,6 +106,9 @@ pub struct Settings {
     /// Gravity in m/s².
     pub gravity: f64,
     pub prop: PropKind,
+    /// Each prop's own kind (by prop index, cycled), for patterns that mix them; empty =
+    /// every prop is [`Settings::prop`].
+    pub prop_kinds: Vec<PropKind>,
     /// Prop colours, used cyclically (per orbit when `color_by_orbit`, else per prop).
     /// Empty = the built-in palette.
     pub colors: Vec<Rgba>,
@@ -128,6 +131,9 @@ pub struct Settings {
     /// Rings are thrown flat ("pancakes", the ring's plane horizontal in flight) instead of
     /// showing their face to the audience.
     pub pancake_rings: bool,
+    /// `jugglers=N`: a plain siteswap is shared by this many jugglers, a 2N-handed siteswap
+    /// (`notation::parse_shared`); `None` = read as written.
+    pub shared_by: Option<usize>,
 }
 
 impl Default for Settings {
@@ -137,6 +143,7 @@ impl Default for Settings {
             dwell: Dwell::default(),
             gravity: 9.81,
             prop: PropKind::Ball,
+            prop_kinds: Vec::new(),
             colors: Vec::new(),
             color_by_orbit: false,
             hands: Vec::new(),
@@ -145,6 +152,7 @@ impl Default for Settings {
             camera: None,
             spins: Vec::new(),
             pancake_rings: false,
+            shared_by: None,
         }
     }
 }
@@ -173,6 +181,14 @@ impl Settings {
         self.positions.iter().any(values::moves)
     }
 
+    /// The kind of prop `index` (0-based, in the motion's order).
+    pub fn kind_of(&self, index: usize) -> PropKind {
+        match self.prop_kinds.len() {
+            0 => self.prop,
+            n => self.prop_kinds[index % n],
+        }
+    }
+
     /// Checks every number against its range in [`keys`] (named as TOML files name them)
     /// and every list against the budget: what a source that builds settings by hand calls.
     pub fn check(&self) -> Result<(), SettingsError> {
@@ -191,6 +207,9 @@ impl Settings {
             }
         }
         GRAVITY.check("gravity", self.gravity)?;
+        if let Some(jugglers) = self.shared_by {
+            JUGGLERS.check("jugglers", jugglers as f64)?;
+        }
         let budget = |key, limit: budget::Limit, count: usize| {
             limit
                 .check(count as u128)

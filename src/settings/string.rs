@@ -6,7 +6,9 @@ use super::body::parse_body;
 use super::colors::parse_colors;
 use super::error::SettingsError;
 use super::hands::parse_hands;
-use super::keys::{self, BOUNCE_FRACTION, BPS, DWELL, GRAVITY, PROP_DIAMETER, SQUEEZE_BEATS};
+use super::keys::{
+    self, BOUNCE_FRACTION, BPS, DWELL, GRAVITY, JUGGLERS, PROP_DIAMETER, SQUEEZE_BEATS,
+};
 use super::{Dwell, Settings};
 use crate::notation::hss;
 use crate::types::PropKind;
@@ -49,15 +51,26 @@ pub fn is_settings_key(key: &str) -> bool {
 }
 
 /// Reads `key=value;key=value` (keys case-insensitive, values trimmed, empty entries
-/// skipped, a repeated key keeps its last value).
+/// skipped, a repeated key keeps its last value). The first entry may be the pattern alone
+/// (`975;jugglers=2`) when no `pattern=` is given.
 pub(crate) fn read_string(input: &str) -> Result<SettingsText, SettingsError> {
     let config: String = input
         .chars()
         .filter(|c| !matches!(c, '\r' | '\n'))
         .collect();
     let mut values: Vec<(String, String)> = Vec::new();
-    for entry in config.split(';') {
+    let has_pattern_key = config.split(';').any(|entry| {
+        entry
+            .split_once('=')
+            .is_some_and(|(key, _)| key.trim().eq_ignore_ascii_case("pattern"))
+    });
+    let first = config.split(';').position(|entry| !entry.trim().is_empty());
+    for (index, entry) in config.split(';').enumerate() {
         if entry.trim().is_empty() {
+            continue;
+        }
+        if Some(index) == first && !has_pattern_key && !entry.contains('=') {
+            values.push(("pattern".into(), entry.trim().to_string()));
             continue;
         }
         let Some((key, value)) = entry.split_once('=') else {
@@ -103,6 +116,9 @@ pub(crate) fn read_string(input: &str) -> Result<SettingsText, SettingsError> {
     }
     if let Some(v) = get("dwell") {
         settings.dwell = Dwell::Uniform(DWELL.parse("dwell", v)?);
+    }
+    if let Some(v) = get("jugglers") {
+        settings.shared_by = Some(JUGGLERS.parse("jugglers", v)? as usize);
     }
     if let Some(v) = get("gravity") {
         settings.gravity = GRAVITY.parse_in_string("gravity", v)? / GRAVITY.per_unit();

@@ -135,3 +135,172 @@ fn malformed_jif_names_the_json_path() {
         stderr(&out)
     );
 }
+
+#[test]
+fn jugglers_key_and_flag_read_a_plain_siteswap_as_four_handed() {
+    // The settings string's key and the option say the same: the Holy Grail, 7 props.
+    for args in [
+        vec!["check", "975;jugglers=2"],
+        vec!["check", "975", "--jugglers", "2"],
+        vec!["check", "pattern=975;jugglers=2"],
+    ] {
+        let out = juggler(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.contains("props 7, period 6, jugglers 2, async, ground state, max throw 4.5"),
+            "{text}"
+        );
+        assert!(text.contains("delays (beats): A 0, B 0.5"), "{text}");
+        assert!(
+            text.contains(
+                "A: 0 R 4.5pB crossed (double), 1 L 2.5pB crossed (zap), 2 R 3.5pB straight (single)"
+            ),
+            "{text}"
+        );
+    }
+    // Without the key, 975 is one juggler's 7-ball pattern.
+    assert!(stdout(&juggler(&["check", "975"])).contains("props 7, period 3, jugglers 1"));
+    // Every command that takes a pattern takes the option.
+    let pose = juggler(&["pose", "975", "--jugglers", "2", "--prop", "club", "--json"]);
+    assert_eq!(pose.status.code(), Some(0), "{}", stderr(&pose));
+    let v: serde_json::Value = serde_json::from_slice(&pose.stdout).unwrap();
+    assert_eq!(v["jugglers"].as_array().unwrap().len(), 2);
+    assert_eq!(v["props"].as_array().unwrap().len(), 7);
+    assert!(v["props"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["kind"] == "club"));
+    let toml = juggler(&["convert", "975;jugglers=2", "--format", "toml"]);
+    assert_eq!(stdout(&toml), "siteswap = \"975\"\njugglers = 2\n");
+    let jif = juggler(&["convert", "975", "--jugglers", "2", "--format", "jif"]);
+    let v: serde_json::Value = serde_json::from_slice(&jif.stdout).unwrap();
+    assert_eq!(v["jugglers"].as_array().unwrap().len(), 2, "{v}");
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("grail.svg");
+    let out = juggler(&[
+        "diagram",
+        "975",
+        "--jugglers",
+        "2",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // A TOML file's number form.
+    let file = dir.path().join("grail.toml");
+    std::fs::write(&file, "siteswap = \"975\"\njugglers = 2\nprop = \"club\"\n").unwrap();
+    let v: serde_json::Value =
+        serde_json::from_slice(&juggler(&["pose", file.to_str().unwrap(), "--json"]).stdout)
+            .unwrap();
+    assert_eq!(v["jugglers"].as_array().unwrap().len(), 2);
+    let out = juggler(&["check", file.to_str().unwrap()]);
+    assert!(
+        stdout(&out).contains("props 7, period 6, jugglers 2"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn jugglers_errors_say_what_is_wrong() {
+    let out = juggler(&["check", "975;jugglers=0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("jugglers must be a whole number between 1 and 26, not 0"),
+        "{}",
+        stdout(&out)
+    );
+    let out = juggler(&["check", "<3p|3p>;jugglers=3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("the pattern is written for 2 jugglers, not the 3 of jugglers=3"),
+        "{}",
+        stdout(&out)
+    );
+    // A passing pattern of as many jugglers is read as written.
+    assert_eq!(
+        juggler(&["check", "<3p|3p>;jugglers=2"]).status.code(),
+        Some(0)
+    );
+    for args in [
+        vec!["pose", "975", "--jugglers", "27"],
+        vec!["check", "975", "--jugglers", "0"],
+        vec!["export", "975", "--jugglers", "1.5", "--out", "x.gif"],
+    ] {
+        let out = juggler(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("--jugglers must be a whole number between 1 and 26"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = juggler(&["pose", "(4,4)", "--jugglers", "2"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("must be asynchronous"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn mixed_props_show_in_pose_and_in_an_exported_frame() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/jif/club_and_two_balls.jif"
+    );
+    let out = juggler(&["pose", file, "--json", "--time", "0.2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kinds: Vec<&str> = v["props"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["club", "ball", "ball"]);
+    // The club has an axis (it spins), the balls none.
+    assert!(v["props"][0]["axis"].is_array() && v["props"][1]["axis"].is_null());
+    // One frame: the red club and the blue ball both painted.
+    let dir = tempfile::tempdir().unwrap();
+    let png_path = dir.path().join("mixed.png");
+    let out = juggler(&[
+        "export",
+        file,
+        "--out",
+        png_path.to_str().unwrap(),
+        "--start",
+        "0.2",
+        "--duration",
+        "0.04",
+        "--fps",
+        "25",
+        "--azimuth",
+        "40",
+        "-q",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&png_path).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let count = |want: fn(&[u8]) -> bool| {
+        buf[..info.buffer_size()]
+            .chunks(channels)
+            .filter(|p| want(p))
+            .count()
+    };
+    let red = count(|p| p[0] > 200 && p[1] < 60 && p[2] < 60);
+    let blue = count(|p| p[2] > 200 && p[0] < 60 && p[1] < 60);
+    // A club's body covers more than a ball's disc.
+    assert!(
+        red > 300 && blue > 100 && red > blue,
+        "red {red}, blue {blue}"
+    );
+}

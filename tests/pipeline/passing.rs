@@ -108,8 +108,19 @@ fn passist_named_patterns_are_valid_for_two_jugglers() {
             continue;
         }
         let siteswap = line[2..].split('"').next().unwrap_or("");
-        let pattern = parse_k_handed(siteswap, 2).unwrap_or_else(|e| panic!("{siteswap}: {e}"));
-        let schedule = build(&pattern).unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+        // Through the settings key, as `juggler check '975;jugglers=2'` reads it.
+        let spec = PatternSpec::parse(&format!("{siteswap};jugglers=2"))
+            .unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+        assert_eq!(spec.settings.shared_by, Some(2));
+        let schedule = juggler::schedule::from_notation_shared(
+            spec.siteswap().unwrap_or_default(),
+            spec.settings.shared_by,
+        )
+        .unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+        assert_eq!(
+            schedule,
+            build(&parse_k_handed(siteswap, 2).unwrap()).unwrap()
+        );
         let sum: u32 = siteswap
             .chars()
             .map(|c| c.to_digit(36).expect("base-36 digit"))
@@ -121,6 +132,15 @@ fn passist_named_patterns_are_valid_for_two_jugglers() {
         );
         assert_eq!(schedule.jugglers, 2, "{siteswap}");
         assert_eq!(schedule.delays, [Ratio::ZERO, Ratio::new(1, 2).unwrap()]);
+        // Every tenth animates: two jugglers, the average props.
+        if count % 10 == 0 {
+            let scene = Scene::new(&spec).unwrap_or_else(|e| panic!("{siteswap}: {e}"));
+            assert_eq!(
+                (scene.jugglers(), scene.props()),
+                (2, schedule.props),
+                "{siteswap}"
+            );
+        }
         count += 1;
     }
     assert!(count >= 90, "only {count} named patterns found");
@@ -288,4 +308,76 @@ fn four_handed_patterns_are_caught_by_the_named_hand_and_fly_parabolas() {
     }
     eprintln!("{patterns} four-handed patterns checked");
     assert!(patterns > 500, "{patterns} patterns");
+}
+
+/// A pattern that mixes kinds (a JIF file's props, TOML's `props`): each prop flies and is
+/// drawn by its own kind's rules, the club spinning, the balls round.
+#[test]
+fn mixed_props_fly_and_draw_each_by_its_kind() {
+    use juggler::render::{auto_camera, build_layers, Part, Shape, Style};
+    use juggler::types::PropKind;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jif");
+    let jif = files::load_path(&dir.join("club_and_two_balls.jif")).unwrap();
+    let toml = files::read_str(
+        "siteswap = \"3\"\nprops = [\"club\", \"ball\", \"ball\"]\n",
+        files::FileKind::Toml,
+        "mixed.toml",
+    )
+    .unwrap();
+    for spec in [&jif[0], &toml[0].spec] {
+        let scene = Scene::new(spec).unwrap();
+        let pose = scene.pose_at(0.0);
+        let kinds: Vec<PropKind> = pose.props.iter().map(|p| p.kind).collect();
+        assert_eq!(
+            kinds,
+            [PropKind::Club, PropKind::Ball, PropKind::Ball],
+            "{}",
+            spec.name
+        );
+        // The club turns in flight (the prop thrown at time 0, by the right hand); balls keep
+        // their axis.
+        let axis = |t: f64| scene.pose_at(t).props[0].axis;
+        assert!(axis(0.05).angle_between(axis(0.25)) > 1.0, "{}", spec.name);
+        // Drawn by their kinds: the club's outline is a polygon, the balls are discs.
+        let camera = auto_camera(&scene, 4.0 / 3.0, None);
+        let layers = build_layers(&scene.pose_at(0.2), &camera, 640, 480, &Style::default());
+        for (index, kind) in kinds.iter().enumerate() {
+            let shapes: Vec<&Shape> = layers
+                .iter()
+                .filter(|l| l.part == Part::Prop { index })
+                .flat_map(|l| &l.shapes)
+                .collect();
+            let polygons = shapes
+                .iter()
+                .filter(|s| matches!(s, Shape::Polygon { .. }))
+                .count();
+            match kind {
+                PropKind::Club => assert!(polygons > 0, "{}: club without a body", spec.name),
+                _ => assert_eq!(
+                    polygons, 0,
+                    "{}: ball {index} drawn as a polygon",
+                    spec.name
+                ),
+            }
+        }
+    }
+    // The JIF file's colours follow its props: the club is red.
+    let scene = Scene::new(&jif[0]).unwrap();
+    assert_eq!(
+        scene.pose_at(0.0).props[0].color,
+        juggler::types::Rgba::rgb(255, 0, 0)
+    );
+    // Written back, each prop keeps its kind and colour.
+    let text = jif::write(&scene).unwrap();
+    let back = read_jif(&text);
+    let pose = back.pose_at(0.0);
+    assert_eq!(pose.props[0].kind, PropKind::Club);
+    assert_eq!(pose.props[0].color, juggler::types::Rgba::rgb(255, 0, 0));
+    assert_eq!(
+        pose.props
+            .iter()
+            .filter(|p| p.kind == PropKind::Ball)
+            .count(),
+        2
+    );
 }

@@ -9,6 +9,10 @@
 //! written as juggler's TOML, names, props, colours and all; `#jml=` for Juggling Lab event
 //! patterns), so a link to the 3rd pattern of a JML file opens that pattern with no file.
 //!
+//! `jugglers=N` (passist's links: `?pattern=975&jugglers=2`, a four-handed siteswap) belongs
+//! to the pattern: it is read into the pattern's text as a settings string
+//! (`975;jugglers=2`, what the field shows), and such a text is written back as the two keys.
+//!
 //! Conflicts are resolved in the open: a settings string's own `prop=`, `bps=`, `dwell=` or
 //! `gravity=` wins over the same option of the link, and the address then drops the link's
 //! (one prop in the URL). Old links (`?pattern=...&prop=...&bps=...`) read as before.
@@ -112,10 +116,21 @@ impl LinkQuery {
         let mut q = LinkQuery::default();
         let (query, fragment) = address.split_once('#').unwrap_or((address, ""));
         let query = query.strip_prefix('?').unwrap_or(query);
+        let mut jugglers = None;
         for (key, value) in pairs(query) {
-            if let Err(problem) = q.set(key.trim(), &value) {
+            let set = match key.trim() {
+                "jugglers" => keys::JUGGLERS
+                    .parse("jugglers", &value)
+                    .map(|n| jugglers = Some(n as usize))
+                    .map_err(|e| format!("jugglers={value} in the link: {e}")),
+                key => q.set(key, &value),
+            };
+            if let Err(problem) = set {
                 q.problems.push(problem);
             }
+        }
+        if let (Some(n), Some(pattern)) = (jugglers, &q.pattern) {
+            q.pattern = Some(with_jugglers(pattern, n));
         }
         for (key, value) in pairs(fragment) {
             let kind = match key.trim() {
@@ -186,7 +201,13 @@ impl LinkQuery {
     pub fn to_address(&self) -> String {
         let mut pairs: Vec<(&str, String)> = Vec::new();
         if let (Some(p), None) = (&self.pattern, &self.file) {
-            pairs.push(("pattern", p.clone()));
+            match split_jugglers(p) {
+                Some((pattern, jugglers)) => {
+                    pairs.push(("pattern", pattern.to_string()));
+                    pairs.push(("jugglers", jugglers.to_string()));
+                }
+                None => pairs.push(("pattern", p.clone())),
+            }
         }
         if let Some(p) = self.prop {
             pairs.push(("prop", p.name().to_string()));
@@ -316,6 +337,35 @@ fn is_settings_string(text: &str) -> bool {
             ..
         })
     )
+}
+
+/// A link's `pattern` with its `jugglers=N`: a settings string keeps its own `jugglers=`,
+/// other text becomes `PATTERN;jugglers=N`.
+fn with_jugglers(pattern: &str, jugglers: usize) -> String {
+    if !is_settings_string(pattern) {
+        return format!("{};jugglers={jugglers}", pattern.trim());
+    }
+    let own = pattern.split(';').any(|entry| {
+        entry
+            .split_once('=')
+            .is_some_and(|(key, _)| key.trim().eq_ignore_ascii_case("jugglers"))
+    });
+    if own {
+        pattern.to_string()
+    } else {
+        with_setting(pattern, "jugglers", &jugglers.to_string())
+    }
+}
+
+/// `PATTERN;jugglers=N` (a pattern without `;` or `=` and a whole number): its two parts, as
+/// the link writes them (passist's form, `?pattern=975&jugglers=2`).
+fn split_jugglers(text: &str) -> Option<(&str, usize)> {
+    let (pattern, rest) = text.split_once(';')?;
+    let value = rest.strip_prefix("jugglers=")?;
+    let n: usize = value.parse().ok()?;
+    let plain =
+        !pattern.is_empty() && !pattern.contains(['=', '&', '#']) && pattern.trim() == pattern;
+    (plain && n.to_string() == value && keys::JUGGLERS.contains(n as f64)).then_some((pattern, n))
 }
 
 /// `text` (a settings string) with `key` set to `value`: the value of its last `key=` entry
@@ -642,5 +692,43 @@ mod tests {
             q.file.is_none() && q.problems[0].starts_with("toml= in the link"),
             "{q:?}"
         );
+    }
+
+    #[test]
+    fn passists_jugglers_key_round_trips_and_animates_a_four_handed_siteswap() {
+        let q = LinkQuery::parse("?pattern=975&jugglers=2&prop=club");
+        assert_eq!(q.pattern.as_deref(), Some("975;jugglers=2"));
+        assert_eq!(q.to_address(), "?pattern=975&jugglers=2&prop=club");
+        assert_eq!(LinkQuery::parse(&q.to_address()), q);
+        let text = q.pattern.clone().unwrap();
+        let mut spec = match argument::read(&text).unwrap() {
+            Argument::Pattern { spec, .. } => *spec,
+            other => panic!("{other:?}"),
+        };
+        q.apply(&mut spec, &text);
+        let scene = crate::scene::Scene::new(&spec).unwrap();
+        assert_eq!((scene.jugglers(), scene.props()), (2, 7));
+        assert_eq!(spec.settings.prop, PropKind::Club);
+        // A settings string keeps its own jugglers=; a file's pattern ignores the key.
+        let own = LinkQuery::parse("pattern=pattern%3D975%3Bjugglers%3D2&jugglers=3");
+        assert_eq!(own.pattern.as_deref(), Some("pattern=975;jugglers=2"));
+        assert_eq!(LinkQuery::parse(&own.to_address()), own);
+        let added = LinkQuery::parse("pattern=pattern%3D531%3Bbps%3D4&jugglers=2");
+        assert_eq!(
+            added.pattern.as_deref(),
+            Some("pattern=531;bps=4;jugglers=2")
+        );
+        // Bad counts are problems, the pattern stays as written.
+        for bad in ["0", "27", "2.5", "two"] {
+            let q = LinkQuery::parse(&format!("pattern=975&jugglers={bad}"));
+            assert_eq!(q.pattern.as_deref(), Some("975"), "{bad}");
+            assert!(
+                q.problems[0].starts_with(&format!(
+                    "jugglers={bad} in the link: jugglers must be a whole number"
+                )),
+                "{:?}",
+                q.problems
+            );
+        }
     }
 }

@@ -276,6 +276,11 @@ mod tests {
         assert_eq!(ok.text, "531");
         assert!(ok.error.is_none());
         assert_eq!(ok.animation.facts().props, 3);
+        // passist's link: a four-handed siteswap, shown as its settings string.
+        let grail = startup(&LinkQuery::parse("pattern=975&jugglers=2"));
+        assert_eq!(grail.text, "975;jugglers=2");
+        assert!(grail.error.is_none());
+        assert_eq!(grail.animation.facts().props, 7);
 
         let bad = startup(&LinkQuery::parse("pattern=532&bps=2"));
         assert_eq!(bad.text, DEFAULT_PATTERN);
