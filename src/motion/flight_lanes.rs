@@ -12,7 +12,10 @@
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
 //! spin in the thrower's sagittal plane) and every pass sideways, toward the thrower's right,
-//! as passers keep their right-hand passes to one side.
+//! as passers keep their right-hand passes to one side. Clubs and rings thrown together
+//! share one lane (their multiplex lanes and ring stacks shift alike), and those held together
+//! in one hand (a multiplex, a squeezed catch) fly and are held in one constant lane, so a
+//! stack never slides into itself.
 //!
 //! A lane belongs to a kind of throw, not to one toss of the choreography: flights that repeat
 //! one another within the hand period (same hands, flight time, release and catch points, a
@@ -94,9 +97,10 @@ struct Arc {
     gravity: f64,
     /// World direction of this flight's lanes (unit).
     lane: DVec3,
-    /// Whether it may leave its lane: not for clubs and rings thrown or caught by a hand that
-    /// holds several props at once (their multiplex lanes and ring stacks stay as they are).
-    movable: bool,
+    /// Whether it moves only together with the props thrown with it: clubs and rings thrown
+    /// or caught by a hand that holds several props at once (their multiplex lanes and ring
+    /// stacks stay as they are, all shifted alike).
+    together: bool,
     /// Hand slots of the thrower and the catcher.
     hands: (usize, usize),
 }
@@ -128,7 +132,7 @@ impl Choreography {
     pub(crate) fn separate_flights(&mut self, kind: PropKind, flat: bool, gravity: f64) {
         let n = self.tosses.len();
         let period_ok = self.hand_period.is_finite() && self.hand_period > 0.0;
-        if !(2..=MAX_TOSSES).contains(&n) || !period_ok || !gravity.is_finite() {
+        if !(1..=MAX_TOSSES).contains(&n) || !period_ok || !gravity.is_finite() {
             return;
         }
         let rule = clearance(kind, flat);
@@ -201,8 +205,8 @@ impl Choreography {
                     gravity: g,
                     lane,
                     // Depth lanes leave side-by-side multiplex lanes of balls as they are.
-                    movable: (kind == PropKind::Ball && !sideways)
-                        || !(holds_several(t.from.slot()) || holds_several(t.to.slot())),
+                    together: (kind != PropKind::Ball || sideways)
+                        && (holds_several(t.from.slot()) || holds_several(t.to.slot())),
                     hands: (t.from.slot(), t.to.slot()),
                 })
             })
@@ -217,7 +221,8 @@ impl Choreography {
             .enumerate()
             .map(|(i, arc)| arc.as_ref().filter(|_| cycle.class[i] == i).cloned())
             .collect();
-        let mut offsets = assign(&representatives, cycle.period, rule);
+        let stacks = self.held_together(&cycle.class, &arcs);
+        let mut offsets = assign(&representatives, &stacks, cycle.period, rule);
         for i in 0..n {
             offsets[i] = offsets[cycle.class[i]];
         }
@@ -275,6 +280,125 @@ impl Choreography {
                 }
             }
         }
+    }
+}
+
+/// Flights that must share one lane (props held together in one hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stack {
+    id: usize,
+    /// Whether the lane is the same at release and catch (props held together for part of
+    /// their holds only).
+    constant: bool,
+}
+
+impl Choreography {
+    /// For each flight (by its class), the stack it belongs to: clubs and rings held in one
+    /// hand at the same time keep their multiplex lanes only if they slide alike. Props caught
+    /// and thrown together (`[33]`) arrive in one lane and leave in one; props held together
+    /// for part of their holds (a squeezed catch, a split multiplex) fly and are held in one
+    /// constant lane with every flight into and out of those holds (`None`: a flight of its
+    /// own).
+    fn held_together(&self, class: &[usize], arcs: &[Option<Arc>]) -> Vec<Option<Stack>> {
+        let n = self.tosses.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let period = self.hand_period;
+        // Every hold: its hand slot, the flight it arrived by and the one it leaves by, and
+        // its time span (the release moved past the catch by whole hand periods).
+        let mut holds: Vec<(usize, usize, usize, f64, f64)> = Vec::new();
+        for path in &self.paths {
+            let m = path.segments.len();
+            let air = |k: usize| match path.segments[k % m] {
+                PathSegment::Air { toss, .. } => Some(toss),
+                PathSegment::Held { .. } => None,
+            };
+            for k in 0..m {
+                let PathSegment::Held { hand, .. } = path.segments[k] else {
+                    continue;
+                };
+                let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
+                let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
+                let (Some(a), Some(b)) = (arrived, leaves) else {
+                    continue;
+                };
+                let (Some(ta), Some(tb)) = (self.tosses.get(a), self.tosses.get(b)) else {
+                    continue;
+                };
+                let start = ta.catch;
+                let laps = ((start - tb.release) / period).ceil().max(0.0);
+                let end = tb.release + laps * period;
+                if end.is_finite() && end - start < 64.0 * period {
+                    holds.push((hand, a, b, start, end));
+                }
+            }
+        }
+        let together = |i: usize| {
+            arcs.get(i)
+                .and_then(Option::as_ref)
+                .is_some_and(|a| a.together)
+        };
+        let mut joined = vec![false; n];
+        let mut constant = vec![false; n];
+        for (x, &(hand, a1, b1, s1, e1)) in holds.iter().enumerate() {
+            for &(other, a2, b2, s2, e2) in &holds[x + 1..] {
+                if hand != other || !(together(a1) || together(a2)) {
+                    continue;
+                }
+                let laps = ((e1 - s2) / period).floor() as i64;
+                let Some(shift) = (laps - 64..=laps)
+                    .map(|k| k as f64 * period)
+                    .find(|shift| s2 + shift < e1 - 1e-9 && s1 < e2 + shift - 1e-9)
+                else {
+                    continue;
+                };
+                let ids = [a1, b1, a2, b2].map(|i| class.get(i).copied().unwrap_or(i));
+                let mut join = |x: usize, y: usize| {
+                    let (r0, r1) = (root(&mut parent, x), root(&mut parent, y));
+                    parent[r1] = r0;
+                };
+                // Caught together and thrown together: the two slide alike when they arrive
+                // in one lane and leave in one lane. Otherwise one constant lane for all.
+                let same_span = (s2 + shift - s1).abs() < 1e-6 && (e2 + shift - e1).abs() < 1e-6;
+                if same_span {
+                    join(ids[0], ids[2]);
+                    join(ids[1], ids[3]);
+                } else {
+                    join(ids[0], ids[1]);
+                    join(ids[0], ids[2]);
+                    join(ids[0], ids[3]);
+                    for i in ids {
+                        constant[i] = true;
+                    }
+                }
+                for i in ids {
+                    joined[i] = true;
+                }
+            }
+        }
+        let mut constant_root = vec![false; n];
+        for (i, _) in constant.iter().enumerate().filter(|(_, c)| **c) {
+            let r = root(&mut parent, i);
+            constant_root[r] = true;
+        }
+        (0..n)
+            .map(|i| {
+                let c = class.get(i).copied().unwrap_or(i);
+                joined[c].then(|| {
+                    let r = root(&mut parent, c);
+                    Stack {
+                        id: r,
+                        constant: constant_root[r],
+                    }
+                })
+            })
+            .collect()
     }
 }
 
@@ -362,7 +486,7 @@ impl Arc {
         let duration = |a: &Arc| a.catch - a.release;
         let p1 = |a: &Arc| a.at(a.catch);
         self.hands == other.hands
-            && self.movable == other.movable
+            && self.together == other.together
             && (duration(self) - duration(other)).abs() < SAME_TIME
             && self.p0.distance(other.p0) < SAME_PLACE
             && p1(self).distance(p1(other)) < SAME_PLACE
@@ -435,7 +559,12 @@ const CANDIDATES: [(f64, f64); 15] = [
 /// A world offset at release and catch per flight: greedily, in order of release, the first
 /// lane that keeps the flight clear of those laned before it and of its own copies, else the
 /// least bad one.
-fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVec3)> {
+fn assign(
+    arcs: &[Option<Arc>],
+    stacks: &[Option<Stack>],
+    period: f64,
+    rule: Clearance,
+) -> Vec<(DVec3, DVec3)> {
     let n = arcs.len();
     let mut lanes = vec![Lane::default(); n];
     let mut order: Vec<usize> = (0..n).filter(|&i| arcs[i].is_some()).collect();
@@ -458,41 +587,71 @@ fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVe
     };
     order.sort_by_key(|&i| key(i));
     let mut laned: Vec<usize> = Vec::with_capacity(n);
+    let mut done = vec![false; n];
     for &i in &order {
         let Some(p) = arcs[i].as_ref() else {
             continue;
         };
-        laned.push(i);
-        // Flights laned so far (and this one's own copies) that share some time with it.
-        let mut near: Vec<(usize, f64)> = Vec::new();
-        for &j in &laned {
-            let Some(q) = arcs[j].as_ref() else {
+        if done[i] {
+            continue;
+        }
+        // Props thrown together from one hand (a multiplex) share one lane: their own lanes
+        // (side by side, rings stacked) keep them apart from each other.
+        let group: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&j| {
+                j == i
+                    || (!done[j]
+                        && stacks[i].is_some()
+                        && stacks[j].map(|s| s.id) == stacks[i].map(|s| s.id))
+                    || (p.together
+                        && !done[j]
+                        && arcs[j].as_ref().is_some_and(|q| {
+                            q.together
+                                && q.hands.0 == p.hands.0
+                                && (q.release - p.release).abs() < 1e-6
+                        }))
+            })
+            .collect();
+        for &g in &group {
+            done[g] = true;
+            laned.push(g);
+        }
+        // Flights laned so far (and this group's own copies) that share some time with a
+        // flight of the group.
+        let mut near: Vec<(usize, usize, f64)> = Vec::new();
+        for &g in &group {
+            let Some(p) = arcs[g].as_ref() else {
                 continue;
             };
-            let lo = ((p.release - q.catch) / period).ceil() as i64;
-            let hi = ((p.catch - q.release) / period).floor() as i64;
-            for m in lo.max(-64)..=hi.min(64) {
-                if j != i || m != 0 {
-                    near.push((j, m as f64 * period));
+            for &j in &laned {
+                let Some(q) = arcs[j].as_ref() else {
+                    continue;
+                };
+                let lo = ((p.release - q.catch) / period).ceil() as i64;
+                let hi = ((p.catch - q.release) / period).floor() as i64;
+                for m in lo.max(-64)..=hi.min(64) {
+                    if !(group.contains(&j) && m == 0) {
+                        near.push((g, j, m as f64 * period));
+                    }
                 }
             }
         }
         let badness = |lane: Lane| {
             near.iter()
-                .map(|&(j, shift)| {
+                .map(|&(g, j, shift)| {
+                    let p = arcs[g].as_ref().expect("laned flights have arcs");
                     let q = arcs[j].as_ref().expect("laned flights have arcs");
-                    let other = if j == i { lane } else { lanes[j] };
+                    let other = if group.contains(&j) { lane } else { lanes[j] };
                     intrusion(p, lane, q, other, shift, rule)
                 })
                 .fold(0.0, f64::max)
         };
         let mut best = (f64::INFINITY, Lane::default());
-        let tried = if p.movable {
-            &CANDIDATES[..]
-        } else {
-            &CANDIDATES[..1]
-        };
-        for &(r, c) in tried {
+        // A stack flies and is held in one constant lane.
+        let stacked = group.iter().any(|&g| stacks[g].is_some_and(|s| s.constant));
+        for &(r, c) in CANDIDATES.iter().filter(|(r, c)| !stacked || r == c) {
             let lane = Lane {
                 release: r * rule.step,
                 catch: c * rule.step,
@@ -506,7 +665,9 @@ fn assign(arcs: &[Option<Arc>], period: f64, rule: Clearance) -> Vec<(DVec3, DVe
                 best = (b, lane);
             }
         }
-        lanes[i] = best.1;
+        for &g in &group {
+            lanes[g] = best.1;
+        }
     }
     (0..n)
         .map(|i| match arcs[i].as_ref() {
