@@ -224,8 +224,16 @@ fn check_file(path: &Path, reporting: Reporting) -> Result<u8, CliError> {
                 "cannot read {shown}: it is a directory"
             )));
         }
-        let file = std::fs::File::open(path)
-            .map_err(|e| CliError::usage(format!("cannot read {shown}: {e}")))?;
+        // A named pipe or device (`/dev/zero`) is refused before reading: it could block
+        // forever or never end.
+        let file = crate::files::open_regular(path).map_err(|e| match e {
+            crate::files::FileError::Io { source, .. } => {
+                CliError::usage(format!("cannot read {shown}: {source}"))
+            }
+            _ => CliError::usage(format!(
+                "cannot read {shown}: not a regular file (a pipe or device); give - to read standard input"
+            )),
+        })?;
         Box::new(BufReader::new(file))
     };
     let mut out = Output::default();

@@ -111,10 +111,11 @@ pub fn read_path_lenient(path: &Path) -> (Vec<LoadedPattern>, Vec<FileError>) {
 /// The largest pattern file read (64 MiB: about 1.4 million TOML patterns).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
-/// The text of a pattern file: a regular file (never a device or pipe, which could be
-/// endless) of at most [`MAX_FILE_BYTES`], in UTF-8.
-pub fn read_text_file(path: &Path) -> Result<String, FileError> {
-    use std::io::Read;
+/// Opens a file for reading only if it is a regular file: a named pipe, device (`/dev/zero`),
+/// socket or directory is refused before a byte is read (a pipe or device could be endless or
+/// block forever). Every reader of a user's file opens it here: pattern files, `check --file`,
+/// `list`, the window's loader, `convert`/`tojml` and the JIF, JML and TOML loaders.
+pub fn open_regular(path: &Path) -> Result<std::fs::File, FileError> {
     let origin = path.display().to_string();
     let io = |source| FileError::Io {
         path: origin.clone(),
@@ -134,6 +135,19 @@ pub fn read_text_file(path: &Path) -> Result<String, FileError> {
     if !file.metadata().map_err(io)?.is_file() {
         return Err(FileError::NotRegular { path: origin });
     }
+    Ok(file)
+}
+
+/// The text of a pattern file: a regular file (never a device or pipe, which could be
+/// endless: [`open_regular`]) of at most [`MAX_FILE_BYTES`], in UTF-8.
+pub fn read_text_file(path: &Path) -> Result<String, FileError> {
+    use std::io::Read;
+    let origin = path.display().to_string();
+    let io = |source| FileError::Io {
+        path: origin.clone(),
+        source,
+    };
+    let file = open_regular(path)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)

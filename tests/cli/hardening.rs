@@ -382,12 +382,20 @@ fn check_file_shares_the_txt_reader_and_streams_with_a_line_cap() {
         "{}",
         text(&out.stdout)
     );
-    // An endless line stops at the cap instead of filling memory.
-    let out = juggler_in(dir.path(), &["check", "--file", "/dev/zero"]);
+    // An endless line stops at the cap instead of filling memory; a device that could be
+    // endless is not read at all.
+    std::fs::write(dir.path().join("long.txt"), "5".repeat(70_000)).unwrap();
+    let out = juggler_in(dir.path(), &["check", "--file", "long.txt"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
-        "juggler: /dev/zero:1:1: line longer than 65536 bytes\n"
+        "juggler: long.txt:1:1: line longer than 65536 bytes\n"
+    );
+    let out = juggler_in(dir.path(), &["check", "--file", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "juggler: cannot read /dev/zero: not a regular file (a pipe or device); give - to read standard input\n"
     );
     let out = juggler_in(dir.path(), &["check", "--file", "."]);
     assert_eq!(out.status.code(), Some(2));
@@ -951,27 +959,51 @@ fn linear_loaders_and_writers_scale_with_their_input() {
 }
 
 /// Issue 27, linear class: `pose fifo.toml` on a named pipe blocked forever (opening a
-/// pipe waits for a writer); every command now refuses a file that is not a regular one
-/// before reading it.
+/// pipe waits for a writer), and `check --file fifo.txt` did too; every reader now refuses a
+/// file that is not a regular one (a pipe, or a device such as `/dev/zero`, also behind a
+/// link with a pattern file's name) before reading it, through `files::open_regular`.
 #[test]
 fn non_regular_files_are_refused_before_reading() {
     let dir = tempfile::tempdir().unwrap();
-    let made = Command::new("mkfifo")
-        .arg(dir.path().join("fifo.toml"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success());
-    for args in [
-        &["pose", "fifo.toml"][..],
-        &["check", "fifo.toml"],
-        &["list", "fifo.toml"],
-        &["tojml", "fifo.toml"],
-        &["export", "fifo.toml", "--out", "x.gif"],
-        &["diagram", "fifo.toml", "--out", "x.svg"],
-    ] {
+    for name in ["fifo.toml", "fifo.jml", "fifo.jif", "fifo.txt"] {
+        let made = Command::new("mkfifo")
+            .arg(dir.path().join(name))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+    }
+    for name in ["zero.toml", "zero.jml", "zero.jif", "zero.txt"] {
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join(name)).unwrap();
+    }
+    let cases: &[(&[&str], i32, &str)] = &[
+        (&["pose", "fifo.toml"], 1, "fifo.toml: not a regular file"),
+        (&["check", "fifo.toml"], 1, "fifo.toml: not a regular file"),
+        (&["list", "fifo.toml"], 1, "fifo.toml: not a regular file"),
+        (&["list", "fifo.jml"], 1, "fifo.jml: not a regular file"),
+        (&["tojml", "fifo.toml"], 1, "fifo.toml: not a regular file"),
+        (&["tojml", "fifo.jif"], 1, "fifo.jif: not a regular file"),
+        (&["convert", "fifo.jml", "--out", "x.toml"], 1, "fifo.jml: not a regular file"),
+        (&["export", "fifo.toml", "--out", "x.gif"], 1, "fifo.toml: not a regular file"),
+        (&["export", "fifo.jif", "--out", "x.gif"], 1, "fifo.jif: not a regular file"),
+        (&["diagram", "fifo.toml", "--out", "x.svg"], 1, "fifo.toml: not a regular file"),
+        (&["check", "--file", "fifo.txt"], 2, "fifo.txt: not a regular file"),
+        (&["check", "--file", "/dev/zero"], 2, "/dev/zero: not a regular file"),
+        (&["check", "--file", "zero.txt"], 2, "zero.txt: not a regular file"),
+        (&["check", "zero.txt"], 1, "zero.txt: not a regular file"),
+        (&["pose", "zero.toml"], 1, "zero.toml: not a regular file"),
+        (&["tojml", "zero.jml"], 1, "zero.jml: not a regular file"),
+        (&["pose", "zero.jif"], 1, "zero.jif: not a regular file"),
+        (&["list", "/dev/zero"], 1, "/dev/zero: not a regular file"),
+        // The window loads its pattern before it looks for a display.
+        (&["fifo.toml"], 1, "fifo.toml: not a regular file"),
+    ];
+    for (args, code, message) in cases {
         let mut child = Command::new(env!("CARGO_BIN_EXE_juggler"))
-            .args(args)
+            .args(*args)
             .current_dir(dir.path())
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -982,12 +1014,12 @@ fn non_regular_files_are_refused_before_reading() {
         }
         if child.try_wait().unwrap().is_none() {
             child.kill().unwrap();
-            panic!("{args:?} blocked on the pipe");
+            panic!("{args:?} blocked on the pipe or device");
         }
         let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(out.status.code(), Some(*code), "{args:?}: {}", text(&out.stderr));
         assert!(
-            text(&out.stderr).contains("fifo.toml: not a regular file"),
+            text(&out.stderr).contains(message),
             "{args:?}: {}",
             text(&out.stderr)
         );
