@@ -226,8 +226,8 @@ fn check_file(path: &Path, reporting: Reporting) -> Result<u8, CliError> {
         }
         // A named pipe or device (`/dev/zero`) is refused before reading: it could block
         // forever or never end.
-        let file = crate::files::open_regular(path).map_err(|e| match e {
-            crate::files::FileError::Io { source, .. } => {
+        let file = juggler::files::open_regular(path).map_err(|e| match e {
+            juggler::files::FileError::Io { source, .. } => {
                 CliError::usage(format!("cannot read {shown}: {source}"))
             }
             _ => CliError::usage(format!(

@@ -989,7 +989,7 @@ fn non_regular_files_are_refused_before_reading() {
         (&["check", "--file", "fifo.txt"], 2, "fifo.txt: not a regular file"),
         (&["check", "--file", "/dev/zero"], 2, "/dev/zero: not a regular file"),
         (&["check", "--file", "zero.txt"], 2, "zero.txt: not a regular file"),
-        (&["check", "zero.txt"], 1, "zero.txt: not a regular file"),
+        (&["check", "zero.txt"], 2, "zero.txt: not a regular file"),
         (&["pose", "zero.toml"], 1, "zero.toml: not a regular file"),
         (&["tojml", "zero.jml"], 1, "zero.jml: not a regular file"),
         (&["pose", "zero.jif"], 1, "zero.jif: not a regular file"),
