@@ -38,13 +38,101 @@ pub fn escape_control_lines(text: &str) -> Cow<'_, str> {
     Cow::Owned(lines.join("\n"))
 }
 
-fn needs_escape(c: char) -> bool {
+/// Whether `c` is written escaped: C0, DEL, C1, line and paragraph separators, bidi controls.
+pub fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(c,
             '\u{2028}' | '\u{2029}'            // line / paragraph separator
             | '\u{202A}'..='\u{202E}'          // bidi embeddings and overrides
             | '\u{2066}'..='\u{2069}'          // bidi isolates
         )
+}
+
+/// `value` as JSON (compact, or indented with `pretty`) whose strings carry no control
+/// character raw: serde_json escapes C0, and this also writes DEL, C1 (`\u009b` is a
+/// terminal's CSI), the line and paragraph separators and the bidirectional controls as
+/// `\uXXXX`, so JSON shown in a terminal cannot drive it. Every JSON the commands print or
+/// write goes through here.
+pub fn json<T: serde::Serialize + ?Sized>(value: &T, pretty: bool) -> String {
+    struct Escaping<F>(F);
+    impl<F: serde_json::ser::Formatter> serde_json::ser::Formatter for Escaping<F> {
+        fn write_string_fragment<W: ?Sized + std::io::Write>(
+            &mut self,
+            writer: &mut W,
+            fragment: &str,
+        ) -> std::io::Result<()> {
+            let mut start = 0;
+            for (i, c) in fragment.char_indices() {
+                if needs_escape(c) {
+                    writer.write_all(fragment[start..i].as_bytes())?;
+                    write!(writer, "\\u{:04x}", u32::from(c))?;
+                    start = i + c.len_utf8();
+                }
+            }
+            writer.write_all(fragment[start..].as_bytes())
+        }
+        fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+            self.0.begin_array(w)
+        }
+        fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+            self.0.end_array(w)
+        }
+        fn begin_array_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut W,
+            first: bool,
+        ) -> std::io::Result<()> {
+            self.0.begin_array_value(w, first)
+        }
+        fn end_array_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut W,
+        ) -> std::io::Result<()> {
+            self.0.end_array_value(w)
+        }
+        fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+            self.0.begin_object(w)
+        }
+        fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+            self.0.end_object(w)
+        }
+        fn begin_object_key<W: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut W,
+            first: bool,
+        ) -> std::io::Result<()> {
+            self.0.begin_object_key(w, first)
+        }
+        fn begin_object_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut W,
+        ) -> std::io::Result<()> {
+            self.0.begin_object_value(w)
+        }
+        fn end_object_value<W: ?Sized + std::io::Write>(
+            &mut self,
+            w: &mut W,
+        ) -> std::io::Result<()> {
+            self.0.end_object_value(w)
+        }
+    }
+    let mut out = Vec::new();
+    let written = if pretty {
+        let formatter = Escaping(serde_json::ser::PrettyFormatter::new());
+        value.serialize(&mut serde_json::Serializer::with_formatter(
+            &mut out, formatter,
+        ))
+    } else {
+        let formatter = Escaping(serde_json::ser::CompactFormatter);
+        value.serialize(&mut serde_json::Serializer::with_formatter(
+            &mut out, formatter,
+        ))
+    };
+    match written {
+        // Only ASCII escapes are added to serde_json's UTF-8.
+        Ok(()) => String::from_utf8(out).unwrap_or_default(),
+        Err(_) => String::new(),
+    }
 }
 
 /// `arg` as one word for a POSIX shell: unchanged when it holds only characters no shell

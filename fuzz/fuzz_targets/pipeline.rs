@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let t = f64::from(data[0]) * 0.37 - 10.0;
     let Ok(text) = std::str::from_utf8(&data[1..]) else { return };
     let Ok(scene) = Scene::new(&PatternSpec::from_notation(text)) else { return };
-    if scene.schedule().props > 200 || scene.schedule().period > 200 {
+    if scene.schedule().is_some_and(|s| s.props > 200 || s.period > 200) {
         return;
     }
     let pose = scene.pose_at(t);

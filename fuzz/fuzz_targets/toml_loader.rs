@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(p.spec.settings.check(), Ok(()), "{:?}", p.spec.settings);
         assert!(p.at.line >= 1 && p.at.column >= 1);
         let Ok(scene) = Scene::new(&p.spec) else { continue };
-        if scene.schedule().period > 64 {
+        if scene.schedule().map_or(0, |s| s.period) > 64 {
             continue;
         }
         let pose = scene.pose_at(1.25);

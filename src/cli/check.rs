@@ -68,7 +68,7 @@ fn check_argument(arg: &str, reporting: Reporting) -> Result<u8, CliError> {
                 "pattern": arg,
                 "error": {"kind": "name", "message": e.to_string(), "column": null, "beat": null},
             });
-            print_out(&format!("{value}\n"))?;
+            print_out(&format!("{}\n", juggler::text::json(&value, false)))?;
             return Ok(EXIT_INVALID);
         }
         Err(e @ ArgumentError::UnknownName { .. }) => return Err(CliError::invalid(e.to_string())),
@@ -254,7 +254,7 @@ fn check_file(path: &Path, reporting: Reporting) -> Result<u8, CliError> {
                         "pattern": null,
                         "error": {"kind": "file", "message": error.to_string(), "column": null, "beat": null},
                     });
-                    out.emit(&format!("{value}\n"))?;
+                    out.emit(&format!("{}\n", juggler::text::json(&value, false)))?;
                 } else {
                     // In order with the reports before it.
                     out.flush()?;
@@ -501,67 +501,71 @@ struct ErrorJson {
 
 fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> String {
     let result = match outcome {
-        Ok((pattern, sch)) => serde_json::to_string(&ValidJson {
-            valid: true,
-            pattern: input,
-            props: sch.props,
-            period: sch.pattern_period,
-            jugglers: sch.jugglers,
-            sync: sch.sync,
-            ground_state: sch.ground_state,
-            max_throw: sch.max_throw,
-            orbits: sch
-                .written_orbits()
-                .iter()
-                .map(|o| OrbitJson {
-                    props: o.props,
-                    throws: o
-                        .throws
-                        .iter()
-                        .map(|&i| {
-                            let t = &sch.throws[i];
-                            ThrowJson {
-                                beat: t.beat,
-                                juggler: t.from.juggler,
-                                hand: t.from.hand.name(),
-                                value: t.value,
-                                text: pattern.text.get(t.span.0..t.span.1).unwrap_or(""),
-                            }
-                        })
-                        .collect(),
-                })
-                .collect(),
-            state: sch
-                .state
-                .iter()
-                .map(|l| StateJson {
-                    juggler: l.juggler,
-                    hand: l.hand.name(),
-                    landings: &l.counts,
-                })
-                .collect(),
-            analysis: vanilla_throws(sch).and_then(|t| analyse(&t)),
-        }),
+        Ok((pattern, sch)) => juggler::text::json(
+            &ValidJson {
+                valid: true,
+                pattern: input,
+                props: sch.props,
+                period: sch.pattern_period,
+                jugglers: sch.jugglers,
+                sync: sch.sync,
+                ground_state: sch.ground_state,
+                max_throw: sch.max_throw,
+                orbits: sch
+                    .written_orbits()
+                    .iter()
+                    .map(|o| OrbitJson {
+                        props: o.props,
+                        throws: o
+                            .throws
+                            .iter()
+                            .map(|&i| {
+                                let t = &sch.throws[i];
+                                ThrowJson {
+                                    beat: t.beat,
+                                    juggler: t.from.juggler,
+                                    hand: t.from.hand.name(),
+                                    value: t.value,
+                                    text: pattern.text.get(t.span.0..t.span.1).unwrap_or(""),
+                                }
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+                state: sch
+                    .state
+                    .iter()
+                    .map(|l| StateJson {
+                        juggler: l.juggler,
+                        hand: l.hand.name(),
+                        landings: &l.counts,
+                    })
+                    .collect(),
+                analysis: vanilla_throws(sch).and_then(|t| analyse(&t)),
+            },
+            false,
+        ),
         Err(failure) => {
             let (column, beat) = match failure {
                 Failure::Pattern(e, _) => (e.column(), e.beat()),
                 Failure::Settings(_) | Failure::Budget(_) => (None, None),
             };
-            serde_json::to_string(&InvalidJson {
-                valid: false,
-                pattern: input,
-                error: ErrorJson {
-                    kind: failure.kind(),
-                    message: failure.message(),
-                    column,
-                    beat,
+            juggler::text::json(
+                &InvalidJson {
+                    valid: false,
+                    pattern: input,
+                    error: ErrorJson {
+                        kind: failure.kind(),
+                        message: failure.message(),
+                        column,
+                        beat,
+                    },
                 },
-            })
+                false,
+            )
         }
     };
-    result.unwrap_or_else(|e| {
-        format!("{{\"valid\":false,\"error\":{{\"kind\":\"internal\",\"message\":\"{e}\"}}}}")
-    })
+    result
 }
 
 /// The siteswap analysis lines of the human report: prime or composite, the states visited

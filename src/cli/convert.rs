@@ -68,7 +68,7 @@ pub fn run(args: &ConvertArgs) -> Result<u8, CliError> {
         Format::Jml | Format::Jif => {
             let scene = Scene::new(&spec).map_err(|e| invalid(&e))?;
             if format == Format::Jml {
-                jml::write(&scene)
+                jml::write_checked(&scene).map_err(|e| invalid(&e))?
             } else {
                 jif::write(&scene).map_err(|e| invalid(&e))?
             }

@@ -163,7 +163,7 @@ fn line(found: &Found, out: &Output, text: &mut String) {
             get_in: found.get_in.to_string(),
             get_out: found.get_out.to_string(),
         };
-        text.push_str(&serde_json::to_string(&json).unwrap_or_default());
+        text.push_str(&juggler::text::json(&json, false));
         return;
     }
     if out.ground_only {

@@ -151,7 +151,7 @@ fn render_json(sections: &[Section]) -> String {
         // Stable: patterns and problems on one line keep their order.
         lines.sort_by_key(|(line, _)| *line);
         for (_, value) in lines {
-            out.push_str(&value.to_string());
+            out.push_str(&juggler::text::json(&value, false));
             out.push('\n');
         }
     }

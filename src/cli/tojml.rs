@@ -18,10 +18,16 @@ pub fn run(args: &TojmlArgs) -> Result<u8, CliError> {
             juggler::text::escape_control(spec.source.text())
         ))
     })?;
+    let text = jml::write_checked(&scene).map_err(|e| {
+        CliError::invalid(format!(
+            "{}: {e}",
+            juggler::text::escape_control(spec.source.text())
+        ))
+    })?;
     write_out(
         args.out.as_deref(),
         args.force,
-        &jml::write(&scene),
+        &text,
         "give a file name ending in .jml",
     )
 }

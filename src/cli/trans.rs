@@ -47,14 +47,16 @@ fn print(found: &[TextTransition], stopped: bool, json: bool) -> Result<u8, CliE
     let mut out = String::new();
     if json {
         for t in found {
-            let line = serde_json::to_string(&TransJson {
-                from: &t.from,
-                to: &t.to,
-                throws: t.there.clone(),
-                back: t.back.clone(),
-                pattern: t.pattern.clone(),
-            })
-            .unwrap_or_default();
+            let line = juggler::text::json(
+                &TransJson {
+                    from: &t.from,
+                    to: &t.to,
+                    throws: t.there.clone(),
+                    back: t.back.clone(),
+                    pattern: t.pattern.clone(),
+                },
+                false,
+            );
             out.push_str(&line);
             out.push('\n');
         }

@@ -74,6 +74,21 @@ pub fn write(scene: &Scene) -> Result<String, ConvertError> {
             })
         }
     };
+    // JIF throws have a time, duration, limbs, prop and spins: a bounce or hold modifier
+    // would be lost (`convert 5B --out x.jif` wrote a plain 5), so it is refused.
+    if let Some(t) = schedule.throws.iter().find(|t| {
+        matches!(t.kind, crate::schedule::ThrowKind::Bounce { .. })
+            || t.modifier
+                .chars()
+                .any(|c| !matches!(c, 'x' | 'X' | 'p' | 'P'))
+    }) {
+        return Err(ConvertError::Modifier {
+            name: spec.name.clone(),
+            modifier: t.modifier.clone(),
+            beat: t.beat / schedule.subdivision.max(1) + 1,
+            format: "JIF",
+        });
+    }
     let jugglers = schedule.jugglers;
     let sub = schedule.subdivision.max(1);
     // Periods until every prop is back where it started: the orbits' prop counts' lcm.
@@ -187,7 +202,7 @@ pub fn write(scene: &Scene) -> Result<String, ConvertError> {
             "gravity": round(timing.gravity, 9),
         },
     });
-    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    let mut text = crate::text::json(&doc, true);
     text.push('\n');
     Ok(text)
 }

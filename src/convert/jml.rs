@@ -402,7 +402,26 @@ fn hand_name(h: HandRef) -> String {
     )
 }
 
-/// The JML text of a built scene.
+/// The JML text of a built scene, or why JML cannot hold it: a throw's own spins (`3~2`,
+/// juggler's notation) have no place in a JML throw (Juggling Lab turns clubs by its own
+/// rule), so they are refused rather than dropped. What `tojml`, `convert` and the web page
+/// write.
+pub fn write_checked(scene: &Scene) -> Result<String, super::ConvertError> {
+    if let Some(schedule) = scene.schedule() {
+        if let Some(t) = schedule.throws.iter().find(|t| t.spins.is_some()) {
+            return Err(super::ConvertError::Modifier {
+                name: scene.spec().name.clone(),
+                modifier: format!("~{}", t.spins.unwrap_or(0)),
+                beat: t.beat / schedule.subdivision.max(1) + 1,
+                format: "JML",
+            });
+        }
+    }
+    Ok(write(scene))
+}
+
+/// The JML text of a built scene (spins of `~N` left to Juggling Lab's rule; see
+/// [`write_checked`]).
 pub fn write(scene: &Scene) -> String {
     // A pattern that is events already (read from Juggling Lab's JML) is written as those
     // events: its holding waypoints, bounce modifiers and turns are kept exactly.

@@ -21,6 +21,15 @@ pub enum ConvertError {
     /// given places: TOML's `jugglers` holds one or the other.
     #[error("pattern '{name}' has both jugglers={shared_by} and the jugglers' places, and TOML's `jugglers` holds one of them")]
     SharedAndPlaced { name: String, shared_by: usize },
+    /// A pattern with a throw modifier the format cannot hold (a bounce or hold in JIF, a
+    /// spin `~N` in JML): said, never dropped.
+    #[error("pattern '{name}' has the throw modifier '{modifier}' (beat {beat}), and a {format} file cannot hold it; write it to {}", if *format == "JIF" { ".jml or .toml" } else { ".jif or .toml" })]
+    Modifier {
+        name: String,
+        modifier: String,
+        beat: u32,
+        format: &'static str,
+    },
     /// A pattern whose written loop (until every prop is back) would list too many throws.
     #[error("pattern '{name}' would list {throws} throws before its props are back in place, more than the limit of 100000")]
     TooLarge { name: String, throws: u128 },

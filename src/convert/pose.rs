@@ -11,7 +11,7 @@ use crate::types::{Hand, HandRef, PropKind, Rgba};
 /// `juggler pose --json`: the scene's pose at `pose.time` as one line of JSON (positions in
 /// metres rounded to the micrometre).
 pub fn pose_json(scene: &Scene, pose: &Pose) -> String {
-    serde_json::to_string(&PoseReport::new(scene, pose)).unwrap_or_default()
+    crate::text::json(&PoseReport::new(scene, pose), false)
 }
 
 /// The JSON contract of `juggler pose --json` (issues 4 and 5).

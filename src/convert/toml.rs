@@ -117,12 +117,130 @@ pub fn to_toml(specs: &[PatternSpec]) -> Result<String, ConvertError> {
     };
     // Serialising these plain structs cannot fail: every field is a string, number, bool,
     // array or table, and the list wrapper is a table.
-    Ok(result.unwrap_or_else(|e| format!("# could not write patterns: {e}\n")))
+    Ok(escape_controls(&result.unwrap_or_else(|e| {
+        format!("# could not write patterns: {e}\n")
+    })))
+}
+
+/// TOML text with no control character raw (DEL, C1 such as a terminal's CSI U+009B, line
+/// separators, bidi controls; the serialiser escapes only C0): in a basic string each is
+/// written `\uXXXX`, and a literal string (`'...'`, `'''...'''`, which cannot escape) holding one
+/// is rewritten as a basic string. The value read back is the same.
+fn escape_controls(text: &str) -> String {
+    use crate::text::needs_escape;
+    let raw = |c: char| needs_escape(c) && c != '\n' && c != '\t';
+    if !text.chars().any(raw) {
+        return text.to_string();
+    }
+    let basic = |content: &str| {
+        let mut out = String::from("\"");
+        for c in content.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\t' => out.push_str("\\t"),
+                c if needs_escape(c) => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        out
+    };
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("'''") {
+            // A multi-line literal: its first line break is not part of the value.
+            let body = &rest[3..];
+            let end = body.find("'''").unwrap_or(body.len());
+            let content = &body[..end];
+            let value = content.strip_prefix('\n').unwrap_or(content);
+            out.push_str(&basic(value));
+            rest = body.get(end + 3..).unwrap_or("");
+        } else if c == '\'' {
+            let body = &rest[1..];
+            let end = body.find('\'').unwrap_or(body.len());
+            let content = &body[..end];
+            if content.chars().any(raw) {
+                out.push_str(&basic(content));
+            } else {
+                out.push('\'');
+                out.push_str(content);
+                out.push('\'');
+            }
+            rest = body.get(end + 1..).unwrap_or("");
+        } else if c == '"' {
+            // A basic string (one line, or multi-line `"""`): escapes kept, raw controls
+            // escaped.
+            let quotes = if rest.starts_with("\"\"\"") { 3 } else { 1 };
+            out.push_str(&rest[..quotes]);
+            let mut i = quotes;
+            let bytes = rest.as_bytes();
+            while i < rest.len() {
+                if bytes[i] == b'\\' {
+                    let next = rest[i + 1..].chars().next().map_or(0, char::len_utf8);
+                    out.push_str(&rest[i..i + 1 + next]);
+                    i += 1 + next;
+                    continue;
+                }
+                if rest[i..].starts_with(&"\"\"\""[..quotes]) {
+                    break;
+                }
+                let ch = rest[i..].chars().next().unwrap_or(' ');
+                if raw(ch) {
+                    out.push_str(&format!("\\u{:04X}", u32::from(ch)));
+                } else {
+                    out.push(ch);
+                }
+                i += ch.len_utf8();
+            }
+            let close = (i + quotes).min(rest.len());
+            out.push_str(&rest[i..close]);
+            rest = &rest[close..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 27, escaping class: a name with C1 (CSI), DEL or a bidi override reached the
+    /// terminal raw from `convert --format toml` (the serialiser chose a literal string); now
+    /// every one is escaped and the file reads back to the same name.
+    #[test]
+    fn toml_output_has_no_raw_control_characters() {
+        for name in [
+            "a\u{9b}b",
+            "a\"b\\c\u{9b}d\u{202e}",
+            "a\"b\\c\u{9b}d\n",
+            "x'y\u{7f}",
+            "\u{1b}[31mred\u{7}",
+            "plain 'name'",
+        ] {
+            let mut spec = PatternSpec::from_notation("3");
+            spec.name = name.to_string();
+            let text = to_toml(std::slice::from_ref(&spec)).unwrap();
+            assert!(
+                !text
+                    .chars()
+                    .any(|c| crate::text::needs_escape(c) && c != '\n'),
+                "{text:?}"
+            );
+            let back = crate::files::from_toml_str(&text, "t.toml").unwrap();
+            assert_eq!(back[0].name, name, "{text}");
+        }
+        assert_eq!(escape_controls("a = 'b\u{9b}'\n"), "a = \"b\\u009B\"\n");
+        assert_eq!(
+            escape_controls("a = \"\\\"\u{9b}\"\n"),
+            "a = \"\\\"\\u009B\"\n"
+        );
+    }
     use crate::files::from_toml_str;
     use crate::files::toml_format::read_toml_str;
     use crate::settings::{Bodies, CameraSpec, PlacementSpec};

@@ -40,7 +40,7 @@ pub(crate) const SEARCH_STEPS: u64 = 20_000_000;
 /// Why no transition can be listed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TransError {
-    #[error("{0}: bounces and throw modifiers other than x and p are not supported by the transition finder")]
+    #[error("{0}: bounces, spins (~N) and throw modifiers other than x and p are not supported by the transition finder")]
     Modifiers(String),
     #[error("{0}: a Prechac pattern (passes between the beats) has no place in the transition finder's model of whole beats")]
     FineBeats(String),

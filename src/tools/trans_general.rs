@@ -80,8 +80,10 @@ impl Placed {
 /// Refuses bounces and modifiers other than `x` and `p`: the transition finders would
 /// silently drop them.
 pub(crate) fn only_passes_and_crossings(text: &str, sch: &Schedule) -> Result<(), TransError> {
+    // A spin (`3~2`) is a modifier too: the transition's text could not carry it.
     let modified = |t: &crate::schedule::ThrowEvent| {
         matches!(t.kind, ThrowKind::Bounce { .. })
+            || t.spins.is_some()
             || t.modifier
                 .chars()
                 .any(|c| !matches!(c, 'x' | 'X' | 'p' | 'P'))

@@ -982,13 +982,41 @@ fn non_regular_files_are_refused_before_reading() {
         (&["list", "fifo.jml"], 1, "fifo.jml: not a regular file"),
         (&["tojml", "fifo.toml"], 1, "fifo.toml: not a regular file"),
         (&["tojml", "fifo.jif"], 1, "fifo.jif: not a regular file"),
-        (&["convert", "fifo.jml", "--out", "x.toml"], 1, "fifo.jml: not a regular file"),
-        (&["export", "fifo.toml", "--out", "x.gif"], 1, "fifo.toml: not a regular file"),
-        (&["export", "fifo.jif", "--out", "x.gif"], 1, "fifo.jif: not a regular file"),
-        (&["diagram", "fifo.toml", "--out", "x.svg"], 1, "fifo.toml: not a regular file"),
-        (&["check", "--file", "fifo.txt"], 2, "fifo.txt: not a regular file"),
-        (&["check", "--file", "/dev/zero"], 2, "/dev/zero: not a regular file"),
-        (&["check", "--file", "zero.txt"], 2, "zero.txt: not a regular file"),
+        (
+            &["convert", "fifo.jml", "--out", "x.toml"],
+            1,
+            "fifo.jml: not a regular file",
+        ),
+        (
+            &["export", "fifo.toml", "--out", "x.gif"],
+            1,
+            "fifo.toml: not a regular file",
+        ),
+        (
+            &["export", "fifo.jif", "--out", "x.gif"],
+            1,
+            "fifo.jif: not a regular file",
+        ),
+        (
+            &["diagram", "fifo.toml", "--out", "x.svg"],
+            1,
+            "fifo.toml: not a regular file",
+        ),
+        (
+            &["check", "--file", "fifo.txt"],
+            2,
+            "fifo.txt: not a regular file",
+        ),
+        (
+            &["check", "--file", "/dev/zero"],
+            2,
+            "/dev/zero: not a regular file",
+        ),
+        (
+            &["check", "--file", "zero.txt"],
+            2,
+            "zero.txt: not a regular file",
+        ),
         (&["check", "zero.txt"], 2, "zero.txt: not a regular file"),
         (&["pose", "zero.toml"], 1, "zero.toml: not a regular file"),
         (&["tojml", "zero.jml"], 1, "zero.jml: not a regular file"),
@@ -1017,7 +1045,12 @@ fn non_regular_files_are_refused_before_reading() {
             panic!("{args:?} blocked on the pipe or device");
         }
         let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(*code), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(*code),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
         assert!(
             text(&out.stderr).contains(message),
             "{args:?}: {}",
@@ -1212,4 +1245,49 @@ fn escaping_control_characters_never_reach_output_raw() {
             assert!(!raw(&svg), "{source}: SVG");
         }
     }
+}
+
+/// Issue 27, modifiers class: `convert 5B --out x.jif` wrote a plain 5 (JIF has no bounce or
+/// hold) and `tojml 3~2` a plain 3 (a JML throw has no spin), exit 0; a format that cannot
+/// hold a modifier now says so (exit 1, nothing written), and the formats that can keep it.
+#[test]
+fn modifiers_are_never_dropped_by_writers() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, message) in [
+        (
+            &["convert", "5B", "--out", "x.jif"][..],
+            "5B: pattern '5B' has the throw modifier 'B' (beat 1), and a JIF file cannot hold it; write it to .jml or .toml",
+        ),
+        (
+            &["convert", "3 4H2", "--out", "x.jif"],
+            "has the throw modifier 'H' (beat 2), and a JIF file cannot hold it",
+        ),
+        (
+            &["convert", "(4B,4)", "--out", "x.jif"],
+            "has the throw modifier 'B' (beat 1), and a JIF file cannot hold it",
+        ),
+        (
+            &["tojml", "3~2"],
+            "3~2: pattern '3~2' has the throw modifier '~2' (beat 1), and a JML file cannot hold it; write it to .jif or .toml",
+        ),
+        (
+            &["convert", "53~01", "--out", "x.jml"],
+            "has the throw modifier '~0' (beat 2), and a JML file cannot hold it",
+        ),
+    ] {
+        let out = juggler_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stderr).contains(message), "{args:?}: {}", text(&out.stderr));
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!dir.path().join("x.jif").exists() && !dir.path().join("x.jml").exists());
+    }
+    // Where the format holds the modifier it is kept: JML bounces, JIF spins, TOML text.
+    let out = juggler_in(dir.path(), &["tojml", "5B"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).matches("type=\"bounce\"").count(), 2);
+    let out = juggler_in(dir.path(), &["convert", "3~2", "--format", "jif"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).matches("\"spins\": 2").count(), 6);
+    let out = juggler_in(dir.path(), &["convert", "3 4H2", "--format", "toml"]);
+    assert_eq!(text(&out.stdout), "siteswap = \"3 4H2\"\n");
 }

@@ -479,15 +479,22 @@ fn gen_refuses_absurd_limits_by_the_budget() {
     }
 }
 
-/// Issue 27: `trans 5B 5` and `trans 3 4H2` dropped the bounce and the hold (exit 0), and
-/// `trans` said "200 shortest transitions" when it had stopped at its limit of 200.
+/// Issue 27, modifiers class: `trans 5B 5` and `trans 3 4H2` dropped the bounce and the hold
+/// (exit 0), `trans 3~2 3` the spin (it answered "3 -> 3"), and `trans` said "200 shortest transitions" when it had stopped at its limit of 200.
 #[test]
 fn trans_refuses_modifiers_it_would_drop_and_says_when_it_stopped_at_its_limit() {
-    for (a, b) in [("5B", "5"), ("3", "4H2")] {
+    for (a, b) in [
+        ("5B", "5"),
+        ("3", "4H2"),
+        ("3~2", "3"),
+        ("(4~1,4)*", "(4,4)"),
+    ] {
         let (code, out, err) = juggler(&["trans", a, b]);
         assert_eq!(code, 1, "{a} {b}: {out}");
         assert!(
-            err.contains("bounces and throw modifiers other than x and p are not supported"),
+            err.contains(
+                "bounces, spins (~N) and throw modifiers other than x and p are not supported"
+            ),
             "{err}"
         );
     }

@@ -296,11 +296,18 @@ impl Front {
                     self.export_status = Status::Failed("cancelled".into());
                 }
             }
-            PageAction::DownloadJml => match session.animation.scene() {
-                Some(scene) => {
-                    let text = crate::convert::jml::write(scene);
+            PageAction::DownloadJml => match session
+                .animation
+                .scene()
+                .map(|scene| crate::convert::jml::write_checked(scene))
+            {
+                Some(Ok(text)) => {
                     let name = format!("{}.jml", file_stem(&session.animation.facts().name));
                     out.download(&name, "application/xml", text.as_bytes());
+                }
+                Some(Err(e)) => {
+                    let shown = session.app.field.text().to_owned();
+                    session.app.load_failed(&shown, e.to_string(), None);
                 }
                 None => {
                     let shown = session.app.field.text().to_owned();
