@@ -173,6 +173,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn json_escapes_every_control_character_not_only_c0() {
+        let value = serde_json::json!({"name": "a\u{9b}\u{7f}\u{202e}b\n\u{1b}\"", "n": [1, 2]});
+        assert_eq!(
+            json(&value, false),
+            r#"{"n":[1,2],"name":"a\u009b\u007f\u202eb\n\u001b\""}"#
+        );
+        assert_eq!(
+            json(&value, true),
+            "{\n  \"n\": [\n    1,\n    2\n  ],\n  \"name\": \"a\\u009b\\u007f\\u202eb\\n\\u001b\\\"\"\n}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&json(&value, false)).unwrap();
+        assert_eq!(back, value);
+    }
+
+    #[test]
     fn control_characters_are_escaped() {
         assert!(matches!(escape_control("531 (4,2x)*"), Cow::Borrowed(_)));
         assert_eq!(escape_control("a\u{1b}[31mred"), "a\\e[31mred");

@@ -1291,3 +1291,45 @@ fn modifiers_are_never_dropped_by_writers() {
     let out = juggler_in(dir.path(), &["convert", "3 4H2", "--format", "toml"]);
     assert_eq!(text(&out.stdout), "siteswap = \"3 4H2\"\n");
 }
+
+/// Issue 27, escaping class: a pattern name holding C1 (U+009B, a terminal's CSI), DEL or a
+/// bidi override reached the terminal raw through `list --json`, `check --json`, JIF and
+/// TOML output (serde_json and the TOML writer escape only C0); every output now escapes it.
+#[test]
+fn output_escaping_reaches_no_control_character_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("e.toml"),
+        "[[pattern]]\nname = \"a\\u001b[31m\\u009b\\u007f\\u202e'\\\"<&>\"\nsiteswap = \"3\"\n",
+    )
+    .unwrap();
+    let raw = |s: &str| {
+        s.chars()
+            .filter(|&c| (c.is_control() && c != '\n') || ('\u{202a}'..='\u{202e}').contains(&c))
+            .count()
+    };
+    for args in [
+        &["list", "e.toml", "--json"][..],
+        &["list", "e.toml"],
+        &["check", "e.toml", "--json"],
+        &["check", "--json", "pattern=3;title=a\u{9b}\u{202e}"],
+        &["check", "--json", "3\u{9b}"],
+        &["pose", "e.toml"],
+        &["convert", "e.toml", "--format", "jif"],
+        &["convert", "e.toml", "--format", "toml"],
+        &["tojml", "e.toml"],
+    ] {
+        let out = juggler_in(dir.path(), args);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(!stdout.is_empty(), "{args:?}: {stderr}");
+        assert_eq!(raw(&stdout), 0, "{args:?}: {stdout:?}");
+        assert_eq!(raw(&stderr), 0, "{args:?}: {stderr:?}");
+    }
+    let out = juggler_in(dir.path(), &["list", "e.toml", "--json"]);
+    assert!(text(&out.stdout).contains(r#""name":"a\u001b[31m\u009b\u007f\u202e'\"<&>""#));
+    // The TOML written reads back to the same name.
+    let out = juggler_in(dir.path(), &["convert", "e.toml", "--out", "back.toml"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = juggler_in(dir.path(), &["list", "back.toml", "--json"]);
+    assert!(text(&out.stdout).contains(r#""name":"a\u001b[31m\u009b\u007f\u202e'\"<&>""#));
+}

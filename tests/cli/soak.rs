@@ -1,7 +1,11 @@
-//! CLI fuzz/soak test (issue 15): random arguments and random file contents (TOML, JML, .txt)
-//! through every command, within a time budget. Every run must end with exit code 0, 1 or 2
-//! (never 101 = panic, 134 = abort, or a signal), print no NaN in JSON, and leave nothing
-//! behind but the output it reports having written.
+//! CLI fuzz/soak test (issues 15, 27): random arguments and random file contents (TOML, JML
+//! lists and event patterns with symmetries, JIF, .txt) through every command (`gen` and
+//! `trans` arguments, every settings key in settings strings and TOML), within a time budget.
+//! Every run has an address-space cap ([`MEMORY_CAP_BYTES`], `prlimit --as`) and must end
+//! with exit code 0, 1 or 2 (never 101 = panic, 134 = abort or a failed allocation over the
+//! cap, or a signal), print no NaN in JSON, and leave nothing behind but the output it
+//! reports having written. Standard output is read up to 1 MiB and then closed, so long
+//! listings (`gen`) also meet a closed pipe and must end cleanly.
 //!
 //! Budget: `JUGGLER_SOAK_SECONDS` (default 20 s); seed: `JUGGLER_SOAK_SEED` (default fixed,
 //! so a failure reproduces; the failing command line and files are printed).
@@ -99,6 +103,55 @@ const SITESWAPS: &[&str] = &[
     "3 3 3",
 ];
 
+/// Every settings-string key (`settings::keys::KEYS`) and values of every form, hostile ones
+/// among them (sizes over the budget, bad numbers, wrong forms).
+const STRING_KEYS: &[&str] = &[
+    "jugglers", "title", "bps", "dwell", "gravity", "prop", "colors", "hands", "body", "hss",
+    "hold", "dwellmax", "handspec", "propdiam", "bouncefrac", "squeezebeats", "bogus",
+];
+
+const KEY_VALUES: &[&str] = &[
+    "2", "0.5", "1e400", "abc", "-5", "nan", "", "(10)(20).", "(10)(20)C.",
+    "((10)(20).)^99999", "<(0,0,0)|(100,0,0,180)>", "((0,1)(0,2))^5000.", "mixed", "{red}{blue}",
+    "({red}({blue})^1000)^1000", "club", "ring", "\u{1b}[31m", "3", "531", "true", "1", "26",
+    "27", "(1,2)", "4.5",
+];
+
+/// Every TOML key with values of every form.
+const TOML_KEYS: &[&str] = &[
+    "name", "description", "bps", "dwell", "beat_dwells", "gravity", "prop", "props", "colors",
+    "color_by_orbit", "jugglers", "hands", "juggler_hands", "body", "bodies", "camera", "spins",
+    "ring_throws",
+];
+
+const TOML_VALUES: &[&str] = &[
+    "3", "0.5", "-1", "1e308", "nan", "inf", "\"abc\"", "\"red\"", "true", "[]", "[1, 2]",
+    "[\"red\", \"#123456\"]", "{}", "{ forearm = 0.3 }", "{ azimuth = 10, elevation = 90, distance = 5 }",
+    "[{ throw = [0.3], catch = [0.1] }]", "[{ x = 0, z = -1, facing = 0 }]", "{ \"3\" = 2 }",
+    "\"pancake\"", "\"(10)(20).\"", "[[1.0, 2.0]]", "[{}, { shoulder_height = 1.2 }]",
+    "\"club\"", "2", "9999999",
+];
+
+/// `pattern=P;KEY=VALUE[;KEY=VALUE]`: a settings string with random keys and values.
+fn settings_string(rng: &mut Rng) -> String {
+    let mut text = format!("pattern={}", rng.pick(&["3", "531", "<3p|3p>", "(4,4)", "5B", "3~2"]));
+    for _ in 0..=rng.below(3) {
+        let key = rng.pick(STRING_KEYS);
+        let value = rng.pick(KEY_VALUES);
+        text.push_str(&format!(";{key}={value}"));
+    }
+    text
+}
+
+/// A TOML pattern with random keys and values.
+fn toml_keys(rng: &mut Rng) -> Vec<u8> {
+    let mut text = format!("siteswap = \"{}\"\n", rng.pick(&["3", "531", "<3p|3p>", "(4,4)"]));
+    for _ in 0..=rng.below(3) {
+        text.push_str(&format!("{} = {}\n", rng.pick(TOML_KEYS), rng.pick(TOML_VALUES)));
+    }
+    text.into_bytes()
+}
+
 const NUMBERS: &[&str] = &[
     "0", "1", "-1", "0.5", "3", "1e17", "-1e17", "1e308", "1e-308", "nan", "inf", "-inf", "1.9999",
     "2", "100", "0.1", "50", "50.1", "1e9", "-0", "abc", "", "4x3", "1e400",
@@ -147,6 +200,50 @@ const JML_SNIPPETS: &[&str] = &[
     "&a;&a;&lt;&#0;&#xFFFFFF;",
     "<![CDATA[3]]>",
     "<jml><jml><jml><jml>",
+];
+
+/// Inside an event pattern's `<pattern>`: symmetries (tiny delays, switches, cycles), events
+/// at far times, keyframes.
+const JML_EVENT_SNIPPETS: &[&str] = &[
+    "<symmetry type=\"delay\" pperm=\"(1,3,2)\" delay=\"0.7\"/>\n",
+    "<symmetry type=\"switchdelay\" jperm=\"(1,1*)\" pperm=\"(1,2,3)\"/>\n",
+    "<symmetry type=\"delay\" pperm=\"(1,2,3)\" delay=\"0.01\"/>\n",
+    "<symmetry type=\"delay\" pperm=\"(1)(2)(3)\" delay=\"1e-9\"/>\n",
+    "<symmetry type=\"switch\" jperm=\"(1,2)\" delay=\"0.5\"/>\n",
+    "<symmetry type=\"switchdelay\" jperm=\"(1,2*)(2,1*)\" pperm=\"(1,2)(3)\"/>\n",
+    "<event x=\"12\" y=\"0\" z=\"0\" t=\"0\" hand=\"1:right\">\n<throw path=\"1\" type=\"toss\"/>\n</event>\n",
+    "<event x=\"30\" y=\"0\" z=\"0\" t=\"0.25\" hand=\"1:right\">\n<catch path=\"3\"/>\n</event>\n",
+    "<event x=\"-12\" y=\"0\" z=\"0\" t=\"99999.995\" hand=\"1:left\">\n<throw path=\"2\" type=\"bounce\"/>\n</event>\n",
+    "<event x=\"0\" y=\"0\" z=\"0\" t=\"0.1\" hand=\"2:left\">\n<holding path=\"2\"/>\n</event>\n",
+    "<position x=\"0\" y=\"0\" z=\"100\" t=\"0\" angle=\"0\" juggler=\"1\"/>\n",
+    "<position x=\"1e9\" y=\"0\" z=\"0\" t=\"0.3\" angle=\"90\" juggler=\"2\"/>\n",
+    "<prop type=\"club\" mod=\"color=red\"/>\n",
+];
+
+/// An event JML: header, a setup of 1-3 jugglers and 1-4 paths, random insides.
+fn event_jml(rng: &mut Rng) -> Vec<u8> {
+    let mut out = format!(
+        "<?xml version=\"1.0\"?>\n<jml version=\"1.2\">\n<pattern>\n<setup jugglers=\"{}\" paths=\"{}\"/>\n",
+        1 + rng.below(3),
+        1 + rng.below(4)
+    )
+    .into_bytes();
+    out.extend(random_text(rng, JML_EVENT_SNIPPETS));
+    out.extend_from_slice(b"</pattern>\n</jml>\n");
+    out
+}
+
+/// Pieces of JIF: whole small files and fragments (wrong types, huge numbers, repetitions).
+const JIF_SNIPPETS: &[&str] = &[
+    r#"{"jugglers":[{}],"limbs":[{"juggler":0,"type":"right hand"},{"juggler":0,"type":"left hand"}],"throws":[{"time":0,"duration":3,"from":0,"to":1},{"time":1,"duration":3,"from":1,"to":0}],"repetition":{"period":2}}"#,
+    r#"{"jugglers":[{},{}],"throws":[{"time":0,"duration":3,"from":0,"to":3}],"repetition":{"period":1,"limbPermutation":[1,2,3,0]}}"#,
+    r#"{"throws":[{"time":0,"duration":1e300,"from":0,"to":1}],"repetition":{"period":1}}"#,
+    r#"{"timeStretchFactor":1000000,"throws":[{"time":0,"duration":3,"from":0,"to":1}]}"#,
+    r##"{"props":[{"type":"club","color":"#ff0000"},{"type":"knife"}]}"##,
+    r#"{"repetition":{"period":4294967295}}"#,
+    r#"{"meta":{"name":"[31m"}}"#,
+    r#"{"throws":[{"time":-1,"duration":0,"from":99,"to":-1,"prop":7}]}"#,
+    "[", "{", "}", ",", "null", "\"",
 ];
 
 const TXT_SNIPPETS: &[&str] = &[
@@ -208,6 +305,15 @@ fn random_files(rng: &mut Rng) -> Vec<(String, Vec<u8>)> {
     if rng.chance(50) {
         files.push(("p.txt".into(), random_text(rng, TXT_SNIPPETS)));
     }
+    if rng.chance(40) {
+        files.push(("k.toml".into(), toml_keys(rng)));
+    }
+    if rng.chance(40) {
+        files.push(("e.jml".into(), event_jml(rng)));
+    }
+    if rng.chance(40) {
+        files.push(("p.jif".into(), random_text(rng, JIF_SNIPPETS)));
+    }
     if rng.chance(10) {
         files.push(("531".into(), b"not a pattern".to_vec()));
     }
@@ -221,12 +327,15 @@ fn random_files(rng: &mut Rng) -> Vec<(String, Vec<u8>)> {
 }
 
 fn pattern_arg(rng: &mut Rng) -> String {
-    match rng.below(10) {
-        0..=4 => rng.pick(SITESWAPS).to_string(),
-        5 => "p.toml".into(),
-        6 => "p.jml".into(),
+    match rng.below(14) {
+        0..=3 => rng.pick(SITESWAPS).to_string(),
+        4 => settings_string(rng),
+        5 => rng.pick(&["p.toml", "k.toml"]).to_string(),
+        6 => rng.pick(&["p.jml", "e.jml"]).to_string(),
         7 => "p.txt".into(),
         8 => String::from_utf8_lossy(&random_text(rng, SITESWAPS)).into_owned(),
+        10 | 11 => "p.jif".into(),
+        12 => "e.jml".into(),
         _ => rng
             .pick(&[
                 "./531",
@@ -244,10 +353,42 @@ fn random_args(rng: &mut Rng) -> Vec<String> {
     let mut args: Vec<String> = Vec::new();
     let command = *rng.pick(&[
         "check", "check", "pose", "pose", "pose", "list", "export", "export", "export", "show", "",
-        "bogus",
+        "bogus", "gen", "gen", "trans", "trans", "tojml", "convert",
     ]);
     if !command.is_empty() {
         args.push(command.into());
+    }
+    match command {
+        "gen" => return gen_args(rng, args),
+        "trans" => {
+            for _ in 0..2 {
+                args.push(match rng.below(4) {
+                    0 => settings_string(rng),
+                    _ => rng
+                        .pick(&[
+                            "3", "531", "5B", "4H2", "3~2", "(4,4)", "(4,2x)*", "<3p|3p>", "9",
+                            "h1", "[54]24", "b97531", "0", "3.5", "<3.5p|3.5px>", "cascade",
+                            "((3^1000)^100)", "zzz", "",
+                        ])
+                        .to_string(),
+                });
+            }
+            if rng.chance(30) {
+                args.push("--json".into());
+            }
+            return args;
+        }
+        "convert" => {
+            args.push(pattern_arg(rng));
+            args.push("--format".into());
+            args.push(rng.pick(&["jif", "jml", "toml", "svg"]).to_string());
+            return args;
+        }
+        "tojml" => {
+            args.push(pattern_arg(rng));
+            return args;
+        }
+        _ => {}
     }
     let option_pool: &[&str] = match command {
         "check" => &["--json", "--file"],
@@ -351,6 +492,32 @@ fn random_args(rng: &mut Rng) -> Vec<String> {
     args.into_iter().map(|a| a.replace('\0', "")).collect()
 }
 
+/// `gen PROPS MAXTHROW PERIOD [options]`: small searches (the soak times each run), sizes the
+/// budget refuses, bad numbers and every option.
+fn gen_args(rng: &mut Rng, mut args: Vec<String>) -> Vec<String> {
+    args.push(rng.pick(&["3", "3", "4", "5", "0", "99999999", "abc", "-1"]).to_string());
+    args.push(rng.pick(&["5", "6", "7", "-", "0", "300", "4294967296"]).to_string());
+    args.push(
+        rng.pick(&["3", "4", "5", "2-4", "-", "0", "4097", "4294967295", "10000", "x"])
+            .to_string(),
+    );
+    for _ in 0..rng.below(4) {
+        let option = *rng.pick(&[
+            "-s", "-m", "-j", "-g", "-ng", "-f", "-prime", "-rot", "-lame", "-x", "-i", "-d",
+            "-l", "-cp", "-sym", "-jp", "-se", "-n", "-mf", "-mc", "-mt", "--json", "-bogus",
+        ]);
+        args.push(option.into());
+        match option {
+            "-m" | "-j" | "-d" | "-l" => {
+                args.push(rng.pick(&["2", "3", "0", "99", "-1", "x"]).to_string())
+            }
+            "-x" | "-i" => args.push(rng.pick(&["3", "5.*", "(", "[", "a{99999}"]).to_string()),
+            _ => {}
+        }
+    }
+    args
+}
+
 /// Every path under `dir`, relative to it.
 fn tree(dir: &Path) -> BTreeSet<PathBuf> {
     let mut out = BTreeSet::new();
@@ -372,7 +539,10 @@ fn tree(dir: &Path) -> BTreeSet<PathBuf> {
 
 /// Address space every run may use (`prlimit --as`): a run that needs more aborts, and the
 /// soak reports it like a crash (issue 27: memory bounded by the output, not the input).
-const MEMORY_CAP_BYTES: u64 = 2_000_000_000;
+const MEMORY_CAP_BYTES: u64 = 1_000_000_000;
+
+/// Standard output read from a run before the pipe is closed.
+const OUTPUT_CAP_BYTES: u64 = 1 << 20;
 
 /// Runs juggler with a hard timeout and [`MEMORY_CAP_BYTES`] of address space; `None` when
 /// it had to be killed.
@@ -396,7 +566,11 @@ fn run(dir: &Path, args: &[String], timeout: Duration) -> Option<std::process::O
     let mut stderr = child.stderr.take().unwrap();
     let out_thread = std::thread::spawn(move || {
         let mut v = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stdout, &mut v);
+        let _ = std::io::Read::read_to_end(
+            &mut std::io::Read::take(&mut stdout, OUTPUT_CAP_BYTES),
+            &mut v,
+        );
+        // Dropping the pipe closes it: a command still writing meets a closed pipe.
         v
     });
     let err_thread = std::thread::spawn(move || {
@@ -469,6 +643,12 @@ fn random_arguments_and_files_never_crash_leak_or_print_nan() {
         };
         let stderr = String::from_utf8_lossy(&out.stderr);
         let code = out.status.code();
+        assert!(
+            !stderr.contains("memory allocation of"),
+            "over the {MEMORY_CAP_BYTES}-byte memory cap (exit {:?}): {}\nstderr: {stderr}",
+            out.status,
+            describe()
+        );
         assert!(
             matches!(code, Some(0..=2)),
             "exit {:?} (signal, crash or over the {MEMORY_CAP_BYTES}-byte memory cap): {}\nstderr: {stderr}",
