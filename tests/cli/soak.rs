@@ -350,6 +350,14 @@ fn pattern_arg(rng: &mut Rng) -> String {
 }
 
 fn random_args(rng: &mut Rng) -> Vec<String> {
+    // A command line cannot hold NUL bytes.
+    command_line(rng)
+        .into_iter()
+        .map(|a| a.replace('\0', ""))
+        .collect()
+}
+
+fn command_line(rng: &mut Rng) -> Vec<String> {
     let mut args: Vec<String> = Vec::new();
     let command = *rng.pick(&[
         "check", "check", "pose", "pose", "pose", "list", "export", "export", "export", "show", "",
@@ -488,8 +496,7 @@ fn random_args(rng: &mut Rng) -> Vec<String> {
     if rng.chance(3) {
         args.push(String::from_utf8_lossy(&random_text(rng, NUMBERS)).into_owned());
     }
-    // A command line cannot hold NUL bytes.
-    args.into_iter().map(|a| a.replace('\0', "")).collect()
+    args
 }
 
 /// `gen PROPS MAXTHROW PERIOD [options]`: small searches (the soak times each run), sizes the
