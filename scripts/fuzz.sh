@@ -73,17 +73,18 @@ run_one() {
   case "$target" in toml_loader | jml_loader | text_list | jif | jml_symmetry) max_len=16384 ;; esac
   log="$(mktemp)"
   local before after
-  before=$(find "artifacts/$target" -type f 2>/dev/null | wc -l)
+  mkdir -p "artifacts/$target"
+  before=$(find "artifacts/$target" -type f | wc -l)
   cargo fuzz run -s "$sanitizer" "$target" "corpus/$target" -- -max_total_time="$seconds" \
     -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1 || true
-  after=$(find "artifacts/$target" -type f 2>/dev/null | wc -l)
+  after=$(find "artifacts/$target" -type f | wc -l)
   local runs
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   local time
   time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -n 1)
   echo "| $target | ${runs:-?} | ${time:-$seconds} s | $((after - before)) |"
   if [ "$after" -gt "$before" ]; then
-    grep -E "^==[0-9]+== ERROR|panicked|Test unit written" "$log" | head -n 5 | sed 's/^/    /'
+    grep -E "^==[0-9]+== ERROR|panicked|Test unit written" "$log" | head -n 5 | sed 's/^/    /' || true
   fi
   rm -f "$log"
 }
