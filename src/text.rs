@@ -135,6 +135,27 @@ pub fn json<T: serde::Serialize + ?Sized>(value: &T, pretty: bool) -> String {
     }
 }
 
+/// `text` for XML and SVG character data and attribute values: `&<>"'` as entities, C0
+/// controls but tab and line feed (which XML 1.0 cannot hold), DEL and C1 left out, line
+/// separators and bidi controls as character references; never a control character raw.
+pub fn escape_xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' | '\t' => out.push(c),
+            c if c.is_control() => {}
+            c if needs_escape(c) => out.push_str(&format!("&#x{:X};", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// `arg` as one word for a POSIX shell: unchanged when it holds only characters no shell
 /// treats specially (letters, digits, `-_.,/:=+@%`), else in single quotes with each `'`
 /// written `'\''`. Control characters are escaped too (see [`escape_control`]), so a hint
@@ -171,6 +192,14 @@ pub fn truncate(text: &str, max: usize) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xml_escape_leaves_no_control_character_raw() {
+        assert_eq!(
+            escape_xml("a\u{1b}[31m\u{7}\u{9b}\u{7f}\u{202e}<&>\"'\tb\n"),
+            "a[31m&#x202E;&lt;&amp;&gt;&quot;&apos;\tb\n"
+        );
+    }
 
     #[test]
     fn json_escapes_every_control_character_not_only_c0() {

@@ -317,19 +317,7 @@ pub(crate) fn events(scene: &Scene) -> JmlEvents {
 }
 
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() && !matches!(c, '\n' | '\t') => {}
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::escape_xml(text)
 }
 
 /// A number as JML writes it: at most 4 decimals, no trailing zeros, never `-0`.

@@ -150,10 +150,7 @@ pub fn rail_y(r: usize) -> f64 {
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    crate::text::escape_xml(s)
 }
 
 /// The diagram as a standalone SVG document with `title` (the pattern) above it.
