@@ -1336,3 +1336,31 @@ fn output_escaping_reaches_no_control_character_raw() {
     let out = juggler_in(dir.path(), &["list", "back.toml", "--json"]);
     assert!(text(&out.stdout).contains(r#""name":"a\u001b[31m\u009b\u007f\u202e'\"<&>""#));
 }
+
+/// Issue 27, hang class (found by the `pipeline` fuzz target): a 57-prop multiplex of 30s,
+/// `[15uuu…upg]` (1667 props, every flight overlapping 60 copies of every other), spent
+/// 40 s in the flight-lane search; the search now has a work budget and the rest keep their
+/// own lanes (1.5 s). Killed after 20 s, as a hang.
+#[test]
+fn fuzz_hang_flight_lanes_of_a_huge_multiplex_are_budgeted() {
+    let dir = tempfile::tempdir().unwrap();
+    let pattern = format!("[15{}pg]", "u".repeat(57));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_juggler"))
+        .args(["pose", &pattern])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() && started.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    if child.try_wait().unwrap().is_none() {
+        child.kill().unwrap();
+        panic!("pose {pattern} still running after 20 s");
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("\n  1667 ball ("), "{}", text(&out.stdout));
+}
