@@ -64,12 +64,12 @@ pub fn json<T: serde::Serialize + ?Sized>(value: &T, pretty: bool) -> String {
             let mut start = 0;
             for (i, c) in fragment.char_indices() {
                 if needs_escape(c) {
-                    writer.write_all(fragment[start..i].as_bytes())?;
+                    writer.write_all(&fragment.as_bytes()[start..i])?;
                     write!(writer, "\\u{:04x}", u32::from(c))?;
                     start = i + c.len_utf8();
                 }
             }
-            writer.write_all(fragment[start..].as_bytes())
+            writer.write_all(&fragment.as_bytes()[start..])
         }
         fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
             self.0.begin_array(w)

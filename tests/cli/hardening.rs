@@ -1362,5 +1362,9 @@ fn fuzz_hang_flight_lanes_of_a_huge_multiplex_are_budgeted() {
     }
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("\n  1667 ball ("), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("\n  1667 ball ("),
+        "{}",
+        text(&out.stdout)
+    );
 }

@@ -106,35 +106,110 @@ const SITESWAPS: &[&str] = &[
 /// Every settings-string key (`settings::keys::KEYS`) and values of every form, hostile ones
 /// among them (sizes over the budget, bad numbers, wrong forms).
 const STRING_KEYS: &[&str] = &[
-    "jugglers", "title", "bps", "dwell", "gravity", "prop", "colors", "hands", "body", "hss",
-    "hold", "dwellmax", "handspec", "propdiam", "bouncefrac", "squeezebeats", "bogus",
+    "jugglers",
+    "title",
+    "bps",
+    "dwell",
+    "gravity",
+    "prop",
+    "colors",
+    "hands",
+    "body",
+    "hss",
+    "hold",
+    "dwellmax",
+    "handspec",
+    "propdiam",
+    "bouncefrac",
+    "squeezebeats",
+    "bogus",
 ];
 
 const KEY_VALUES: &[&str] = &[
-    "2", "0.5", "1e400", "abc", "-5", "nan", "", "(10)(20).", "(10)(20)C.",
-    "((10)(20).)^99999", "<(0,0,0)|(100,0,0,180)>", "((0,1)(0,2))^5000.", "mixed", "{red}{blue}",
-    "({red}({blue})^1000)^1000", "club", "ring", "\u{1b}[31m", "3", "531", "true", "1", "26",
-    "27", "(1,2)", "4.5",
+    "2",
+    "0.5",
+    "1e400",
+    "abc",
+    "-5",
+    "nan",
+    "",
+    "(10)(20).",
+    "(10)(20)C.",
+    "((10)(20).)^99999",
+    "<(0,0,0)|(100,0,0,180)>",
+    "((0,1)(0,2))^5000.",
+    "mixed",
+    "{red}{blue}",
+    "({red}({blue})^1000)^1000",
+    "club",
+    "ring",
+    "\u{1b}[31m",
+    "3",
+    "531",
+    "true",
+    "1",
+    "26",
+    "27",
+    "(1,2)",
+    "4.5",
 ];
 
 /// Every TOML key with values of every form.
 const TOML_KEYS: &[&str] = &[
-    "name", "description", "bps", "dwell", "beat_dwells", "gravity", "prop", "props", "colors",
-    "color_by_orbit", "jugglers", "hands", "juggler_hands", "body", "bodies", "camera", "spins",
+    "name",
+    "description",
+    "bps",
+    "dwell",
+    "beat_dwells",
+    "gravity",
+    "prop",
+    "props",
+    "colors",
+    "color_by_orbit",
+    "jugglers",
+    "hands",
+    "juggler_hands",
+    "body",
+    "bodies",
+    "camera",
+    "spins",
     "ring_throws",
 ];
 
 const TOML_VALUES: &[&str] = &[
-    "3", "0.5", "-1", "1e308", "nan", "inf", "\"abc\"", "\"red\"", "true", "[]", "[1, 2]",
-    "[\"red\", \"#123456\"]", "{}", "{ forearm = 0.3 }", "{ azimuth = 10, elevation = 90, distance = 5 }",
-    "[{ throw = [0.3], catch = [0.1] }]", "[{ x = 0, z = -1, facing = 0 }]", "{ \"3\" = 2 }",
-    "\"pancake\"", "\"(10)(20).\"", "[[1.0, 2.0]]", "[{}, { shoulder_height = 1.2 }]",
-    "\"club\"", "2", "9999999",
+    "3",
+    "0.5",
+    "-1",
+    "1e308",
+    "nan",
+    "inf",
+    "\"abc\"",
+    "\"red\"",
+    "true",
+    "[]",
+    "[1, 2]",
+    "[\"red\", \"#123456\"]",
+    "{}",
+    "{ forearm = 0.3 }",
+    "{ azimuth = 10, elevation = 90, distance = 5 }",
+    "[{ throw = [0.3], catch = [0.1] }]",
+    "[{ x = 0, z = -1, facing = 0 }]",
+    "{ \"3\" = 2 }",
+    "\"pancake\"",
+    "\"(10)(20).\"",
+    "[[1.0, 2.0]]",
+    "[{}, { shoulder_height = 1.2 }]",
+    "\"club\"",
+    "2",
+    "9999999",
 ];
 
 /// `pattern=P;KEY=VALUE[;KEY=VALUE]`: a settings string with random keys and values.
 fn settings_string(rng: &mut Rng) -> String {
-    let mut text = format!("pattern={}", rng.pick(&["3", "531", "<3p|3p>", "(4,4)", "5B", "3~2"]));
+    let mut text = format!(
+        "pattern={}",
+        rng.pick(&["3", "531", "<3p|3p>", "(4,4)", "5B", "3~2"])
+    );
     for _ in 0..=rng.below(3) {
         let key = rng.pick(STRING_KEYS);
         let value = rng.pick(KEY_VALUES);
@@ -145,9 +220,16 @@ fn settings_string(rng: &mut Rng) -> String {
 
 /// A TOML pattern with random keys and values.
 fn toml_keys(rng: &mut Rng) -> Vec<u8> {
-    let mut text = format!("siteswap = \"{}\"\n", rng.pick(&["3", "531", "<3p|3p>", "(4,4)"]));
+    let mut text = format!(
+        "siteswap = \"{}\"\n",
+        rng.pick(&["3", "531", "<3p|3p>", "(4,4)"])
+    );
     for _ in 0..=rng.below(3) {
-        text.push_str(&format!("{} = {}\n", rng.pick(TOML_KEYS), rng.pick(TOML_VALUES)));
+        text.push_str(&format!(
+            "{} = {}\n",
+            rng.pick(TOML_KEYS),
+            rng.pick(TOML_VALUES)
+        ));
     }
     text.into_bytes()
 }
@@ -243,7 +325,12 @@ const JIF_SNIPPETS: &[&str] = &[
     r#"{"repetition":{"period":4294967295}}"#,
     r#"{"meta":{"name":"[31m"}}"#,
     r#"{"throws":[{"time":-1,"duration":0,"from":99,"to":-1,"prop":7}]}"#,
-    "[", "{", "}", ",", "null", "\"",
+    "[",
+    "{",
+    "}",
+    ",",
+    "null",
+    "\"",
 ];
 
 const TXT_SNIPPETS: &[&str] = &[
@@ -374,9 +461,25 @@ fn command_line(rng: &mut Rng) -> Vec<String> {
                     0 => settings_string(rng),
                     _ => rng
                         .pick(&[
-                            "3", "531", "5B", "4H2", "3~2", "(4,4)", "(4,2x)*", "<3p|3p>", "9",
-                            "h1", "[54]24", "b97531", "0", "3.5", "<3.5p|3.5px>", "cascade",
-                            "((3^1000)^100)", "zzz", "",
+                            "3",
+                            "531",
+                            "5B",
+                            "4H2",
+                            "3~2",
+                            "(4,4)",
+                            "(4,2x)*",
+                            "<3p|3p>",
+                            "9",
+                            "h1",
+                            "[54]24",
+                            "b97531",
+                            "0",
+                            "3.5",
+                            "<3.5p|3.5px>",
+                            "cascade",
+                            "((3^1000)^100)",
+                            "zzz",
+                            "",
                         ])
                         .to_string(),
                 });
@@ -502,16 +605,33 @@ fn command_line(rng: &mut Rng) -> Vec<String> {
 /// `gen PROPS MAXTHROW PERIOD [options]`: small searches (the soak times each run), sizes the
 /// budget refuses, bad numbers and every option.
 fn gen_args(rng: &mut Rng, mut args: Vec<String>) -> Vec<String> {
-    args.push(rng.pick(&["3", "3", "4", "5", "0", "99999999", "abc", "-1"]).to_string());
-    args.push(rng.pick(&["5", "6", "7", "-", "0", "300", "4294967296"]).to_string());
     args.push(
-        rng.pick(&["3", "4", "5", "2-4", "-", "0", "4097", "4294967295", "10000", "x"])
+        rng.pick(&["3", "3", "4", "5", "0", "99999999", "abc", "-1"])
             .to_string(),
+    );
+    args.push(
+        rng.pick(&["5", "6", "7", "-", "0", "300", "4294967296"])
+            .to_string(),
+    );
+    args.push(
+        rng.pick(&[
+            "3",
+            "4",
+            "5",
+            "2-4",
+            "-",
+            "0",
+            "4097",
+            "4294967295",
+            "10000",
+            "x",
+        ])
+        .to_string(),
     );
     for _ in 0..rng.below(4) {
         let option = *rng.pick(&[
-            "-s", "-m", "-j", "-g", "-ng", "-f", "-prime", "-rot", "-lame", "-x", "-i", "-d",
-            "-l", "-cp", "-sym", "-jp", "-se", "-n", "-mf", "-mc", "-mt", "--json", "-bogus",
+            "-s", "-m", "-j", "-g", "-ng", "-f", "-prime", "-rot", "-lame", "-x", "-i", "-d", "-l",
+            "-cp", "-sym", "-jp", "-se", "-n", "-mf", "-mc", "-mt", "--json", "-bogus",
         ]);
         args.push(option.into());
         match option {

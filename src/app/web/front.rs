@@ -299,7 +299,7 @@ impl Front {
             PageAction::DownloadJml => match session
                 .animation
                 .scene()
-                .map(|scene| crate::convert::jml::write_checked(scene))
+                .map(crate::convert::jml::write_checked)
             {
                 Some(Ok(text)) => {
                     let name = format!("{}.jml", file_stem(&session.animation.facts().name));
