@@ -1345,22 +1345,21 @@ fn output_escaping_reaches_no_control_character_raw() {
 fn fuzz_hang_flight_lanes_of_a_huge_multiplex_are_budgeted() {
     let dir = tempfile::tempdir().unwrap();
     let pattern = format!("[15{}pg]", "u".repeat(54));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_juggler"))
+    let child = Command::new(env!("CARGO_BIN_EXE_juggler"))
         .args(["pose", &pattern])
         .current_dir(dir.path())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() && started.elapsed().as_secs() < 60 {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    if child.try_wait().unwrap().is_none() {
-        child.kill().unwrap();
+    let id = child.id();
+    // Output is read while it runs (1667 prop lines fill a pipe).
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(child.wait_with_output().unwrap()));
+    let Ok(out) = receive.recv_timeout(std::time::Duration::from_secs(60)) else {
+        unsafe { libc::kill(id as i32, libc::SIGKILL) };
         panic!("pose {pattern} still running after 60 s");
-    }
-    let out = child.wait_with_output().unwrap();
+    };
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).contains("\n  1667 ball ("),
