@@ -70,9 +70,11 @@ fn block(rest: &str) -> Result<Read<Rgba>, SettingsError> {
             None => (&rest[1..], rest.len()),
         }
     } else {
-        let end = rest[1..]
+        // After the first character, which may be more than one byte (`Ǎ` panicked).
+        let first = c.len_utf8();
+        let end = rest[first..]
             .find(['{', '}', '('])
-            .map_or(rest.len(), |e| e + 1);
+            .map_or(rest.len(), |e| e + first);
         (&rest[..end], end)
     };
     let inner = inner.trim();

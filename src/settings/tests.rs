@@ -755,3 +755,18 @@ mod props {
         }
     }
 }
+
+/// Issue 27, panic class (found by the `settings_keys` fuzz target): a colour starting with a
+/// character of more than one byte (`colors=Ǎ`) sliced inside it and panicked (exit 101 in
+/// every command); now it is an unknown colour.
+#[test]
+fn fuzz_panic_multibyte_colour_names_are_errors() {
+    for text in [
+        "pattern=3;colors=\u{1cd}\0",
+        "pattern=3;colors=é{red}",
+        "pattern=3;colors=(ß)^2",
+    ] {
+        let err = crate::settings::read(text).expect_err(text).to_string();
+        assert!(err.contains("not recognized"), "{text}: {err}");
+    }
+}
