@@ -84,7 +84,7 @@ run_one() {
   time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -n 1)
   echo "| $target | ${runs:-?} | ${time:-$seconds} s | $((after - before)) |"
   if [ "$after" -gt "$before" ]; then
-    grep -E "^==[0-9]+== ERROR|panicked|Test unit written" "$log" | head -n 5 | sed 's/^/    /' || true
+    grep -a -E "^==[0-9]+== ERROR|panicked|Test unit written" "$log" | head -n 5 | sed 's/^/    /' || true
   fi
   rm -f "$log"
 }
