@@ -107,6 +107,7 @@ where
         let mut pending: HashMap<usize, (Arc<Task<S>>, Receiver<String>)> = HashMap::new();
         let mut delivered = 0;
         let mut last: Option<(Arc<Task<S>>, String, String)> = None;
+        let mut starts = 0;
         'jobs: for index in 0.. {
             let (task, receive) = loop {
                 if let Some(job) = pending.remove(&index) {
@@ -123,6 +124,7 @@ where
                 for pattern in chunk.lines() {
                     if !last.as_ref().is_some_and(|(t, ..)| Arc::ptr_eq(t, &task)) {
                         let (get_in, get_out) = sequences(&task.start);
+                        starts += u64::from(last.is_some());
                         last = Some((task.clone(), get_in, get_out));
                     }
                     let Some((_, get_in, get_out)) = &last else {
@@ -135,6 +137,7 @@ where
                         ground_state: task.ground_state,
                         get_in,
                         get_out,
+                        start: starts,
                     };
                     if !sink(&found) {
                         break 'jobs;

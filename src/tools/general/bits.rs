@@ -12,6 +12,7 @@
 //! period ends in the start state).
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use super::filters::Complete;
 use super::plan::{Counts, Plan};
@@ -126,8 +127,8 @@ struct Frame {
 
 /// The search of one (period, start state); see the module documentation.
 #[derive(Clone, Debug)]
-pub(crate) struct BitSearch<'a> {
-    plan: &'a Plan,
+pub(crate) struct BitSearch {
+    plan: Arc<Plan>,
     period: usize,
     /// `states[b]`: the state before beat `b`.
     states: Vec<Bits>,
@@ -153,13 +154,13 @@ pub(crate) struct BitSearch<'a> {
     floor: usize,
     /// While cutting into pieces: the beat at which they are cut off, and the last piece.
     cut_beat: Option<usize>,
-    cut: Option<Box<BitSearch<'a>>>,
+    cut: Option<Box<BitSearch>>,
 }
 
-impl<'a> BitSearch<'a> {
+impl BitSearch {
     /// Sets up the search (the plan must pass [`applies`]), or `None` when `start` cannot
     /// start a period-`period` pattern.
-    pub(crate) fn new(plan: &'a Plan, period: usize, start: &Counts) -> Option<BitSearch<'a>> {
+    pub(crate) fn new(plan: &Arc<Plan>, period: usize, start: &Counts) -> Option<BitSearch> {
         let places = plan.places;
         let start_bits = start
             .iter()
@@ -186,7 +187,7 @@ impl<'a> BitSearch<'a> {
         let mut text_start = vec![0; period + 1];
         text_start[0] = 0;
         Some(BitSearch {
-            plan,
+            plan: Arc::clone(plan),
             period,
             states,
             start: start_bits,
@@ -210,7 +211,7 @@ impl<'a> BitSearch<'a> {
 
     /// Whether the pattern text is kept (listing, regular expressions).
     pub(crate) fn set_need_text(&mut self, need: bool) {
-        let p = self.plan;
+        let p = &*self.plan;
         self.need_text = need;
         self.whole_checks = !p.include.is_empty()
             || (!p.sync && p.lame)
@@ -238,7 +239,7 @@ impl<'a> BitSearch<'a> {
 
     /// Cuts the search at the start of `beat` into pieces (see [`super::search::Search::cut_at`]).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    pub(crate) fn cut_at(mut self, beat: usize) -> Option<BitSearch<'a>> {
+    pub(crate) fn cut_at(mut self, beat: usize) -> Option<BitSearch> {
         if self.period <= beat || beat == 0 {
             return None;
         }
@@ -248,7 +249,7 @@ impl<'a> BitSearch<'a> {
 
     /// The next piece of a search made by [`BitSearch::cut_at`], `None` after the last.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    pub(crate) fn next_piece(&mut self) -> Option<BitSearch<'a>> {
+    pub(crate) fn next_piece(&mut self) -> Option<BitSearch> {
         let mut none = |_: &str| true;
         loop {
             let progress = self.advance(&mut none);
@@ -333,7 +334,7 @@ impl<'a> BitSearch<'a> {
                     .is_none_or(|order| order.in_order(places))
                 && (!self.whole_checks
                     || Complete {
-                        plan: self.plan,
+                        plan: &self.plan,
                         period: self.period,
                         table: &self.table,
                         states: &self.states,
@@ -387,7 +388,7 @@ impl<'a> BitSearch<'a> {
 
     /// The checks of a finished beat whose throws make the state `next`.
     fn beat_valid(&mut self, beat: usize, next: Bits) -> bool {
-        let p = self.plan;
+        let p = &*self.plan;
         if p.exclude.iter().any(|re| re.is_match(&self.text)) {
             return false;
         }
