@@ -18,6 +18,8 @@ pub(crate) struct BeatWriter {
     /// Without multiplexes: each place's text for each throw, made once (see
     /// [`BeatWriter::with_pieces`]).
     pieces: Option<Pieces>,
+    /// Without multiplexes, for a few places: each whole beat's text, made once.
+    beats: Option<Pieces>,
 }
 
 /// The text of one place's part of a beat for every throw (value 0 to `height`, every target),
@@ -34,6 +36,9 @@ struct Pieces {
 /// Most pieces made (places² × (height + 1)).
 const MAX_PIECES: usize = 1 << 16;
 
+/// Most whole beats made ((1 + height × places) ^ places).
+const MAX_BEATS: usize = 1 << 12;
+
 impl BeatWriter {
     pub(crate) fn new(jugglers: usize, sync: bool, multiplex: usize) -> BeatWriter {
         let per_juggler = if sync { 2 } else { 1 };
@@ -45,6 +50,7 @@ impl BeatWriter {
                 .map(|place| place / per_juggler + 1)
                 .collect(),
             pieces: None,
+            beats: None,
         }
     }
 
@@ -79,6 +85,39 @@ impl BeatWriter {
             text,
             start,
         });
+        // Whole beats, numbered by each place's throw code (see `beat_key`), place 0 the
+        // lowest digit.
+        let radix = 1 + height * places;
+        let count = u32::try_from(radix)
+            .ok()
+            .and_then(|r| r.checked_pow(places as u32))
+            .map_or(usize::MAX, |n| n as usize);
+        if places >= 2 && count <= MAX_BEATS {
+            let mut text = String::new();
+            let mut start = Vec::with_capacity(count + 1);
+            for key in 0..count {
+                let mut rest = key;
+                for place in 0..places {
+                    let code = rest % radix;
+                    rest /= radix;
+                    (values[place], targets[place]) = if code == 0 {
+                        (0, place as u8)
+                    } else {
+                        ((1 + (code - 1) / places) as u16, ((code - 1) % places) as u8)
+                    };
+                }
+                start.push(text.len() as u32);
+                for place in 0..places {
+                    self.write_place(place, &values, &targets, false, &mut text);
+                }
+            }
+            start.push(text.len() as u32);
+            self.beats = Some(Pieces {
+                height,
+                text,
+                start,
+            });
+        }
         self
     }
 
@@ -101,6 +140,25 @@ impl BeatWriter {
             return;
         }
         let places = self.places();
+        if let Some(beats) = &self.beats {
+            let radix = 1 + beats.height * places;
+            let mut key = 0;
+            let mut weight = 1;
+            let mut fits = true;
+            for place in 0..places {
+                let value = usize::from(values[place]);
+                fits &= value <= beats.height;
+                if value != 0 {
+                    key += weight * (1 + (value - 1) * places + usize::from(targets[place]));
+                }
+                weight *= radix;
+            }
+            if fits {
+                let (from, to) = (beats.start[key] as usize, beats.start[key + 1] as usize);
+                out.push_str(&beats.text[from..to]);
+                return;
+            }
+        }
         if let Some(pieces) = &self.pieces {
             if values.iter().all(|&v| usize::from(v) <= pieces.height) {
                 let row = pieces.height + 1;
@@ -221,17 +279,24 @@ mod tests {
     fn pieces_write_what_the_writer_writes() {
         let mut beats = 0;
         for (jugglers, sync) in [(1, false), (1, true), (2, false), (3, false), (2, true)] {
-            let height = 35;
+            // Values up to 35 are written; the ready texts stop at 30 (the rest goes the slow
+            // way).
+            let height = 30;
             let plain = BeatWriter::new(jugglers, sync, 1);
             let fast = BeatWriter::new(jugglers, sync, 1).with_pieces(height);
             assert!(fast.pieces.is_some());
+            assert_eq!(fast.beats.is_some(), plain.places() == 2);
+            let pieces_only = BeatWriter {
+                beats: None,
+                ..fast.clone()
+            };
             let places = plain.places();
             for beat in 0..2 {
                 for first in ["", "5"] {
                     // Each place in turn throws every value to every target, the others a
                     // throw of their own (place-dependent) value.
                     for place in 0..places {
-                        for value in 0..=height as u16 {
+                        for value in 0..=35 {
                             for target in 0..places as u8 {
                                 let mut values: Vec<u16> =
                                     (0..places).map(|p| (p as u16 * 7 + 3) % 36).collect();
@@ -240,9 +305,12 @@ mod tests {
                                 values[place] = value;
                                 targets[place] = target;
                                 let (mut a, mut b) = (first.to_string(), first.to_string());
+                                let mut c = first.to_string();
                                 plain.write_beat(beat, &values, &targets, &mut a);
                                 fast.write_beat(beat, &values, &targets, &mut b);
+                                pieces_only.write_beat(beat, &values, &targets, &mut c);
                                 assert_eq!(a, b, "{jugglers} {sync} {values:?} {targets:?}");
+                                assert_eq!(a, c, "{jugglers} {sync} {values:?} {targets:?}");
                                 beats += 1;
                             }
                         }
@@ -250,7 +318,8 @@ mod tests {
                 }
             }
         }
-        assert!(beats > 10_000, "{beats}");
+        // 2 beats × 2 starts × 36 values × places² (1, 2, 2, 3 and 4 places).
+        assert_eq!(beats, 4 * 36 * (1 + 4 + 4 + 9 + 16));
         // Known texts: a crossing pass, the value written x after a throw, a zero.
         let w = BeatWriter::new(2, true, 1).with_pieces(10);
         let mut out = String::new();
