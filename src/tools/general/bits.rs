@@ -65,10 +65,13 @@ pub(crate) fn applies(plan: &Plan) -> bool {
 /// `m + 1` may not have a greater number than juggler `m`.
 #[derive(Clone, Debug)]
 struct OrderKeys {
+    places: usize,
     /// Per score code, its digit's weight.
     weight: Vec<u128>,
     /// Per beat and place: the weight of its throw.
     digits: Vec<u128>,
+    /// Per juggler (place): its number, the sum of its digits, kept as they change.
+    keys: Vec<u128>,
 }
 
 impl OrderKeys {
@@ -84,33 +87,34 @@ impl OrderKeys {
         // The largest number must fit: period beats of the highest code.
         weight[codes - 1].checked_mul(base)?;
         Some(OrderKeys {
+            places: plan.places,
             digits: vec![weight[0]; period * plan.places],
+            keys: vec![weight[0] * period as u128; plan.places],
             weight,
         })
     }
 
     /// The code of a throw of `value` (a pass or not): self and pass of 1, then of 2, ...
     fn set(&mut self, index: usize, value: usize, pass: bool) {
-        self.digits[index] = self.weight[2 * value - 1 + usize::from(pass)];
+        self.put(index, self.weight[2 * value - 1 + usize::from(pass)]);
     }
 
-    fn clear_beat(&mut self, beat: usize, places: usize) {
-        self.digits[beat * places..(beat + 1) * places].fill(self.weight[0]);
+    /// Sets a digit, keeping its juggler's number.
+    fn put(&mut self, index: usize, digit: u128) {
+        let key = &mut self.keys[index % self.places];
+        *key = *key - self.digits[index] + digit;
+        self.digits[index] = digit;
+    }
+
+    fn clear_beat(&mut self, beat: usize) {
+        for index in beat * self.places..(beat + 1) * self.places {
+            self.put(index, self.weight[0]);
+        }
     }
 
     /// Whether no juggler's number is greater than the juggler's before.
-    fn in_order(&self, places: usize) -> bool {
-        let key =
-            |juggler: usize| -> u128 { self.digits.iter().skip(juggler).step_by(places).sum() };
-        let mut before = key(0);
-        for juggler in 1..places {
-            let next = key(juggler);
-            if next > before {
-                return false;
-            }
-            before = next;
-        }
-        true
+    fn in_order(&self) -> bool {
+        self.keys.windows(2).all(|pair| pair[1] <= pair[0])
     }
 }
 
@@ -142,8 +146,17 @@ pub(crate) struct BitSearch {
     text: String,
     /// Per beat: the length of the text before it.
     text_start: Vec<usize>,
+    /// The beats whose text `text` holds (written when a pattern is complete, or every beat
+    /// for `-x`).
+    written: usize,
     /// The pattern's text is kept (for listing, or for regular expressions).
     need_text: bool,
+    /// The text is written as each beat is thrown (`-x` reads it).
+    eager_text: bool,
+    /// The throws are kept in the table (for the text or the whole-pattern tests).
+    table_needed: bool,
+    /// The bits of one beat's places.
+    row: Bits,
     /// Complete patterns pass [`Complete::listed`] (some of its tests apply).
     whole_checks: bool,
     stack: Vec<Frame>,
@@ -198,7 +211,11 @@ impl BitSearch {
             table: ThrowTable::new(period, places, 1),
             text: String::new(),
             text_start,
+            written: 0,
             need_text: true,
+            eager_text: !plan.exclude.is_empty(),
+            table_needed: true,
+            row: low_bits(places),
             whole_checks: true,
             stack: Vec::new(),
             order: OrderKeys::new(plan, period),
@@ -213,17 +230,15 @@ impl BitSearch {
     pub(crate) fn set_need_text(&mut self, need: bool) {
         let p = &*self.plan;
         self.need_text = need;
+        self.eager_text = need && !p.exclude.is_empty();
         self.whole_checks = !p.include.is_empty()
             || (!p.sync && p.lame)
             || (p.listing == Listing::Full && !p.rotations)
             || (p.jugglers > 1
                 && (p.connected || p.symmetric || (!p.permutations && self.order.is_none())));
+        self.table_needed = self.need_text || self.whole_checks;
     }
 
-    /// Whether the throws are kept in the table (for the text or the whole-pattern tests).
-    fn table_needed(&self) -> bool {
-        self.need_text || self.whole_checks
-    }
 
     /// Runs at most `steps` steps (choices tried); `emit` receives each pattern's text and
     /// returns `false` to stop.
@@ -264,13 +279,34 @@ impl BitSearch {
 
     /// Starts `beat`: its text begins here and its table is empty.
     fn start_beat(&mut self, beat: usize) {
-        self.text_start[beat] = self.text.len();
-        if self.table_needed() {
+        if self.eager_text {
+            self.text_start[beat] = self.text.len();
+        }
+        self.written = self.written.min(beat);
+        if self.table_needed {
             self.table.clear_beat(beat);
         }
         if let Some(order) = &mut self.order {
-            order.clear_beat(beat, self.plan.places);
+            order.clear_beat(beat);
         }
+    }
+
+    /// Writes the text of the beats not written since their throws changed.
+    fn write_text(&mut self) {
+        let from = self.written;
+        self.text.truncate(self.text_start[from]);
+        for beat in from..self.period {
+            self.text_start[beat] = self.text.len();
+            let range = self.table.beat(beat);
+            self.plan.writer.write_beat(
+                beat,
+                &self.table.values[range.clone()],
+                &self.table.targets[range],
+                &mut self.text,
+            );
+        }
+        self.text_start[self.period] = self.text.len();
+        self.written = self.period;
     }
 
     /// Goes down from `beat`, whose places before `from_place` have thrown (the next state
@@ -285,7 +321,7 @@ impl BitSearch {
     ) -> Progress {
         let places = self.plan.places;
         loop {
-            let landing = self.states[beat] & low_bits(places) & !low_bits(from_place);
+            let landing = self.states[beat] & self.row & !low_bits(from_place);
             if landing != 0 {
                 let place = landing.trailing_zeros() as usize;
                 self.stack.push(Frame {
@@ -297,7 +333,7 @@ impl BitSearch {
                 return Progress::Paused;
             }
             // Every prop of this beat is thrown.
-            if self.need_text {
+            if self.eager_text {
                 self.text.truncate(self.text_start[beat]);
                 let range = self.table.beat(beat);
                 self.plan.writer.write_beat(
@@ -331,7 +367,11 @@ impl BitSearch {
                 && self
                     .order
                     .as_ref()
-                    .is_none_or(|order| order.in_order(places))
+                    .is_none_or(OrderKeys::in_order);
+            if complete && self.need_text && !self.eager_text {
+                self.write_text();
+            }
+            let complete = complete
                 && (!self.whole_checks
                     || Complete {
                         plan: &self.plan,
@@ -371,7 +411,8 @@ impl BitSearch {
         let (value, target) = self.throw_of[bit.trailing_zeros() as usize];
         let (value, target) = (usize::from(value), usize::from(target));
         let places = self.plan.places;
-        if self.table_needed() {
+        self.written = self.written.min(frame.beat);
+        if self.table_needed {
             let index = self.table.index(frame.beat, frame.place, 0);
             self.table.values[index] = value as u16;
             self.table.targets[index] = target as u8;
