@@ -95,20 +95,21 @@ impl OrderKeys {
     }
 
     /// The code of a throw of `value` (a pass or not): self and pass of 1, then of 2, ...
-    fn set(&mut self, index: usize, value: usize, pass: bool) {
-        self.put(index, self.weight[2 * value - 1 + usize::from(pass)]);
+    fn set(&mut self, beat: usize, place: usize, value: usize, pass: bool) {
+        self.put(beat, place, self.weight[2 * value - 1 + usize::from(pass)]);
     }
 
     /// Sets a digit, keeping its juggler's number.
-    fn put(&mut self, index: usize, digit: u128) {
-        let key = &mut self.keys[index % self.places];
+    fn put(&mut self, beat: usize, place: usize, digit: u128) {
+        let index = beat * self.places + place;
+        let key = &mut self.keys[place];
         *key = *key - self.digits[index] + digit;
         self.digits[index] = digit;
     }
 
     fn clear_beat(&mut self, beat: usize) {
-        for index in beat * self.places..(beat + 1) * self.places {
-            self.put(index, self.weight[0]);
+        for place in 0..self.places {
+            self.put(beat, place, self.weight[0]);
         }
     }
 
@@ -410,7 +411,6 @@ impl BitSearch {
         let frame = *frame;
         let (value, target) = self.throw_of[bit.trailing_zeros() as usize];
         let (value, target) = (usize::from(value), usize::from(target));
-        let places = self.plan.places;
         self.written = self.written.min(frame.beat);
         if self.table_needed {
             let index = self.table.index(frame.beat, frame.place, 0);
@@ -418,11 +418,7 @@ impl BitSearch {
             self.table.targets[index] = target as u8;
         }
         if let Some(order) = &mut self.order {
-            order.set(
-                frame.beat * places + frame.place,
-                value,
-                target != frame.place,
-            );
+            order.set(frame.beat, frame.place, value, target != frame.place);
         }
         self.descend(frame.beat, frame.place + 1, frame.before | bit, emit)
     }
