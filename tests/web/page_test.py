@@ -614,8 +614,8 @@ def test_gen_in_the_page_lists_the_command_lines_patterns(b, desktop):
 
 
 def test_a_long_search_keeps_the_page_drawing_and_lists_progressively(b):
-    """`gen 8 6 6 -j 2 -i '.*6p.*6p.*6p.*6p.*6p.*'` (99,285 of 13.8 million patterns, over a
-    second of the command line's two threads) runs a slice of each frame: the browser keeps
+    """`gen 8 6 6 -j 2 -i '.*6p.*6p.*6p.*6p.*6p.*6p.*'` (7,887 of 13.8 million patterns; the
+    first 500 take the command line seconds) runs a slice of each frame: the browser keeps
     calling requestAnimationFrame, the app keeps drawing, and results arrive over many
     frames while the search runs; Stop ends it."""
     page = b.open(link("3"))
@@ -624,18 +624,19 @@ def test_a_long_search_keeps_the_page_drawing_and_lists_progressively(b):
     page.get_by_label("Max throw").fill("6")
     page.get_by_label("Period").fill("6")
     page.get_by_label("Jugglers").fill("2")
-    page.get_by_label("Include").fill(".*6p.*6p.*6p.*6p.*6p.*")
+    page.get_by_label("Include").fill(".*6p.*6p.*6p.*6p.*6p.*6p.*")
     page.get_by_role("button", name="Generate").click()
     wait_for(page, "s.tools.state === 'running'")
-    # Every animation frame the browser gives for 4 seconds: its time, the app's frame count
-    # and the results listed.
+    # Every animation frame the browser gives for 4 seconds, or until half the results
+    # allowed (500) are listed: its time, the app's frame count and the results listed.
     samples = page.evaluate("""() => new Promise((done) => {
         const samples = [];
         const start = performance.now();
         const tick = (now) => {
             const s = window.jugglerState;
             samples.push([now, s.frames, s.tools.count, s.tools.state]);
-            if (now - start < 4000) requestAnimationFrame(tick); else done(samples);
+            if (now - start < 4000 && s.tools.count < 250) requestAnimationFrame(tick);
+            else done(samples);
         };
         requestAnimationFrame(tick);
     })""")
@@ -647,12 +648,12 @@ def test_a_long_search_keeps_the_page_drawing_and_lists_progressively(b):
     summary = "%d animation frames, app frames +%d, longest gap %.0f ms, counts %s" % (
         len(samples), app_frames, max(gaps), arrivals[:12])
     print("    long search: " + summary)
-    # At least 5 frames a second under SwiftShader on a loaded machine, none held back by
-    # more than half a second, and the app drew them.
-    assert len(samples) >= 20, summary
+    # Frames all along (measured: 45 a second under SwiftShader on a loaded machine), none
+    # held back by more than half a second, and the app drew them.
+    assert len(samples) >= 10, summary
     assert max(gaps) < 500, summary
-    assert app_frames >= 20, summary
-    # Still searching after 4 seconds, with results arriving in several frames.
+    assert app_frames >= 10, summary
+    # Still searching at the end, with results arriving in several frames.
     assert samples[-1][3] == "running", summary
     assert len(arrivals) >= 3 and arrivals[-1] > 0, summary
     assert samples[-1][2] < 500, summary
