@@ -28,7 +28,7 @@ pub struct Pattern {
 /// The search of one (period, start state) of either search.
 enum Stepping {
     Solo(solo::Stepper),
-    General(PieceSearch),
+    General(Box<PieceSearch>),
 }
 
 /// Where a search's patterns start.
@@ -66,10 +66,9 @@ impl Generator {
     /// [`Steps::next_batch`] or [`Steps::run_for`] until [`Steps::is_done`].
     pub fn steps(&self) -> Steps {
         let tasks: Tasks = match &self.search {
-            Searcher::Solo(plan) => Box::new(
-                plan.tasks()
-                    .map(|(l, s0)| (l as usize, Start::Solo(s0))),
-            ),
+            Searcher::Solo(plan) => {
+                Box::new(plan.tasks().map(|(l, s0)| (l as usize, Start::Solo(s0))))
+            }
             Searcher::General(plan) => Box::new(
                 plan.tasks()
                     .map(|(period, start)| (period, Start::General(start))),
@@ -173,36 +172,24 @@ impl Steps {
 
     /// The search of a (period, start state), `None` when the state cannot start a pattern.
     fn set_up(&self, period: usize, start: Start) -> Option<Current> {
-        {
-            let stepping = match (&self.search, &start) {
-                (Searcher::Solo(plan), Start::Solo(s0)) => {
-                    Stepping::Solo(solo::Stepper::new(plan, period as u32, *s0))
-                }
-                (Searcher::General(plan), Start::General(counts)) => {
-                    match PieceSearch::new(plan, period, counts) {
-                        Some(search) => Stepping::General(search),
-                        None => return None,
-                    }
-                }
-                _ => return None,
-            };
-            let ground_state = match (&self.search, &start) {
-                (Searcher::Solo(plan), Start::Solo(s0)) => {
-                    *s0 == super::state::ground(plan.props)
-                }
-                (Searcher::General(plan), Start::General(counts)) => {
-                    counts[..] == *plan.ground_state()
-                }
-                _ => false,
-            };
-            return Some(Current {
-                period,
-                ground_state,
-                start,
-                sequences: None,
-                stepping,
-            });
-        }
+        let (stepping, ground_state) = match (&self.search, &start) {
+            (Searcher::Solo(plan), Start::Solo(s0)) => (
+                Stepping::Solo(solo::Stepper::new(plan, period as u32, *s0)),
+                *s0 == super::state::ground(plan.props),
+            ),
+            (Searcher::General(plan), Start::General(counts)) => (
+                Stepping::General(Box::new(PieceSearch::new(plan, period, counts)?)),
+                counts[..] == *plan.ground_state(),
+            ),
+            _ => return None,
+        };
+        Some(Current {
+            period,
+            ground_state,
+            start,
+            sequences: None,
+            stepping,
+        })
     }
 
     /// Every pattern has been returned.

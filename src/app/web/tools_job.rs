@@ -258,7 +258,11 @@ mod tests {
         distinct.dedup();
         // The first 100 take over 100 slices (124 at 4,000 steps per look of the clock), in
         // six arrivals or more: 0, 18, 24, 28, 32, 96, 114.
-        assert!(counts.len() > 100 && counts.len() < 10_000, "{}", counts.len());
+        assert!(
+            counts.len() > 100 && counts.len() < 10_000,
+            "{}",
+            counts.len()
+        );
         assert!(!job.done());
         assert!(distinct.len() >= 6, "{distinct:?}");
         assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");

@@ -240,7 +240,6 @@ impl BitSearch {
         self.table_needed = self.need_text || self.whole_checks;
     }
 
-
     /// Runs at most `steps` steps (choices tried); `emit` receives each pattern's text and
     /// returns `false` to stop.
     pub(crate) fn step(&mut self, steps: u64, emit: &mut dyn FnMut(&str) -> bool) -> Progress {
@@ -364,11 +363,8 @@ impl BitSearch {
             }
             // `next` is the state after the last beat (read from the register, not from
             // `states`: a fresh 16-byte store read back at once stalls).
-            let complete = self.start == next
-                && self
-                    .order
-                    .as_ref()
-                    .is_none_or(OrderKeys::in_order);
+            let complete =
+                self.start == next && self.order.as_ref().is_none_or(OrderKeys::in_order);
             if complete && self.need_text && !self.eager_text {
                 self.write_text();
             }

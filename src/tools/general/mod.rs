@@ -212,7 +212,10 @@ impl Plan {
     /// Finds the patterns and hands them to `sink` in Juggling Lab's order, as they are
     /// found (on all cores). `sink` returns `false` to stop. Returns the number of patterns
     /// delivered.
-    pub(crate) fn generate(self: &Arc<Self>, sink: &mut dyn FnMut(&crate::tools::Found) -> bool) -> u64 {
+    pub(crate) fn generate(
+        self: &Arc<Self>,
+        sink: &mut dyn FnMut(&crate::tools::Found) -> bool,
+    ) -> u64 {
         crate::tools::stream::ordered(
             self.jobs(true),
             &|mut search: PieceSearch, emit| {

@@ -103,7 +103,10 @@ impl BeatWriter {
                     (values[place], targets[place]) = if code == 0 {
                         (0, place as u8)
                     } else {
-                        ((1 + (code - 1) / places) as u16, ((code - 1) % places) as u8)
+                        (
+                            (1 + (code - 1) / places) as u16,
+                            ((code - 1) % places) as u8,
+                        )
                     };
                 }
                 start.push(text.len() as u32);
