@@ -54,7 +54,7 @@ pub struct Scene {
     spec: PatternSpec,
     /// The siteswap's schedule; `None` for a pattern given by its events.
     schedule: Option<Schedule>,
-    /// Beats in one period as written (see [`Scene::period_beats`]).
+    /// Each juggler's beats in one period as written (see [`Scene::period_beats`]).
     period_beats: u32,
     timing: Timing,
     layout: Layout,
@@ -381,7 +381,7 @@ impl Scene {
             bodies,
             flights: motion.flight_times(),
             spec: spec.clone(),
-            period_beats: schedule.pattern_period,
+            period_beats: (schedule.pattern_period / schedule.subdivision.max(1)).max(1),
             schedule: Some(schedule),
             timing,
             layout,
@@ -652,11 +652,30 @@ impl Scene {
         self.schedule.as_ref()
     }
 
-    /// Beats in one period of the pattern as written: the schedule's `pattern_period`; for a
-    /// pattern given by its events, one loop of them, counted in the throws its busiest
-    /// juggler makes in it (one loop lasts that many beats at `timing().bps`).
+    /// Beats in one period of the pattern as written, each juggler's own beats: the
+    /// schedule's `pattern_period` (over its fine beats per beat, so `975` shared by two
+    /// jugglers has 3, the period of each passer's `4.5p 2.5p 3.5p`); for a pattern given by
+    /// its events, one loop of them, counted in the throws its busiest juggler makes in it
+    /// (one loop lasts that many beats at [`Scene::beats_per_second`]).
     pub fn period_beats(&self) -> u32 {
         self.period_beats
+    }
+
+    /// Fine beats of the schedule (and of [`Scene::timing`]) per beat of a juggler: more
+    /// than 1 for Prechac notation and shared siteswaps (`Schedule::subdivision`), else 1.
+    pub fn subdivision(&self) -> u32 {
+        self.schedule.as_ref().map_or(1, |s| s.subdivision.max(1))
+    }
+
+    /// Each juggler's beats per second (what `bps=` sets; [`Scene::timing`] counts fine
+    /// beats, [`Scene::subdivision`] of them per beat).
+    pub fn beats_per_second(&self) -> f64 {
+        self.timing.bps / f64::from(self.subdivision())
+    }
+
+    /// Each juggler's dwell in its own beats.
+    pub fn dwell_beats(&self) -> f64 {
+        self.timing.dwell / f64::from(self.subdivision())
     }
 
     /// Number of jugglers (of the schedule, or of the events).
@@ -669,7 +688,9 @@ impl Scene {
         self.motion.prop_count()
     }
 
-    /// Beats per second, dwell and gravity in use.
+    /// Beats per second, dwell and gravity in use, in the schedule's beats (fine beats for
+    /// Prechac notation and shared siteswaps: [`Scene::beats_per_second`] and
+    /// [`Scene::dwell_beats`] give each juggler's).
     pub fn timing(&self) -> Timing {
         self.timing
     }
@@ -741,9 +762,10 @@ impl Scene {
     }
 
     /// The beats with `from <= time < to`: beat `k` at `k / bps` seconds (the throws of beat
-    /// `k` are made then), accented every written period. At most [`MAX_EVENTS`].
+    /// `k` are made then; each juggler's own beats, [`Scene::beats_per_second`]), accented
+    /// every written period. At most [`MAX_EVENTS`].
     pub fn beats_between(&self, from: f64, to: f64) -> Vec<PatternEvent> {
-        let bps = self.timing.bps;
+        let bps = self.beats_per_second();
         let period = u64::from(self.period_beats.max(1));
         let mut beats = Vec::new();
         if !(from.is_finite() && to.is_finite() && from < to && bps > 0.0) {

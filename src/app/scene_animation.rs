@@ -67,7 +67,8 @@ impl SceneAnimation {
             jugglers: scene.motion().jugglers(),
             props: scene.motion().prop_count(),
             period: scene.period_beats(),
-            beats_per_second: scene.timing().bps,
+            // Each juggler's beats, as `period` counts them.
+            beats_per_second: scene.beats_per_second(),
             loop_seconds: scene.loop_duration(),
             prop: spec.settings.prop,
         };
@@ -193,7 +194,8 @@ impl Animation for SceneAnimation {
         Rhythm::new(
             times,
             loop_duration,
-            1.0 / self.scene.timing().bps,
+            // A loop of beats (`--beats A-B`) counts each juggler's beats.
+            1.0 / self.scene.beats_per_second(),
             self.facts.jugglers,
         )
     }
