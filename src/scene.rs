@@ -403,8 +403,9 @@ impl Scene {
             dwell: settings.dwell.value(),
             gravity: settings.gravity,
         };
-        // A file that mixes kinds draws each prop as given; else every prop is the pattern's
-        // `prop` (which `--prop` may change).
+        // A file that mixes kinds draws each prop as given, unless every prop's kind is
+        // chosen (`Settings::set_every_prop`: `--prop`, the page's buttons); else every prop
+        // is the pattern's `prop`.
         let file_kind = |path: usize| events.path_props.get(path).map(|p| p.kind);
         let mixed = events
             .path_props
@@ -413,7 +414,11 @@ impl Scene {
         let kinds: Vec<PropKind> = events
             .path_of_prop
             .iter()
-            .map(|&path| {
+            .enumerate()
+            .map(|(i, &path)| {
+                if !settings.prop_kinds.is_empty() {
+                    return settings.kind_of(i);
+                }
                 mixed
                     .then(|| file_kind(path))
                     .flatten()
