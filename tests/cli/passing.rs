@@ -407,3 +407,31 @@ fn the_prop_option_switches_every_prop_of_a_mixed_pattern() {
     assert_eq!(kinds(&[]), ["club", "ball", "ball"]);
     assert_eq!(kinds(&["--prop", "ring"]), ["ring", "ring", "ring"]);
 }
+
+/// `--beats A-B` of passers counts each juggler's beats: beats 0-3 at 3 beats per second
+/// last one second, whatever fine beats the pattern is timed on.
+#[test]
+fn export_beats_of_passers_are_each_jugglers_beats() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, pattern) in ["975;jugglers=2", "<3.5p|3.5px>", "<3p|3p>"].iter().enumerate() {
+        let out = dir.path().join(format!("frames{i}"));
+        let o = juggler(&[
+            "export",
+            pattern,
+            "--bps",
+            "3",
+            "--beats",
+            "0-3",
+            "--fps",
+            "10",
+            "--size",
+            "32x24",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{pattern}: {}", stderr(&o));
+        let frames = std::fs::read_dir(&out).unwrap().count();
+        assert_eq!(frames, 10, "{pattern}");
+    }
+}
