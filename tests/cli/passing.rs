@@ -435,3 +435,27 @@ fn export_beats_of_passers_are_each_jugglers_beats() {
         assert_eq!(frames, 10, "{pattern}");
     }
 }
+
+/// `trans` refuses patterns on fine beats with a message that says why, the shared
+/// siteswap of a settings string too (not a parse error at its `;`).
+#[test]
+fn trans_refuses_prechac_and_shared_siteswaps_clearly() {
+    for (from, named) in [
+        ("<3.5p|3.5px>", "<3.5p|3.5px>"),
+        ("975;jugglers=2", "975;jugglers=2"),
+    ] {
+        let out = juggler(&["trans", from, "<3p|3p>"]);
+        assert_eq!(out.status.code(), Some(1), "{from}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "juggler: {named}: a Prechac pattern or shared siteswap (jugglers throwing between \
+                 each other's beats) has no place in the transition finder's model of whole beats\n"
+            ),
+            "{from}"
+        );
+    }
+    // A settings string of one juggler is read for its siteswap.
+    let out = juggler(&["trans", "531;bps=3", "51"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
