@@ -102,7 +102,7 @@ pub struct PatternOptions {
     /// Gravity in m/s², 0.001 to 1000 (default 9.81)
     #[arg(long)]
     pub gravity: Option<String>,
-    /// Prop kind: ball, club or ring
+    /// Prop kind: ball, club or ring (every prop, also of a pattern that mixes kinds)
     #[arg(long)]
     pub prop: Option<String>,
     /// Colour props by orbit instead of one colour per prop
