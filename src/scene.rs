@@ -803,7 +803,11 @@ impl Scene {
     pub fn throw_text(&self, throw: usize) -> Option<String> {
         let schedule = self.schedule.as_ref()?;
         let notation = self.spec.source.siteswap()?;
-        schedule.throws.get(throw).map(|t| t.text(notation))
+        // On fine beats each juggler's own value (`4.5pB`), as `check` and the diagrams say.
+        schedule
+            .throws
+            .get(throw)
+            .map(|t| schedule.own_text(t).unwrap_or_else(|| t.text(notation)))
     }
 
     /// The labels to show at time `t`: each prop in the first half of its flight, with the
@@ -839,6 +843,29 @@ mod tests {
 
     fn spec(notation: &str) -> PatternSpec {
         PatternSpec::from_notation(notation)
+    }
+
+    #[test]
+    fn passers_count_their_own_beats_in_labels_tempo_and_period() {
+        let scene = Scene::new(&PatternSpec::parse("975;jugglers=2;bps=3").unwrap()).unwrap();
+        assert_eq!((scene.subdivision(), scene.period_beats()), (2, 3));
+        assert!((scene.beats_per_second() - 3.0).abs() < 1e-12);
+        assert!((scene.dwell_beats() - 1.3).abs() < 1e-9);
+        let mut labels: Vec<String> = (0..200)
+            .flat_map(|i| scene.labels_at(scene.loop_duration() * f64::from(i) / 200.0))
+            .map(|(_, text)| text)
+            .collect();
+        labels.sort();
+        labels.dedup();
+        assert_eq!(labels, ["2.5pA", "2.5pB", "3.5pA", "3.5pB", "4.5pA", "4.5pB"]);
+        // The metronome ticks each juggler's beats, accented every 3.
+        let beats = scene.beats_between(0.0, 2.0 - 1e-9);
+        assert_eq!(beats.len(), 6);
+        let accents: Vec<bool> = beats
+            .iter()
+            .map(|b| matches!(b.kind, EventKind::Beat { accent: true }))
+            .collect();
+        assert_eq!(accents, [true, false, false, true, false, false]);
     }
 
     #[test]

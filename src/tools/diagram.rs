@@ -50,16 +50,6 @@ pub fn beat_label(b: u32, subdivision: u32) -> String {
         .map_or_else(|| b.to_string(), |r| r.to_string())
 }
 
-/// A throw of a schedule on fine beats as each juggler counts it: its value in the juggler's
-/// beats, `p` and the catcher's letter for a pass (`4.5pB`, `3`).
-fn own_value(sch: &Schedule, t: &crate::schedule::ThrowEvent) -> String {
-    let pass = if t.to.juggler == t.from.juggler {
-        String::new()
-    } else {
-        format!("p{}", crate::notation::juggler_letter(t.to.juggler))
-    };
-    format!("{}{pass}", beat_label(t.value, sch.subdivision))
-}
 
 /// The rail of a hand: per juggler, right hand above left.
 fn rail(juggler: usize, hand: Hand) -> usize {
@@ -129,11 +119,7 @@ impl Ladder {
         for arc in &mut self.arcs {
             if let Some(t) = sch.throws.get(arc.throw) {
                 // On fine beats, each juggler's own value (`975` shared: `4.5pB`, not `9`).
-                arc.label = if sch.subdivision > 1 {
-                    own_value(sch, t)
-                } else {
-                    t.text(notation)
-                };
+                arc.label = sch.own_text(t).unwrap_or_else(|| t.text(notation));
             }
         }
         self
