@@ -857,7 +857,10 @@ mod tests {
             .collect();
         labels.sort();
         labels.dedup();
-        assert_eq!(labels, ["2.5pA", "2.5pB", "3.5pA", "3.5pB", "4.5pA", "4.5pB"]);
+        assert_eq!(
+            labels,
+            ["2.5pA", "2.5pB", "3.5pA", "3.5pB", "4.5pA", "4.5pB"]
+        );
         // The metronome ticks each juggler's beats, accented every 3.
         let beats = scene.beats_between(0.0, 2.0 - 1e-9);
         assert_eq!(beats.len(), 6);

@@ -784,7 +784,12 @@ mod tests {
             "<3.3p3|3.3p3|4.3p3>;prop=club",
             "<3p2|3p3|3p4|3p1>",
         ] {
-            for view in [ViewKind::Front, ViewKind::Side, ViewKind::Top, ViewKind::Auto] {
+            for view in [
+                ViewKind::Front,
+                ViewKind::Side,
+                ViewKind::Top,
+                ViewKind::Auto,
+            ] {
                 let (heads, props) = seen(spec, view);
                 for (k, head) in heads.iter().enumerate() {
                     assert!(

@@ -50,7 +50,6 @@ pub fn beat_label(b: u32, subdivision: u32) -> String {
         .map_or_else(|| b.to_string(), |r| r.to_string())
 }
 
-
 /// The rail of a hand: per juggler, right hand above left.
 fn rail(juggler: usize, hand: Hand) -> usize {
     juggler * 2 + usize::from(hand == Hand::Left)
@@ -775,7 +774,10 @@ mod tests {
         let mut labels: Vec<&str> = l.arcs.iter().map(|a| a.label.as_str()).collect();
         labels.sort_unstable();
         labels.dedup();
-        assert_eq!(labels, ["2.5pA", "2.5pB", "3.5pA", "3.5pB", "4.5pA", "4.5pB"]);
+        assert_eq!(
+            labels,
+            ["2.5pA", "2.5pB", "3.5pA", "3.5pB", "4.5pA", "4.5pB"]
+        );
         let svg = ladder_svg(&l, "975");
         assert!(svg.contains(">0.5</text>") && svg.contains(">11.5</text>"));
         assert!(!svg.contains(">23</text>"), "fine beat numbers shown");
@@ -790,7 +792,10 @@ mod tests {
         assert_eq!(labels, ["3", "3.33pB", "3.33pC", "4.33pA"]);
         let svg = causal_svg(&c, "three");
         assert!(svg.contains(">0.33</text>") && svg.contains(">1.67</text>"));
-        assert_eq!((beat_label(4, 3), beat_label(6, 3), beat_label(5, 1)), ("1.33".into(), "2".into(), "5".into()));
+        assert_eq!(
+            (beat_label(4, 3), beat_label(6, 3), beat_label(5, 1)),
+            ("1.33".into(), "2".into(), "5".into())
+        );
     }
 
     fn causal_of(notation: &str) -> Causal {

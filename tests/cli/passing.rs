@@ -374,11 +374,27 @@ fn check_list_and_pose_count_each_jugglers_beats() {
     // pose: each juggler's beats per second and dwell (the motion's fine beats are twice
     // as many); --bps sets each juggler's.
     let text = stdout(&juggler(&[
-        "pose", "975", "--jugglers", "2", "--bps", "3", "--dwell", "1.2",
+        "pose",
+        "975",
+        "--jugglers",
+        "2",
+        "--bps",
+        "3",
+        "--dwell",
+        "1.2",
     ]));
-    assert!(text.contains("(3.00 beats/s, dwell 1.2 beats, loop 6.000 s)"), "{text}");
+    assert!(
+        text.contains("(3.00 beats/s, dwell 1.2 beats, loop 6.000 s)"),
+        "{text}"
+    );
     let json: serde_json::Value = serde_json::from_str(&stdout(&juggler(&[
-        "pose", "975", "--jugglers", "2", "--bps", "3", "--json",
+        "pose",
+        "975",
+        "--jugglers",
+        "2",
+        "--bps",
+        "3",
+        "--json",
     ])))
     .unwrap();
     assert_eq!(
@@ -392,7 +408,11 @@ fn check_list_and_pose_count_each_jugglers_beats() {
 fn the_prop_option_switches_every_prop_of_a_mixed_pattern() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("mixed.toml");
-    std::fs::write(&file, "siteswap = \"3\"\nprops = [\"club\", \"ball\", \"ball\"]\n").unwrap();
+    std::fs::write(
+        &file,
+        "siteswap = \"3\"\nprops = [\"club\", \"ball\", \"ball\"]\n",
+    )
+    .unwrap();
     let kinds = |extra: &[&str]| -> Vec<String> {
         let mut args = vec!["pose", file.to_str().unwrap(), "--json"];
         args.extend_from_slice(extra);
@@ -413,7 +433,10 @@ fn the_prop_option_switches_every_prop_of_a_mixed_pattern() {
 #[test]
 fn export_beats_of_passers_are_each_jugglers_beats() {
     let dir = tempfile::tempdir().unwrap();
-    for (i, pattern) in ["975;jugglers=2", "<3.5p|3.5px>", "<3p|3p>"].iter().enumerate() {
+    for (i, pattern) in ["975;jugglers=2", "<3.5p|3.5px>", "<3p|3p>"]
+        .iter()
+        .enumerate()
+    {
         let out = dir.path().join(format!("frames{i}"));
         let o = juggler(&[
             "export",
