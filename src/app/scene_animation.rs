@@ -350,6 +350,14 @@ mod tests {
         assert!(f.beats_per_second > 0.0 && f.loop_seconds > 0.0);
         let p = animation("<3p|3p>").facts();
         assert_eq!((p.jugglers, p.props), (2, 6));
+        // Passers' beats: 975 shared by two has period 3 at each juggler's 3 beats/s
+        // (the motion's fine beats run at 6).
+        let spec = PatternSpec::parse("975;jugglers=2;bps=3").unwrap();
+        let g = SceneAnimation::new(&spec, ViewOverrides::default())
+            .unwrap()
+            .facts();
+        assert_eq!((g.jugglers, g.props, g.period), (2, 7, 3));
+        assert!((g.beats_per_second - 3.0).abs() < 1e-12);
     }
 
     #[test]

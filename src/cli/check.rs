@@ -541,6 +541,10 @@ struct ErrorJson {
     message: String,
     column: Option<usize>,
     beat: Option<u64>,
+    /// Prechac notation and shared siteswaps: when the props collide, in the jugglers'
+    /// beats (`4`, `3.5`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time: Option<serde_json::Value>,
 }
 
 fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> String {
@@ -602,9 +606,19 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
             analysis: vanilla_throws(sch).and_then(|t| analyse(&t)),
         }),
         Err(failure) => {
-            let (column, beat) = match failure {
-                Failure::Pattern(e, _) => (e.column(), e.beat()),
-                Failure::Settings(_) | Failure::Budget(_) => (None, None),
+            let (column, beat, time) = match failure {
+                Failure::Pattern(e, _) => (
+                    e.column(),
+                    e.beat(),
+                    e.time().map(|t| -> serde_json::Value {
+                        if t.is_whole() {
+                            t.num().into()
+                        } else {
+                            t.to_f64().into()
+                        }
+                    }),
+                ),
+                Failure::Settings(_) | Failure::Budget(_) => (None, None, None),
             };
             serde_json::to_string(&InvalidJson {
                 valid: false,
@@ -614,6 +628,7 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
                     message: failure.message(),
                     column,
                     beat,
+                    time,
                 },
             })
         }

@@ -482,3 +482,23 @@ fn trans_refuses_prechac_and_shared_siteswaps_clearly() {
     let out = juggler(&["trans", "531;bps=3", "51"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// A collision of a Prechac pattern names its time in the jugglers' beats, in JSON too.
+#[test]
+fn check_json_of_a_prechac_collision_names_its_time() {
+    for (pattern, time) in [
+        ("<3.5p|3.5p>", serde_json::json!(4)),
+        ("{0,0.5}<3.5px|3.5p>", serde_json::json!(3.5)),
+    ] {
+        let out = juggler(&["check", pattern, "--json"]);
+        assert_eq!(out.status.code(), Some(1));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["error"]["time"], time, "{pattern}: {v}");
+        assert!(v["error"]["beat"].is_null());
+    }
+    // Juggling Lab's collisions keep their beat and have no time.
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&juggler(&["check", "543", "--json"]))).unwrap();
+    assert_eq!(v["error"]["beat"], 6);
+    assert!(v["error"].get("time").is_none(), "{v}");
+}
