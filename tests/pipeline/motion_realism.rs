@@ -683,13 +683,13 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
         ("ring overlap (m)", |c| &c.props, -0.01, false, 28),
         ("club overlap (m)", |c| &c.props, -0.01, false, 67),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 6),
-        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 69),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 70),
         (
             "hand acceleration (m/s²)",
             |c| &c.acceleration,
             200.0,
             true,
-            59,
+            6,
         ),
     ];
     for (label, pick, limit, high_is_bad, allowed) in limits {
