@@ -66,6 +66,7 @@ pub(crate) fn hand_spline(
     tosses: &[Toss],
     period: f64,
     rest: DVec3,
+    passing: &[Knot],
 ) -> PeriodicSpline {
     if events.is_empty() {
         return PeriodicSpline::constant(rest);
@@ -171,6 +172,17 @@ pub(crate) fn hand_spline(
                 position: a.position.lerp(b.position, f),
                 velocity: KnotVelocity::Free,
             });
+        }
+    }
+    // Where the other hand passes close by: waypoints in front of or behind the path
+    // (`separate_hands`), away from this hand's own knots.
+    for p in passing {
+        let clear = all.iter().all(|k| {
+            let d = (p.time - k.time).rem_euclid(period);
+            d.min(period - d) >= PASSING_KNOT_GAP
+        });
+        if clear {
+            all.push(*p);
         }
     }
     // Waypoints after the last event may pass the period: keep times in one period.
@@ -450,4 +462,96 @@ fn limit_throw_speeds(knots: &mut [Knot], period: f64) {
             }
         }
     }
+}
+
+/// Least centre distance the two hands of a juggler keep where they pass each other (metres):
+/// crossing hands (Mills Mess, Rubenstein's Revenge, Juggling Lab files whose events all lie
+/// in one plane) pass this far apart, one in front of and a little above the other.
+pub(crate) const HANDS_APART: f64 = 0.12;
+/// Passing waypoints keep at least this far in time from a hand's own knots (seconds): the
+/// catch and throw points stay where the pattern puts them.
+const PASSING_KNOT_GAP: f64 = 0.03;
+/// Samples per hand period searched for hands passing close.
+const PASSING_SAMPLES: usize = 360;
+
+/// Waypoints that part a juggler's two hands (`left`, `right` fitted without them) where they
+/// come closer than `HANDS_APART`: at each closest approach the hand further across the body
+/// (the one crossing over) moves forward and a little up, the other back, so their centres are
+/// `HANDS_APART` apart; a hand that has a knot within `PASSING_KNOT_GAP` of that time stays and
+/// the other moves the whole way. `event_times` are the hands' event times, `forward(t)` the
+/// juggler's forward direction and `inward(side, p, t)` how far point `p` lies across the
+/// body from that side's shoulder line. Empty when the hands never come close.
+pub(crate) fn separate_hands(
+    hands: [&PeriodicSpline; 2],
+    event_times: [&[f64]; 2],
+    period: f64,
+    forward: impl Fn(f64) -> DVec3,
+    inward: impl Fn(usize, DVec3, f64) -> f64,
+) -> [Vec<Knot>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    if !(period > 0.0) || !period.is_finite() {
+        return out;
+    }
+    let dt = period / PASSING_SAMPLES as f64;
+    let dist = |t: f64| hands[0].eval(t).0.distance(hands[1].eval(t).0);
+    let d: Vec<f64> = (0..PASSING_SAMPLES).map(|k| dist(k as f64 * dt)).collect();
+    let n = d.len();
+    let near_knot = |side: usize, t: f64| {
+        event_times[side].iter().any(|&e| {
+            let g = (t - e).rem_euclid(period);
+            g.min(period - g) < PASSING_KNOT_GAP
+        })
+    };
+    for k in 0..n {
+        let (prev, next) = (d[(k + n - 1) % n], d[(k + 1) % n]);
+        if !(d[k] < HANDS_APART && d[k] <= prev && d[k] < next) {
+            continue;
+        }
+        let t = k as f64 * dt;
+        let p = [hands[0].eval(t).0, hands[1].eval(t).0];
+        let f = forward(t);
+        // Depth apart so that the centres are `HANDS_APART` apart (the part of their offset
+        // already along the forward direction counts).
+        let offset = p[0] - p[1];
+        let flat = offset - f * offset.dot(f);
+        let depth = (HANDS_APART * HANDS_APART - flat.length_squared())
+            .max(0.0)
+            .sqrt();
+        let front = if inward(0, p[0], t) >= inward(1, p[1], t) {
+            0
+        } else {
+            1
+        };
+        // Keep the order in depth they already have when one is clearly in front.
+        let ahead = offset.dot(f) * if front == 0 { 1.0 } else { -1.0 };
+        let front = if ahead < -0.02 { 1 - front } else { front };
+        let have = (p[front] - p[1 - front]).dot(f);
+        let need = (depth - have.max(0.0)).max(0.0);
+        if need <= 0.0 {
+            continue;
+        }
+        let stays = [near_knot(0, t), near_knot(1, t)];
+        let share = match (stays[front], stays[1 - front]) {
+            (true, true) => continue,
+            (false, true) => [1.0, 0.0],
+            (true, false) => [0.0, 1.0],
+            (false, false) => [0.5, 0.5],
+        };
+        let up = DVec3::Y;
+        if share[0] > 0.0 {
+            out[front].push(Knot {
+                time: t,
+                position: p[front] + (f + up * 0.3) * (need * share[0]),
+                velocity: KnotVelocity::Free,
+            });
+        }
+        if share[1] > 0.0 {
+            out[1 - front].push(Knot {
+                time: t,
+                position: p[1 - front] - f * (need * share[1]),
+                velocity: KnotVelocity::Free,
+            });
+        }
+    }
+    out
 }
