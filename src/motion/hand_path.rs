@@ -49,6 +49,9 @@ const SMOOTH_TARGET: f64 = 0.97 * MAX_HAND_ACCELERATION;
 const SMOOTHING_ROUNDS: usize = 12;
 const SMOOTHING_STEP: f64 = 0.85;
 const MIN_SPEED_SCALE: f64 = 0.3;
+/// Least share of a catch's speed bound and of its give the easing keeps.
+const MIN_CATCH_SPEED_SCALE: f64 = 0.9;
+const MIN_GIVE_SHARE: f64 = 0.9;
 /// Deceleration of a hand absorbing a fast catch (m/s²): the give grows beyond `CATCH_GIVE` to
 /// `v² / (2 GIVE_ACCELERATION)` for a hand meeting the prop at `v`, up to `MAX_CATCH_GIVE`.
 const GIVE_ACCELERATION: f64 = 90.0;
@@ -284,7 +287,14 @@ fn smooth_spline(base: &[Knot], period: f64) -> PeriodicSpline {
                 if matches!(base[b].velocity, KnotVelocity::Free) {
                     continue;
                 }
-                let s = (*factor * SMOOTHING_STEP).max(MIN_SPEED_SCALE);
+                // Catches keep most of their speed and give (the hand meets a prop at ≥ 40 %
+                // of its speed and gives ≥ 5 cm); throws and pushes may come down further.
+                let floor = match (origin, base[b].velocity) {
+                    (Origin::Give(_), _) if !speed => MIN_GIVE_SHARE,
+                    (_, KnotVelocity::Along { .. }) => MIN_CATCH_SPEED_SCALE,
+                    _ => MIN_SPEED_SCALE,
+                };
+                let s = (*factor * SMOOTHING_STEP).max(floor);
                 if s < *factor {
                     *factor = s;
                     changed = true;
@@ -415,9 +425,6 @@ fn add_catch_gives(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<
         // Even at the prop's full speed there is no time for the whole give: shrink it.
         let d = along.min(0.5 * max_speed * t) * share[b];
         let t = t * share[b];
-        if share[b] <= MIN_SPEED_SCALE {
-            continue;
-        }
         // Sideways the give follows the prop at most a quarter as far as down, so a shallow
         // arrival cannot carry the hand out of reach.
         let offset = dir * d;
@@ -468,6 +475,9 @@ fn limit_throw_speeds(knots: &mut [Knot], period: f64) {
 /// crossing hands (Mills Mess, Rubenstein's Revenge, Juggling Lab files whose events all lie
 /// in one plane) pass this far apart, one in front of and a little above the other.
 pub(crate) const HANDS_APART: f64 = 0.12;
+/// Hands closer than this (centres, metres) are parted to `HANDS_APART`; hands passing
+/// between the two (a synchronous fountain's) are left as they are.
+const PASSING_TRIGGER: f64 = 0.09;
 /// Passing waypoints keep at least this far in time from a hand's own knots (seconds): the
 /// catch and throw points stay where the pattern puts them.
 const PASSING_KNOT_GAP: f64 = 0.03;
@@ -475,7 +485,7 @@ const PASSING_KNOT_GAP: f64 = 0.03;
 const PASSING_SAMPLES: usize = 360;
 
 /// Waypoints that part a juggler's two hands (`left`, `right` fitted without them) where they
-/// come closer than `HANDS_APART`: at each closest approach the hand further across the body
+/// come closer than `PASSING_TRIGGER`: at each closest approach the hand further across the body
 /// (the one crossing over) moves forward and a little up, the other back, so their centres are
 /// `HANDS_APART` apart; a hand that has a knot within `PASSING_KNOT_GAP` of that time stays and
 /// the other moves the whole way. `event_times` are the hands' event times, `forward(t)` the
@@ -504,7 +514,7 @@ pub(crate) fn separate_hands(
     };
     for k in 0..n {
         let (prev, next) = (d[(k + n - 1) % n], d[(k + 1) % n]);
-        if !(d[k] < HANDS_APART && d[k] <= prev && d[k] < next) {
+        if !(d[k] < PASSING_TRIGGER && d[k] <= prev && d[k] < next) {
             continue;
         }
         let t = k as f64 * dt;
