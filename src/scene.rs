@@ -54,7 +54,7 @@ pub struct Scene {
     spec: PatternSpec,
     /// The siteswap's schedule; `None` for a pattern given by its events.
     schedule: Option<Schedule>,
-    /// Beats in one period as written (see [`Scene::period_beats`]).
+    /// Each juggler's beats in one period as written (see [`Scene::period_beats`]).
     period_beats: u32,
     timing: Timing,
     layout: Layout,
@@ -381,7 +381,7 @@ impl Scene {
             bodies,
             flights: motion.flight_times(),
             spec: spec.clone(),
-            period_beats: schedule.pattern_period,
+            period_beats: (schedule.pattern_period / schedule.subdivision.max(1)).max(1),
             schedule: Some(schedule),
             timing,
             layout,
@@ -403,8 +403,9 @@ impl Scene {
             dwell: settings.dwell.value(),
             gravity: settings.gravity,
         };
-        // A file that mixes kinds draws each prop as given; else every prop is the pattern's
-        // `prop` (which `--prop` may change).
+        // A file that mixes kinds draws each prop as given, unless every prop's kind is
+        // chosen (`Settings::set_every_prop`: `--prop`, the page's buttons); else every prop
+        // is the pattern's `prop`.
         let file_kind = |path: usize| events.path_props.get(path).map(|p| p.kind);
         let mixed = events
             .path_props
@@ -413,7 +414,11 @@ impl Scene {
         let kinds: Vec<PropKind> = events
             .path_of_prop
             .iter()
-            .map(|&path| {
+            .enumerate()
+            .map(|(i, &path)| {
+                if !settings.prop_kinds.is_empty() {
+                    return settings.kind_of(i);
+                }
                 mixed
                     .then(|| file_kind(path))
                     .flatten()
@@ -652,11 +657,30 @@ impl Scene {
         self.schedule.as_ref()
     }
 
-    /// Beats in one period of the pattern as written: the schedule's `pattern_period`; for a
-    /// pattern given by its events, one loop of them, counted in the throws its busiest
-    /// juggler makes in it (one loop lasts that many beats at `timing().bps`).
+    /// Beats in one period of the pattern as written, each juggler's own beats: the
+    /// schedule's `pattern_period` (over its fine beats per beat, so `975` shared by two
+    /// jugglers has 3, the period of each passer's `4.5p 2.5p 3.5p`); for a pattern given by
+    /// its events, one loop of them, counted in the throws its busiest juggler makes in it
+    /// (one loop lasts that many beats at [`Scene::beats_per_second`]).
     pub fn period_beats(&self) -> u32 {
         self.period_beats
+    }
+
+    /// Fine beats of the schedule (and of [`Scene::timing`]) per beat of a juggler: more
+    /// than 1 for Prechac notation and shared siteswaps (`Schedule::subdivision`), else 1.
+    pub fn subdivision(&self) -> u32 {
+        self.schedule.as_ref().map_or(1, |s| s.subdivision.max(1))
+    }
+
+    /// Each juggler's beats per second (what `bps=` sets; [`Scene::timing`] counts fine
+    /// beats, [`Scene::subdivision`] of them per beat).
+    pub fn beats_per_second(&self) -> f64 {
+        self.timing.bps / f64::from(self.subdivision())
+    }
+
+    /// Each juggler's dwell in its own beats.
+    pub fn dwell_beats(&self) -> f64 {
+        self.timing.dwell / f64::from(self.subdivision())
     }
 
     /// Number of jugglers (of the schedule, or of the events).
@@ -669,7 +693,9 @@ impl Scene {
         self.motion.prop_count()
     }
 
-    /// Beats per second, dwell and gravity in use.
+    /// Beats per second, dwell and gravity in use, in the schedule's beats (fine beats for
+    /// Prechac notation and shared siteswaps: [`Scene::beats_per_second`] and
+    /// [`Scene::dwell_beats`] give each juggler's).
     pub fn timing(&self) -> Timing {
         self.timing
     }
@@ -741,9 +767,10 @@ impl Scene {
     }
 
     /// The beats with `from <= time < to`: beat `k` at `k / bps` seconds (the throws of beat
-    /// `k` are made then), accented every written period. At most [`MAX_EVENTS`].
+    /// `k` are made then; each juggler's own beats, [`Scene::beats_per_second`]), accented
+    /// every written period. At most [`MAX_EVENTS`].
     pub fn beats_between(&self, from: f64, to: f64) -> Vec<PatternEvent> {
-        let bps = self.timing.bps;
+        let bps = self.beats_per_second();
         let period = u64::from(self.period_beats.max(1));
         let mut beats = Vec::new();
         if !(from.is_finite() && to.is_finite() && from < to && bps > 0.0) {
@@ -776,7 +803,11 @@ impl Scene {
     pub fn throw_text(&self, throw: usize) -> Option<String> {
         let schedule = self.schedule.as_ref()?;
         let notation = self.spec.source.siteswap()?;
-        schedule.throws.get(throw).map(|t| t.text(notation))
+        // On fine beats each juggler's own value (`4.5pB`), as `check` and the diagrams say.
+        schedule
+            .throws
+            .get(throw)
+            .map(|t| schedule.own_text(t).unwrap_or_else(|| t.text(notation)))
     }
 
     /// The labels to show at time `t`: each prop in the first half of its flight, with the
@@ -812,6 +843,32 @@ mod tests {
 
     fn spec(notation: &str) -> PatternSpec {
         PatternSpec::from_notation(notation)
+    }
+
+    #[test]
+    fn passers_count_their_own_beats_in_labels_tempo_and_period() {
+        let scene = Scene::new(&PatternSpec::parse("975;jugglers=2;bps=3").unwrap()).unwrap();
+        assert_eq!((scene.subdivision(), scene.period_beats()), (2, 3));
+        assert!((scene.beats_per_second() - 3.0).abs() < 1e-12);
+        assert!((scene.dwell_beats() - 1.3).abs() < 1e-9);
+        let mut labels: Vec<String> = (0..200)
+            .flat_map(|i| scene.labels_at(scene.loop_duration() * f64::from(i) / 200.0))
+            .map(|(_, text)| text)
+            .collect();
+        labels.sort();
+        labels.dedup();
+        assert_eq!(
+            labels,
+            ["2.5pA", "2.5pB", "3.5pA", "3.5pB", "4.5pA", "4.5pB"]
+        );
+        // The metronome ticks each juggler's beats, accented every 3.
+        let beats = scene.beats_between(0.0, 2.0 - 1e-9);
+        assert_eq!(beats.len(), 6);
+        let accents: Vec<bool> = beats
+            .iter()
+            .map(|b| matches!(b.kind, EventKind::Beat { accent: true }))
+            .collect();
+        assert_eq!(accents, [true, false, false, true, false, false]);
     }
 
     #[test]

@@ -283,7 +283,11 @@ mod tests {
     use crate::spec::PatternSpec;
 
     fn app_playing(notation: &str) -> (AppState, Scene) {
-        let spec = PatternSpec::from_notation(notation);
+        let spec = if notation.contains(';') {
+            PatternSpec::parse(notation).unwrap()
+        } else {
+            PatternSpec::from_notation(notation)
+        };
         let animation = SceneAnimation::new(&spec, Default::default()).unwrap();
         let mut app = AppState::new(notation, animation.loop_duration(), Orbit::new(0.0, 10.0));
         app.set_rhythm(animation.rhythm());
@@ -386,6 +390,33 @@ mod tests {
         // The whole loop again.
         app.apply(Action::LoopBeats(None));
         assert_eq!(app.playback.cycle(), (0.0, app.playback.loop_duration()));
+    }
+
+    #[test]
+    fn a_loop_of_beats_of_passers_counts_each_jugglers_beats() {
+        // Prechac and a shared siteswap: the schedule counts fine beats (2 to a beat), the
+        // loop of beats 1-3 each juggler's beats: two throws of each hand of juggler A.
+        for pattern in ["975;jugglers=2;bps=3", "<3.5p|3.5px>;bps=3"] {
+            let (mut app, scene) = app_playing(pattern);
+            assert_eq!(scene.subdivision(), 2, "{pattern}");
+            assert!((scene.beats_per_second() - 3.0).abs() < 1e-12, "{pattern}");
+            assert!((scene.timing().bps - 6.0).abs() < 1e-12, "{pattern}");
+            app.apply(Action::LoopBeats(Some(BeatLoop { from: 1, to: 3 })));
+            let (from, length) = app.playback.cycle();
+            let to = from + length;
+            assert!(
+                (from - 1.0 / 3.0).abs() < 1e-12 && (to - 1.0).abs() < 1e-12,
+                "{pattern}: {from} {to}"
+            );
+            // Juggler A throws at 1 and 2 beats (1/3 s and 2/3 s), B at 1.5 and 2.5.
+            let throws: Vec<f64> = scene
+                .events_between(from, to)
+                .into_iter()
+                .filter(|e| e.kind == EventKind::Throw)
+                .map(|e| (e.time * 3.0 * 100.0).round() / 100.0)
+                .collect();
+            assert_eq!(throws, [1.0, 1.5, 2.0, 2.5], "{pattern}");
+        }
     }
 
     #[test]

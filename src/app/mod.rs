@@ -343,14 +343,16 @@ impl Session {
             .filter(|l| diagram_panel::too_large(l).is_none())?;
         let map = diagram_panel::map_for(g, &rect, ladder);
         let arc = &ladder.arcs[map.hit(ladder, p)?];
-        let repetition = self.repetition(t, ladder.beats);
+        let repetition = self.repetition(t, ladder);
         self.animation
             .prop_of_throw(arc.throw, arc.start + repetition * i64::from(ladder.beats))
     }
 
-    /// Which repetition of a `beats`-beat diagram pattern time `t` is in.
-    fn repetition(&self, t: f64, beats: u32) -> i64 {
-        let b = t * self.animation.facts().beats_per_second / f64::from(beats.max(1));
+    /// Which repetition of `ladder`'s beats pattern time `t` is in (its beats are fine
+    /// beats, `subdivision` to each juggler's beat).
+    fn repetition(&self, t: f64, ladder: &crate::tools::diagram::Ladder) -> i64 {
+        let bps = self.animation.facts().beats_per_second * f64::from(ladder.subdivision);
+        let b = t * bps / f64::from(ladder.beats.max(1));
         if b.is_finite() {
             b.floor() as i64
         } else {
@@ -367,7 +369,7 @@ impl Session {
         if diagram_panel::too_large(ladder).is_some() {
             return Vec::new();
         }
-        let repetition = self.repetition(t, ladder.beats);
+        let repetition = self.repetition(t, ladder);
         if let Some(c) = &self.highlight_cache {
             if c.prop == prop && c.repetition == repetition {
                 return c.arcs.clone();
@@ -580,8 +582,9 @@ impl Session {
         });
         let diagram = match (self.app.diagram, self.animation.ladder()) {
             (true, Some(ladder)) => Some(ui::DiagramInfo {
+                // The diagram's beats (fine beats on Prechac patterns).
+                beats_per_second: facts.beats_per_second * f64::from(ladder.subdivision),
                 ladder,
-                beats_per_second: facts.beats_per_second,
                 highlighted,
             }),
             _ => None,

@@ -67,7 +67,8 @@ impl SceneAnimation {
             jugglers: scene.motion().jugglers(),
             props: scene.motion().prop_count(),
             period: scene.period_beats(),
-            beats_per_second: scene.timing().bps,
+            // Each juggler's beats, as `period` counts them.
+            beats_per_second: scene.beats_per_second(),
             loop_seconds: scene.loop_duration(),
             prop: spec.settings.prop,
         };
@@ -193,7 +194,8 @@ impl Animation for SceneAnimation {
         Rhythm::new(
             times,
             loop_duration,
-            1.0 / self.scene.timing().bps,
+            // A loop of beats (`--beats A-B`) counts each juggler's beats.
+            1.0 / self.scene.beats_per_second(),
             self.facts.jugglers,
         )
     }
@@ -348,6 +350,14 @@ mod tests {
         assert!(f.beats_per_second > 0.0 && f.loop_seconds > 0.0);
         let p = animation("<3p|3p>").facts();
         assert_eq!((p.jugglers, p.props), (2, 6));
+        // Passers' beats: 975 shared by two has period 3 at each juggler's 3 beats/s
+        // (the motion's fine beats run at 6).
+        let spec = PatternSpec::parse("975;jugglers=2;bps=3").unwrap();
+        let g = SceneAnimation::new(&spec, ViewOverrides::default())
+            .unwrap()
+            .facts();
+        assert_eq!((g.jugglers, g.props, g.period), (2, 7, 3));
+        assert!((g.beats_per_second - 3.0).abs() < 1e-12);
     }
 
     #[test]

@@ -376,18 +376,41 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
             }
             let _ = writeln!(s, "  orbits:");
             for orbit in &sch.written_orbits() {
-                let throws: Vec<&str> = orbit
+                let throws: Vec<String> = orbit
                     .throws
                     .iter()
                     .map(|&i| {
-                        let (a, b) = sch.throws[i].span;
-                        pattern.text.get(a..b).unwrap_or("?")
+                        let t = &sch.throws[i];
+                        if pattern.expanded.prechac {
+                            // Each juggler's own value, as the throws above name it.
+                            let pass = if t.to.juggler == t.from.juggler {
+                                String::new()
+                            } else {
+                                format!("p{}", notation::juggler_letter(t.to.juggler))
+                            };
+                            format!(
+                                "{} {}{pass}",
+                                notation::juggler_letter(t.from.juggler),
+                                beats(t.value).unwrap_or_default()
+                            )
+                        } else {
+                            let (a, b) = t.span;
+                            pattern.text.get(a..b).unwrap_or("?").to_string()
+                        }
                     })
                     .collect();
                 let plural = if orbit.props == 1 { "" } else { "s" };
-                let _ = writeln!(s, "    {} prop{plural}: {}", orbit.props, throws.join(" "));
+                let sep = if pattern.expanded.prechac { ", " } else { " " };
+                let _ = writeln!(s, "    {} prop{plural}: {}", orbit.props, throws.join(sep));
             }
-            let _ = writeln!(s, "  state (props landing on the next beats):");
+            if sub > 1 {
+                let _ = writeln!(
+                    s,
+                    "  state (props landing on the next fine beats, {sub} to a beat):"
+                );
+            } else {
+                let _ = writeln!(s, "  state (props landing on the next beats):");
+            }
             for l in &sch.state {
                 let counts: String = l
                     .counts
@@ -442,11 +465,19 @@ struct ValidJson<'a> {
     valid: bool,
     pattern: &'a str,
     props: usize,
-    period: u32,
+    /// Each juggler's beats (a number with a fraction when fine beats make it one).
+    period: serde_json::Value,
     jugglers: usize,
     sync: bool,
     ground_state: bool,
-    max_throw: u32,
+    max_throw: serde_json::Value,
+    /// Fine beats per beat of a juggler (Prechac notation, shared siteswaps): the unit of
+    /// `fine_beat`, `fine_value` and the state's `landings`. Left out when 1.
+    #[serde(skip_serializing_if = "is_one")]
+    fine_beats_per_beat: u32,
+    /// Each juggler's delay in its beats (Prechac notation, shared siteswaps).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    delays: Vec<serde_json::Value>,
     orbits: Vec<OrbitJson<'a>>,
     state: Vec<StateJson<'a>>,
     /// Prime/composite, visited states, get-in/get-out (solo asynchronous patterns; null
@@ -462,11 +493,32 @@ struct OrbitJson<'a> {
 
 #[derive(Serialize)]
 struct ThrowJson<'a> {
-    beat: u32,
+    /// When, in the jugglers' beats (juggler B of `<3.5p|3.5px>` throws at 0.5).
+    beat: serde_json::Value,
     juggler: usize,
     hand: &'static str,
-    value: u32,
+    /// In the jugglers' beats (`3.5`).
+    value: serde_json::Value,
+    /// `beat` and `value` in fine beats (with `fine_beats_per_beat` above 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fine_beat: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fine_value: Option<u32>,
     text: &'a str,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
+/// `fine` fine beats, `sub` to a beat, as a JSON number of beats: whole beats as integers.
+fn beats_json(fine: u64, sub: u32) -> serde_json::Value {
+    let sub = u64::from(sub.max(1));
+    if fine.is_multiple_of(sub) {
+        (fine / sub).into()
+    } else {
+        (fine as f64 / sub as f64).into()
+    }
 }
 
 #[derive(Serialize)]
@@ -489,6 +541,10 @@ struct ErrorJson {
     message: String,
     column: Option<usize>,
     beat: Option<u64>,
+    /// Prechac notation and shared siteswaps: when the props collide, in the jugglers'
+    /// beats (`4`, `3.5`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time: Option<serde_json::Value>,
 }
 
 fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> String {
@@ -497,11 +553,23 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
             valid: true,
             pattern: input,
             props: sch.props,
-            period: sch.pattern_period,
+            period: beats_json(sch.pattern_period.into(), sch.subdivision),
             jugglers: sch.jugglers,
             sync: sch.sync,
             ground_state: sch.ground_state,
-            max_throw: sch.max_throw,
+            max_throw: beats_json(sch.max_throw.into(), sch.subdivision),
+            fine_beats_per_beat: sch.subdivision.max(1),
+            delays: sch
+                .delays
+                .iter()
+                .map(|d| {
+                    if d.is_whole() {
+                        d.num().into()
+                    } else {
+                        d.to_f64().into()
+                    }
+                })
+                .collect(),
             orbits: sch
                 .written_orbits()
                 .iter()
@@ -512,11 +580,14 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
                         .iter()
                         .map(|&i| {
                             let t = &sch.throws[i];
+                            let fine = (sch.subdivision > 1).then_some(());
                             ThrowJson {
-                                beat: t.beat,
+                                beat: beats_json(t.beat.into(), sch.subdivision),
                                 juggler: t.from.juggler,
                                 hand: t.from.hand.name(),
-                                value: t.value,
+                                value: beats_json(t.value.into(), sch.subdivision),
+                                fine_beat: fine.map(|_| t.beat),
+                                fine_value: fine.map(|_| t.value),
                                 text: pattern.text.get(t.span.0..t.span.1).unwrap_or(""),
                             }
                         })
@@ -535,9 +606,19 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
             analysis: vanilla_throws(sch).and_then(|t| analyse(&t)),
         }),
         Err(failure) => {
-            let (column, beat) = match failure {
-                Failure::Pattern(e, _) => (e.column(), e.beat()),
-                Failure::Settings(_) | Failure::Budget(_) => (None, None),
+            let (column, beat, time) = match failure {
+                Failure::Pattern(e, _) => (
+                    e.column(),
+                    e.beat(),
+                    e.time().map(|t| -> serde_json::Value {
+                        if t.is_whole() {
+                            t.num().into()
+                        } else {
+                            t.to_f64().into()
+                        }
+                    }),
+                ),
+                Failure::Settings(_) | Failure::Budget(_) => (None, None, None),
             };
             serde_json::to_string(&InvalidJson {
                 valid: false,
@@ -547,6 +628,7 @@ fn json_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> S
                     message: failure.message(),
                     column,
                     beat,
+                    time,
                 },
             })
         }

@@ -46,10 +46,10 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
     let spec = load_spec(&args.pattern, &args.choice.choice(), &args.options)?;
     let scene = Scene::new(&spec).map_err(|e| CliError::invalid(e.to_string()))?;
     learn.check_against(scene.jugglers(), scene.props())?;
-    // `--beats A-B`: the pattern time of those beats.
+    // `--beats A-B`: the pattern time of those beats (each juggler's beats).
     let options = match learn.beats {
         Some((from, to)) => {
-            let bps = scene.timing().bps;
+            let bps = scene.beats_per_second();
             request.start = f64::from(from) / bps;
             request.duration = Some(f64::from(to - from) / bps);
             ExportOptions::new(&request).map_err(|e| CliError::usage(e.to_string()))?

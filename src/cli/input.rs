@@ -66,7 +66,7 @@ pub fn apply_options(spec: &mut PatternSpec, options: &PatternOptions) -> Result
         settings.gravity = keys::GRAVITY.parse("--gravity", gravity).map_err(usage)?;
     }
     if let Some(prop) = &options.prop {
-        settings.prop = prop.parse().map_err(CliError::usage)?;
+        settings.set_every_prop(prop.parse().map_err(CliError::usage)?);
     }
     if options.color_by_orbit {
         settings.color_by_orbit = true;

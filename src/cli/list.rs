@@ -33,6 +33,14 @@ struct Section {
 }
 
 pub fn run(args: &ListArgs) -> Result<u8, CliError> {
+    let shared_by = match &args.jugglers {
+        Some(n) => Some(
+            juggler::settings::keys::JUGGLERS
+                .parse("--jugglers", n)
+                .map_err(|e| CliError::usage(e.to_string()))? as usize,
+        ),
+        None => None,
+    };
     let mut problems: Vec<String> = Vec::new();
     let mut sections: Vec<Section> = Vec::new();
     let mut add = |origin: String,
@@ -40,7 +48,7 @@ pub fn run(args: &ListArgs) -> Result<u8, CliError> {
                    errors: Vec<(Option<usize>, String)>,
                    problems: &mut Vec<String>| {
         problems.extend(errors.iter().map(|(_, e)| e.clone()));
-        let rows: Vec<Row> = patterns.iter().map(row).collect();
+        let rows: Vec<Row> = patterns.iter().map(|p| row(p, shared_by)).collect();
         for (p, r) in patterns.iter().zip(&rows) {
             if let Err(message) = &r.facts {
                 problems.push(
@@ -184,7 +192,9 @@ fn pattern_files(target: &Path) -> Result<Vec<PathBuf>, CliError> {
     }
 }
 
-fn row(p: &LoadedPattern) -> Row {
+/// The row of pattern `p`; `shared_by` (`--jugglers`) wins over the pattern's own
+/// `jugglers=`.
+fn row(p: &LoadedPattern, shared_by: Option<usize>) -> Row {
     let notation = match &p.spec.source {
         PatternSource::Siteswap(notation) => notation,
         // A pattern given by its events (checked when read): no siteswap; one period is one
@@ -208,7 +218,7 @@ fn row(p: &LoadedPattern) -> Row {
         notation: notation.clone(),
         prop: p.spec.settings.prop.name(),
         line: p.at.line,
-        facts: schedule::from_notation_shared(notation, p.spec.settings.shared_by)
+        facts: schedule::from_notation_shared(notation, shared_by.or(p.spec.settings.shared_by))
             .map_err(|e| e.to_string())
             // Valid only when it animates within the budget, as `check` says too.
             .and_then(|s| match p.spec.settings.check_cycle(&s) {
@@ -217,7 +227,8 @@ fn row(p: &LoadedPattern) -> Row {
             })
             .map(|s| Facts {
                 props: s.props,
-                period: s.pattern_period,
+                // Each juggler's beats, as `check` counts them.
+                period: (s.pattern_period / s.subdivision.max(1)).max(1),
                 jugglers: s.jugglers,
             }),
     }

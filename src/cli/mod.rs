@@ -102,7 +102,7 @@ pub struct PatternOptions {
     /// Gravity in m/s², 0.001 to 1000 (default 9.81)
     #[arg(long)]
     pub gravity: Option<String>,
-    /// Prop kind: ball, club or ring
+    /// Prop kind: ball, club or ring (every prop, also of a pattern that mixes kinds)
     #[arg(long)]
     pub prop: Option<String>,
     /// Colour props by orbit instead of one colour per prop
@@ -393,6 +393,10 @@ pub struct ListArgs {
     /// props, jugglers, period, or the error when not valid
     #[arg(long)]
     pub json: bool,
+    /// Read every plain siteswap as shared by N jugglers, 1 to 26 (a list of four-handed
+    /// siteswaps such as `975` with 2); a passing pattern must have as many
+    #[arg(long, value_name = "N")]
+    pub jugglers: Option<String>,
 }
 
 /// Which pattern of a file (or library file) to take.

@@ -43,15 +43,15 @@ fn v(p: Vec3) -> String {
 
 /// A readable summary: one block per juggler, one line per prop.
 fn human(scene: &Scene, pose: &Pose) -> String {
-    let timing = scene.timing();
     let mut out = String::new();
     let _ = writeln!(
         out,
         "{} at t = {} s ({:.2} beats/s, dwell {} beats, loop {:.3} s); metres, y up",
         juggler::text::escape_control(&scene.spec().name),
         seconds(pose.time),
-        timing.bps,
-        timing.dwell,
+        scene.beats_per_second(),
+        // Rounded so a fine beat's share reads as the dwell given (1.3, not 1.2999...).
+        (scene.dwell_beats() * 1e9).round() / 1e9,
         scene.loop_duration()
     );
     for (j, juggler) in pose.jugglers.iter().enumerate() {

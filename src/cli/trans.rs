@@ -9,8 +9,19 @@ use super::{print_out, CliError, TransArgs};
 /// At most this many transitions are listed.
 const LIMIT: usize = 200;
 
+/// The schedule of a siteswap, or of a settings string's (`975;jugglers=2` is read as
+/// shared, and so refused by the finder as a pattern on fine beats).
 fn schedule_of(text: &str) -> Result<schedule::Schedule, CliError> {
-    schedule::from_notation(text).map_err(|e| CliError::invalid(format!("{text}: invalid: {e}")))
+    let invalid = |e: &dyn std::fmt::Display| CliError::invalid(format!("{text}: invalid: {e}"));
+    match schedule::from_notation(text) {
+        Ok(schedule) => Ok(schedule),
+        Err(e) if text.contains('=') => {
+            let spec = juggler::settings::read(text).map_err(|_| invalid(&e))?;
+            schedule::from_notation_shared(&spec.pattern, spec.settings.shared_by)
+                .map_err(|e| invalid(&e))
+        }
+        Err(e) => Err(invalid(&e)),
+    }
 }
 
 #[derive(Serialize)]

@@ -14,12 +14,21 @@ pub fn pose_json(scene: &Scene, pose: &Pose) -> String {
     serde_json::to_string(&PoseReport::new(scene, pose)).unwrap_or_default()
 }
 
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+
 /// The JSON contract of `juggler pose --json` (issues 4 and 5).
 #[derive(Serialize)]
 struct PoseReport {
     time: f64,
+    /// Each juggler's beats per second and dwell in its beats.
     bps: f64,
     dwell: f64,
+    /// Fine beats per beat of a juggler (Prechac notation, shared siteswaps); left out
+    /// when 1.
+    #[serde(skip_serializing_if = "is_one")]
+    fine_beats_per_beat: u32,
     loop_duration: f64,
     jugglers: Vec<JugglerReport>,
     props: Vec<PropReport>,
@@ -82,11 +91,11 @@ struct PropReport {
 
 impl PoseReport {
     fn new(scene: &Scene, pose: &Pose) -> PoseReport {
-        let timing = scene.timing();
         PoseReport {
             time: pose.time,
-            bps: timing.bps,
-            dwell: timing.dwell,
+            bps: scene.beats_per_second(),
+            dwell: scene.dwell_beats(),
+            fine_beats_per_beat: scene.subdivision(),
             loop_duration: scene.loop_duration(),
             jugglers: pose.jugglers.iter().map(JugglerReport::new).collect(),
             props: pose.props.iter().map(PropReport::new).collect(),

@@ -33,7 +33,8 @@ fn entry(spec: &PatternSpec, siteswap: &str) -> PatternEntry {
         beat_dwells,
         gravity: some_if(s.gravity != d.gravity).map(|_| Checked::new(s.gravity)),
         prop: some_if(s.prop != d.prop).map(|_| s.prop),
-        props: some_if(!s.prop_kinds.is_empty()).map(|_| s.prop_kinds.clone()),
+        // Every prop of `prop`'s kind (`Settings::set_every_prop`) needs no list.
+        props: some_if(s.prop_kinds.iter().any(|k| *k != s.prop)).map(|_| s.prop_kinds.clone()),
         colors: some_if(!s.colors.is_empty())
             .map(|_| Colors::List(s.colors.iter().copied().map(ColorValue).collect())),
         color_by_orbit: some_if(s.color_by_orbit).map(|_| true),

@@ -697,6 +697,7 @@ impl Complete {
             delays: None,
             expanded: Expansion {
                 period: period as u32,
+                written_period: period as u32,
                 jugglers,
                 mirrored: false,
                 auto_mirrored: false,

@@ -91,8 +91,10 @@ impl Timing {
         }
         // The dwell is given in the jugglers' beats; the motion counts fine beats.
         let dwell = dwell * f64::from(schedule.subdivision.max(1));
+        // The user's beats per second are the jugglers' beats too; the motion counts fine
+        // beats.
         let bps = match settings.bps {
-            Some(bps) if keys::BPS.contains(bps) => bps,
+            Some(bps) if keys::BPS.contains(bps) => bps * f64::from(schedule.subdivision.max(1)),
             Some(bps) => return Err(MotionError::Bps(bps)),
             None => {
                 let auto = auto_bps(schedule);

@@ -34,6 +34,11 @@ pub struct Expansion {
     /// The mirroring was added by Juggling Lab's rule for odd vanilla patterns (`531` is
     /// played as `531*`), not written.
     pub auto_mirrored: bool,
+    /// Beats of the period as written (`Schedule::pattern_period`): `period` without
+    /// Juggling Lab's auto-mirroring; of a shared siteswap, each juggler's own period (`975`
+    /// shared by two: 3 beats, 6 fine beats, of a `period` of 12 fine beats in which every
+    /// hand is back).
+    pub written_period: u32,
     /// Sorted by beat, juggler, hand (right before left) and multiplex position.
     pub slots: Vec<Slot>,
     /// Beats of `period` (and of every slot's `beat` and `value`) per beat of a juggler: 1,
@@ -119,8 +124,10 @@ pub(crate) fn expand(root: &PatternNode, reading: Reading) -> Result<Expansion, 
             beats = fine_period;
         }
     }
+    let period = u32::try_from(beats).unwrap_or(u32::MAX);
     Ok(Expansion {
-        period: u32::try_from(beats).unwrap_or(u32::MAX),
+        period,
+        written_period: if auto_mirror { period / 2 } else { period },
         jugglers,
         mirrored: root.mirror || auto_mirror,
         auto_mirrored: auto_mirror,

@@ -109,8 +109,12 @@ pub fn parse_k_handed(input: &str, jugglers: usize) -> Result<Pattern, ParseErro
             });
         }
     }
+    // Juggler A throws on every `jugglers`-th beat of the written siteswap: its own throws
+    // repeat after lcm(written, jugglers) of those (fine) beats.
+    let own_period = lcm(u64::from(written), jugglers as u64);
     let expanded = Expansion {
         period: period as u32,
+        written_period: own_period as u32,
         jugglers,
         mirrored: false,
         auto_mirrored: false,

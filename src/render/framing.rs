@@ -27,11 +27,13 @@ pub enum ViewKind {
     /// from higher up.
     #[default]
     Auto,
-    /// In front of juggler 1 (the audience's view of a solo juggler).
+    /// The audience's view: in front of a solo juggler; two passers side by side in profile;
+    /// a group turned so that nobody stands in front of anyone.
     Front,
-    /// From juggler 1's right side: the depth of the pattern shows.
+    /// A quarter turn from the front: a solo juggler's right side, where the depth of the
+    /// pattern shows; along the passing line of two passers.
     Side,
-    /// From above, juggler 1's front at the bottom of the picture.
+    /// From above, the front view's audience at the bottom of the picture.
     Top,
     /// The front view mirrored left to right: what juggler 1 sees in a mirror facing the
     /// audience, to copy the pattern hand for hand.
@@ -338,11 +340,8 @@ impl Camera {
             .first()
             .and_then(|p| p.jugglers.first())
             .map_or(0.0, |j| j.placement.facing);
-        match overrides.view {
-            ViewKind::Front | ViewKind::Mirror => azimuth = facing,
-            ViewKind::Side => azimuth = facing - std::f32::consts::FRAC_PI_2,
-            ViewKind::Top => (azimuth, elevation) = (facing, MAX_ELEVATION),
-            ViewKind::Auto | ViewKind::Eye(_) => {}
+        if let Some(angles) = view_angles(overrides.view, &jugglers, facing) {
+            (azimuth, elevation) = angles;
         }
         if let Some(a) = overrides.azimuth.filter(|a| a.is_finite()) {
             azimuth = a;
@@ -511,6 +510,78 @@ fn framing_points(poses: &[Pose]) -> Vec<Vec3> {
     points
 }
 
+/// Azimuth and elevation of the named views (`None` for the automatic and the eye view) for
+/// jugglers standing at these floor positions, juggler 1 facing `facing`. A solo juggler is
+/// seen from the front, the right side or above. A group is seen as the audience sees it:
+/// *front* from the audience, two passers side by side in profile (juggler 1 on the left, the
+/// passes crossing between them), three or more turned so that no juggler stands in front of
+/// another (the widest spread of the jugglers across the picture, nearest to juggler 1's
+/// front); *side* a quarter turn from the front, along the passing line (from behind juggler
+/// 1); *top* from above with the front view's left and right.
+fn view_angles(view: ViewKind, jugglers: &[Vec3], facing: f32) -> Option<(f32, f32)> {
+    use std::f32::consts::FRAC_PI_2;
+    let (front, side, elevation) = match jugglers.len() {
+        0 | 1 => (facing, facing - FRAC_PI_2, SOLO_ELEVATION),
+        2 => {
+            // From above enough to see the far passer over the near one's head.
+            let front = automatic_angles(jugglers).0 - PASSING_AZIMUTH_OFFSET;
+            (front, front - FRAC_PI_2, GROUP_ELEVATION)
+        }
+        _ => {
+            let front = widest_spread_azimuth(jugglers, facing);
+            (
+                front,
+                widest_spread_azimuth(jugglers, front - FRAC_PI_2),
+                GROUP_ELEVATION,
+            )
+        }
+    };
+    match view {
+        ViewKind::Front | ViewKind::Mirror if jugglers.len() == 2 => Some((front, SOLO_ELEVATION)),
+        ViewKind::Front | ViewKind::Mirror => Some((front, elevation)),
+        ViewKind::Side => Some((side, elevation)),
+        ViewKind::Top => Some((front, MAX_ELEVATION)),
+        ViewKind::Auto | ViewKind::Eye(_) => None,
+    }
+}
+
+/// The azimuth, in half-degree steps, from which the jugglers' floor positions lie furthest
+/// apart across the picture (the largest smallest gap between neighbours left to right), so
+/// that none hides another; among those within 2 % of the best, the nearest to `preferred`.
+fn widest_spread_azimuth(jugglers: &[Vec3], preferred: f32) -> f32 {
+    const STEPS: usize = 720;
+    let spread = |azimuth: f32| {
+        // Camera right = (cos az, 0, -sin az).
+        let (s, c) = azimuth.sin_cos();
+        let mut across: Vec<f32> = jugglers.iter().map(|p| c * p.x - s * p.z).collect();
+        across.sort_by(f32::total_cmp);
+        across
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .fold(f32::INFINITY, f32::min)
+    };
+    let candidates: Vec<(f32, f32)> = (0..STEPS)
+        .map(|i| {
+            let azimuth = preferred + std::f32::consts::TAU * i as f32 / STEPS as f32;
+            (azimuth, spread(azimuth))
+        })
+        .collect();
+    let best = candidates
+        .iter()
+        .map(|c| c.1)
+        .filter(|s| s.is_finite())
+        .fold(0.0, f32::max);
+    let turn = |a: f32| {
+        let d = (a - preferred).rem_euclid(std::f32::consts::TAU);
+        d.min(std::f32::consts::TAU - d)
+    };
+    candidates
+        .into_iter()
+        .filter(|c| c.1 >= 0.98 * best)
+        .min_by(|a, b| turn(a.0).total_cmp(&turn(b.0)))
+        .map_or(preferred, |c| c.0)
+}
+
 /// Automatic azimuth and elevation for jugglers standing at these floor positions.
 fn automatic_angles(jugglers: &[Vec3]) -> (f32, f32) {
     if jugglers.len() < 2 {
@@ -676,6 +747,80 @@ mod tests {
             },
         );
         assert!(close(turned.elevation, 0.5, 1e-6) && close(turned.azimuth, side.azimuth, 1e-6));
+    }
+
+    /// Pixel positions of every juggler's head and feet and every prop over a loop, seen
+    /// through `view`'s camera in a 640x480 picture.
+    fn seen(spec: &str, view: ViewKind) -> (Vec<Vec<glam::Vec2>>, Vec<glam::Vec2>) {
+        let s = crate::scene::Scene::new(&crate::spec::PatternSpec::parse(spec).unwrap()).unwrap();
+        let camera = camera_with(
+            &s,
+            640.0 / 480.0,
+            &ViewOverrides {
+                view,
+                ..ViewOverrides::default()
+            },
+        );
+        let screen = camera.view(640, 480);
+        let px = |p: Vec3| screen.project(p).expect("in front of the camera").0;
+        let (mut heads, mut props) = (vec![Vec::new(); s.jugglers()], Vec::new());
+        for i in 0..40 {
+            let pose = s.pose_at(s.loop_duration() * f64::from(i) / 40.0);
+            for (k, j) in pose.jugglers.iter().enumerate() {
+                heads[k].push(px(j.head));
+                props.extend(j.feet.iter().map(|f| px(*f)));
+            }
+            props.extend(pose.props.iter().map(|p| px(p.position)));
+        }
+        (heads, props)
+    }
+
+    #[test]
+    fn every_view_of_passers_holds_every_head_and_prop_and_the_front_shows_them_apart() {
+        let inside = |p: &glam::Vec2| (0.0..=640.0).contains(&p.x) && (0.0..=480.0).contains(&p.y);
+        for spec in [
+            "975;jugglers=2;prop=club",
+            "<3p|3p>;prop=club",
+            "<3.3p3|3.3p3|4.3p3>;prop=club",
+            "<3p2|3p3|3p4|3p1>",
+        ] {
+            for view in [
+                ViewKind::Front,
+                ViewKind::Side,
+                ViewKind::Top,
+                ViewKind::Auto,
+            ] {
+                let (heads, props) = seen(spec, view);
+                for (k, head) in heads.iter().enumerate() {
+                    assert!(
+                        head.iter().all(inside),
+                        "{spec} {view:?}: juggler {} at {:?}",
+                        k + 1,
+                        head.iter().find(|p| !inside(p))
+                    );
+                }
+                assert!(
+                    props.iter().all(inside),
+                    "{spec} {view:?}: {:?}",
+                    props.iter().find(|p| !inside(p))
+                );
+                // Front and top: no juggler's head within 12 % of the picture's width of
+                // another's, left to right (two passers: 40 %).
+                if matches!(view, ViewKind::Front | ViewKind::Top) {
+                    let mut xs: Vec<f32> = heads.iter().map(|h| h[0].x).collect();
+                    xs.sort_by(f32::total_cmp);
+                    let gap = xs.windows(2).map(|w| w[1] - w[0]).fold(640.0, f32::min);
+                    let least = if heads.len() == 2 { 256.0 } else { 77.0 };
+                    assert!(gap > least, "{spec} {view:?}: heads {xs:?}");
+                }
+            }
+        }
+        // Two passers from the front: juggler 1 on the left; from the side, juggler 1 nearest.
+        let (heads, _) = seen("975;jugglers=2;prop=club", ViewKind::Front);
+        assert!(heads[0][0].x < 320.0 && heads[1][0].x > 320.0);
+        let (heads, _) = seen("975;jugglers=2;prop=club", ViewKind::Side);
+        assert!(heads[0][0].y > heads[1][0].y + 50.0, "{heads:?}");
+        assert!((heads[0][0].x - heads[1][0].x).abs() < 20.0, "{heads:?}");
     }
 
     #[test]

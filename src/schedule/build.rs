@@ -76,11 +76,7 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
     Ok(Schedule {
         jugglers: e.jugglers,
         period: e.period,
-        pattern_period: if e.auto_mirrored {
-            e.period / 2
-        } else {
-            e.period
-        },
+        pattern_period: e.written_period,
         props,
         sync: e.slots.iter().any(|s| s.sync),
         max_throw: e.slots.iter().map(|s| s.value).max().unwrap_or(0),

@@ -82,6 +82,15 @@ impl Invalid {
         }
     }
 
+    /// The time the message names in the jugglers' beats (Prechac notation, shared
+    /// siteswaps: a collision between the beats), if any.
+    pub fn time(&self) -> Option<Ratio> {
+        match self {
+            Invalid::CollisionAt { time, .. } => Some(*time),
+            _ => None,
+        }
+    }
+
     /// The text of the throw at fault, if one is.
     pub fn span(&self) -> Option<Span> {
         match self {
@@ -127,6 +136,14 @@ impl PatternError {
         match self {
             PatternError::Syntax(_) => None,
             PatternError::Invalid(e) => e.beat(),
+        }
+    }
+
+    /// The time in the jugglers' beats an invalid Prechac pattern fails at ([`Invalid::time`]).
+    pub fn time(&self) -> Option<Ratio> {
+        match self {
+            PatternError::Syntax(_) => None,
+            PatternError::Invalid(e) => e.time(),
         }
     }
 }

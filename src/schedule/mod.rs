@@ -157,6 +157,23 @@ impl Schedule {
         f64::from(beats) / f64::from(self.subdivision.max(1))
     }
 
+    /// A throw of a schedule on fine beats as its juggler counts it: its value in the
+    /// jugglers' beats, `p` and the catcher's letter for a pass (`4.5pB`, `3`; `975` shared
+    /// by two is written `9`). `None` on whole beats, where the text as written says it.
+    pub fn own_text(&self, t: &ThrowEvent) -> Option<String> {
+        if self.subdivision <= 1 {
+            return None;
+        }
+        let pass = if t.to.juggler == t.from.juggler {
+            String::new()
+        } else {
+            format!("p{}", crate::notation::juggler_letter(t.to.juggler))
+        };
+        let value = crate::notation::Ratio::new(u64::from(t.value), u64::from(self.subdivision))
+            .map_or_else(|| t.value.to_string(), |r| r.to_string());
+        Some(format!("{value}{pass}"))
+    }
+
     /// The orbits as the pattern is written: for an auto-mirrored pattern (`531` played as
     /// `531*`) an orbit and its mirror image are one orbit, listed once per written throw
     /// (`531`: `5 1` with 2 props and `3` with 1). Otherwise the same as `orbits`.

@@ -181,6 +181,14 @@ impl Settings {
         self.positions.iter().any(values::moves)
     }
 
+    /// Makes every prop `kind`: the pattern's prop, and each prop's own kind of a pattern
+    /// that mixes them (a TOML `props` list, a JIF or JML file's props), what `--prop`, the
+    /// page's prop buttons and a link's `prop=` choose.
+    pub fn set_every_prop(&mut self, kind: PropKind) {
+        self.prop = kind;
+        self.prop_kinds = vec![kind];
+    }
+
     /// The kind of prop `index` (0-based, in the motion's order).
     pub fn kind_of(&self, index: usize) -> PropKind {
         match self.prop_kinds.len() {

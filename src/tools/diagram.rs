@@ -36,7 +36,18 @@ pub struct Ladder {
     /// Beats shown, from 0.
     pub beats: u32,
     pub period: u32,
+    /// Beats of the diagram (the schedule's) per beat of a juggler: more than 1 for Prechac
+    /// notation and shared siteswaps, whose beats are fine beats; the beat numbers under the
+    /// rails and the arcs' labels count each juggler's beats (`0.5`, `3.5pB`).
+    pub subdivision: u32,
     pub arcs: Vec<LadderArc>,
+}
+
+/// The label of beat `b` of a diagram with `subdivision` beats to a juggler's beat: the
+/// juggler's beats (`1.5`, `0.33`).
+pub fn beat_label(b: u32, subdivision: u32) -> String {
+    crate::notation::Ratio::new(u64::from(b), u64::from(subdivision.max(1)))
+        .map_or_else(|| b.to_string(), |r| r.to_string())
 }
 
 /// The rail of a hand: per juggler, right hand above left.
@@ -95,6 +106,7 @@ pub fn ladder(sch: &Schedule) -> Ladder {
         rails,
         beats,
         period,
+        subdivision: sch.subdivision.max(1),
         arcs,
     }
 }
@@ -105,7 +117,8 @@ impl Ladder {
     pub fn written_as(mut self, sch: &Schedule, notation: &str) -> Ladder {
         for arc in &mut self.arcs {
             if let Some(t) = sch.throws.get(arc.throw) {
-                arc.label = t.text(notation);
+                // On fine beats, each juggler's own value (`975` shared: `4.5pB`, not `9`).
+                arc.label = sch.own_text(t).unwrap_or_else(|| t.text(notation));
             }
         }
         self
@@ -197,9 +210,10 @@ pub fn ladder_svg(l: &Ladder, title: &str) -> String {
         if b < l.beats {
             let _ = writeln!(
                 s,
-                r##"  <text x="{:.1}" y="{:.1}" font-size="11" fill="#888" text-anchor="middle">{b}</text>"##,
+                r##"  <text x="{:.1}" y="{:.1}" font-size="11" fill="#888" text-anchor="middle">{}</text>"##,
                 beat_x(f64::from(b)),
-                rail_y(rails - 1) + 50.0
+                rail_y(rails - 1) + 50.0,
+                beat_label(b, l.subdivision)
             );
         }
     }
@@ -315,6 +329,8 @@ pub struct Causal {
     /// Beats shown, from 0.
     pub beats: u32,
     pub period: u32,
+    /// The schedule's beats per beat of a juggler (see [`Ladder::subdivision`]).
+    pub subdivision: u32,
     /// Both hands of a juggler act on the same beats (sync): the right hand's nodes are
     /// drawn above the row, the left hand's below.
     pub sync: bool,
@@ -366,12 +382,22 @@ pub fn causal(pattern: &Pattern, sch: &Schedule) -> Causal {
         .any(|[l, r]| l.iter().any(|b| r.binary_search(b).is_ok()));
     // Nodes: the slots of each (juggler, hand, beat) of one period, shown in every period.
     let mut period_nodes: Vec<CausalNode> = Vec::new();
-    let mut groups: Vec<Vec<&str>> = Vec::new();
+    let mut groups: Vec<Vec<String>> = Vec::new();
     let mut node_of: std::collections::HashMap<(usize, Hand, u32), usize> =
         std::collections::HashMap::new();
+    let sub = sch.subdivision.max(1);
     for s in &e.slots {
+        // On fine beats, each juggler's own value (`4.5pB`), as the ladder labels it.
+        let own = (sub > 1).then(|| {
+            let pass = if s.to_juggler == s.juggler {
+                String::new()
+            } else {
+                format!("p{}", crate::notation::juggler_letter(s.to_juggler))
+            };
+            format!("{}{pass}", beat_label(s.value, sub))
+        });
         let text = pattern.slice(s.span);
-        let text = if text.is_empty() { "?" } else { text };
+        let text = own.unwrap_or_else(|| if text.is_empty() { "?" } else { text }.to_string());
         match node_of.get(&(s.juggler, s.hand, s.beat)).copied() {
             Some(k) => {
                 period_nodes[k].empty &= s.value == 0;
@@ -392,7 +418,7 @@ pub fn causal(pattern: &Pattern, sch: &Schedule) -> Causal {
     }
     for (n, g) in period_nodes.iter_mut().zip(&groups) {
         n.label = if g.len() == 1 {
-            g[0].to_string()
+            g[0].clone()
         } else {
             format!("[{}]", g.concat())
         };
@@ -460,6 +486,7 @@ pub fn causal(pattern: &Pattern, sch: &Schedule) -> Causal {
         rows,
         beats,
         period,
+        subdivision: ladder.subdivision,
         sync,
         nodes,
         arrows,
@@ -549,8 +576,9 @@ pub fn causal_svg(c: &Causal, title: &str) -> String {
         if b < c.beats {
             let _ = writeln!(
                 s,
-                r##"  <text x="{:.1}" y="{bottom:.1}" font-size="11" fill="#888" text-anchor="middle">{b}</text>"##,
+                r##"  <text x="{:.1}" y="{bottom:.1}" font-size="11" fill="#888" text-anchor="middle">{}</text>"##,
                 beat_x(f64::from(b)),
+                beat_label(b, c.subdivision)
             );
         }
     }
@@ -734,6 +762,40 @@ mod tests {
         let l = ladder(&sch);
         assert_eq!(l.rails, vec!["J1 right", "J1 left", "J2 right", "J2 left"]);
         assert!(l.arcs.iter().any(|a| a.from_rail / 2 != a.to_rail / 2));
+    }
+
+    #[test]
+    fn fine_beats_are_labelled_in_each_jugglers_beats() {
+        // 975 shared by two: fine beats, 2 to a beat; every arc a passer's own value.
+        let pattern = crate::notation::parse_k_handed("975", 2).unwrap();
+        let sch = crate::schedule::build(&pattern).unwrap();
+        let l = ladder(&sch).written_as(&sch, &pattern.text);
+        assert_eq!((l.subdivision, l.period, l.beats), (2, 12, 24));
+        let mut labels: Vec<&str> = l.arcs.iter().map(|a| a.label.as_str()).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!(
+            labels,
+            ["2.5pA", "2.5pB", "3.5pA", "3.5pB", "4.5pA", "4.5pB"]
+        );
+        let svg = ladder_svg(&l, "975");
+        assert!(svg.contains(">0.5</text>") && svg.contains(">11.5</text>"));
+        assert!(!svg.contains(">23</text>"), "fine beat numbers shown");
+        // The causal diagram of a Prechac pattern in thirds.
+        let pattern = crate::notation::parse("<3.3p3|3.3p3|4.3p3>").unwrap();
+        let sch = crate::schedule::build(&pattern).unwrap();
+        let c = causal(&pattern, &sch);
+        assert_eq!(c.subdivision, 3);
+        let mut labels: Vec<&str> = c.nodes.iter().map(|n| n.label.as_str()).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!(labels, ["3", "3.33pB", "3.33pC", "4.33pA"]);
+        let svg = causal_svg(&c, "three");
+        assert!(svg.contains(">0.33</text>") && svg.contains(">1.67</text>"));
+        assert_eq!(
+            (beat_label(4, 3), beat_label(6, 3), beat_label(5, 1)),
+            ("1.33".into(), "2".into(), "5".into())
+        );
     }
 
     fn causal_of(notation: &str) -> Causal {

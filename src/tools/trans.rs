@@ -42,7 +42,7 @@ pub(crate) const SEARCH_STEPS: u64 = 20_000_000;
 pub enum TransError {
     #[error("{0}: bounces and throw modifiers other than x and p are not supported by the transition finder")]
     Modifiers(String),
-    #[error("{0}: a Prechac pattern (passes between the beats) has no place in the transition finder's model of whole beats")]
+    #[error("{0}: a Prechac pattern or shared siteswap (jugglers throwing between each other's beats) has no place in the transition finder's model of whole beats")]
     FineBeats(String),
     #[error("{0}: an asynchronous throw marked x (crossing when the value says otherwise) has no place in the transition finder's model")]
     CrossedAsync(String),

@@ -873,16 +873,12 @@ fn budget_the_largest_pattern_exports_under_a_memory_cap() {
     }
 }
 
-/// Seconds `juggler ARGS` takes in `dir` (the best of two runs), asserting it succeeds.
+/// Seconds `juggler ARGS` takes in `dir` (one run), asserting it succeeds.
 fn seconds(dir: &Path, args: &[&str]) -> f64 {
-    (0..2)
-        .map(|_| {
-            let started = std::time::Instant::now();
-            let out = juggler_in(dir, args);
-            assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
-            started.elapsed().as_secs_f64()
-        })
-        .fold(f64::INFINITY, f64::min)
+    let started = std::time::Instant::now();
+    let out = juggler_in(dir, args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    started.elapsed().as_secs_f64()
 }
 
 /// Issue 27, linear class: `tojml` of 40 000 throws took 548 s (every flight found was
@@ -894,8 +890,14 @@ fn seconds(dir: &Path, args: &[&str]) -> f64 {
 #[test]
 fn linear_loaders_and_writers_scale_with_their_input() {
     let dir = tempfile::tempdir().unwrap();
+    // The two sizes run in turns, best of three each, so a load on the machine in one moment
+    // (other builds, the other core) weighs on both alike.
     let ratio = |small: &[&str], large: &[&str]| {
-        let (a, b) = (seconds(dir.path(), small), seconds(dir.path(), large));
+        let (mut a, mut b) = (f64::INFINITY, f64::INFINITY);
+        for _ in 0..3 {
+            a = a.min(seconds(dir.path(), small));
+            b = b.min(seconds(dir.path(), large));
+        }
         (b / a.max(0.02), a, b)
     };
     // tojml of a long period, and reading its events back.
@@ -947,7 +949,8 @@ fn linear_loaders_and_writers_scale_with_their_input() {
         &["tojml", &ring(&[1000; 3]), "--out", "j3000.jml", "--force"],
     );
     assert!(r < 8.0, "jugglers: {a:.3} s then {b:.3} s");
-    assert!(seconds(dir.path(), &["tojml", &rings]) < 5.0);
+    let best = seconds(dir.path(), &["tojml", &rings]).min(seconds(dir.path(), &["tojml", &rings]));
+    assert!(best < 5.0, "tojml {rings}: {best:.3} s");
 }
 
 /// Issue 27, linear class: `pose fifo.toml` on a named pipe blocked forever (opening a

@@ -148,7 +148,7 @@ fn jugglers_key_and_flag_read_a_plain_siteswap_as_four_handed() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
         let text = stdout(&out);
         assert!(
-            text.contains("props 7, period 6, jugglers 2, async, ground state, max throw 4.5"),
+            text.contains("props 7, period 3, jugglers 2, async, ground state, max throw 4.5"),
             "{text}"
         );
         assert!(text.contains("delays (beats): A 0, B 0.5"), "{text}");
@@ -197,7 +197,7 @@ fn jugglers_key_and_flag_read_a_plain_siteswap_as_four_handed() {
     assert_eq!(v["jugglers"].as_array().unwrap().len(), 2);
     let out = juggler(&["check", file.to_str().unwrap()]);
     assert!(
-        stdout(&out).contains("props 7, period 6, jugglers 2"),
+        stdout(&out).contains("props 7, period 3, jugglers 2"),
         "{}",
         stdout(&out)
     );
@@ -303,4 +303,202 @@ fn mixed_props_show_in_pose_and_in_an_exported_frame() {
         red > 300 && blue > 100 && red > blue,
         "red {red}, blue {blue}"
     );
+}
+
+/// Beats told one way: `check` (text and JSON), `list` and `pose` of a shared siteswap and a
+/// Prechac pattern count each juggler's beats, and JSON names the fine beats.
+#[test]
+fn check_list_and_pose_count_each_jugglers_beats() {
+    // 975 shared by two: each passer's 4.5p 2.5p 3.5p, period 3 beats (6 fine beats).
+    let text = stdout(&juggler(&["check", "975", "--jugglers", "2"]));
+    assert!(
+        text.contains("props 7, period 3, jugglers 2, async, ground state, max throw 4.5"),
+        "{text}"
+    );
+    assert!(text.contains("3 props: A 4.5pB, B 4.5pA"), "{text}");
+    assert!(
+        text.contains("state (props landing on the next fine beats, 2 to a beat):"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&juggler(&[
+        "check",
+        "975",
+        "--jugglers",
+        "2",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(json["period"], 3);
+    assert_eq!(json["max_throw"], 4.5);
+    assert_eq!(json["fine_beats_per_beat"], 2);
+    assert_eq!(json["delays"], serde_json::json!([0, 0.5]));
+    let first = &json["orbits"][0]["throws"][0];
+    assert_eq!(
+        (&first["beat"], &first["value"], &first["fine_value"]),
+        (&0.into(), &4.5.into(), &9.into())
+    );
+    // The same seven-club one-count written two ways: one period of 1 beat.
+    for pattern in ["7;jugglers=2", "<3.5p|3.5px>"] {
+        let json: serde_json::Value =
+            serde_json::from_str(&stdout(&juggler(&["check", pattern, "--json"]))).unwrap();
+        assert_eq!(
+            (&json["period"], &json["max_throw"]),
+            (&1.into(), &3.5.into()),
+            "{pattern}"
+        );
+    }
+    // A solo pattern's JSON has no fine beats.
+    let json = stdout(&juggler(&["check", "531", "--json"]));
+    assert!(!json.contains("fine"), "{json}");
+    // list: a text list of four-handed siteswaps read as shared by two.
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("four.txt");
+    std::fs::write(&list, "975\n867\n77722\n").unwrap();
+    let out = juggler(&["list", list.to_str().unwrap(), "--jugglers", "2", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: Vec<(u64, u64, u64)> = stdout(&out)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["props"].as_u64().unwrap(),
+                v["period"].as_u64().unwrap(),
+                v["jugglers"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(rows, [(7, 3, 2), (7, 3, 2), (5, 5, 2)]);
+    let out = juggler(&["list", list.to_str().unwrap(), "--jugglers", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--jugglers"), "{}", stderr(&out));
+    // pose: each juggler's beats per second and dwell (the motion's fine beats are twice
+    // as many); --bps sets each juggler's.
+    let text = stdout(&juggler(&[
+        "pose",
+        "975",
+        "--jugglers",
+        "2",
+        "--bps",
+        "3",
+        "--dwell",
+        "1.2",
+    ]));
+    assert!(
+        text.contains("(3.00 beats/s, dwell 1.2 beats, loop 6.000 s)"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&juggler(&[
+        "pose",
+        "975",
+        "--jugglers",
+        "2",
+        "--bps",
+        "3",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(
+        (&json["bps"], &json["fine_beats_per_beat"]),
+        (&3.0.into(), &2.into())
+    );
+}
+
+/// `--prop` switches every prop of a pattern that mixes kinds.
+#[test]
+fn the_prop_option_switches_every_prop_of_a_mixed_pattern() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mixed.toml");
+    std::fs::write(
+        &file,
+        "siteswap = \"3\"\nprops = [\"club\", \"ball\", \"ball\"]\n",
+    )
+    .unwrap();
+    let kinds = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["pose", file.to_str().unwrap(), "--json"];
+        args.extend_from_slice(extra);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&juggler(&args))).unwrap();
+        v["props"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["kind"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(kinds(&[]), ["club", "ball", "ball"]);
+    assert_eq!(kinds(&["--prop", "ring"]), ["ring", "ring", "ring"]);
+}
+
+/// `--beats A-B` of passers counts each juggler's beats: beats 0-3 at 3 beats per second
+/// last one second, whatever fine beats the pattern is timed on.
+#[test]
+fn export_beats_of_passers_are_each_jugglers_beats() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, pattern) in ["975;jugglers=2", "<3.5p|3.5px>", "<3p|3p>"]
+        .iter()
+        .enumerate()
+    {
+        let out = dir.path().join(format!("frames{i}"));
+        let o = juggler(&[
+            "export",
+            pattern,
+            "--bps",
+            "3",
+            "--beats",
+            "0-3",
+            "--fps",
+            "10",
+            "--size",
+            "32x24",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{pattern}: {}", stderr(&o));
+        let frames = std::fs::read_dir(&out).unwrap().count();
+        assert_eq!(frames, 10, "{pattern}");
+    }
+}
+
+/// `trans` refuses patterns on fine beats with a message that says why, the shared
+/// siteswap of a settings string too (not a parse error at its `;`).
+#[test]
+fn trans_refuses_prechac_and_shared_siteswaps_clearly() {
+    for (from, named) in [
+        ("<3.5p|3.5px>", "<3.5p|3.5px>"),
+        ("975;jugglers=2", "975;jugglers=2"),
+    ] {
+        let out = juggler(&["trans", from, "<3p|3p>"]);
+        assert_eq!(out.status.code(), Some(1), "{from}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "juggler: {named}: a Prechac pattern or shared siteswap (jugglers throwing between \
+                 each other's beats) has no place in the transition finder's model of whole beats\n"
+            ),
+            "{from}"
+        );
+    }
+    // A settings string of one juggler is read for its siteswap.
+    let out = juggler(&["trans", "531;bps=3", "51"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// A collision of a Prechac pattern names its time in the jugglers' beats, in JSON too.
+#[test]
+fn check_json_of_a_prechac_collision_names_its_time() {
+    for (pattern, time) in [
+        ("<3.5p|3.5p>", serde_json::json!(4)),
+        ("{0,0.5}<3.5px|3.5p>", serde_json::json!(3.5)),
+    ] {
+        let out = juggler(&["check", pattern, "--json"]);
+        assert_eq!(out.status.code(), Some(1));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["error"]["time"], time, "{pattern}: {v}");
+        assert!(v["error"]["beat"].is_null());
+    }
+    // Juggling Lab's collisions keep their beat and have no time.
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&juggler(&["check", "543", "--json"]))).unwrap();
+    assert_eq!(v["error"]["beat"], 6);
+    assert!(v["error"].get("time").is_none(), "{v}");
 }

@@ -495,7 +495,9 @@ fn trans_refuses_modifiers_it_would_drop_and_says_when_it_stopped_at_its_limit()
     let (code, _, err) = juggler(&["trans", "<3.5p|3.5px>", "<3p|3p>"]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("<3.5p|3.5px>: a Prechac pattern (passes between the beats)"),
+        err.contains(
+            "<3.5p|3.5px>: a Prechac pattern or shared siteswap (jugglers throwing between"
+        ),
         "{err}"
     );
     let (code, out, _) = juggler(&["trans", "9", "h1"]);

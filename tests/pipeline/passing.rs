@@ -381,3 +381,37 @@ fn mixed_props_fly_and_draw_each_by_its_kind() {
         2
     );
 }
+
+/// Choosing a prop (`--prop`, the page's buttons, a link's `prop=`: `set_every_prop`)
+/// switches every prop of a pattern that mixes kinds, from a JIF file or TOML's `props`.
+#[test]
+fn choosing_a_prop_switches_every_prop_of_a_mixed_pattern() {
+    use juggler::types::PropKind;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jif");
+    let jif = files::load_path(&dir.join("club_and_two_balls.jif")).unwrap();
+    let toml = files::read_str(
+        "siteswap = \"3\"\nprops = [\"club\", \"ball\", \"ball\"]\n",
+        files::FileKind::Toml,
+        "mixed.toml",
+    )
+    .unwrap();
+    for spec in [&jif[0], &toml[0].spec] {
+        for kind in [PropKind::Ring, PropKind::Ball, PropKind::Club] {
+            let mut chosen = spec.clone();
+            chosen.settings.set_every_prop(kind);
+            let scene = Scene::new(&chosen).unwrap();
+            for t in [0.0, 0.3, 0.7] {
+                let kinds: Vec<PropKind> = scene.pose_at(t).props.iter().map(|p| p.kind).collect();
+                assert_eq!(kinds, [kind; 3], "{} as {kind:?} at {t}", spec.name);
+            }
+        }
+    }
+    // A TOML file written from it needs no list of kinds.
+    let mut chosen = toml[0].spec.clone();
+    chosen.settings.set_every_prop(PropKind::Ring);
+    let text = juggler::convert::toml::to_toml(std::slice::from_ref(&chosen)).unwrap();
+    assert!(
+        text.contains("prop = \"ring\"") && !text.contains("props"),
+        "{text}"
+    );
+}

@@ -288,7 +288,7 @@ impl LinkQuery {
         let free = |key: &str| !own.iter().any(|k| k == key);
         let s = &mut spec.settings;
         if let Some(prop) = self.prop.filter(|_| free("prop")) {
-            s.prop = prop;
+            s.set_every_prop(prop);
         }
         if let Some(bps) = self.bps.filter(|_| free("bps")) {
             s.bps = Some(bps);
