@@ -191,7 +191,7 @@ pub(crate) fn solve_natural_elbow(
     let (a, b) = (c.radius * c.u1.dot(f), c.radius * c.u2.dot(f));
     let behind = -(base + a * swivel.cos() + b * swivel.sin());
     let r = a.hypot(b);
-    if !(behind > BEHIND_KNEE) || r < 1e-6 {
+    if behind.is_nan() || behind <= BEHIND_KNEE || r < 1e-6 {
         return c.solution(hand, swivel);
     }
     let span = BEHIND_CAP - BEHIND_KNEE;

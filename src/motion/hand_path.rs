@@ -499,7 +499,7 @@ pub(crate) fn separate_hands(
     inward: impl Fn(usize, DVec3, f64) -> f64,
 ) -> [Vec<Knot>; 2] {
     let mut out = [Vec::new(), Vec::new()];
-    if !(period > 0.0) || !period.is_finite() {
+    if period.is_nan() || period <= 0.0 || !period.is_finite() {
         return out;
     }
     let dt = period / PASSING_SAMPLES as f64;
