@@ -192,6 +192,46 @@ fn line(found: &Found, out: &Output, text: &mut String) {
     text.truncate(kept);
 }
 
+/// Bytes of output gathered before they are written.
+const OUTPUT_BUFFER: usize = 64 << 10;
+
+/// The text around a pattern's line (what [`line`] writes before and after the pattern,
+/// with the line break), made once per get-in and get-out rather than per pattern.
+#[derive(Default)]
+struct Around {
+    /// The [`Found::start`] it was made for.
+    start: Option<u64>,
+    before: String,
+    after: String,
+}
+
+impl Around {
+    /// The text before and after `found.pattern` in its line, `None` where [`line`] must
+    /// write it (JSON, or a pattern ending in white space, which the line's trimming cuts).
+    fn of(&mut self, found: &Found, out: &Output) -> Option<(&str, &str)> {
+        if out.json || found.pattern.ends_with(char::is_whitespace) || found.pattern.is_empty() {
+            return None;
+        }
+        if self.start != Some(found.start) {
+            // The line of a one-character stand-in for the pattern (trimmed alike: neither
+            // ends in white space), cut around it.
+            const STAND_IN: &str = "\u{1}";
+            let mut text = String::new();
+            let stand_in = Found {
+                pattern: STAND_IN,
+                ..*found
+            };
+            line(&stand_in, out, &mut text);
+            let (before, after) = text.split_once(STAND_IN)?;
+            self.before = before.to_string();
+            self.after = after.to_string();
+            self.after.push('\n');
+            self.start = Some(found.start);
+        }
+        Some((&self.before, &self.after))
+    }
+}
+
 /// Runs the command: exit 0 (also when nothing is found), 2 for a bad query.
 pub fn run(args: &GenArgs) -> Result<u8, CliError> {
     let (query, out) = parse(&args.args)?;
@@ -204,13 +244,21 @@ pub fn run(args: &GenArgs) -> Result<u8, CliError> {
         )));
     }
     let stdout = std::io::stdout();
-    let mut w = std::io::BufWriter::new(stdout.lock());
+    let mut w = std::io::BufWriter::with_capacity(OUTPUT_BUFFER, stdout.lock());
     let mut failed: Option<std::io::Error> = None;
     let mut text = String::new();
+    let mut around = Around::default();
     let mut write = |l: &Found| {
-        line(l, &out, &mut text);
-        text.push('\n');
-        match w.write_all(text.as_bytes()) {
+        let written = if let Some((before, after)) = around.of(l, &out) {
+            w.write_all(before.as_bytes())
+                .and_then(|()| w.write_all(l.pattern.as_bytes()))
+                .and_then(|()| w.write_all(after.as_bytes()))
+        } else {
+            line(l, &out, &mut text);
+            text.push('\n');
+            w.write_all(text.as_bytes())
+        };
+        match written {
             Ok(()) => true,
             Err(e) => {
                 failed = Some(e);

@@ -19,6 +19,8 @@ mod stream;
 mod trans;
 mod trans_general;
 
+use std::sync::Arc;
+
 use crate::schedule::Schedule;
 
 pub use query::{
@@ -34,20 +36,20 @@ pub struct Generator {
     search: Searcher,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Searcher {
     /// Solo asynchronous without multiplexes: the bit-set search.
-    Solo(solo::Plan),
+    Solo(Arc<solo::Plan>),
     /// Synchronous, multiplex or passing: J2's general search.
-    General(general::Plan),
+    General(Arc<general::Plan>),
 }
 
 /// Checks a query and picks its search.
 pub fn generate(query: &Query) -> Result<Generator, GenError> {
     let search = if query.is_general() {
-        Searcher::General(general::plan(query)?)
+        Searcher::General(Arc::new(general::plan(query)?))
     } else {
-        Searcher::Solo(solo::plan(query)?)
+        Searcher::Solo(Arc::new(solo::plan(query)?))
     };
     Ok(Generator { search })
 }

@@ -237,6 +237,9 @@ pub struct Found<'a> {
     pub get_in: &'a str,
     /// Throws from the pattern's state back to the ground state.
     pub get_out: &'a str,
+    /// The (period, start state) searched, counted from 0 in the order of the listing:
+    /// patterns of one `start` share period, ground state, get-in and get-out.
+    pub start: u64,
 }
 
 /// What the patterns of one (period, start state) share.

@@ -107,31 +107,21 @@ impl Plan {
 
     /// Start states of period-`l` patterns, in Juggling Lab's order (props placed at the
     /// lowest beats first, so the ground state comes first), one after the other.
-    fn start_states(&self, l: u32) -> Box<dyn Iterator<Item = State> + Send + '_> {
-        let g = ground(self.props);
-        match self.ground {
-            GroundFilter::GroundOnly => {
-                Box::new((self.props <= self.height).then_some(g).into_iter())
-            }
-            GroundFilter::Both => Box::new(StartStates::new(self, l)),
-            GroundFilter::ExcitedOnly => {
-                Box::new(StartStates::new(self, l).filter(move |&s| s != g))
-            }
-        }
-    }
-
     /// The (period, start state) pairs to search, in output order.
-    pub(crate) fn tasks(&self) -> impl Iterator<Item = (u32, State)> + Send + '_ {
-        self.periods
-            .iter()
-            .flat_map(|&l| self.start_states(l).map(move |s| (l, s)))
+    pub(crate) fn tasks(&self) -> impl Iterator<Item = (u32, State)> + Send + 'static {
+        let rule = StartStates::new(self, 0);
+        self.periods.clone().into_iter().flat_map(move |l| {
+            let mut states = rule.clone();
+            states.period = l;
+            rule.filtered(states).map(move |s| (l, s))
+        })
     }
 
     /// The pieces of work in output order: every (period, start state), split into the
     /// partial patterns of its first two beats (a few start states, the ground state first,
     /// hold most of the patterns).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    fn jobs(&self) -> impl Iterator<Item = (Arc<Task<State>>, Job)> + Send + '_ {
+    fn jobs(self: &Arc<Self>) -> impl Iterator<Item = (Arc<Task<State>>, Job)> + Send + '_ {
         let g = ground(self.props);
         self.tasks().flat_map(move |(l, s0)| {
             let task = Arc::new(Task {
@@ -153,7 +143,7 @@ impl Plan {
 
     /// Runs one job; `emit` returns `false` to stop.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    fn run_job(&self, job: Job, emit: &mut dyn FnMut(&[u32]) -> bool) -> u64 {
+    fn run_job(self: &Arc<Self>, job: Job, emit: &mut dyn FnMut(&[u32]) -> bool) -> u64 {
         let mut search = match &job {
             Job::Whole(l, s0) => Search::new(self, *l, *s0),
             Job::Prefix(p) => Search::new(self, p.l, p.states[0]),
@@ -184,7 +174,7 @@ impl Plan {
 #[cfg(not(target_arch = "wasm32"))]
 impl Plan {
     /// Counts the patterns on all cores.
-    pub fn count(&self) -> u64 {
+    pub fn count(self: &Arc<Self>) -> u64 {
         use rayon::prelude::*;
         self.jobs()
             .par_bridge()
@@ -195,7 +185,7 @@ impl Plan {
     /// Finds the patterns and hands them to `sink` in Juggling Lab's order, as they are
     /// found (on all cores). `sink` returns `false` to stop. Returns the number of patterns
     /// delivered.
-    pub fn generate(&self, sink: &mut dyn FnMut(&crate::tools::Found) -> bool) -> u64 {
+    pub fn generate(self: &Arc<Self>, sink: &mut dyn FnMut(&crate::tools::Found) -> bool) -> u64 {
         crate::tools::stream::ordered(
             self.jobs(),
             &|job, emit| {
@@ -227,8 +217,11 @@ enum Job {
 /// Start states of period-`l` patterns in Juggling Lab's order, one after the other: the
 /// beats of the props in increasing order, lowest first (a prop at beat `i + l` needs one at
 /// beat `i`).
+#[derive(Clone)]
 struct StartStates {
     height: u32,
+    /// Which start states are searched.
+    filter: GroundFilter,
     period: u32,
     props: u32,
     /// The beats of the props placed so far.
@@ -242,11 +235,28 @@ impl StartStates {
     fn new(plan: &Plan, period: u32) -> StartStates {
         StartStates {
             height: plan.height,
+            filter: plan.ground,
             period,
             props: plan.props,
             beats: Vec::new(),
             state: 0,
             from: 0,
+        }
+    }
+}
+
+impl StartStates {
+    /// `states` (a fresh copy of this one with its period set) as the ground filter wants
+    /// them: start states of period-`l` patterns, in Juggling Lab's order (props placed at
+    /// the lowest beats first, so the ground state comes first), one after the other.
+    fn filtered(&self, states: StartStates) -> Box<dyn Iterator<Item = State> + Send + 'static> {
+        let g = ground(self.props);
+        match self.filter {
+            GroundFilter::GroundOnly => {
+                Box::new((self.props <= self.height).then_some(g).into_iter())
+            }
+            GroundFilter::Both => Box::new(states),
+            GroundFilter::ExcitedOnly => Box::new(states.filter(move |&s| s != g)),
         }
     }
 }
@@ -293,8 +303,8 @@ struct Prefix {
 }
 
 /// The depth-first search for the patterns of one period through one start state.
-struct Search<'a> {
-    plan: &'a Plan,
+struct Search {
+    plan: Arc<Plan>,
     l: u32,
     s0: State,
     /// `states[i]` = state before throw `i`.
@@ -309,10 +319,10 @@ struct Search<'a> {
     stopped: bool,
 }
 
-impl<'a> Search<'a> {
-    fn new(plan: &'a Plan, l: u32, s0: State) -> Search<'a> {
+impl Search {
+    fn new(plan: &Arc<Plan>, l: u32, s0: State) -> Search {
         Search {
-            plan,
+            plan: Arc::clone(plan),
             l,
             s0,
             states: Vec::with_capacity(l as usize + 1),
@@ -405,7 +415,7 @@ impl<'a> Search<'a> {
     /// Whether throw `value` at beat `pos`, reaching state `next`, may be part of a listed
     /// pattern.
     fn may_throw(&self, pos: u32, value: u32, next: State) -> bool {
-        let plan = self.plan;
+        let plan = &*self.plan;
         let l = self.l;
         // Only states that can lie on a period-L pattern.
         if l < 128 && (next >> l) & !next != 0 {
@@ -427,7 +437,7 @@ impl<'a> Search<'a> {
     /// Adds throw `value` to the pattern; `false` (and nothing added) when `-x` excludes
     /// the pattern so far.
     fn push_throw(&mut self, value: u32) -> bool {
-        let plan = self.plan;
+        let plan = &*self.plan;
         if !plan.exclude.is_empty() || !plan.include.is_empty() {
             self.text.push(throw_char(value));
             if plan.exclude.iter().any(|re| re.is_match(&self.text)) {
@@ -441,7 +451,7 @@ impl<'a> Search<'a> {
 
     /// Takes the last throw off.
     fn pop_throw(&mut self) {
-        let plan = self.plan;
+        let plan = &*self.plan;
         if !plan.exclude.is_empty() || !plan.include.is_empty() {
             self.text.pop();
         }
@@ -462,7 +472,7 @@ impl<'a> Search<'a> {
     /// Checks of a whole pattern: inclusions and, for composite patterns under `-f`, that
     /// this is the rotation to list.
     fn complete_ok(&self) -> bool {
-        let plan = self.plan;
+        let plan = &*self.plan;
         if !plan.include.iter().all(|re| re.is_match(&self.text)) {
             return false;
         }
@@ -498,14 +508,14 @@ struct Choice {
 /// The search of one (period, start state) in steps, with the [`Search`]'s rules and order
 /// and an explicit stack instead of recursion: it can stop after any number of steps and go
 /// on later (the web page searches between frames).
-pub(crate) struct Stepper<'a> {
-    search: Search<'a>,
+pub(crate) struct Stepper {
+    search: Search,
     choices: Vec<Choice>,
     started: bool,
 }
 
-impl<'a> Stepper<'a> {
-    pub(crate) fn new(plan: &'a Plan, l: u32, s0: State) -> Stepper<'a> {
+impl Stepper {
+    pub(crate) fn new(plan: &Arc<Plan>, l: u32, s0: State) -> Stepper {
         Stepper {
             search: Search::new(plan, l, s0),
             choices: Vec::new(),

@@ -26,6 +26,13 @@ const WINDOW_PER_THREAD: usize = 4;
 /// Stack of a worker thread (the solo search recurses once per beat of the period).
 const WORKER_STACK: usize = 64 << 20;
 
+/// Patterns' texts one after the other, with where each ends.
+#[derive(Default)]
+struct Chunk {
+    text: String,
+    ends: Vec<u32>,
+}
+
 /// Runs one job, handing each pattern's text to the emitter (which returns `false` to stop).
 pub(crate) type RunJob<'a, J> = dyn Fn(J, &mut dyn FnMut(&str) -> bool) + Sync + 'a;
 
@@ -56,7 +63,7 @@ where
     let window = threads * WINDOW_PER_THREAD;
     let jobs = Mutex::new(jobs.enumerate());
     let stop = AtomicBool::new(false);
-    type Registration<S> = (usize, Arc<Task<S>>, Receiver<String>);
+    type Registration<S> = (usize, Arc<Task<S>>, Receiver<Chunk>);
     let (register, registrations) = channel::<Registration<S>>();
     // One token per job a worker may take before the delivery reaches it.
     let (give_token, tokens) = sync_channel::<()>(window);
@@ -77,22 +84,23 @@ where
                 let Some((index, (task, job))) = next else {
                     return;
                 };
-                let (send, receive) = sync_channel::<String>(CHUNKS_AHEAD);
+                let (send, receive) = sync_channel::<Chunk>(CHUNKS_AHEAD);
                 if register.send((index, task, receive)).is_err() {
                     return;
                 }
-                let mut chunk = String::new();
+                let mut chunk = Chunk::default();
                 let mut emit = |text: &str| {
-                    chunk.push_str(text);
-                    chunk.push('\n');
-                    if chunk.len() >= CHUNK_BYTES && send.send(std::mem::take(&mut chunk)).is_err()
+                    chunk.text.push_str(text);
+                    chunk.ends.push(chunk.text.len() as u32);
+                    if chunk.text.len() >= CHUNK_BYTES
+                        && send.send(std::mem::take(&mut chunk)).is_err()
                     {
                         return false;
                     }
                     !stop.load(Ordering::Relaxed)
                 };
                 run(job, &mut emit);
-                if !chunk.is_empty() {
+                if !chunk.ends.is_empty() {
                     let _ = send.send(chunk);
                 }
             };
@@ -104,9 +112,10 @@ where
             }
         }
         drop(register);
-        let mut pending: HashMap<usize, (Arc<Task<S>>, Receiver<String>)> = HashMap::new();
+        let mut pending: HashMap<usize, (Arc<Task<S>>, Receiver<Chunk>)> = HashMap::new();
         let mut delivered = 0;
         let mut last: Option<(Arc<Task<S>>, String, String)> = None;
+        let mut starts = 0;
         'jobs: for index in 0.. {
             let (task, receive) = loop {
                 if let Some(job) = pending.remove(&index) {
@@ -120,9 +129,13 @@ where
                 }
             };
             for chunk in receive.iter() {
-                for pattern in chunk.lines() {
+                let mut from = 0;
+                for &end in &chunk.ends {
+                    let pattern = &chunk.text[from..end as usize];
+                    from = end as usize;
                     if !last.as_ref().is_some_and(|(t, ..)| Arc::ptr_eq(t, &task)) {
                         let (get_in, get_out) = sequences(&task.start);
+                        starts += u64::from(last.is_some());
                         last = Some((task.clone(), get_in, get_out));
                     }
                     let Some((_, get_in, get_out)) = &last else {
@@ -135,6 +148,7 @@ where
                         ground_state: task.ground_state,
                         get_in,
                         get_out,
+                        start: starts,
                     };
                     if !sink(&found) {
                         break 'jobs;

@@ -18,7 +18,7 @@ use super::super::{Animation, Entry, LoadError, Loader, Playlist, Session, SpecL
 use super::actions::{ExportSettings, PageAction, ToolsRequest};
 use super::export_job::{file_stem, ExportJob, Step};
 use super::link::{settings_keys, with_setting, LinkQuery};
-use super::tools_job::ToolsJob;
+use super::tools_job::{self, ToolsJob};
 use super::{animate, field_text, file_patterns, load_pattern, Playing};
 use crate::export::Format;
 use crate::spec::PatternSpec;
@@ -474,12 +474,12 @@ impl Front {
                 }
                 continue;
             }
-            match self.tools.as_mut() {
-                Some(job) if !job.done() => {
-                    job.step();
-                }
-                _ => break,
+            // The search takes a slice of what is left of the frame, once per frame.
+            if let Some(job) = self.tools.as_mut() {
+                let seconds = (deadline - now()).min(tools_job::STEP_SECONDS);
+                job.step(&mut || now(), seconds);
             }
+            break;
         }
         if let Some(job) = &self.tools {
             let results = job.results();

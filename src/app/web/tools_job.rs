@@ -1,13 +1,19 @@
-//! The page's generator and transition finder: a search that runs a bounded piece of work per
-//! [`ToolsJob::step`], so the page lists results as they come and never freezes.
+//! The page's generator and transition finder: a search that runs for a time slice per
+//! [`ToolsJob::step`] (a few milliseconds of each frame), so the page lists results as they
+//! come and keeps drawing. The generator's search is resumed where it stopped
+//! ([`tools::Steps`], which owns its plan); transitions are found at once (they are few and
+//! quick) and handed out a slice per step.
 
 use crate::schedule;
-use crate::tools::{self, GroundFilter, Query};
+use crate::tools::{self, GroundFilter, Query, Steps};
 
 use super::actions::ToolsRequest;
 
 /// Results listed at most.
 pub const MAX_RESULTS: usize = 500;
+
+/// Seconds of a frame a step searches at most.
+pub const STEP_SECONDS: f64 = 0.006;
 
 /// One pattern found.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -26,43 +32,53 @@ pub struct ToolsJob {
 }
 
 enum Search {
+    /// The generator, searching on where it stopped.
+    Generate(Box<Steps>),
     /// Results computed at once, handed out a few per step.
     Ready(std::vec::IntoIter<ToolsResult>),
 }
 
-/// Results handed to the page per step.
+/// Transitions handed to the page per step.
 const PER_STEP: usize = 20;
 
 impl ToolsJob {
     /// Starts `request`; `playing` is the pattern text playing (transitions start from it).
     pub fn new(request: &ToolsRequest, playing: &str) -> Result<ToolsJob, String> {
-        let found = match request {
-            ToolsRequest::Generate { .. } => generate(request)?,
+        let search = match request {
+            ToolsRequest::Generate { .. } => Search::Generate(Box::new(generate(request)?)),
             ToolsRequest::Transitions { from, to } => {
                 let from = from.as_deref().unwrap_or(playing).trim().to_string();
-                transitions(&from, to.trim())?
+                Search::Ready(transitions(&from, to.trim())?.into_iter())
             }
         };
         Ok(ToolsJob {
             results: Vec::new(),
             done: false,
-            search: Search::Ready(found.into_iter()),
+            search,
         })
     }
 
-    /// Does a piece of the search; `true` when new results came.
-    pub fn step(&mut self) -> bool {
+    /// Searches on for about `seconds` by the clock `now` (seconds); `true` when new results
+    /// came. Stops for good at [`MAX_RESULTS`] results or when the search is over.
+    pub fn step(&mut self, now: &mut dyn FnMut() -> f64, seconds: f64) -> bool {
         if self.done {
             return false;
         }
-        let Search::Ready(rest) = &mut self.search;
         let before = self.results.len();
-        for r in rest.by_ref().take(PER_STEP) {
-            if self.results.len() < MAX_RESULTS {
-                self.results.push(r);
+        let room = MAX_RESULTS - before;
+        match &mut self.search {
+            Search::Generate(steps) => {
+                let mut found = Vec::new();
+                steps.run_for(room, seconds, now, &mut found);
+                self.results.extend(found.into_iter().map(result));
+                self.done = steps.is_done();
+            }
+            Search::Ready(rest) => {
+                self.results.extend(rest.by_ref().take(PER_STEP.min(room)));
+                self.done = rest.len() == 0;
             }
         }
-        if self.results.len() == before || self.results.len() >= MAX_RESULTS {
+        if self.results.len() >= MAX_RESULTS {
             self.done = true;
         }
         self.results.len() > before
@@ -82,7 +98,31 @@ impl ToolsJob {
     }
 }
 
-fn generate(request: &ToolsRequest) -> Result<Vec<ToolsResult>, String> {
+/// How the page lists a generated pattern.
+fn result(f: tools::Pattern) -> ToolsResult {
+    let label = if f.ground_state || f.get_in.is_empty() {
+        f.pattern.clone()
+    } else {
+        format!(
+            "{} (excited: in {}, out {})",
+            f.pattern, f.get_in, f.get_out
+        )
+    };
+    ToolsResult {
+        pattern: f.pattern,
+        label,
+    }
+}
+
+/// The generator's search for a request, not started.
+fn generate(request: &ToolsRequest) -> Result<Steps, String> {
+    let generator = tools::generate(&query(request)?).map_err(|e| e.to_string())?;
+    // The search in steps: no threads in the page.
+    Ok(generator.steps())
+}
+
+/// The generator query of a request.
+fn query(request: &ToolsRequest) -> Result<Query, String> {
     let ToolsRequest::Generate {
         props,
         max_throw,
@@ -94,7 +134,7 @@ fn generate(request: &ToolsRequest) -> Result<Vec<ToolsResult>, String> {
         exclude,
     } = request
     else {
-        return Ok(Vec::new());
+        return Err("not a generator request".to_string());
     };
     let mut q = Query::new(*props, *max_throw, period.unwrap_or(1));
     q.period_max = *period;
@@ -107,27 +147,7 @@ fn generate(request: &ToolsRequest) -> Result<Vec<ToolsResult>, String> {
     };
     q.include = include.clone();
     q.exclude = exclude.clone();
-    let generator = tools::generate(&q).map_err(|e| e.to_string())?;
-    // The search in steps: no threads in the page.
-    let mut steps = generator.steps();
-    let mut out = Vec::new();
-    while out.len() < MAX_RESULTS && !steps.is_done() {
-        for f in steps.next_batch(MAX_RESULTS - out.len()) {
-            let label = if f.ground_state || f.get_in.is_empty() {
-                f.pattern.clone()
-            } else {
-                format!(
-                    "{} (excited: in {}, out {})",
-                    f.pattern, f.get_in, f.get_out
-                )
-            };
-            out.push(ToolsResult {
-                pattern: f.pattern,
-                label,
-            });
-        }
-    }
-    Ok(out)
+    Ok(q)
 }
 
 fn transitions(from: &str, to: &str) -> Result<Vec<ToolsResult>, String> {
@@ -156,11 +176,101 @@ fn transitions(from: &str, to: &str) -> Result<Vec<ToolsResult>, String> {
 mod tests {
     use super::*;
 
+    /// A clock that advances `tick` seconds each time it is read.
+    fn ticking(tick: f64) -> impl FnMut() -> f64 {
+        let mut t = 0.0;
+        move || {
+            t += tick;
+            t
+        }
+    }
+
     fn run(job: &mut ToolsJob) -> Vec<String> {
+        let mut clock = ticking(0.001);
         while !job.done() {
-            job.step();
+            job.step(&mut clock, STEP_SECONDS);
         }
         job.results().iter().map(|r| r.pattern.clone()).collect()
+    }
+
+    /// The page's search, run a time slice at a time, lists what the command line's search
+    /// (on threads, all at once) lists, in its order, up to [`MAX_RESULTS`].
+    #[test]
+    fn steps_list_what_the_one_shot_search_lists() {
+        let requests = [
+            r#"{"tool":"generate","props":3,"max_throw":5,"period":3}"#,
+            r#"{"tool":"generate","props":5,"max_throw":7,"period":5}"#,
+            r#"{"tool":"generate","props":4,"max_throw":6,"period":4,"sync":true}"#,
+            r#"{"tool":"generate","props":6,"max_throw":4,"period":3,"jugglers":2}"#,
+            r#"{"tool":"generate","props":4,"max_throw":7,"period":5,"ground":"excited"}"#,
+            r#"{"tool":"generate","props":5,"max_throw":8,"period":5,"exclude":["1"],"include":["8"]}"#,
+            r#"{"tool":"generate","props":8,"max_throw":6,"period":6,"jugglers":2}"#,
+        ];
+        let mut steps_taken = Vec::new();
+        for json in requests {
+            let request: ToolsRequest = serde_json::from_str(json).unwrap();
+            let generator = tools::generate(&query(&request).unwrap()).unwrap();
+            let mut one_shot = Vec::new();
+            generator.for_each(&mut |f| {
+                one_shot.push(result(tools::Pattern {
+                    pattern: f.pattern.to_string(),
+                    period: f.period,
+                    ground_state: f.ground_state,
+                    get_in: f.get_in.to_string(),
+                    get_out: f.get_out.to_string(),
+                }));
+                one_shot.len() < MAX_RESULTS
+            });
+            let mut job = ToolsJob::new(&request, "3").unwrap();
+            let mut clock = ticking(0.001);
+            let mut steps = 0;
+            while !job.done() {
+                job.step(&mut clock, STEP_SECONDS);
+                steps += 1;
+            }
+            assert_eq!(job.results(), &one_shot[..], "{json}");
+            steps_taken.push((one_shot.len(), steps));
+        }
+        // gen 3 5 3 has 4 patterns, found in one slice; gen 8 6 6 -j 2 is capped at
+        // MAX_RESULTS, found over several slices.
+        assert_eq!(steps_taken[0], (4, 1));
+        assert_eq!(steps_taken[6].0, MAX_RESULTS);
+        assert!(steps_taken.iter().all(|&(n, _)| n > 0), "{steps_taken:?}");
+    }
+
+    /// A long search lists its results progressively, a slice at a time, and can be stopped.
+    #[test]
+    fn a_long_search_lists_progressively_and_stops_when_cancelled() {
+        // `gen 8 6 6 -j 2 -i '.*6p.*6p.*6p.*6p.*6p.*'`: 99,285 of the 13,787,981 patterns.
+        let request: ToolsRequest = serde_json::from_str(
+            r#"{"tool":"generate","props":8,"max_throw":6,"period":6,"jugglers":2,
+                "include":[".*6p.*6p.*6p.*6p.*6p.*"]}"#,
+        )
+        .unwrap();
+        let mut job = ToolsJob::new(&request, "3").unwrap();
+        let mut clock = ticking(0.001);
+        let mut counts = Vec::new();
+        while counts.len() < 10_000 && job.results().len() < 100 {
+            job.step(&mut clock, STEP_SECONDS);
+            counts.push(job.results().len());
+        }
+        let mut distinct = counts.clone();
+        distinct.dedup();
+        // The first 100 take over 100 slices (124 at 4,000 steps per look of the clock), in
+        // six arrivals or more: 0, 18, 24, 28, 32, 96, 114.
+        assert!(
+            counts.len() > 100 && counts.len() < 10_000,
+            "{}",
+            counts.len()
+        );
+        assert!(!job.done());
+        assert!(distinct.len() >= 6, "{distinct:?}");
+        assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");
+        job.cancel();
+        let kept = job.results().len();
+        assert!(!job.step(&mut clock, STEP_SECONDS));
+        assert!(job.done());
+        assert_eq!(job.results().len(), kept);
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! period ends in the start state).
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use super::filters::Complete;
 use super::plan::{Counts, Plan};
@@ -64,10 +65,13 @@ pub(crate) fn applies(plan: &Plan) -> bool {
 /// `m + 1` may not have a greater number than juggler `m`.
 #[derive(Clone, Debug)]
 struct OrderKeys {
+    places: usize,
     /// Per score code, its digit's weight.
     weight: Vec<u128>,
     /// Per beat and place: the weight of its throw.
     digits: Vec<u128>,
+    /// Per juggler (place): its number, the sum of its digits, kept as they change.
+    keys: Vec<u128>,
 }
 
 impl OrderKeys {
@@ -83,33 +87,35 @@ impl OrderKeys {
         // The largest number must fit: period beats of the highest code.
         weight[codes - 1].checked_mul(base)?;
         Some(OrderKeys {
+            places: plan.places,
             digits: vec![weight[0]; period * plan.places],
+            keys: vec![weight[0] * period as u128; plan.places],
             weight,
         })
     }
 
     /// The code of a throw of `value` (a pass or not): self and pass of 1, then of 2, ...
-    fn set(&mut self, index: usize, value: usize, pass: bool) {
-        self.digits[index] = self.weight[2 * value - 1 + usize::from(pass)];
+    fn set(&mut self, beat: usize, place: usize, value: usize, pass: bool) {
+        self.put(beat, place, self.weight[2 * value - 1 + usize::from(pass)]);
     }
 
-    fn clear_beat(&mut self, beat: usize, places: usize) {
-        self.digits[beat * places..(beat + 1) * places].fill(self.weight[0]);
+    /// Sets a digit, keeping its juggler's number.
+    fn put(&mut self, beat: usize, place: usize, digit: u128) {
+        let index = beat * self.places + place;
+        let key = &mut self.keys[place];
+        *key = *key - self.digits[index] + digit;
+        self.digits[index] = digit;
+    }
+
+    fn clear_beat(&mut self, beat: usize) {
+        for place in 0..self.places {
+            self.put(beat, place, self.weight[0]);
+        }
     }
 
     /// Whether no juggler's number is greater than the juggler's before.
-    fn in_order(&self, places: usize) -> bool {
-        let key =
-            |juggler: usize| -> u128 { self.digits.iter().skip(juggler).step_by(places).sum() };
-        let mut before = key(0);
-        for juggler in 1..places {
-            let next = key(juggler);
-            if next > before {
-                return false;
-            }
-            before = next;
-        }
-        true
+    fn in_order(&self) -> bool {
+        self.keys.windows(2).all(|pair| pair[1] <= pair[0])
     }
 }
 
@@ -126,8 +132,8 @@ struct Frame {
 
 /// The search of one (period, start state); see the module documentation.
 #[derive(Clone, Debug)]
-pub(crate) struct BitSearch<'a> {
-    plan: &'a Plan,
+pub(crate) struct BitSearch {
+    plan: Arc<Plan>,
     period: usize,
     /// `states[b]`: the state before beat `b`.
     states: Vec<Bits>,
@@ -141,8 +147,17 @@ pub(crate) struct BitSearch<'a> {
     text: String,
     /// Per beat: the length of the text before it.
     text_start: Vec<usize>,
+    /// The beats whose text `text` holds (written when a pattern is complete, or every beat
+    /// for `-x`).
+    written: usize,
     /// The pattern's text is kept (for listing, or for regular expressions).
     need_text: bool,
+    /// The text is written as each beat is thrown (`-x` reads it).
+    eager_text: bool,
+    /// The throws are kept in the table (for the text or the whole-pattern tests).
+    table_needed: bool,
+    /// The bits of one beat's places.
+    row: Bits,
     /// Complete patterns pass [`Complete::listed`] (some of its tests apply).
     whole_checks: bool,
     stack: Vec<Frame>,
@@ -153,13 +168,13 @@ pub(crate) struct BitSearch<'a> {
     floor: usize,
     /// While cutting into pieces: the beat at which they are cut off, and the last piece.
     cut_beat: Option<usize>,
-    cut: Option<Box<BitSearch<'a>>>,
+    cut: Option<Box<BitSearch>>,
 }
 
-impl<'a> BitSearch<'a> {
+impl BitSearch {
     /// Sets up the search (the plan must pass [`applies`]), or `None` when `start` cannot
     /// start a period-`period` pattern.
-    pub(crate) fn new(plan: &'a Plan, period: usize, start: &Counts) -> Option<BitSearch<'a>> {
+    pub(crate) fn new(plan: &Arc<Plan>, period: usize, start: &Counts) -> Option<BitSearch> {
         let places = plan.places;
         let start_bits = start
             .iter()
@@ -186,7 +201,7 @@ impl<'a> BitSearch<'a> {
         let mut text_start = vec![0; period + 1];
         text_start[0] = 0;
         Some(BitSearch {
-            plan,
+            plan: Arc::clone(plan),
             period,
             states,
             start: start_bits,
@@ -197,7 +212,11 @@ impl<'a> BitSearch<'a> {
             table: ThrowTable::new(period, places, 1),
             text: String::new(),
             text_start,
+            written: 0,
             need_text: true,
+            eager_text: !plan.exclude.is_empty(),
+            table_needed: true,
+            row: low_bits(places),
             whole_checks: true,
             stack: Vec::new(),
             order: OrderKeys::new(plan, period),
@@ -210,18 +229,15 @@ impl<'a> BitSearch<'a> {
 
     /// Whether the pattern text is kept (listing, regular expressions).
     pub(crate) fn set_need_text(&mut self, need: bool) {
-        let p = self.plan;
+        let p = &*self.plan;
         self.need_text = need;
+        self.eager_text = need && !p.exclude.is_empty();
         self.whole_checks = !p.include.is_empty()
             || (!p.sync && p.lame)
             || (p.listing == Listing::Full && !p.rotations)
             || (p.jugglers > 1
                 && (p.connected || p.symmetric || (!p.permutations && self.order.is_none())));
-    }
-
-    /// Whether the throws are kept in the table (for the text or the whole-pattern tests).
-    fn table_needed(&self) -> bool {
-        self.need_text || self.whole_checks
+        self.table_needed = self.need_text || self.whole_checks;
     }
 
     /// Runs at most `steps` steps (choices tried); `emit` receives each pattern's text and
@@ -238,7 +254,7 @@ impl<'a> BitSearch<'a> {
 
     /// Cuts the search at the start of `beat` into pieces (see [`super::search::Search::cut_at`]).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    pub(crate) fn cut_at(mut self, beat: usize) -> Option<BitSearch<'a>> {
+    pub(crate) fn cut_at(mut self, beat: usize) -> Option<BitSearch> {
         if self.period <= beat || beat == 0 {
             return None;
         }
@@ -248,7 +264,7 @@ impl<'a> BitSearch<'a> {
 
     /// The next piece of a search made by [`BitSearch::cut_at`], `None` after the last.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    pub(crate) fn next_piece(&mut self) -> Option<BitSearch<'a>> {
+    pub(crate) fn next_piece(&mut self) -> Option<BitSearch> {
         let mut none = |_: &str| true;
         loop {
             let progress = self.advance(&mut none);
@@ -263,13 +279,34 @@ impl<'a> BitSearch<'a> {
 
     /// Starts `beat`: its text begins here and its table is empty.
     fn start_beat(&mut self, beat: usize) {
-        self.text_start[beat] = self.text.len();
-        if self.table_needed() {
+        if self.eager_text {
+            self.text_start[beat] = self.text.len();
+        }
+        self.written = self.written.min(beat);
+        if self.table_needed {
             self.table.clear_beat(beat);
         }
         if let Some(order) = &mut self.order {
-            order.clear_beat(beat, self.plan.places);
+            order.clear_beat(beat);
         }
+    }
+
+    /// Writes the text of the beats not written since their throws changed.
+    fn write_text(&mut self) {
+        let from = self.written;
+        self.text.truncate(self.text_start[from]);
+        for beat in from..self.period {
+            self.text_start[beat] = self.text.len();
+            let range = self.table.beat(beat);
+            self.plan.writer.write_beat(
+                beat,
+                &self.table.values[range.clone()],
+                &self.table.targets[range],
+                &mut self.text,
+            );
+        }
+        self.text_start[self.period] = self.text.len();
+        self.written = self.period;
     }
 
     /// Goes down from `beat`, whose places before `from_place` have thrown (the next state
@@ -284,7 +321,7 @@ impl<'a> BitSearch<'a> {
     ) -> Progress {
         let places = self.plan.places;
         loop {
-            let landing = self.states[beat] & low_bits(places) & !low_bits(from_place);
+            let landing = self.states[beat] & self.row & !low_bits(from_place);
             if landing != 0 {
                 let place = landing.trailing_zeros() as usize;
                 self.stack.push(Frame {
@@ -296,7 +333,7 @@ impl<'a> BitSearch<'a> {
                 return Progress::Paused;
             }
             // Every prop of this beat is thrown.
-            if self.need_text {
+            if self.eager_text {
                 self.text.truncate(self.text_start[beat]);
                 let range = self.table.beat(beat);
                 self.plan.writer.write_beat(
@@ -326,14 +363,15 @@ impl<'a> BitSearch<'a> {
             }
             // `next` is the state after the last beat (read from the register, not from
             // `states`: a fresh 16-byte store read back at once stalls).
-            let complete = self.start == next
-                && self
-                    .order
-                    .as_ref()
-                    .is_none_or(|order| order.in_order(places))
+            let complete =
+                self.start == next && self.order.as_ref().is_none_or(OrderKeys::in_order);
+            if complete && self.need_text && !self.eager_text {
+                self.write_text();
+            }
+            let complete = complete
                 && (!self.whole_checks
                     || Complete {
-                        plan: self.plan,
+                        plan: &self.plan,
                         period: self.period,
                         table: &self.table,
                         states: &self.states,
@@ -369,25 +407,21 @@ impl<'a> BitSearch<'a> {
         let frame = *frame;
         let (value, target) = self.throw_of[bit.trailing_zeros() as usize];
         let (value, target) = (usize::from(value), usize::from(target));
-        let places = self.plan.places;
-        if self.table_needed() {
+        self.written = self.written.min(frame.beat);
+        if self.table_needed {
             let index = self.table.index(frame.beat, frame.place, 0);
             self.table.values[index] = value as u16;
             self.table.targets[index] = target as u8;
         }
         if let Some(order) = &mut self.order {
-            order.set(
-                frame.beat * places + frame.place,
-                value,
-                target != frame.place,
-            );
+            order.set(frame.beat, frame.place, value, target != frame.place);
         }
         self.descend(frame.beat, frame.place + 1, frame.before | bit, emit)
     }
 
     /// The checks of a finished beat whose throws make the state `next`.
     fn beat_valid(&mut self, beat: usize, next: Bits) -> bool {
-        let p = self.plan;
+        let p = &*self.plan;
         if p.exclude.iter().any(|re| re.is_match(&self.text)) {
             return false;
         }

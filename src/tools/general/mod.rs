@@ -68,14 +68,14 @@ pub(crate) use search::Progress;
 /// The search of one (period, start state): on bit sets where [`bits::applies`], else on
 /// counts.
 #[derive(Clone, Debug)]
-pub(crate) enum PieceSearch<'a> {
-    Bits(bits::BitSearch<'a>),
-    Counts(search::Search<'a>),
+pub(crate) enum PieceSearch {
+    Bits(bits::BitSearch),
+    Counts(search::Search),
 }
 
-impl<'a> PieceSearch<'a> {
+impl PieceSearch {
     /// Sets up the search, or `None` when `start` cannot start a period-`period` pattern.
-    pub(crate) fn new(plan: &'a Plan, period: usize, start: &Counts) -> Option<PieceSearch<'a>> {
+    pub(crate) fn new(plan: &Arc<Plan>, period: usize, start: &Counts) -> Option<PieceSearch> {
         let mut search = if bits::applies(plan) {
             PieceSearch::Bits(bits::BitSearch::new(plan, period, start)?)
         } else {
@@ -116,7 +116,7 @@ impl<'a> PieceSearch<'a> {
     /// Cuts the search at the start of `beat` into pieces, `None` when the period is `beat`
     /// or less.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    pub(crate) fn cut_at(self, beat: usize) -> Option<PieceSearch<'a>> {
+    pub(crate) fn cut_at(self, beat: usize) -> Option<PieceSearch> {
         match self {
             PieceSearch::Bits(s) => s.cut_at(beat).map(PieceSearch::Bits),
             PieceSearch::Counts(s) => s.cut_at(beat).map(PieceSearch::Counts),
@@ -125,13 +125,18 @@ impl<'a> PieceSearch<'a> {
 
     /// The next piece of a search made by [`PieceSearch::cut_at`], `None` after the last.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    pub(crate) fn next_piece(&mut self) -> Option<PieceSearch<'a>> {
+    pub(crate) fn next_piece(&mut self) -> Option<PieceSearch> {
         match self {
             PieceSearch::Bits(s) => s.next_piece().map(PieceSearch::Bits),
             PieceSearch::Counts(s) => s.next_piece().map(PieceSearch::Counts),
         }
     }
 }
+
+/// Counting runs on one thread when every period is shorter (measured: `gen 8 5 4 -j 2 -no`
+/// spends more on handing out pieces than on searching).
+#[cfg(not(target_arch = "wasm32"))]
+const SHARED_PERIOD: usize = 6;
 
 /// Searches are cut into pieces at the start of this beat (when longer), so that the
 /// patterns of one start state are found on several cores.
@@ -148,9 +153,9 @@ impl Plan {
     /// of throwing its first beats.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
     pub(crate) fn jobs(
-        &self,
+        self: &Arc<Self>,
         need_text: bool,
-    ) -> impl Iterator<Item = (Arc<Task<Counts>>, PieceSearch<'_>)> + Send + '_ {
+    ) -> impl Iterator<Item = (Arc<Task<Counts>>, PieceSearch)> + Send + '_ {
         self.tasks().flat_map(move |(period, start)| {
             let search = PieceSearch::new(self, period, &start);
             let task = Arc::new(Task {
@@ -158,7 +163,7 @@ impl Plan {
                 ground_state: start[..] == *self.ground_state(),
                 start,
             });
-            let pieces: Box<dyn Iterator<Item = PieceSearch<'_>> + Send> = match search {
+            let pieces: Box<dyn Iterator<Item = PieceSearch> + Send> = match search {
                 None => Box::new(std::iter::empty()),
                 Some(mut search) => {
                     search.set_need_text(need_text);
@@ -185,25 +190,32 @@ impl Plan {
 #[cfg(not(target_arch = "wasm32"))]
 impl Plan {
     /// Counts the patterns (on all cores).
-    pub(crate) fn count(&self) -> u64 {
+    pub(crate) fn count(self: &Arc<Self>) -> u64 {
         use rayon::prelude::*;
-        self.jobs(self.text_needed())
-            .par_bridge()
-            .map(|(_, mut search)| {
-                let mut found = 0;
-                search.run(&mut |_: &str| {
-                    found += 1;
-                    true
-                });
-                found
-            })
-            .sum()
+        let count = |(_, mut search): (_, PieceSearch)| {
+            let mut found = 0;
+            search.run(&mut |_: &str| {
+                found += 1;
+                true
+            });
+            found
+        };
+        let jobs = self.jobs(self.text_needed());
+        if self.periods.iter().all(|&p| p < SHARED_PERIOD) {
+            // Small searches: handing pieces to threads costs more than it saves.
+            jobs.map(count).sum()
+        } else {
+            jobs.par_bridge().map(count).sum()
+        }
     }
 
     /// Finds the patterns and hands them to `sink` in Juggling Lab's order, as they are
     /// found (on all cores). `sink` returns `false` to stop. Returns the number of patterns
     /// delivered.
-    pub(crate) fn generate(&self, sink: &mut dyn FnMut(&crate::tools::Found) -> bool) -> u64 {
+    pub(crate) fn generate(
+        self: &Arc<Self>,
+        sink: &mut dyn FnMut(&crate::tools::Found) -> bool,
+    ) -> u64 {
         crate::tools::stream::ordered(
             self.jobs(true),
             &|mut search: PieceSearch, emit| {

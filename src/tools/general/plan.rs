@@ -166,7 +166,7 @@ pub(crate) fn plan(q: &Query) -> Result<Plan, GenError> {
         };
         include.push(anchored(re).map_err(|e| GenError::Regex("-mt".to_string(), e))?);
     }
-    let writer = BeatWriter::new(jugglers, q.sync, multiplex);
+    let writer = BeatWriter::new(jugglers, q.sync, multiplex).with_pieces(height);
     Ok(Plan {
         props,
         jugglers,
@@ -220,38 +220,68 @@ impl Plan {
         &self.ground[..self.height * self.places]
     }
 
-    /// Start states of period-`period` patterns, in Juggling Lab's order (every way of
-    /// placing the props, in order of (beat, place)), one after the other.
-    pub(crate) fn start_states(
-        &self,
-        period: usize,
-    ) -> Box<dyn Iterator<Item = Counts> + Send + '_> {
-        match self.ground_filter {
-            GroundFilter::GroundOnly => Box::new(
-                (self.ground_beats <= self.height)
-                    .then(|| self.ground_state().to_vec())
-                    .into_iter(),
-            ),
-            GroundFilter::Both => Box::new(StartStates::new(self, period)),
-            GroundFilter::ExcitedOnly => {
-                Box::new(StartStates::new(self, period).filter(|s| s[..] != *self.ground_state()))
-            }
+    /// What the start states depend on: they are every way of placing the props, in order
+    /// of (beat, place), one period after the other (Juggling Lab's order).
+    fn start_rule(&self) -> StartRule {
+        StartRule {
+            places: self.places,
+            props: self.props,
+            capacity: [self.capacity(0), self.capacity(1)],
+            height: self.height,
+            ground: self.ground_state().to_vec(),
+            ground_fits: self.ground_beats <= self.height,
+            filter: self.ground_filter,
         }
     }
 
-    /// The (period, start state) pairs to search, in output order.
-    pub(crate) fn tasks(&self) -> impl Iterator<Item = (usize, Counts)> + Send + '_ {
+    /// The (period, start state) pairs to search, in output order (owning what it needs
+    /// of the plan).
+    pub(crate) fn tasks(&self) -> impl Iterator<Item = (usize, Counts)> + Send + 'static {
+        let rule = self.start_rule();
         self.periods
-            .iter()
-            .flat_map(|&l| self.start_states(l).map(move |s| (l, s)))
+            .clone()
+            .into_iter()
+            .flat_map(move |l| rule.states(l).map(move |s| (l, s)))
+    }
+}
+
+/// What the start states of a plan depend on.
+#[derive(Clone, Debug)]
+struct StartRule {
+    places: usize,
+    props: usize,
+    /// Props a place can catch on an even and an odd beat.
+    capacity: [u8; 2],
+    height: usize,
+    /// The ground state, and whether it fits the height.
+    ground: Counts,
+    ground_fits: bool,
+    filter: GroundFilter,
+}
+
+impl StartRule {
+    fn states(&self, period: usize) -> Box<dyn Iterator<Item = Counts> + Send + 'static> {
+        match self.filter {
+            GroundFilter::GroundOnly => {
+                Box::new(self.ground_fits.then(|| self.ground.clone()).into_iter())
+            }
+            GroundFilter::Both => Box::new(StartStates::new(self, period)),
+            GroundFilter::ExcitedOnly => {
+                let ground = self.ground.clone();
+                Box::new(StartStates::new(self, period).filter(move |s| *s != ground))
+            }
+        }
     }
 }
 
 /// The start states of one period, one after the other: the props' indices (`beat * places
 /// + place`) in increasing order, several at one index up to its capacity; a place may not
 /// hold more props at beat `k + period` than at beat `k`.
-struct StartStates<'a> {
-    plan: &'a Plan,
+struct StartStates {
+    places: usize,
+    props: usize,
+    /// Props a place can catch on an even and an odd beat.
+    capacity: [u8; 2],
     period: usize,
     /// The index of each prop placed so far.
     placed: Vec<usize>,
@@ -260,10 +290,12 @@ struct StartStates<'a> {
     from: usize,
 }
 
-impl<'a> StartStates<'a> {
-    fn new(plan: &'a Plan, period: usize) -> StartStates<'a> {
+impl StartStates {
+    fn new(plan: &StartRule, period: usize) -> StartStates {
         StartStates {
-            plan,
+            places: plan.places,
+            props: plan.props,
+            capacity: plan.capacity,
             period,
             placed: Vec::new(),
             state: vec![0; plan.height * plan.places],
@@ -282,21 +314,21 @@ impl<'a> StartStates<'a> {
     }
 }
 
-impl Iterator for StartStates<'_> {
+impl Iterator for StartStates {
     type Item = Counts;
 
     fn next(&mut self) -> Option<Counts> {
-        let places = self.plan.places;
+        let places = self.places;
         let later = self.period * places;
         loop {
-            if self.placed.len() == self.plan.props {
+            if self.placed.len() == self.props {
                 let found = self.state.clone();
                 self.take_last();
                 return Some(found);
             }
             let state = &self.state;
             let free = (self.from..state.len()).find(|&index| {
-                state[index] < self.plan.capacity(index / places)
+                state[index] < self.capacity[index / places % 2]
                     && (index < later || state[index] < state[index - later])
             });
             match free {

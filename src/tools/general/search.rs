@@ -8,6 +8,7 @@
 //! next beat begins, or the pattern is complete.
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use super::filters::Complete;
 use super::plan::{Counts, Plan};
@@ -44,8 +45,8 @@ struct Frame {
 
 /// The search of one (period, start state); see the module documentation.
 #[derive(Clone, Debug)]
-pub(crate) struct Search<'a> {
-    plan: &'a Plan,
+pub(crate) struct Search {
+    plan: Arc<Plan>,
     period: usize,
     /// `states[b]`: the state before beat `b`.
     states: Vec<Counts>,
@@ -66,12 +67,12 @@ pub(crate) struct Search<'a> {
     floor: usize,
     /// While cutting into pieces: the beat at which they are cut off, and the last piece.
     cut_beat: Option<usize>,
-    cut: Option<Box<Search<'a>>>,
+    cut: Option<Box<Search>>,
 }
 
-impl<'a> Search<'a> {
+impl Search {
     /// Sets up the search, or `None` when `start` cannot start a period-`period` pattern.
-    pub(crate) fn new(plan: &'a Plan, period: usize, start: &[u8]) -> Option<Search<'a>> {
+    pub(crate) fn new(plan: &Arc<Plan>, period: usize, start: &[u8]) -> Option<Search> {
         let (places, height, filter_beats) = (plan.places, plan.height, plan.filter_beats);
         let mut filter = if plan.squeeze_filter {
             vec![Slot::default(); (period + 1) * places * filter_beats]
@@ -127,7 +128,7 @@ impl<'a> Search<'a> {
         let mut states = vec![vec![0u8; height * places]; period + 1];
         states[0].copy_from_slice(start);
         let mut search = Search {
-            plan,
+            plan: Arc::clone(plan),
             period,
             states,
             table: ThrowTable::new(period, places, plan.multiplex),
@@ -162,7 +163,7 @@ impl<'a> Search<'a> {
     /// begin with one way of throwing the beats before; `None` when the period is `beat` or
     /// less (nothing to cut). [`Search::next_piece`] gives the pieces in order.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    pub(crate) fn cut_at(mut self, beat: usize) -> Option<Search<'a>> {
+    pub(crate) fn cut_at(mut self, beat: usize) -> Option<Search> {
         if self.period <= beat || beat == 0 {
             return None;
         }
@@ -172,7 +173,7 @@ impl<'a> Search<'a> {
 
     /// The next piece of a search made by [`Search::cut_at`], `None` after the last.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the threads' pieces, native only
-    pub(crate) fn next_piece(&mut self) -> Option<Search<'a>> {
+    pub(crate) fn next_piece(&mut self) -> Option<Search> {
         let mut none = |_: &str| true;
         loop {
             let progress = self.advance(&mut none);
@@ -250,7 +251,7 @@ impl<'a> Search<'a> {
             }
             let complete = self.states[0] == self.states[self.period]
                 && Complete {
-                    plan: self.plan,
+                    plan: &self.plan,
                     period: self.period,
                     table: &self.table,
                     states: &self.states,
@@ -328,7 +329,7 @@ impl<'a> Search<'a> {
 
     /// `-x`, `-mc` and `-d` on the throws of `beat`.
     fn throws_valid(&self, beat: usize) -> bool {
-        let p = self.plan;
+        let p = &*self.plan;
         let t = &self.table;
         if p.exclude.iter().any(|re| re.is_match(&self.text)) {
             return false;
@@ -351,7 +352,7 @@ impl<'a> Search<'a> {
     /// `-d`: during the delay every juggler but the leader makes the ground state pattern's
     /// throws.
     fn delay_valid(&self, beat: usize) -> bool {
-        let p = self.plan;
+        let p = &*self.plan;
         // The props landing now, per place, with the place's juggler.
         let now = || self.states[beat].iter().zip(&p.juggler_of);
         let mut throwing = 0;
@@ -401,7 +402,7 @@ impl<'a> Search<'a> {
 
     /// The multiplexing filter after `beat`'s throws; `false` on a squeeze catch.
     fn filter_admits(&mut self, beat: usize) -> bool {
-        let p = self.plan;
+        let p = &*self.plan;
         let (places, filter_beats) = (p.places, p.filter_beats);
         for place in 0..places {
             let from = (beat * places + place) * filter_beats;
@@ -443,7 +444,7 @@ impl<'a> Search<'a> {
 
     /// The state before `beat` can lie on a listed pattern.
     fn state_valid(&self, beat: usize) -> bool {
-        let p = self.plan;
+        let p = &*self.plan;
         let (places, height, period) = (p.places, p.height, self.period);
         let state = &self.states[beat];
         // A place holds no more props one period later.

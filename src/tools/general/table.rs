@@ -60,6 +60,14 @@ impl ThrowTable {
 
     /// Clears a beat: no throws, every target its own place.
     pub(crate) fn clear_beat(&mut self, beat: usize) {
+        if self.multiplex == 1 {
+            let range = self.beat(beat);
+            self.values[range.clone()].fill(0);
+            for (place, target) in self.targets[range].iter_mut().enumerate() {
+                *target = place as u8;
+            }
+            return;
+        }
         for place in 0..self.places {
             for slot in 0..self.multiplex {
                 let index = self.index(beat, place, slot);

@@ -1,6 +1,14 @@
 use super::*;
 use crate::tools::query::{standard_regex, GenError, GroundFilter, Listing, Query};
-use crate::tools::solo::plan as solo_plan;
+
+/// The plans, shared as the generator shares them.
+fn plan(q: &Query) -> Result<Arc<Plan>, GenError> {
+    super::plan(q).map(Arc::new)
+}
+
+fn solo_plan(q: &Query) -> Result<Arc<crate::tools::solo::Plan>, GenError> {
+    crate::tools::solo::plan(q).map(Arc::new)
+}
 
 /// One listed pattern, owned.
 #[derive(Clone, Debug, PartialEq, Eq)]

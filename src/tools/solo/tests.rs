@@ -1,6 +1,11 @@
 use super::*;
 use crate::tools::state::state_of;
 
+/// The plan, shared as the generator shares it.
+fn plan(q: &Query) -> Result<Arc<Plan>, GenError> {
+    super::plan(q).map(Arc::new)
+}
+
 /// Throw values of a pattern's text (`0`-`9`, `a`-`z`).
 fn throws(text: &str) -> Vec<u32> {
     text.chars().map(|c| c.to_digit(36).unwrap()).collect()
