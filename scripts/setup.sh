@@ -9,7 +9,7 @@ pkgs="$pkgs libasound2-dev"
 pkgs="$pkgs ffmpeg"
 # The web page (scripts/web.sh) and its browser tests (scripts/web_test.sh): Debian's wasm
 # toolchain, Chromium, and python3-venv for Playwright (installed below with pip).
-pkgs="$pkgs rustc-web rust-web-src lld-22 chromium python3-venv"
+pkgs="$pkgs rustc-web rust-web-src lld-22 chromium python3-venv binaryen"
 missing=""
 for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 if [ -n "$missing" ]; then
