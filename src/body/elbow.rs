@@ -61,6 +61,20 @@ pub(crate) const CROSS_WIDTH: f32 = 0.3;
 /// Extra chicken-wing angle (radians) of an arm whose hand is fully across the body.
 pub(crate) const CROSS_SWIVEL: f32 = 0.5;
 
+/// How far behind the shoulders' frontal plane an elbow may go before the chicken wing opens
+/// (metres), and the bound it then approaches but never reaches (see `solve_natural_elbow`).
+pub(crate) const BEHIND_KNEE: f32 = 0.02;
+pub(crate) const BEHIND_CAP: f32 = 0.04;
+
+/// Largest opening of the chicken wing beyond the body's swivel that keeps an elbow forward
+/// (radians).
+pub(crate) const MAX_EXTRA_SWIVEL: f32 = 1.3;
+/// Steps `solve_natural_elbow` takes toward the bound.
+const WING_STEPS: usize = 4;
+/// How far behind the knee (metres) the seed's elbow must be for the wing to open by
+/// `tanh(1)` of `MAX_EXTRA_SWIVEL` at most.
+const WING_SOFTNESS: f32 = 0.11;
+
 /// Fraction of the full reach (`upper + fore`) over which the arm straightens softly.
 pub(crate) const SOFT_REACH: f32 = 0.10;
 
@@ -142,7 +156,9 @@ pub(crate) struct ElbowSolution {
 /// `side` says which way "outward" is (`Left`: +n, `Right`: −n, see the module doc), and
 /// `forward` is the direction the body faces (it orients the plane for hands beside, behind or
 /// under the shoulder).
-/// Works in any frame whose y axis is up.
+/// Works in any frame whose y axis is up. (The body uses `solve_natural_elbow`, this circle
+/// with the chicken wing opened for hands close in front.)
+#[cfg(test)]
 pub(crate) fn solve_elbow(
     shoulder: Vec3,
     hand: Vec3,
@@ -151,6 +167,66 @@ pub(crate) fn solve_elbow(
     side: Hand,
     forward: Vec3,
 ) -> ElbowSolution {
+    circle(shoulder, hand, lengths, side, forward).solution(hand, swivel)
+}
+
+/// The elbow of `solve_elbow`, with the chicken wing opened further where the seed's elbow
+/// would go more than `BEHIND_KNEE` behind the frontal plane of `shoulder` (a hand close in
+/// front of the body pulls the elbow back through the torso's side): the angle is raised just
+/// enough that the elbow stays within a smooth bound that never reaches `BEHIND_CAP` behind
+/// (`knee + (cap − knee)·tanh(excess / (cap − knee))`, C¹ at the knee), turned by at most
+/// `MAX_EXTRA_SWIVEL`, continuously in the hand. The circle, and so both segment lengths, are the seed's.
+pub(crate) fn solve_natural_elbow(
+    shoulder: Vec3,
+    hand: Vec3,
+    lengths: ArmLengths,
+    swivel: f32,
+    side: Hand,
+    forward: Vec3,
+) -> ElbowSolution {
+    let c = circle(shoulder, hand, lengths, side, forward);
+    let f = Vec3::new(forward.x, 0.0, forward.z).normalize_or(Vec3::Z);
+    // Elbow ahead of the shoulder: base + a·cos ω + b·sin ω.
+    let base = (c.shoulder + c.axis * c.along - shoulder).dot(f);
+    let (a, b) = (c.radius * c.u1.dot(f), c.radius * c.u2.dot(f));
+    let behind = -(base + a * swivel.cos() + b * swivel.sin());
+    let r = a.hypot(b);
+    if behind.is_nan() || behind <= BEHIND_KNEE || r < 1e-6 {
+        return c.solution(hand, swivel);
+    }
+    let span = BEHIND_CAP - BEHIND_KNEE;
+    let target = BEHIND_KNEE + span * ((behind - BEHIND_KNEE) / span).tanh();
+    // Newton steps outward toward the bound (the slope `dz/dω` kept at least R/4, so a step at
+    // the circle's backmost point still moves), each saturated at `MAX_EXTRA_SWIVEL /
+    // WING_STEPS`: continuous in the hand.
+    // The whole turn grows smoothly with how far the seed's elbow is behind, so the wing opens
+    // at a bounded rate as a hand comes in (never all at once where the bound is out of reach).
+    let most = MAX_EXTRA_SWIVEL * ((behind - BEHIND_KNEE) / WING_SOFTNESS).tanh();
+    let mut w = swivel;
+    let step = (most / WING_STEPS as f32).max(1e-6);
+    for _ in 0..WING_STEPS {
+        let need = (-(base + a * w.cos() + b * w.sin()) - target).max(0.0);
+        let slope = (b * w.cos() - a * w.sin()).max(0.25 * r);
+        w += step * (need / (slope * step)).tanh();
+    }
+    c.solution(hand, w)
+}
+
+/// The circle of possible elbows of one arm (seed 000) and where the arm ends.
+#[derive(Clone, Copy)]
+struct Circle {
+    shoulder: Vec3,
+    axis: Vec3,
+    along: f32,
+    radius: f32,
+    u1: Vec3,
+    u2: Vec3,
+    d: f32,
+    fore: f32,
+    reach: Reach,
+}
+
+fn circle(shoulder: Vec3, hand: Vec3, lengths: ArmLengths, side: Hand, forward: Vec3) -> Circle {
     let ArmLengths {
         upper: l1,
         fore: l2,
@@ -183,20 +259,45 @@ pub(crate) fn solve_elbow(
     // n is horizontal and perpendicular to the reference direction; remove any part along the
     // axis (non-zero only when `arm_axes` leaned the reference toward the forward direction).
     let n = (n - axis * n.dot(axis)).normalize_or(Vec3::X);
-    let u1 = n.cross(axis);
-    let u2 = n * side.side_sign();
-    let elbow = shoulder + axis * along + radius * (u1 * swivel.cos() + u2 * swivel.sin());
-
-    let arm_end = match reach {
-        Reach::Reached => hand,
-        Reach::Stretched => shoulder + axis * d,
-        Reach::TooClose => elbow + (hand - elbow).normalize_or(-axis) * l2,
-    };
-    ElbowSolution {
+    Circle {
         shoulder,
-        elbow,
-        arm_end,
+        axis,
+        along,
+        radius,
+        u1: n.cross(axis),
+        u2: n * side.side_sign(),
+        d,
+        fore: l2,
         reach,
+    }
+}
+
+impl Circle {
+    /// The arm with its elbow at chicken-wing angle `swivel` on the circle.
+    fn solution(&self, hand: Vec3, swivel: f32) -> ElbowSolution {
+        let Circle {
+            shoulder,
+            axis,
+            along,
+            radius,
+            u1,
+            u2,
+            d,
+            fore,
+            reach,
+        } = *self;
+        let elbow = shoulder + axis * along + radius * (u1 * swivel.cos() + u2 * swivel.sin());
+        let arm_end = match reach {
+            Reach::Reached => hand,
+            Reach::Stretched => shoulder + axis * d,
+            Reach::TooClose => elbow + (hand - elbow).normalize_or(-axis) * fore,
+        };
+        ElbowSolution {
+            shoulder,
+            elbow,
+            arm_end,
+            reach,
+        }
     }
 }
 
@@ -619,5 +720,47 @@ mod tests {
         let sol = solve(s, s - Vec3::Y * 0.6, ARM, 0.0, Hand::Right);
         assert!((sol.elbow.x - s.x).abs() < 1e-5, "{}", sol.elbow);
         assert!(sol.elbow.z.abs() > 0.2);
+    }
+
+    #[test]
+    fn hand_close_in_front_opens_the_chicken_wing_instead_of_pulling_the_elbow_back() {
+        // Left hand 20 cm in front of the shoulder line and 30 cm below the shoulder, 10 cm
+        // inward: the seed's elbow (ω = 0.2) is 12.4 cm behind the shoulder, at the back of
+        // the torso's side; the natural elbow stays within BEHIND_CAP, further out to the side,
+        // with exact segments.
+        let s = Vec3::new(0.23, 1.40, 0.0);
+        let h = Vec3::new(0.13, 1.10, 0.20);
+        let seed = solve(s, h, ARM, 0.2, Hand::Left);
+        assert!((seed.elbow.z + 0.124).abs() < 0.005, "{}", seed.elbow);
+        let nat = solve_natural_elbow(s, h, ARM, 0.2, Hand::Left, Vec3::Z);
+        assert!(nat.elbow.z > -BEHIND_CAP, "{}", nat.elbow);
+        assert!(nat.elbow.z < -BEHIND_KNEE, "{}", nat.elbow);
+        assert!(
+            nat.elbow.x > seed.elbow.x + 0.05,
+            "{} {}",
+            nat.elbow,
+            seed.elbow
+        );
+        assert!((nat.elbow.distance(nat.shoulder) - 0.41).abs() < 1e-5);
+        assert!((nat.elbow.distance(h) - 0.41).abs() < 1e-5);
+        // A cascade hand (38 cm in front, 40 cm below): the seed's elbow is already within the
+        // knee, so nothing changes.
+        let h = Vec3::new(0.12, 1.0, 0.38);
+        assert_eq!(
+            solve_natural_elbow(s, h, ARM, 0.2, Hand::Left, Vec3::Z),
+            solve(s, h, ARM, 0.2, Hand::Left)
+        );
+        // The opening is continuous: the hand drawn in toward the body by 1 mm steps moves
+        // the elbow by at most 1 cm a step, never more than BEHIND_CAP behind.
+        let mut last = None;
+        for k in 0..=300 {
+            let h = Vec3::new(0.13, 1.10, 0.40 - k as f32 * 0.001);
+            let e = solve_natural_elbow(s, h, ARM, 0.2, Hand::Right.other(), Vec3::Z).elbow;
+            assert!(e.z > -BEHIND_CAP, "{h} {e}");
+            if let Some(l) = last {
+                assert!(e.distance(l) < 0.01, "{h}: {l} -> {e}");
+            }
+            last = Some(e);
+        }
     }
 }

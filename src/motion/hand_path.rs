@@ -40,6 +40,23 @@ const GIVE_TIME_SHARE: f64 = 0.35;
 /// Largest share of that gap the give may take when the preferred share is too short.
 const GIVE_TIME_SHARE_MAX: f64 = 0.7;
 
+/// Hand acceleration the path is eased toward where the timing allows (m/s²): the issue's
+/// 200 m/s² with a margin.
+pub(crate) const MAX_HAND_ACCELERATION: f64 = 200.0;
+const SMOOTH_TARGET: f64 = 0.97 * MAX_HAND_ACCELERATION;
+/// Rounds of easing, the factor each round applies to a hand speed at a throw or catch next to
+/// a too sharp segment, and the least share of the prop's speed it may come down to.
+const SMOOTHING_ROUNDS: usize = 12;
+const SMOOTHING_STEP: f64 = 0.85;
+const MIN_SPEED_SCALE: f64 = 0.3;
+/// Least share of a catch's speed bound and of its give the easing keeps.
+const MIN_CATCH_SPEED_SCALE: f64 = 0.9;
+const MIN_GIVE_SHARE: f64 = 0.9;
+/// Deceleration of a hand absorbing a fast catch (m/s²): the give grows beyond `CATCH_GIVE` to
+/// `v² / (2 GIVE_ACCELERATION)` for a hand meeting the prop at `v`, up to `MAX_CATCH_GIVE`.
+const GIVE_ACCELERATION: f64 = 90.0;
+pub(crate) const MAX_CATCH_GIVE: f64 = 0.14;
+
 /// The periodic path (period `period` seconds) of one hand through its events
 /// (`positions[k]` is the world point of `events[k]`). At a throw the hand moves with the mean
 /// launch velocity of its props; at a catch it moves along the mean incoming velocity, no
@@ -52,6 +69,7 @@ pub(crate) fn hand_spline(
     tosses: &[Toss],
     period: f64,
     rest: DVec3,
+    passing: &[Knot],
 ) -> PeriodicSpline {
     if events.is_empty() {
         return PeriodicSpline::constant(rest);
@@ -159,6 +177,17 @@ pub(crate) fn hand_spline(
             });
         }
     }
+    // Where the other hand passes close by: waypoints in front of or behind the path
+    // (`separate_hands`), away from this hand's own knots.
+    for p in passing {
+        let clear = all.iter().all(|k| {
+            let d = (p.time - k.time).rem_euclid(period);
+            d.min(period - d) >= PASSING_KNOT_GAP
+        });
+        if clear {
+            all.push(*p);
+        }
+    }
     // Waypoints after the last event may pass the period: keep times in one period.
     let t0 = all[0].time;
     let mut wrapped: Vec<Knot> = all
@@ -170,9 +199,114 @@ pub(crate) fn hand_spline(
         .collect();
     wrapped.sort_by(|a, b| a.time.total_cmp(&b.time));
     limit_throw_speeds(&mut wrapped, period);
-    let knots = add_throw_pushes(&wrapped, period);
-    let knots = add_catch_gives(&knots, period);
-    PeriodicSpline::fit(&knots, period)
+    smooth_spline(&wrapped, period)
+}
+
+/// What a knot of the fitted path comes from: base knot `i` itself (an event or a waypoint),
+/// the throwing push before it or the give after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Base(usize),
+    Push(usize),
+    Give(usize),
+}
+
+/// Fits the path through `base` (events and waypoints) with its pushes and gives, then eases it
+/// where a segment accelerates harder than `MAX_HAND_ACCELERATION`: the hand's speed at the
+/// throws and catches next to such a segment (and at the throw or catch whose push or give the
+/// segment is) is lowered step by step, down to `MIN_SPEED_SCALE` of the prop's, so the hand
+/// gathers and sheds less speed in the time it has. Positions and times never move; a path
+/// whose knots are too close in space and time for any speed keeps its peak (docs/motion.md).
+fn smooth_spline(base: &[Knot], period: f64) -> PeriodicSpline {
+    let mut scale = vec![1.0_f64; base.len()];
+    // Shares of each throw's push and each catch's give kept (way and time alike).
+    let mut push = vec![1.0_f64; base.len()];
+    let mut give = vec![1.0_f64; base.len()];
+    let mut best: Option<(f64, PeriodicSpline)> = None;
+    for _ in 0..=SMOOTHING_ROUNDS {
+        let scaled: Vec<Knot> = base
+            .iter()
+            .zip(&scale)
+            .map(|(k, &s)| Knot {
+                velocity: match k.velocity {
+                    KnotVelocity::Fixed(v) => KnotVelocity::Fixed(v * s),
+                    KnotVelocity::Along {
+                        direction,
+                        max_speed,
+                    } => KnotVelocity::Along {
+                        direction,
+                        max_speed: max_speed * s,
+                    },
+                    KnotVelocity::Free => KnotVelocity::Free,
+                },
+                ..*k
+            })
+            .collect();
+        let tagged: Vec<(Knot, Origin)> = scaled
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (*k, Origin::Base(i)))
+            .collect();
+        let tagged = add_throw_pushes(&tagged, period, &push);
+        let tagged = add_catch_gives(&tagged, period, &give);
+        let knots: Vec<Knot> = tagged.iter().map(|(k, _)| *k).collect();
+        let spline = PeriodicSpline::fit(&knots, period);
+        let peaks = spline.segment_peaks();
+        let peak = peaks.iter().copied().fold(0.0, f64::max);
+        let better = best.as_ref().is_none_or(|(p, _)| peak < *p);
+        if better {
+            best = Some((peak, spline));
+        }
+        if peak <= SMOOTH_TARGET {
+            break;
+        }
+        let n = tagged.len();
+        let mut changed = false;
+        for (i, &p) in peaks.iter().enumerate() {
+            if p <= SMOOTH_TARGET {
+                continue;
+            }
+            let (from, to) = (tagged[i].1, tagged[(i + 1) % n].1);
+            // A catch shedding its speed into its give, or a push gathering a throw's speed: the
+            // speed is eased. A segment from a give or into a push lacks time: that give or push
+            // is shortened (and left out once small).
+            let ends: &[(Origin, bool)] = match (from, to) {
+                (Origin::Base(a), Origin::Give(b)) | (Origin::Push(a), Origin::Base(b))
+                    if a == b =>
+                {
+                    &[(from, true)]
+                }
+                _ => &[(from, false), (to, false)],
+            };
+            for &(origin, speed) in ends {
+                let (factor, b) = match origin {
+                    Origin::Give(b) if !speed => (&mut give[b], b),
+                    Origin::Push(b) if !speed => (&mut push[b], b),
+                    Origin::Base(b) | Origin::Give(b) | Origin::Push(b) => (&mut scale[b], b),
+                };
+                if matches!(base[b].velocity, KnotVelocity::Free) {
+                    continue;
+                }
+                // Catches keep most of their speed and give (the hand meets a prop at ≥ 40 %
+                // of its speed and gives ≥ 5 cm); throws and pushes may come down further.
+                let floor = match (origin, base[b].velocity) {
+                    (Origin::Give(_), _) if !speed => MIN_GIVE_SHARE,
+                    (_, KnotVelocity::Along { .. }) => MIN_CATCH_SPEED_SCALE,
+                    _ => MIN_SPEED_SCALE,
+                };
+                let s = (*factor * SMOOTHING_STEP).max(floor);
+                if s < *factor {
+                    *factor = s;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    best.map(|(_, s)| s)
+        .unwrap_or_else(|| PeriodicSpline::fit(base, period))
 }
 
 /// Before every throw knot, a knot where the throwing push starts: back along the launch
@@ -182,17 +316,21 @@ pub(crate) fn hand_spline(
 /// push; without this knot the minimum-acceleration curve spreads the push over the whole
 /// dwell and the hand sinks 25-40 cm below the hand plane with the arm hanging straight
 /// (Juggling Lab's look). The follow-through after the release stays Juggling Lab's.
-fn add_throw_pushes(knots: &[Knot], period: f64) -> Vec<Knot> {
+fn add_throw_pushes(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<(Knot, Origin)> {
     let n = knots.len();
     let mut out = Vec::with_capacity(n * 2);
-    for (i, k) in knots.iter().enumerate() {
+    for (i, &(k, origin)) in knots.iter().enumerate() {
         let KnotVelocity::Fixed(v) = k.velocity else {
-            out.push(*k);
+            out.push((k, origin));
             continue;
         };
         let speed = v.length();
+        let Origin::Base(b) = origin else {
+            out.push((k, origin));
+            continue;
+        };
         if speed.is_nan() || speed <= 1e-6 {
-            out.push(*k);
+            out.push((k, origin));
             continue;
         }
         let gap = |a: f64, b: f64| {
@@ -203,24 +341,36 @@ fn add_throw_pushes(knots: &[Knot], period: f64) -> Vec<Knot> {
                 period
             }
         };
-        let before = gap(knots[(i + n - 1) % n].time, k.time);
+        let before = gap(knots[(i + n - 1) % n].0.time, k.time);
         let push =
             (speed * speed / (2.0 * PUSH_ACCELERATION)).clamp(WINDUP_DISTANCE, MAX_WINDUP_DISTANCE);
-        let t_in = (2.0 * push / speed).min(PUSH_TIME_SHARE * before);
-        out.push(Knot {
-            time: k.time - t_in,
-            position: k.position - v * (0.5 * t_in),
-            velocity: KnotVelocity::Free,
-        });
-        out.push(*k);
+        let t_in = (2.0 * push / speed).min(PUSH_TIME_SHARE * before) * share[b];
+        if share[b] <= MIN_SPEED_SCALE {
+            out.push((k, origin));
+            continue;
+        }
+        out.push((
+            Knot {
+                time: k.time - t_in,
+                position: k.position - v * (0.5 * t_in),
+                velocity: KnotVelocity::Free,
+            },
+            Origin::Push(b),
+        ));
+        out.push((k, origin));
     }
-    let t0 = out.iter().map(|k| k.time).fold(f64::INFINITY, f64::min);
+    wrap_sorted(&mut out, period);
+    out
+}
+
+/// Brings knot times into one period from the earliest and sorts them.
+fn wrap_sorted(out: &mut [(Knot, Origin)], period: f64) {
+    let t0 = out.iter().map(|k| k.0.time).fold(f64::INFINITY, f64::min);
     let t0 = if t0.is_finite() { t0 } else { 0.0 };
-    for k in &mut out {
+    for (k, _) in out.iter_mut() {
         k.time = t0 + (k.time - t0).rem_euclid(period);
     }
-    out.sort_by(|a, b| a.time.total_cmp(&b.time));
-    out
+    out.sort_by(|a, b| a.0.time.total_cmp(&b.0.time));
 }
 
 /// After every catch knot, a knot where the give ends, at rest: for a prop arriving downward
@@ -231,11 +381,14 @@ fn add_throw_pushes(knots: &[Knot], period: f64) -> Vec<Knot> {
 /// `GIVE_TIME_SHARE_MAX` of it when the hand needs that long even at the prop's own speed.
 /// Only when even that is too short (`d > v_prop t / 2`, no library pattern) the give shrinks
 /// to `v_prop t / 2`.
-fn add_catch_gives(knots: &[Knot], period: f64) -> Vec<Knot> {
+fn add_catch_gives(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<(Knot, Origin)> {
     let n = knots.len();
     let mut out = Vec::with_capacity(n * 2);
-    for (i, k) in knots.iter().enumerate() {
-        out.push(*k);
+    for (i, &(k, origin)) in knots.iter().enumerate() {
+        out.push((k, origin));
+        let Origin::Base(b) = origin else {
+            continue;
+        };
         let KnotVelocity::Along {
             direction,
             max_speed,
@@ -250,15 +403,17 @@ fn add_catch_gives(knots: &[Knot], period: f64) -> Vec<Knot> {
         // The hand's speed at the catch lies between the planned least share of the prop's
         // speed and the prop's speed (`KnotVelocity::Along`).
         let slow = (CATCH_MIN_SPEED_FRACTION * max_speed).clamp(1e-3, CATCH_MIN_SPEED_CAP);
-        let after = (knots[(i + 1) % n].time - k.time).rem_euclid(period);
+        let after = (knots[(i + 1) % n].0.time - k.time).rem_euclid(period);
         let after = if after > 0.0 { after } else { period };
         // A drop of `CATCH_GIVE`, along the incoming direction; a prop arriving flat (a pass)
         // or rising is absorbed over `FLAT_CATCH_GIVE` along its path, so the hand stops in
         // front of the body instead of swinging back into it.
+        // A fast catch (a high throw) is absorbed over a longer way, at a bearable deceleration.
+        let fast = (slow * slow / (2.0 * GIVE_ACCELERATION)).min(MAX_CATCH_GIVE);
         let along = if dir.y <= -0.3 {
-            CATCH_GIVE / -dir.y
+            CATCH_GIVE.max(fast) / -dir.y
         } else {
-            FLAT_CATCH_GIVE
+            FLAT_CATCH_GIVE.max(fast)
         };
         // The give takes the time a steady deceleration from the least catch speed needs, within
         // `GIVE_TIME_SHARE` of the gap to the next knot; when that is too short, up to
@@ -268,7 +423,8 @@ fn add_catch_gives(knots: &[Knot], period: f64) -> Vec<Knot> {
             (GIVE_TIME_SHARE * after).max(full_at_prop_speed.min(GIVE_TIME_SHARE_MAX * after)),
         );
         // Even at the prop's full speed there is no time for the whole give: shrink it.
-        let d = along.min(0.5 * max_speed * t);
+        let d = along.min(0.5 * max_speed * t) * share[b];
+        let t = t * share[b];
         // Sideways the give follows the prop at most a quarter as far as down, so a shallow
         // arrival cannot carry the hand out of reach.
         let offset = dir * d;
@@ -281,18 +437,16 @@ fn add_catch_gives(knots: &[Knot], period: f64) -> Vec<Knot> {
         let position = k.position + DVec3::new(side.x, offset.y, side.z);
         // The give ends at rest, at the bottom: the hand has absorbed the prop and turns
         // toward the next knot from there (a sideways speed there swings the hand out).
-        out.push(Knot {
-            time: k.time + t,
-            position,
-            velocity: KnotVelocity::Fixed(DVec3::ZERO),
-        });
+        out.push((
+            Knot {
+                time: k.time + t,
+                position,
+                velocity: KnotVelocity::Fixed(DVec3::ZERO),
+            },
+            Origin::Give(b),
+        ));
     }
-    let t0 = out.iter().map(|k| k.time).fold(f64::INFINITY, f64::min);
-    let t0 = if t0.is_finite() { t0 } else { 0.0 };
-    for k in &mut out {
-        k.time = t0 + (k.time - t0).rem_euclid(period);
-    }
-    out.sort_by(|a, b| a.time.total_cmp(&b.time));
+    wrap_sorted(&mut out, period);
     out
 }
 
@@ -315,4 +469,99 @@ fn limit_throw_speeds(knots: &mut [Knot], period: f64) {
             }
         }
     }
+}
+
+/// Least centre distance the two hands of a juggler keep where they pass each other (metres):
+/// crossing hands (Mills Mess, Rubenstein's Revenge, Juggling Lab files whose events all lie
+/// in one plane) pass this far apart, one in front of and a little above the other.
+pub(crate) const HANDS_APART: f64 = 0.12;
+/// Hands closer than this (centres, metres) are parted to `HANDS_APART`; hands passing
+/// between the two (a synchronous fountain's) are left as they are.
+const PASSING_TRIGGER: f64 = 0.09;
+/// Passing waypoints keep at least this far in time from a hand's own knots (seconds): the
+/// catch and throw points stay where the pattern puts them.
+const PASSING_KNOT_GAP: f64 = 0.03;
+/// Samples per hand period searched for hands passing close.
+const PASSING_SAMPLES: usize = 360;
+
+/// Waypoints that part a juggler's two hands (`left`, `right` fitted without them) where they
+/// come closer than `PASSING_TRIGGER`: at each closest approach the hand further across the body
+/// (the one crossing over) moves forward and a little up, the other back, so their centres are
+/// `HANDS_APART` apart; a hand that has a knot within `PASSING_KNOT_GAP` of that time stays and
+/// the other moves the whole way. `event_times` are the hands' event times, `forward(t)` the
+/// juggler's forward direction and `inward(side, p, t)` how far point `p` lies across the
+/// body from that side's shoulder line. Empty when the hands never come close.
+pub(crate) fn separate_hands(
+    hands: [&PeriodicSpline; 2],
+    event_times: [&[f64]; 2],
+    period: f64,
+    forward: impl Fn(f64) -> DVec3,
+    inward: impl Fn(usize, DVec3, f64) -> f64,
+) -> [Vec<Knot>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    if period.is_nan() || period <= 0.0 || !period.is_finite() {
+        return out;
+    }
+    let dt = period / PASSING_SAMPLES as f64;
+    let dist = |t: f64| hands[0].eval(t).0.distance(hands[1].eval(t).0);
+    let d: Vec<f64> = (0..PASSING_SAMPLES).map(|k| dist(k as f64 * dt)).collect();
+    let n = d.len();
+    let near_knot = |side: usize, t: f64| {
+        event_times[side].iter().any(|&e| {
+            let g = (t - e).rem_euclid(period);
+            g.min(period - g) < PASSING_KNOT_GAP
+        })
+    };
+    for k in 0..n {
+        let (prev, next) = (d[(k + n - 1) % n], d[(k + 1) % n]);
+        if !(d[k] < PASSING_TRIGGER && d[k] <= prev && d[k] < next) {
+            continue;
+        }
+        let t = k as f64 * dt;
+        let p = [hands[0].eval(t).0, hands[1].eval(t).0];
+        let f = forward(t);
+        // Depth apart so that the centres are `HANDS_APART` apart (the part of their offset
+        // already along the forward direction counts).
+        let offset = p[0] - p[1];
+        let flat = offset - f * offset.dot(f);
+        let depth = (HANDS_APART * HANDS_APART - flat.length_squared())
+            .max(0.0)
+            .sqrt();
+        let front = if inward(0, p[0], t) >= inward(1, p[1], t) {
+            0
+        } else {
+            1
+        };
+        // Keep the order in depth they already have when one is clearly in front.
+        let ahead = offset.dot(f) * if front == 0 { 1.0 } else { -1.0 };
+        let front = if ahead < -0.02 { 1 - front } else { front };
+        let have = (p[front] - p[1 - front]).dot(f);
+        let need = (depth - have.max(0.0)).max(0.0);
+        if need <= 0.0 {
+            continue;
+        }
+        let stays = [near_knot(0, t), near_knot(1, t)];
+        let share = match (stays[front], stays[1 - front]) {
+            (true, true) => continue,
+            (false, true) => [1.0, 0.0],
+            (true, false) => [0.0, 1.0],
+            (false, false) => [0.5, 0.5],
+        };
+        let up = DVec3::Y;
+        if share[0] > 0.0 {
+            out[front].push(Knot {
+                time: t,
+                position: p[front] + (f + up * 0.3) * (need * share[0]),
+                velocity: KnotVelocity::Free,
+            });
+        }
+        if share[1] > 0.0 {
+            out[1 - front].push(Knot {
+                time: t,
+                position: p[1 - front] - f * (need * share[1]),
+                velocity: KnotVelocity::Free,
+            });
+        }
+    }
+    out
 }

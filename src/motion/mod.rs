@@ -268,15 +268,45 @@ impl Motion {
             .collect();
         let period = ch.hand_period;
         let slots = ch.hands.len().max(jugglers.len() * 2);
-        let hands = (0..slots)
-            .map(|slot| {
-                let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
-                let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
-                let hand = HandRef::from_slot(slot).hand;
-                let rest = to_world(&placement_at(slot, 0.0), positions::rest_position(hand));
-                hand_path::hand_spline(events, points, &flights, &ch.tosses, period, rest)
-            })
-            .collect();
+        let fit = |slot: usize, passing: &[spline::Knot]| {
+            let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
+            let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
+            let hand = HandRef::from_slot(slot).hand;
+            let rest = to_world(&placement_at(slot, 0.0), positions::rest_position(hand));
+            hand_path::hand_spline(events, points, &flights, &ch.tosses, period, rest, passing)
+        };
+        let mut hands: Vec<PeriodicSpline> = (0..slots).map(|slot| fit(slot, &[])).collect();
+        // A juggler's two hands pass each other apart in depth (crossing arms).
+        for left in (0..slots.saturating_sub(1)).step_by(2) {
+            let right = left + 1;
+            let times = |slot: usize| -> Vec<f64> {
+                ch.hands
+                    .get(slot)
+                    .map(|e| e.iter().map(|e| e.time).collect())
+                    .unwrap_or_default()
+            };
+            let (tl, tr) = (times(left), times(right));
+            if tl.is_empty() || tr.is_empty() {
+                continue;
+            }
+            let passing = hand_path::separate_hands(
+                [&hands[left], &hands[right]],
+                [&tl, &tr],
+                period,
+                |t| placement_at(left, t).forward().as_dvec3(),
+                |side, p, t| {
+                    let local = placement_at(left, t).to_local(p.as_vec3());
+                    // Left hand: +x is its own side; right hand: −x.
+                    let out = if side == 0 { local.x } else { -local.x };
+                    f64::from(-out)
+                },
+            );
+            for (slot, knots) in [(left, &passing[0]), (right, &passing[1])] {
+                if !knots.is_empty() {
+                    hands[slot] = fit(slot, knots);
+                }
+            }
+        }
 
         let prop_paths: Vec<(usize, usize)> = ch
             .paths

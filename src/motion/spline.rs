@@ -93,6 +93,34 @@ impl PeriodicSpline {
         }
     }
 
+    /// The largest acceleration (m/s²) of each segment (knot `i` to knot `i + 1`, the last one
+    /// wrapping to knot 0): a cubic's acceleration is linear in time, so it is the larger of
+    /// its two ends.
+    pub(crate) fn segment_peaks(&self) -> Vec<f64> {
+        let n = self.times.len();
+        (0..n)
+            .map(|i| {
+                let j = (i + 1) % n;
+                let d = if j == 0 {
+                    self.times[0] + self.period - self.times[i]
+                } else {
+                    self.times[j] - self.times[i]
+                }
+                .max(1e-12);
+                let (p0, p1, v0, v1) = (
+                    self.positions[i],
+                    self.positions[j],
+                    self.velocities[i],
+                    self.velocities[j],
+                );
+                let slope = (p1 - p0) / d;
+                let start = (slope * 6.0 - v0 * 4.0 - v1 * 2.0) / d;
+                let end = (slope * -6.0 + v0 * 2.0 + v1 * 4.0) / d;
+                start.length().max(end.length())
+            })
+            .collect()
+    }
+
     /// Position and velocity at time `t` (any real number; the curve repeats every period).
     pub(crate) fn eval(&self, t: f64) -> (DVec3, DVec3) {
         let n = self.times.len();

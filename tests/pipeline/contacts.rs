@@ -173,6 +173,9 @@ pub struct Contacts {
     pub props: Worst,
     /// Least distance between the centres of one juggler's two hands (metres).
     pub hands: Worst,
+    /// Least clearance between one juggler's two forearms (elbow–hand capsules; metres,
+    /// negative = one through the other).
+    pub forearms: Worst,
     /// Least clearance of a prop from an arm (upper arm and forearm capsules), except the arm
     /// of a hand holding it or within `OWN_HAND_WINDOW` of throwing or catching it.
     pub arms: Worst,
@@ -217,6 +220,7 @@ pub fn measure(scene: &Scene, rate: f64) -> Contacts {
     let mut c = Contacts {
         props: Worst::least(),
         hands: Worst::least(),
+        forearms: Worst::least(),
         arms: Worst::least(),
         acceleration: Worst::most(),
         elbow_behind: Worst::most(),
@@ -249,6 +253,10 @@ pub fn measure(scene: &Scene, rate: f64) -> Contacts {
             let [l, r] = jp.arms;
             c.hands.keep_least(l.hand.distance(r.hand), || {
                 format!("{name}: juggler {}'s hands at t={t:.3}", jn + 1)
+            });
+            let fore = segments_distance(l.elbow, l.hand, r.elbow, r.hand) - jp.dims.forearm_width;
+            c.forearms.keep_least(fore, || {
+                format!("{name}: juggler {}'s forearms at t={t:.3}", jn + 1)
             });
             for side in Hand::BOTH {
                 let behind = elbow_behind(jp, side);

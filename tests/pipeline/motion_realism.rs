@@ -671,25 +671,26 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             .collect()
     };
     // Scenes that still fail, by measure (limits, not goals: see the doc above).
-    let limits: [(&str, Pick, f32, bool, usize); 7] = [
+    let limits: [(&str, Pick, f32, bool, usize); 8] = [
         (
             "elbow behind the shoulders (m)",
             |c| &c.elbow_behind,
             0.05,
             true,
-            124,
+            12,
         ),
-        ("ball overlap (m)", |c| &c.props, -0.01, false, 8),
+        ("ball overlap (m)", |c| &c.props, -0.01, false, 7),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 28),
         ("club overlap (m)", |c| &c.props, -0.01, false, 67),
-        ("hands apart (m)", |c| &c.hands, 0.06, false, 6),
-        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 69),
+        ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
+        ("forearms apart (m)", |c| &c.forearms, 0.0, false, 13),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 72),
         (
             "hand acceleration (m/s²)",
             |c| &c.acceleration,
             200.0,
             true,
-            59,
+            21,
         ),
     ];
     for (label, pick, limit, high_is_bad, allowed) in limits {
