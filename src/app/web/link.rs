@@ -118,8 +118,13 @@ impl LinkQuery {
         let mut q = LinkQuery::default();
         let (query, fragment) = address.split_once('#').unwrap_or((address, ""));
         let query = query.strip_prefix('?').unwrap_or(query);
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        let file_key = |key: &str| matches!(key.trim(), "toml" | "jml" | "jif");
+        // Keys written after `#` as after `?` (`#pattern=531`, as some sites' links put them)
+        // count like the query's, after it.
+        let plain = pairs(query).chain(pairs(fragment).filter(|(key, _)| !file_key(key)));
         let mut jugglers = None;
-        for (key, value) in pairs(query) {
+        for (key, value) in plain {
             let set = match key.trim() {
                 "jugglers" => keys::JUGGLERS
                     .parse("jugglers", &value)
@@ -506,6 +511,25 @@ mod tests {
         assert_eq!(q.distance, Some(7.0));
         assert_eq!(q.at, Some(1.25));
         assert!(q.problems.is_empty(), "{:?}", q.problems);
+    }
+
+    #[test]
+    fn keys_after_the_hash_count_like_the_querys() {
+        // `#pattern=975;jugglers=2;prop=club` showed the default `3` before.
+        let q = LinkQuery::parse("#pattern=975&jugglers=2&prop=club");
+        assert_eq!(q.pattern.as_deref(), Some("975;jugglers=2"));
+        assert_eq!(q.prop, Some(PropKind::Club));
+        // After the query's own keys: the fragment's come later and win.
+        let q = LinkQuery::parse("?pattern=531&speed=2#speed=0.5");
+        assert_eq!((q.pattern.as_deref(), q.speed), (Some("531"), Some(0.5)));
+        // Bad values there are reported like the query's.
+        let q = LinkQuery::parse("#pattern=3&speed=fast");
+        assert_eq!(q.problems.len(), 1, "{:?}", q.problems);
+        assert!(
+            q.problems[0].starts_with("speed=fast in the link"),
+            "{:?}",
+            q.problems
+        );
     }
 
     #[test]
