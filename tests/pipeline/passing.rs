@@ -310,12 +310,8 @@ fn four_handed_patterns_are_caught_by_the_named_hand_and_fly_parabolas() {
     assert!(patterns > 500, "{patterns} patterns");
 }
 
-/// A pattern that mixes kinds (a JIF file's props, TOML's `props`): each prop flies and is
-/// drawn by its own kind's rules, the club spinning, the balls round.
-#[test]
-fn mixed_props_fly_and_draw_each_by_its_kind() {
-    use juggler::render::{auto_camera, build_layers, Part, Shape, Style};
-    use juggler::types::PropKind;
+/// The same mix, a club and two balls, from a JIF file and from TOML's `props`.
+fn mixed_prop_specs() -> [juggler::spec::PatternSpec; 2] {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jif");
     let jif = files::load_path(&dir.join("club_and_two_balls.jif")).unwrap();
     let toml = files::read_str(
@@ -324,7 +320,17 @@ fn mixed_props_fly_and_draw_each_by_its_kind() {
         "mixed.toml",
     )
     .unwrap();
-    for spec in [&jif[0], &toml[0].spec] {
+    [jif[0].clone(), toml[0].spec.clone()]
+}
+
+/// A pattern that mixes kinds (a JIF file's props, TOML's `props`): each prop flies and is
+/// drawn by its own kind's rules, the club spinning, the balls round.
+#[test]
+fn mixed_props_fly_and_draw_each_by_its_kind() {
+    use juggler::render::{auto_camera, build_layers, Part, Shape, Style};
+    use juggler::types::PropKind;
+    let [jif, toml] = mixed_prop_specs();
+    for spec in [&jif, &toml] {
         let scene = Scene::new(spec).unwrap();
         let pose = scene.pose_at(0.0);
         let kinds: Vec<PropKind> = pose.props.iter().map(|p| p.kind).collect();
@@ -362,7 +368,7 @@ fn mixed_props_fly_and_draw_each_by_its_kind() {
         }
     }
     // The JIF file's colours follow its props: the club is red.
-    let scene = Scene::new(&jif[0]).unwrap();
+    let scene = Scene::new(&jif).unwrap();
     assert_eq!(
         scene.pose_at(0.0).props[0].color,
         juggler::types::Rgba::rgb(255, 0, 0)
@@ -387,15 +393,8 @@ fn mixed_props_fly_and_draw_each_by_its_kind() {
 #[test]
 fn choosing_a_prop_switches_every_prop_of_a_mixed_pattern() {
     use juggler::types::PropKind;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jif");
-    let jif = files::load_path(&dir.join("club_and_two_balls.jif")).unwrap();
-    let toml = files::read_str(
-        "siteswap = \"3\"\nprops = [\"club\", \"ball\", \"ball\"]\n",
-        files::FileKind::Toml,
-        "mixed.toml",
-    )
-    .unwrap();
-    for spec in [&jif[0], &toml[0].spec] {
+    let [jif, toml] = mixed_prop_specs();
+    for spec in [&jif, &toml] {
         for kind in [PropKind::Ring, PropKind::Ball, PropKind::Club] {
             let mut chosen = spec.clone();
             chosen.settings.set_every_prop(kind);
@@ -407,7 +406,7 @@ fn choosing_a_prop_switches_every_prop_of_a_mixed_pattern() {
         }
     }
     // A TOML file written from it needs no list of kinds.
-    let mut chosen = toml[0].spec.clone();
+    let mut chosen = toml.clone();
     chosen.settings.set_every_prop(PropKind::Ring);
     let text = juggler::convert::toml::to_toml(std::slice::from_ref(&chosen)).unwrap();
     assert!(

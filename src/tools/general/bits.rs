@@ -297,13 +297,10 @@ impl BitSearch {
         self.text.truncate(self.text_start[from]);
         for beat in from..self.period {
             self.text_start[beat] = self.text.len();
-            let range = self.table.beat(beat);
-            self.plan.writer.write_beat(
-                beat,
-                &self.table.values[range.clone()],
-                &self.table.targets[range],
-                &mut self.text,
-            );
+            let (values, targets) = self.table.beat_throws(beat);
+            self.plan
+                .writer
+                .write_beat(beat, values, targets, &mut self.text);
         }
         self.text_start[self.period] = self.text.len();
         self.written = self.period;
@@ -335,13 +332,10 @@ impl BitSearch {
             // Every prop of this beat is thrown.
             if self.eager_text {
                 self.text.truncate(self.text_start[beat]);
-                let range = self.table.beat(beat);
-                self.plan.writer.write_beat(
-                    beat,
-                    &self.table.values[range.clone()],
-                    &self.table.targets[range],
-                    &mut self.text,
-                );
+                let (values, targets) = self.table.beat_throws(beat);
+                self.plan
+                    .writer
+                    .write_beat(beat, values, targets, &mut self.text);
             }
             if !self.beat_valid(beat, next) {
                 return Progress::Paused;

@@ -232,13 +232,10 @@ impl Search {
             }
             // Every prop of this beat is thrown.
             if self.need_text {
-                let range = self.table.beat(beat);
-                self.plan.writer.write_beat(
-                    beat,
-                    &self.table.values[range.clone()],
-                    &self.table.targets[range],
-                    &mut self.text,
-                );
+                let (values, targets) = self.table.beat_throws(beat);
+                self.plan
+                    .writer
+                    .write_beat(beat, values, targets, &mut self.text);
             }
             if !self.beat_valid(beat) {
                 return Progress::Paused;

@@ -58,6 +58,12 @@ impl ThrowTable {
         beat * size..(beat + 1) * size
     }
 
+    /// One beat's throw values and targets (what `BeatWriter::write_beat` writes).
+    pub(crate) fn beat_throws(&self, beat: usize) -> (&[u16], &[u8]) {
+        let range = self.beat(beat);
+        (&self.values[range.clone()], &self.targets[range])
+    }
+
     /// Clears a beat: no throws, every target its own place.
     pub(crate) fn clear_beat(&mut self, beat: usize) {
         if self.multiplex == 1 {
