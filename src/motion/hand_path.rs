@@ -68,11 +68,11 @@ pub(crate) fn hand_spline(
     flights: &[FlightPath],
     tosses: &[Toss],
     period: f64,
-    rest: DVec3,
+    frame: HandFrame,
     passing: &[Knot],
 ) -> PeriodicSpline {
     if events.is_empty() {
-        return PeriodicSpline::constant(rest);
+        return PeriodicSpline::constant(frame.rest);
     }
     let mut knots: Vec<Knot> = Vec::new();
     for (k, e) in events.iter().enumerate() {
@@ -199,7 +199,15 @@ pub(crate) fn hand_spline(
         .collect();
     wrapped.sort_by(|a, b| a.time.total_cmp(&b.time));
     limit_throw_speeds(&mut wrapped, period);
-    smooth_spline(&wrapped, period)
+    smooth_spline(&wrapped, period, frame.forward)
+}
+
+/// Where a hand rests when it has no events, and the way its juggler faces (world, horizontal
+/// unit; zero when unknown).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HandFrame {
+    pub rest: DVec3,
+    pub forward: DVec3,
 }
 
 /// What a knot of the fitted path comes from: base knot `i` itself (an event or a waypoint),
@@ -217,7 +225,7 @@ enum Origin {
 /// segment is) is lowered step by step, down to `MIN_SPEED_SCALE` of the prop's, so the hand
 /// gathers and sheds less speed in the time it has. Positions and times never move; a path
 /// whose knots are too close in space and time for any speed keeps its peak (docs/motion.md).
-fn smooth_spline(base: &[Knot], period: f64) -> PeriodicSpline {
+fn smooth_spline(base: &[Knot], period: f64, forward: DVec3) -> PeriodicSpline {
     let mut scale = vec![1.0_f64; base.len()];
     // Shares of each throw's push and each catch's give kept (way and time alike).
     let mut push = vec![1.0_f64; base.len()];
@@ -247,7 +255,7 @@ fn smooth_spline(base: &[Knot], period: f64) -> PeriodicSpline {
             .enumerate()
             .map(|(i, k)| (*k, Origin::Base(i)))
             .collect();
-        let tagged = add_throw_pushes(&tagged, period, &push);
+        let tagged = add_throw_pushes(&tagged, period, &push, forward);
         let tagged = add_catch_gives(&tagged, period, &give);
         let knots: Vec<Knot> = tagged.iter().map(|(k, _)| *k).collect();
         let spline = PeriodicSpline::fit(&knots, period);
@@ -316,7 +324,12 @@ fn smooth_spline(base: &[Knot], period: f64) -> PeriodicSpline {
 /// push; without this knot the minimum-acceleration curve spreads the push over the whole
 /// dwell and the hand sinks 25-40 cm below the hand plane with the arm hanging straight
 /// (Juggling Lab's look). The follow-through after the release stays Juggling Lab's.
-fn add_throw_pushes(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<(Knot, Origin)> {
+fn add_throw_pushes(
+    knots: &[(Knot, Origin)],
+    period: f64,
+    share: &[f64],
+    forward: DVec3,
+) -> Vec<(Knot, Origin)> {
     let n = knots.len();
     let mut out = Vec::with_capacity(n * 2);
     for (i, &(k, origin)) in knots.iter().enumerate() {
@@ -352,7 +365,7 @@ fn add_throw_pushes(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec
         out.push((
             Knot {
                 time: k.time - t_in,
-                position: k.position - v * (0.5 * t_in),
+                position: k.position + push_way(-v * (0.5 * t_in), forward),
                 velocity: KnotVelocity::Free,
             },
             Origin::Push(b),
@@ -361,6 +374,29 @@ fn add_throw_pushes(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec
     }
     wrap_sorted(&mut out, period);
     out
+}
+
+/// How far back (against the juggler's forward direction) a throwing push may start, metres: a
+/// throw forward (a pass) winds up this far back and the rest of its way down, not straight back
+/// past the shoulders, which would take the elbow behind the back.
+const MAX_PUSH_BACK: f64 = 0.05;
+/// Share of the length taken off the push's way back that it goes down instead.
+const PUSH_DOWN_SHARE: f64 = 0.5;
+
+/// Where a push starts relative to its throw, from the way `back` straight back along the launch
+/// velocity: its part against `forward` (a horizontal unit, or zero: no limit) capped at
+/// `MAX_PUSH_BACK`, half the length taken off it added downward (the hand still rises into the
+/// throw, and stays above the waist). Throws up or sideways keep their push.
+fn push_way(back: DVec3, forward: DVec3) -> DVec3 {
+    let behind = -back.dot(forward);
+    if !(behind > MAX_PUSH_BACK) {
+        return back;
+    }
+    let kept = back + forward * (behind - MAX_PUSH_BACK);
+    let down = (back.length_squared() - kept.length_squared())
+        .max(0.0)
+        .sqrt();
+    kept - DVec3::Y * (PUSH_DOWN_SHARE * down)
 }
 
 /// Brings knot times into one period from the earliest and sorts them.

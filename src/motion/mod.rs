@@ -272,8 +272,12 @@ impl Motion {
             let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
             let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
             let hand = HandRef::from_slot(slot).hand;
-            let rest = to_world(&placement_at(slot, 0.0), positions::rest_position(hand));
-            hand_path::hand_spline(events, points, &flights, &ch.tosses, period, rest, passing)
+            let placement = placement_at(slot, 0.0);
+            let frame = hand_path::HandFrame {
+                rest: to_world(&placement, positions::rest_position(hand)),
+                forward: placement.forward().as_dvec3(),
+            };
+            hand_path::hand_spline(events, points, &flights, &ch.tosses, period, frame, passing)
         };
         let mut hands: Vec<PeriodicSpline> = (0..slots).map(|slot| fit(slot, &[])).collect();
         // A juggler's two hands pass each other apart in depth (crossing arms).

@@ -677,7 +677,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             |c| &c.elbow_behind,
             0.05,
             true,
-            15,
+            3,
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 8),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 29),
