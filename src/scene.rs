@@ -348,6 +348,7 @@ impl Scene {
         let hands_for = hands_kind(settings.prop, &kinds);
         crate::motion::place_for_prop(&mut choreography, hands_for);
         restack_rings(&mut choreography, settings, &kinds);
+        choreography.part_meeting_hands();
         choreography.separate_flights(hands_for, settings.pancake_rings, timing.gravity);
         let motion = Motion::from_events(&choreography, timing);
         if moving {
@@ -428,6 +429,7 @@ impl Scene {
         // Rings held together stack as in siteswap patterns (so tojml's rings read back).
         let mut choreography = events.choreography.clone();
         restack_rings(&mut choreography, settings, &kinds);
+        choreography.part_meeting_hands();
         choreography.separate_flights(
             hands_kind(settings.prop, &kinds),
             settings.pancake_rings,

@@ -38,6 +38,7 @@ use crate::settings::DwellPoints;
 use crate::types::{Hand, HandRef};
 
 mod choreography;
+mod crossing;
 mod flight;
 mod flight_lanes;
 mod from_schedule;

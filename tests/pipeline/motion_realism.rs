@@ -682,7 +682,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
         ("ball overlap (m)", |c| &c.props, -0.01, false, 8),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 29),
         ("club overlap (m)", |c| &c.props, -0.01, false, 68),
-        ("hands apart (m)", |c| &c.hands, 0.06, false, 3),
+        ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 19),
         ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 77),
         (
@@ -690,7 +690,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             |c| &c.acceleration,
             200.0,
             true,
-            24,
+            21,
         ),
     ];
     let mut over = Vec::new();
