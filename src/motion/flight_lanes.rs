@@ -48,6 +48,9 @@ const SAMPLE_STEP: f64 = 0.01;
 const MAX_SAMPLES: u64 = 30_000_000;
 /// Extra clearance asked between two props, metres.
 const MARGIN: f64 = 0.01;
+/// Extra clearance asked between two rings' rims, metres (a ring's depth lane is sized to a
+/// rim's width, 4 cm, so a whole centimetre more would ask two steps).
+const RIM_MARGIN: f64 = 0.003;
 
 /// A flying prop's shape as the lane solver measures it (the sizes `body::props` draws and
 /// `tests/pipeline/contacts.rs` measures): a ball's sphere, a club's capsule from knob to tip,
@@ -55,8 +58,6 @@ const MARGIN: f64 = 0.01;
 #[derive(Clone, Copy, Debug)]
 struct Clearance {
     kind: PropKind,
-    /// Offset between neighbouring lanes, metres.
-    step: f64,
 }
 
 /// A ball's diameter, metres.
@@ -71,14 +72,20 @@ const RING_HALF_WIDTH: f64 = 0.0125;
 /// Points of a ring's rim measured against the other ring.
 const RIM_POINTS: usize = 16;
 
-fn clearance(kind: PropKind, flat: bool) -> Clearance {
-    let step = match kind {
-        PropKind::Ring if flat => 0.055,
+fn clearance(kind: PropKind) -> Clearance {
+    Clearance { kind }
+}
+
+/// Offset between neighbouring lanes (metres) of props of `kind` (rings thrown `flat`) whose
+/// lanes run sideways or in depth: rings facing the audience need a rim's width plus a
+/// little between parallel planes, and far more side by side in one plane.
+fn lane_step(kind: PropKind, flat: bool, sideways: bool) -> f64 {
+    match kind {
+        PropKind::Ring if flat || sideways => 0.055,
+        PropKind::Ring => 0.04,
         PropKind::Ball => 0.055,
-        PropKind::Ring => 0.02,
         PropKind::Club => 0.05,
-    };
-    Clearance { kind, step }
+    }
 }
 
 impl Clearance {
@@ -98,14 +105,14 @@ impl Clearance {
                 2.0 * CLUB_RADIUS + MARGIN - segments_distance(a0, a1, b0, b1)
             }
             PropKind::Ring => {
-                let reach = 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH) + MARGIN;
+                let reach = 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH) + RIM_MARGIN;
                 if d > reach {
                     return reach - d;
                 }
                 let closest = rim_points(a, u)
                     .map(|p| circle_distance(p, b, v))
                     .fold(f64::INFINITY, f64::min);
-                2.0 * RING_HALF_WIDTH + MARGIN - closest
+                2.0 * RING_HALF_WIDTH + RIM_MARGIN - closest
             }
         }
     }
@@ -181,7 +188,7 @@ struct Arc {
     p0: DVec3,
     v0: DVec3,
     gravity: f64,
-    /// World direction of this flight's lanes (unit).
+    /// World offset of this flight's neighbouring lane (direction times the lane step).
     lane: DVec3,
     /// Whether it moves only together with the props thrown with it: clubs and rings thrown
     /// or caught by a hand that holds several props at once (their multiplex lanes and ring
@@ -248,7 +255,7 @@ impl Choreography {
         if !(1..=MAX_TOSSES).contains(&n) || !period_ok || !gravity.is_finite() {
             return;
         }
-        let rule = clearance(kind, flat);
+        let rule = clearance(kind);
         let place =
             |juggler: usize, t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
         // Event points of every toss's release and catch.
@@ -309,7 +316,7 @@ impl Choreography {
                     rotate(from.facing, DVec3::NEG_X)
                 } else {
                     rotate(from.facing, DVec3::Z)
-                };
+                } * lane_step(kind, flat, sideways);
                 let placements: Vec<Placement> = (0..self.jugglers.len().max(1))
                     .map(|j| place(j, t.release))
                     .collect();
@@ -622,7 +629,7 @@ impl Arc {
 }
 
 /// A flight's lane: its offset along its lane direction at the release and at the catch
-/// (metres), moving linearly in between.
+/// (in lane steps), moving linearly in between.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Lane {
     release: f64,
@@ -792,8 +799,8 @@ fn assign(
         let stacked = group.iter().any(|&g| stacks[g].is_some_and(|s| s.constant));
         for &(r, c) in CANDIDATES.iter().filter(|(r, c)| !stacked || r == c) {
             let lane = Lane {
-                release: r * rule.step,
-                catch: c * rule.step,
+                release: r,
+                catch: c,
             };
             let b = badness(lane);
             if b < CLEAR {

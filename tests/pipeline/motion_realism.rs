@@ -680,7 +680,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             12,
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 7),
-        ("ring overlap (m)", |c| &c.props, -0.01, false, 26),
+        ("ring overlap (m)", |c| &c.props, -0.01, false, 23),
         ("club overlap (m)", |c| &c.props, -0.01, false, 28),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 13),
