@@ -117,7 +117,8 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
         }
         cut.push(per_segment);
     }
-    let lanes = assign_lanes(&pieces, period);
+    let mut lanes = assign_lanes(&pieces, period);
+    order_caught_together(&mut lanes, &pieces, &cut, paths, tosses);
     // Lanes per hand; a hand that never holds two props at once keeps its offsets.
     let mut count: std::collections::HashMap<usize, usize> = Default::default();
     for (q, &l) in pieces.iter().zip(&lanes) {
@@ -219,6 +220,94 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
             }
         }
         paths[p].segments = segments;
+    }
+}
+
+/// Props caught together and thrown together by one hand (holds of one span) take their
+/// lanes among themselves in the order they were thrown in: across the hands of a pass
+/// between jugglers facing each other mirrored (the thrower's right-most prop lands in the
+/// catcher's left-most lane), to oneself in the same order, so props thrown side by side do
+/// not cross each other in the air.
+fn order_caught_together(
+    lanes: &mut [usize],
+    pieces: &[(usize, f64, f64)],
+    cut: &[Vec<Option<(Vec<usize>, HoldPieces)>>],
+    paths: &[PropPath],
+    tosses: &[Toss],
+) {
+    let n = tosses.len();
+    // The piece each toss is released from, and the toss each whole hold arrives by.
+    let mut released_from: Vec<Option<usize>> = vec![None; n];
+    let mut arrival: Vec<Option<usize>> = vec![None; pieces.len()];
+    let mut whole: Vec<usize> = Vec::new();
+    for (path, per_segment) in paths.iter().zip(cut) {
+        let m = path.segments.len();
+        let toss_at = |k: usize| match path.segments[k % m] {
+            PathSegment::Air { toss, .. } => Some(toss).filter(|&t| t < n),
+            PathSegment::Held { .. } => None,
+        };
+        for (k, entry) in per_segment.iter().enumerate() {
+            let Some((ids, _)) = entry else {
+                continue;
+            };
+            let (Some(&first), Some(&last)) = (ids.first(), ids.last()) else {
+                continue;
+            };
+            if let Some(t) = toss_at(k + 1) {
+                released_from[t] = Some(last);
+            }
+            if let (Some(t), 1) = (toss_at(k + m - 1), ids.len()) {
+                arrival[first] = Some(t);
+                whole.push(first);
+            }
+        }
+    }
+    whole.sort_by(|&a, &b| {
+        let (a, b) = (pieces[a], pieces[b]);
+        a.0.cmp(&b.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.total_cmp(&b.2))
+    });
+    let same = |a: usize, b: usize| {
+        let (a, b) = (pieces[a], pieces[b]);
+        a.0 == b.0 && (a.1 - b.1).abs() < 1e-6 && (a.2 - b.2).abs() < 1e-6
+    };
+    let groups: Vec<&[usize]> = whole.chunk_by(|&a, &b| same(a, b)).collect();
+    // Twice, so that a hand's order follows a thrower's order settled after it.
+    for _ in 0..2 {
+        let mut count: std::collections::HashMap<usize, usize> = Default::default();
+        for (q, &l) in pieces.iter().zip(lanes.iter()) {
+            let c = count.entry(q.0).or_insert(1);
+            *c = (*c).max(l + 1);
+        }
+        for group in groups.iter().filter(|g| g.len() > 1) {
+            // Where each prop left its thrower, across the catcher (lanes from its right).
+            let key = |piece: usize| -> f64 {
+                let Some(t) = arrival[piece] else {
+                    return 0.0;
+                };
+                let Some(from) = released_from[t] else {
+                    return 0.0;
+                };
+                let c = count.get(&pieces[from].0).copied().unwrap_or(1);
+                if c < 2 {
+                    return 0.0;
+                }
+                let x = lanes[from] as f64 - (c as f64 - 1.0) / 2.0;
+                if tosses[t].from.juggler == tosses[t].to.juggler {
+                    x
+                } else {
+                    -x
+                }
+            };
+            let mut members: Vec<usize> = group.to_vec();
+            let mut free: Vec<usize> = members.iter().map(|&p| lanes[p]).collect();
+            free.sort_unstable();
+            members.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(lanes[a].cmp(&lanes[b])));
+            for (p, l) in members.into_iter().zip(free) {
+                lanes[p] = l;
+            }
+        }
     }
 }
 
