@@ -662,16 +662,33 @@ fn intrusion(
     }
     let steps = ((end - start) / SAMPLE_STEP).ceil().clamp(1.0, 400.0) as usize;
     samples.set(samples.get() + steps as u64 + 1);
-    let mut worst = 0.0f64;
-    for k in 0..=steps {
-        let t = start + (end - start) * k as f64 / steps as f64;
+    let depth_at = |t: f64| {
         let (c0, u) = p.pose(t);
         let (c1, v) = q.pose(t - shift);
-        let depth = rule.depth(c0 + a.at(p, t), u, c1 + b.at(q, t - shift), v);
+        rule.depth(c0 + a.at(p, t), u, c1 + b.at(q, t - shift), v)
+    };
+    let dt = (end - start) / steps as f64;
+    let mut worst = 0.0f64;
+    for k in 0..=steps {
+        let t = start + dt * k as f64;
+        let depth = depth_at(t);
         worst = worst.max(depth);
+        // Props this close may meet and part again between two samples (passes crossing
+        // at several metres a second): look between them more finely.
+        if depth > -NEAR && k < steps {
+            samples.set(samples.get() + FINE_STEPS as u64);
+            for f in 1..FINE_STEPS {
+                worst = worst.max(depth_at(t + dt * f as f64 / FINE_STEPS as f64));
+            }
+        }
     }
     worst
 }
+
+/// Props within this distance of touching at a sample are looked at `FINE_STEPS` times as
+/// often until the next one (metres; what props closing at 6 m/s cover in one step).
+const NEAR: f64 = 0.06;
+const FINE_STEPS: usize = 5;
 
 /// Lanes tried for a flight, in order of preference (in lane steps): none, drifting across
 /// its lane during the flight (so that its rising and falling copies in other hand periods

@@ -680,7 +680,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             12,
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 6),
-        ("ring overlap (m)", |c| &c.props, -0.01, false, 22),
+        ("ring overlap (m)", |c| &c.props, -0.01, false, 20),
         ("club overlap (m)", |c| &c.props, -0.01, false, 27),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 13),
