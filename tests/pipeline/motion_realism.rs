@@ -717,18 +717,26 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
 
 /// Patterns issue 25 names, with the props it names: balls of `b97531` and the synchronous
 /// crossing `(4x,4x)` and rings of 633 and `(4x,4x)` keep every two props at least as far
-/// apart as allowed (1 cm of overlap); the balls of passes `<5p|5p>` too. (`[43]14`'s flights
-/// are apart, but a ball arriving beside the held one still cuts 1.3 cm into it.)
+/// apart as allowed (1 cm of overlap); the balls of passes `<5p|5p>` too. Where that is not
+/// reached yet the test holds the least clearance measured now (metres), so it cannot grow:
+/// `(4x,4x)` clubs cross at one height at one time, axes parallel, which no lane parts (it
+/// needs one hand to throw a little higher or later); the passes of `<5p|5p|5p>` cross in the
+/// middle of the triangle; in `[43]14` the 3 crossing to the other hand passes the club held
+/// there, and the multiplexed rings, stacked in one constant lane, meet the single 4.
 #[test]
 fn named_patterns_keep_their_props_apart() {
-    for (notation, kind) in [
-        ("b97531", PropKind::Ball),
-        ("(4x,4x)", PropKind::Ball),
-        ("<5p|5p>", PropKind::Ball),
-        ("<5p|5p|5p>", PropKind::Ball),
-        ("633", PropKind::Ring),
-        ("(4x,4x)", PropKind::Ring),
-        ("531", PropKind::Ring),
+    for (notation, kind, least) in [
+        ("b97531", PropKind::Ball, -0.01),
+        ("(4x,4x)", PropKind::Ball, -0.01),
+        ("<5p|5p>", PropKind::Ball, -0.01),
+        ("<5p|5p|5p>", PropKind::Ball, -0.01),
+        ("633", PropKind::Ring, -0.01),
+        ("(4x,4x)", PropKind::Ring, -0.01),
+        ("531", PropKind::Ring, -0.01),
+        ("(4x,4x)", PropKind::Club, -0.085),
+        ("<5p|5p|5p>", PropKind::Club, -0.046),
+        ("[43]14", PropKind::Club, -0.053),
+        ("[43]14", PropKind::Ring, -0.023),
     ] {
         let scene = with_prop(&PatternSpec::from_notation(notation), kind);
         let c = crate::contacts::measure(&scene, 480.0);
@@ -737,8 +745,8 @@ fn named_patterns_keep_their_props_apart() {
             c.props.value
         );
         assert!(
-            c.props.value >= -0.01,
-            "{}: {}",
+            c.props.value >= least,
+            "{} (at least {least}): {}",
             c.props.value,
             c.props.what
         );
