@@ -17,6 +17,10 @@
 //! in one hand (a multiplex, a squeezed catch) fly and are held in one constant lane, so a
 //! stack never slides into itself.
 //!
+//! Props are measured as they are drawn (`FlightShape`, given by the scene): a ball's sphere,
+//! a club's capsule from knob to tip turning with its spins about its centre of mass, a
+//! ring's rim; every 10 ms, five times finer where two come within 6 cm.
+//!
 //! A lane belongs to a kind of throw, not to one toss of the choreography: flights that repeat
 //! one another within the hand period (same hands, flight time, release and catch points, a
 //! whole pattern cycle apart) form one class, and the classes of one pattern cycle are laned
