@@ -294,6 +294,86 @@ fn beat_path(beats: &crate::settings::BodyBeats) -> Option<crate::motion::BeatPa
     })
 }
 
+/// Offset from the grip (the hand's point) to the centre of a prop of `kind` whose axis is
+/// `axis`, held (or last held) by juggler `holder`.
+fn grip_offset(
+    kind: PropKind,
+    pancake: bool,
+    axis: Vec3,
+    placements: &[crate::layout::Placement],
+    holder: usize,
+) -> Vec3 {
+    match kind {
+        PropKind::Ball => Vec3::ZERO,
+        PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
+        // A ring is held at its rim: the centre is the ring's radius along the ring's
+        // plane, away from the hand (up for a ring facing the audience, forward for a
+        // flat one, whose top the hand has tipped forward).
+        PropKind::Ring if pancake => {
+            let lateral = placements
+                .get(holder)
+                .map_or(Vec3::X, |p| p.rotate(Vec3::X));
+            axis.cross(lateral).normalize_or(Vec3::Y) * RING_GRIP_TO_CENTRE
+        }
+        PropKind::Ring => Vec3::Y * RING_GRIP_TO_CENTRE,
+    }
+}
+
+/// Moves the choreography's flights into lanes clear of each other
+/// (`Choreography::separate_flights`), measuring each flying prop of `kind` as it is drawn:
+/// turned and centred on its grip as `prop_pose` does.
+fn separate_flights(
+    choreography: &mut crate::motion::Choreography,
+    kind: PropKind,
+    settings: &crate::settings::Settings,
+    timing: Timing,
+) {
+    let pancake = settings.pancake_rings;
+    let shape = |toss: &crate::motion::Toss,
+                 progress: f64,
+                 placements: &[crate::layout::Placement]|
+     -> (glam::DVec3, glam::DVec3) {
+        let value = toss.value.unwrap_or_else(|| {
+            let beats = (toss.catch - toss.release) * timing.bps + timing.dwell;
+            if beats.is_finite() {
+                beats.round().clamp(1.0, 1e6) as u32
+            } else {
+                1
+            }
+        });
+        let flight = crate::motion::Flight {
+            from: toss.from,
+            to: toss.to,
+            value,
+            release: toss.release,
+            catch: toss.catch,
+            spins: toss.spins,
+            throw: toss.throw,
+        };
+        let spins = match flight.spins {
+            Some(n) if n.is_finite() && n >= 0.0 => Some(n.round().min(1e3) as u32),
+            _ => settings
+                .spins
+                .iter()
+                .find(|s| s.0 == flight.value)
+                .map(|s| s.1),
+        };
+        let style = ThrowStyle { spins, pancake };
+        let progress = progress.clamp(0.0, 1.0) as f32;
+        let axis = prop_axis_styled(
+            kind,
+            PropPhase::Flying { flight, progress },
+            placements,
+            style,
+        );
+        let (at_release, at_catch) = flight_end_axes(kind, flight, placements, style);
+        let release = grip_offset(kind, pancake, at_release, placements, flight.from.juggler);
+        let catch = grip_offset(kind, pancake, at_catch, placements, flight.to.juggler);
+        (release.lerp(catch, progress).as_dvec3(), axis.as_dvec3())
+    };
+    choreography.separate_flights(kind, pancake, timing.gravity, &shape);
+}
+
 impl Scene {
     /// Parse, validate and lay out `spec`; fails on a bad pattern, timing, body or placement.
     pub fn new(spec: &PatternSpec) -> Result<Scene, SceneError> {
@@ -349,7 +429,7 @@ impl Scene {
         crate::motion::place_for_prop(&mut choreography, hands_for);
         restack_rings(&mut choreography, settings, &kinds);
         choreography.part_meeting_hands();
-        choreography.separate_flights(hands_for, settings.pancake_rings, timing.gravity);
+        separate_flights(&mut choreography, hands_for, settings, timing);
         let motion = Motion::from_events(&choreography, timing);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
@@ -430,10 +510,11 @@ impl Scene {
         let mut choreography = events.choreography.clone();
         restack_rings(&mut choreography, settings, &kinds);
         choreography.part_meeting_hands();
-        choreography.separate_flights(
+        separate_flights(
+            &mut choreography,
             hands_kind(settings.prop, &kinds),
-            settings.pancake_rings,
-            timing.gravity,
+            settings,
+            timing,
         );
         let motion = Motion::from_events(&choreography, timing);
         let jugglers = events.jugglers;
@@ -592,22 +673,8 @@ impl Scene {
         // runs linearly in time from its value at the release to its value at the catch; a
         // linear term added to the grip's parabola leaves a parabola under the same gravity, so
         // the centre of mass flies ballistically and meets the hand exactly at both ends.
-        let grip_offset = |axis: Vec3, holder: usize| -> Vec3 {
-            match kind {
-                PropKind::Ball => Vec3::ZERO,
-                PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
-                // A ring is held at its rim: the centre is the ring's radius along the ring's
-                // plane, away from the hand (up for a ring facing the audience, forward for a
-                // flat one, whose top the hand has tipped forward).
-                PropKind::Ring if style.pancake => {
-                    let lateral = placements
-                        .get(holder)
-                        .map_or(Vec3::X, |p| p.rotate(Vec3::X));
-                    axis.cross(lateral).normalize_or(Vec3::Y) * RING_GRIP_TO_CENTRE
-                }
-                PropKind::Ring => Vec3::Y * RING_GRIP_TO_CENTRE,
-            }
-        };
+        let grip_offset =
+            |axis: Vec3, holder: usize| grip_offset(kind, style.pancake, axis, placements, holder);
         let offset = match phase {
             PropPhase::Held { by, .. } => grip_offset(axis, by.juggler),
             PropPhase::Flying { flight, progress } => {

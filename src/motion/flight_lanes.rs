@@ -17,6 +17,10 @@
 //! in one hand (a multiplex, a squeezed catch) fly and are held in one constant lane, so a
 //! stack never slides into itself.
 //!
+//! Props are measured as they are drawn (`FlightShape`, given by the scene): a ball's sphere,
+//! a club's capsule from knob to tip turning with its spins about its centre of mass, a
+//! ring's rim; every 10 ms, five times finer where two come within 6 cm.
+//!
 //! A lane belongs to a kind of throw, not to one toss of the choreography: flights that repeat
 //! one another within the hand period (same hands, flight time, release and catch points, a
 //! whole pattern cycle apart) form one class, and the classes of one pattern cycle are laned
@@ -28,7 +32,8 @@
 
 use glam::DVec3;
 
-use super::choreography::{Choreography, PathSegment, TossKind, ORIGIN};
+use super::choreography::{Choreography, PathSegment, Toss, TossKind, ORIGIN};
+use crate::layout::Placement;
 use crate::types::PropKind;
 
 /// Farthest a prop is moved off its hand's event point by its flight lane, metres (three
@@ -47,49 +52,137 @@ const SAMPLE_STEP: f64 = 0.01;
 const MAX_SAMPLES: u64 = 30_000_000;
 /// Extra clearance asked between two props, metres.
 const MARGIN: f64 = 0.01;
+/// Extra clearance asked between two rings' rims, metres (a ring's depth lane is sized to a
+/// rim's width, 4 cm, so a whole centimetre more would ask two steps).
+const RIM_MARGIN: f64 = 0.003;
 
-/// How props of one kind keep clear of each other in flight.
+/// A flying prop's shape as the lane solver measures it (the sizes `body::props` draws and
+/// `tests/pipeline/contacts.rs` measures): a ball's sphere, a club's capsule from knob to tip,
+/// a ring's rim.
 #[derive(Clone, Copy, Debug)]
 struct Clearance {
-    /// Offset between neighbouring lanes, metres.
-    step: f64,
-    /// Props whose centres are this far apart are clear whatever else.
-    apart: f64,
-    /// Props whose centres are this far apart along the lane direction are clear (parallel
-    /// planes of rings and spinning clubs); `None` for balls.
-    across: Option<f64>,
+    kind: PropKind,
 }
 
-fn clearance(kind: PropKind, flat: bool) -> Clearance {
+/// A ball's diameter, metres.
+const BALL_DIAMETER: f64 = 0.10;
+/// A club's knob and tip from its centre of mass along its axis, and its widest radius.
+const CLUB_KNOB: f64 = 0.20;
+const CLUB_TIP: f64 = 0.285;
+const CLUB_RADIUS: f64 = 0.0418;
+/// A ring's rim: the circle halfway between its edges, and the rim's half width.
+const RING_MID_RADIUS: f64 = 0.1125;
+const RING_HALF_WIDTH: f64 = 0.0125;
+/// Points of a ring's rim measured against the other ring.
+const RIM_POINTS: usize = 16;
+
+fn clearance(kind: PropKind) -> Clearance {
+    Clearance { kind }
+}
+
+/// Offset between neighbouring lanes (metres) of props of `kind` (rings thrown `flat`) whose
+/// lanes run sideways or in depth: rings facing the audience need a rim's width plus a
+/// little between parallel planes, and far more side by side in one plane.
+fn lane_step(kind: PropKind, flat: bool, sideways: bool) -> f64 {
     match kind {
-        // Flat rings (pancakes) are kept a ring's width apart.
-        PropKind::Ring if flat => Clearance {
-            step: 0.055,
-            apart: 0.25 + MARGIN,
-            across: None,
-        },
-        PropKind::Ball => Clearance {
-            step: 0.055,
-            apart: 0.10 + MARGIN,
-            across: None,
-        },
-        // A ring's rim is 2.5 cm wide; rings facing the same way in planes farther apart
-        // never touch.
-        PropKind::Ring => Clearance {
-            step: 0.02,
-            apart: 0.25 + MARGIN,
-            across: Some(0.025 + MARGIN),
-        },
-        // Clubs spin in their thrower's sagittal plane: two clubs in planes a club's width
-        // apart (8.4 cm at the body) never touch; centres of mass a club's length apart
-        // never either.
-        PropKind::Club => Clearance {
-            step: 0.05,
-            apart: 0.485 + MARGIN,
-            across: Some(0.084 + MARGIN),
-        },
+        PropKind::Ring if flat || sideways => 0.055,
+        PropKind::Ring => 0.04,
+        PropKind::Ball => 0.055,
+        PropKind::Club => 0.05,
     }
 }
+
+impl Clearance {
+    /// How deep two props, centres `a` and `b` with axes `u` and `v` (unit), come inside
+    /// each other plus `MARGIN` (metres; 0 or less when clear).
+    fn depth(self, a: DVec3, u: DVec3, b: DVec3, v: DVec3) -> f64 {
+        let d = a.distance(b);
+        match self.kind {
+            PropKind::Ball => BALL_DIAMETER + MARGIN - d,
+            PropKind::Club => {
+                let reach = 2.0 * (CLUB_TIP + CLUB_RADIUS) + MARGIN;
+                if d > reach {
+                    return reach - d;
+                }
+                let (a0, a1) = (a - u * CLUB_KNOB, a + u * CLUB_TIP);
+                let (b0, b1) = (b - v * CLUB_KNOB, b + v * CLUB_TIP);
+                2.0 * CLUB_RADIUS + MARGIN - segments_distance(a0, a1, b0, b1)
+            }
+            PropKind::Ring => {
+                let reach = 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH) + RIM_MARGIN;
+                if d > reach {
+                    return reach - d;
+                }
+                let closest = rim_points(a, u)
+                    .map(|p| circle_distance(p, b, v))
+                    .fold(f64::INFINITY, f64::min);
+                2.0 * RING_HALF_WIDTH + RIM_MARGIN - closest
+            }
+        }
+    }
+}
+
+/// Points of the rim (mid circle) of a ring centred at `c` with normal `n`.
+fn rim_points(c: DVec3, n: DVec3) -> impl Iterator<Item = DVec3> {
+    let u = n.any_orthonormal_vector();
+    let v = n.cross(u);
+    (0..RIM_POINTS).map(move |k| {
+        let a = std::f64::consts::TAU * k as f64 / RIM_POINTS as f64;
+        c + (u * a.cos() + v * a.sin()) * RING_MID_RADIUS
+    })
+}
+
+/// Distance from `p` to the mid circle of a ring centred at `c` with normal `n`.
+fn circle_distance(p: DVec3, c: DVec3, n: DVec3) -> f64 {
+    let d = p - c;
+    let h = d.dot(n);
+    let q = (d - n * h).length();
+    (h * h + (q - RING_MID_RADIUS).powi(2)).sqrt()
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+fn segment_distance(p: DVec3, a: DVec3, b: DVec3) -> f64 {
+    let ab = b - a;
+    let s = ((p - a).dot(ab) / ab.length_squared().max(1e-12)).clamp(0.0, 1.0);
+    p.distance(a + ab * s)
+}
+
+/// Closest distance between the segments `p0`–`p1` and `q0`–`q1`.
+fn segments_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    if a < 1e-12 {
+        return segment_distance(p0, q0, q1);
+    }
+    if e < 1e-12 {
+        return segment_distance(q0, p0, p1);
+    }
+    let (b, c) = (d1.dot(d2), d1.dot(r));
+    let denom = a * e - b * b;
+    let mut s = if denom > 1e-12 {
+        ((b * f - c * e) / denom).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let mut t = (b * s + f) / e;
+    if t < 0.0 {
+        t = 0.0;
+        s = (-c / a).clamp(0.0, 1.0);
+    } else if t > 1.0 {
+        t = 1.0;
+        s = ((b - c) / a).clamp(0.0, 1.0);
+    }
+    (p0 + d1 * s).distance(q0 + d2 * t)
+}
+
+/// How a flying prop of a toss is turned and where its centre is: for the toss, its
+/// progress (0 at the release, 1 at the catch) and the jugglers' placements at its release,
+/// the offset from the grip (the hands' point) to the prop's centre and the prop's axis
+/// (unit; a ring's normal), world directions.
+pub(crate) type FlightShape<'a> = &'a dyn Fn(&Toss, f64, &[Placement]) -> (DVec3, DVec3);
+
+/// Axes sampled per flight, at most.
+const MAX_AXES: usize = 400;
 
 /// One flight as the lane solver sees it: a parabola in the world.
 #[derive(Clone, Debug)]
@@ -99,7 +192,7 @@ struct Arc {
     p0: DVec3,
     v0: DVec3,
     gravity: f64,
-    /// World direction of this flight's lanes (unit).
+    /// World offset of this flight's neighbouring lane (direction times the lane step).
     lane: DVec3,
     /// Whether it moves only together with the props thrown with it: clubs and rings thrown
     /// or caught by a hand that holds several props at once (their multiplex lanes and ring
@@ -107,12 +200,32 @@ struct Arc {
     together: bool,
     /// Hand slots of the thrower and the catcher.
     hands: (usize, usize),
+    /// Offsets from the grip to the prop's centre at the release and at the catch (the
+    /// centre's offset runs linearly in between).
+    grip: (DVec3, DVec3),
+    /// The prop's axis at evenly spaced progress of the flight, release to catch.
+    axes: Vec<DVec3>,
 }
 
 impl Arc {
     fn at(&self, t: f64) -> DVec3 {
         let s = t - self.release;
         self.p0 + self.v0 * s - DVec3::Y * (0.5 * self.gravity * s * s)
+    }
+
+    /// The prop's centre (on its own lane's grip parabola `at`) and axis at `t`.
+    fn pose(&self, t: f64) -> (DVec3, DVec3) {
+        let f = ((t - self.release) / (self.catch - self.release)).clamp(0.0, 1.0);
+        let centre = self.at(t) + self.grip.0.lerp(self.grip.1, f);
+        let last = self.axes.len().saturating_sub(1);
+        let x = f * last as f64;
+        let k = (x.floor() as usize).min(last.saturating_sub(1));
+        let axis = match (self.axes.get(k), self.axes.get(k + 1)) {
+            (Some(a), Some(b)) => a.lerp(*b, x - k as f64).normalize_or(*a),
+            (Some(a), None) => *a,
+            _ => DVec3::Y,
+        };
+        (centre, axis)
     }
 }
 
@@ -132,14 +245,21 @@ fn unrotate(facing: f32, world: DVec3) -> DVec3 {
 impl Choreography {
     /// Moves flights that would meet in the air into lanes beside each other (see the module
     /// doc), for props of `kind` (rings thrown `flat` or facing the audience) under `gravity`
-    /// (m/s², for flights without their own).
-    pub(crate) fn separate_flights(&mut self, kind: PropKind, flat: bool, gravity: f64) {
+    /// (m/s², for flights without their own), each flying prop turned and centred on its grip
+    /// as `shape` says.
+    pub(crate) fn separate_flights(
+        &mut self,
+        kind: PropKind,
+        flat: bool,
+        gravity: f64,
+        shape: FlightShape,
+    ) {
         let n = self.tosses.len();
         let period_ok = self.hand_period.is_finite() && self.hand_period > 0.0;
         if !(1..=MAX_TOSSES).contains(&n) || !period_ok || !gravity.is_finite() {
             return;
         }
-        let rule = clearance(kind, flat);
+        let rule = clearance(kind);
         let place =
             |juggler: usize, t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
         // Event points of every toss's release and catch.
@@ -200,8 +320,18 @@ impl Choreography {
                     rotate(from.facing, DVec3::NEG_X)
                 } else {
                     rotate(from.facing, DVec3::Z)
-                };
-                (p0.is_finite() && v0.is_finite()).then_some(Arc {
+                } * lane_step(kind, flat, sideways);
+                let placements: Vec<Placement> = (0..self.jugglers.len().max(1))
+                    .map(|j| place(j, t.release))
+                    .collect();
+                let count = ((duration / (0.5 * SAMPLE_STEP)).ceil() as usize).clamp(8, MAX_AXES);
+                let axes: Vec<DVec3> = (0..=count)
+                    .map(|k| shape(t, k as f64 / count as f64, &placements).1)
+                    .collect();
+                let grip = (shape(t, 0.0, &placements).0, shape(t, 1.0, &placements).0);
+                let finite =
+                    grip.0.is_finite() && grip.1.is_finite() && axes.iter().all(|a| a.is_finite());
+                (p0.is_finite() && v0.is_finite() && finite).then_some(Arc {
                     release: t.release,
                     catch: t.catch,
                     p0,
@@ -212,6 +342,8 @@ impl Choreography {
                     together: (kind != PropKind::Ball || sideways)
                         && (holds_several(t.from.slot()) || holds_several(t.to.slot())),
                     hands: (t.from.slot(), t.to.slot()),
+                    grip,
+                    axes,
                 })
             })
             .collect();
@@ -499,7 +631,7 @@ impl Arc {
 }
 
 /// A flight's lane: its offset along its lane direction at the release and at the catch
-/// (metres), moving linearly in between.
+/// (in lane steps), moving linearly in between.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Lane {
     release: f64,
@@ -532,22 +664,33 @@ fn intrusion(
     }
     let steps = ((end - start) / SAMPLE_STEP).ceil().clamp(1.0, 400.0) as usize;
     samples.set(samples.get() + steps as u64 + 1);
+    let depth_at = |t: f64| {
+        let (c0, u) = p.pose(t);
+        let (c1, v) = q.pose(t - shift);
+        rule.depth(c0 + a.at(p, t), u, c1 + b.at(q, t - shift), v)
+    };
+    let dt = (end - start) / steps as f64;
     let mut worst = 0.0f64;
     for k in 0..=steps {
-        let t = start + (end - start) * k as f64 / steps as f64;
-        let r = (p.at(t) + a.at(p, t)) - (q.at(t - shift) + b.at(q, t - shift));
-        let apart = rule.apart - r.length();
-        if apart <= 0.0 {
-            continue;
-        }
-        let depth = match rule.across {
-            Some(across) => apart.min(across - r.dot(p.lane).abs()),
-            None => apart,
-        };
+        let t = start + dt * k as f64;
+        let depth = depth_at(t);
         worst = worst.max(depth);
+        // Props this close may meet and part again between two samples (passes crossing
+        // at several metres a second): look between them more finely.
+        if depth > -NEAR && k < steps {
+            samples.set(samples.get() + FINE_STEPS as u64);
+            for f in 1..FINE_STEPS {
+                worst = worst.max(depth_at(t + dt * f as f64 / FINE_STEPS as f64));
+            }
+        }
     }
     worst
 }
+
+/// Props within this distance of touching at a sample are looked at `FINE_STEPS` times as
+/// often until the next one (metres; what props closing at 6 m/s cover in one step).
+const NEAR: f64 = 0.06;
+const FINE_STEPS: usize = 5;
 
 /// Lanes tried for a flight, in order of preference (in lane steps): none, drifting across
 /// its lane during the flight (so that its rising and falling copies in other hand periods
@@ -675,8 +818,8 @@ fn assign(
         let stacked = group.iter().any(|&g| stacks[g].is_some_and(|s| s.constant));
         for &(r, c) in CANDIDATES.iter().filter(|(r, c)| !stacked || r == c) {
             let lane = Lane {
-                release: r * rule.step,
-                catch: c * rule.step,
+                release: r,
+                catch: c,
             };
             let b = badness(lane);
             if b < CLEAR {

@@ -117,7 +117,8 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
         }
         cut.push(per_segment);
     }
-    let lanes = assign_lanes(&pieces, period);
+    let mut lanes = assign_lanes(&pieces, period);
+    order_caught_together(&mut lanes, &pieces, &cut, paths, tosses, period);
     // Lanes per hand; a hand that never holds two props at once keeps its offsets.
     let mut count: std::collections::HashMap<usize, usize> = Default::default();
     for (q, &l) in pieces.iter().zip(&lanes) {
@@ -220,6 +221,165 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
         }
         paths[p].segments = segments;
     }
+}
+
+/// Props caught together and thrown together by one hand (holds of one span) take their
+/// lanes among themselves in the order they were thrown in: across the hands of a pass
+/// between jugglers facing each other mirrored (the thrower's right-most prop lands in the
+/// catcher's left-most lane), to oneself in the same order, so props thrown side by side do
+/// not cross each other in the air.
+fn order_caught_together(
+    lanes: &mut [usize],
+    pieces: &[(usize, f64, f64)],
+    cut: &[Vec<Option<(Vec<usize>, HoldPieces)>>],
+    paths: &[PropPath],
+    tosses: &[Toss],
+    period: f64,
+) {
+    let n = tosses.len();
+    // The piece each toss is released from, and the toss each whole hold arrives by.
+    let mut released_from: Vec<Option<usize>> = vec![None; n];
+    let mut arrival: Vec<Option<usize>> = vec![None; pieces.len()];
+    let mut leaving: Vec<Option<usize>> = vec![None; pieces.len()];
+    let mut whole: Vec<usize> = Vec::new();
+    for (path, per_segment) in paths.iter().zip(cut) {
+        let m = path.segments.len();
+        let toss_at = |k: usize| match path.segments[k % m] {
+            PathSegment::Air { toss, .. } => Some(toss).filter(|&t| t < n),
+            PathSegment::Held { .. } => None,
+        };
+        for (k, entry) in per_segment.iter().enumerate() {
+            let Some((ids, _)) = entry else {
+                continue;
+            };
+            let (Some(&first), Some(&last)) = (ids.first(), ids.last()) else {
+                continue;
+            };
+            if let Some(t) = toss_at(k + 1) {
+                released_from[t] = Some(last);
+                leaving[last] = Some(t);
+            }
+            if let Some(t) = toss_at(k + m - 1) {
+                arrival[first] = Some(t);
+                if ids.len() == 1 {
+                    whole.push(first);
+                }
+            }
+        }
+    }
+    whole.sort_by(|&a, &b| {
+        let (a, b) = (pieces[a], pieces[b]);
+        a.0.cmp(&b.0)
+            .then(a.1.total_cmp(&b.1))
+            .then(a.2.total_cmp(&b.2))
+    });
+    let same = |a: usize, b: usize| {
+        let (a, b) = (pieces[a], pieces[b]);
+        a.0 == b.0 && (a.1 - b.1).abs() < 1e-6 && (a.2 - b.2).abs() < 1e-6
+    };
+    let groups: Vec<&[usize]> = whole.chunk_by(|&a, &b| same(a, b)).collect();
+    // Twice, so that a hand's order follows a thrower's order settled after it.
+    for _ in 0..2 {
+        let mut count: std::collections::HashMap<usize, usize> = Default::default();
+        for (q, &l) in pieces.iter().zip(lanes.iter()) {
+            let c = count.entry(q.0).or_insert(1);
+            *c = (*c).max(l + 1);
+        }
+        for group in groups.iter().filter(|g| g.len() > 1) {
+            // Where each prop left its thrower, across the catcher (lanes from its right).
+            let key = |piece: usize| -> f64 {
+                let Some(t) = arrival[piece] else {
+                    return 0.0;
+                };
+                let Some(from) = released_from[t] else {
+                    return 0.0;
+                };
+                let c = count.get(&pieces[from].0).copied().unwrap_or(1);
+                if c < 2 {
+                    return 0.0;
+                }
+                let x = lanes[from] as f64 - (c as f64 - 1.0) / 2.0;
+                if tosses[t].from.juggler == tosses[t].to.juggler {
+                    x
+                } else {
+                    -x
+                }
+            };
+            let mut members: Vec<usize> = group.to_vec();
+            let mut free: Vec<usize> = members.iter().map(|&p| lanes[p]).collect();
+            free.sort_unstable();
+            members.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(lanes[a].cmp(&lanes[b])));
+            for (p, l) in members.into_iter().zip(free) {
+                lanes[p] = l;
+            }
+        }
+    }
+    // Props thrown together that part (one crossing to the other hand, one staying) leave
+    // from lanes that do not cross: the crossing one inside, nearer the other hand; props
+    // caught together from both hands likewise, the one from the other hand inside.
+    let crossing = |t: usize| {
+        let t = &tosses[t];
+        t.from.juggler == t.to.juggler && t.from.hand != t.to.hand
+    };
+    let inside = |slot: usize| match crate::types::HandRef::from_slot(slot).hand {
+        crate::types::Hand::Right => 1.0,
+        crate::types::Hand::Left => -1.0,
+    };
+    for end in [true, false] {
+        // (piece, hand, phase of the throw or catch, the toss)
+        let mut ends: Vec<(usize, usize, f64, usize)> = (0..pieces.len())
+            .filter_map(|q| {
+                let (hand, start, length) = pieces[q];
+                if end {
+                    leaving[q].map(|t| (q, hand, phase(start + length, period), t))
+                } else {
+                    arrival[q].map(|t| (q, hand, start, t))
+                }
+            })
+            .collect();
+        ends.sort_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)));
+        let groups: Vec<Vec<(usize, usize, f64, usize)>> = ends
+            .chunk_by(|a, b| a.1 == b.1 && (a.2 - b.2).abs() < 1e-6)
+            .filter(|g| g.len() > 1)
+            .map(<[_]>::to_vec)
+            .collect();
+        for group in groups {
+            let mut members = group.clone();
+            members.sort_by(|a, b| {
+                let k = |m: &(usize, usize, f64, usize)| -> f64 {
+                    if crossing(m.3) {
+                        inside(m.1)
+                    } else {
+                        0.0
+                    }
+                };
+                k(a).total_cmp(&k(b)).then(lanes[a.0].cmp(&lanes[b.0]))
+            });
+            let mut free: Vec<usize> = group.iter().map(|m| lanes[m.0]).collect();
+            free.sort_unstable();
+            let proposal: Vec<(usize, usize)> = members.iter().map(|m| m.0).zip(free).collect();
+            // Only where no other hold of the hand overlapping a moved one has its new lane.
+            let ok = proposal.iter().all(|&(q, l)| {
+                (0..pieces.len()).all(|o| {
+                    o == q
+                        || pieces[o].0 != pieces[q].0
+                        || proposal.iter().any(|&(m, _)| m == o)
+                        || lanes[o] != l
+                        || !overlaps(pieces[o], pieces[q], period)
+                })
+            });
+            if ok {
+                for (q, l) in proposal {
+                    lanes[q] = l;
+                }
+            }
+        }
+    }
+}
+
+/// Whether two holds `(hand, start, length)` share some time modulo `period`.
+fn overlaps(a: (usize, f64, f64), b: (usize, f64, f64), period: f64) -> bool {
+    (b.1 - a.1).rem_euclid(period) < a.2 - 1e-9 || (a.1 - b.1).rem_euclid(period) < b.2 - 1e-9
 }
 
 /// Where `t` falls in a cycle of `period` seconds, in `[0, period)`; a time a rounding error

@@ -670,7 +670,9 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             .cloned()
             .collect()
     };
-    // Scenes that still fail, by measure (limits, not goals: see the doc above).
+    // Scenes that still fail, by measure (limits, not goals: see the doc above). Elbows: only
+    // Juggling Lab's Rubenstein's Revenge hands (tests/data/jml_events/), since pass wind-ups
+    // go down, not back; hands: none, since events lying on the other hand are parted.
     let limits: [(&str, Pick, f32, bool, usize); 8] = [
         (
             "elbow behind the shoulders (m)",
@@ -679,12 +681,12 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             true,
             3,
         ),
-        ("ball overlap (m)", |c| &c.props, -0.01, false, 8),
-        ("ring overlap (m)", |c| &c.props, -0.01, false, 29),
-        ("club overlap (m)", |c| &c.props, -0.01, false, 68),
+        ("ball overlap (m)", |c| &c.props, -0.01, false, 6),
+        ("ring overlap (m)", |c| &c.props, -0.01, false, 21),
+        ("club overlap (m)", |c| &c.props, -0.01, false, 21),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 19),
-        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 77),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 61),
         (
             "hand acceleration (m/s²)",
             |c| &c.acceleration,
@@ -723,18 +725,26 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
 
 /// Patterns issue 25 names, with the props it names: balls of `b97531` and the synchronous
 /// crossing `(4x,4x)` and rings of 633 and `(4x,4x)` keep every two props at least as far
-/// apart as allowed (1 cm of overlap); the balls of passes `<5p|5p>` too. (`[43]14`'s flights
-/// are apart, but a ball arriving beside the held one still cuts 1.3 cm into it.)
+/// apart as allowed (1 cm of overlap); the balls of passes `<5p|5p>` too. Where that is not
+/// reached yet the test holds the least clearance measured now (metres), so it cannot grow:
+/// `(4x,4x)` clubs cross at one height at one time, axes parallel, which no lane parts (it
+/// needs one hand to throw a little higher or later); the passes of `<5p|5p|5p>` cross in the
+/// middle of the triangle; in `[43]14` the 3 crossing to the other hand passes the club held
+/// there, and the multiplexed rings, stacked in one constant lane, meet the single 4.
 #[test]
 fn named_patterns_keep_their_props_apart() {
-    for (notation, kind) in [
-        ("b97531", PropKind::Ball),
-        ("(4x,4x)", PropKind::Ball),
-        ("<5p|5p>", PropKind::Ball),
-        ("<5p|5p|5p>", PropKind::Ball),
-        ("633", PropKind::Ring),
-        ("(4x,4x)", PropKind::Ring),
-        ("531", PropKind::Ring),
+    for (notation, kind, least) in [
+        ("b97531", PropKind::Ball, -0.01),
+        ("(4x,4x)", PropKind::Ball, -0.01),
+        ("<5p|5p>", PropKind::Ball, -0.01),
+        ("<5p|5p|5p>", PropKind::Ball, -0.01),
+        ("633", PropKind::Ring, -0.01),
+        ("(4x,4x)", PropKind::Ring, -0.01),
+        ("531", PropKind::Ring, -0.01),
+        ("(4x,4x)", PropKind::Club, -0.085),
+        ("<5p|5p|5p>", PropKind::Club, -0.046),
+        ("[43]14", PropKind::Club, -0.053),
+        ("[43]14", PropKind::Ring, -0.023),
     ] {
         let scene = with_prop(&PatternSpec::from_notation(notation), kind);
         let c = crate::contacts::measure(&scene, 480.0);
@@ -743,8 +753,8 @@ fn named_patterns_keep_their_props_apart() {
             c.props.value
         );
         assert!(
-            c.props.value >= -0.01,
-            "{}: {}",
+            c.props.value >= least,
+            "{} (at least {least}): {}",
             c.props.value,
             c.props.what
         );
