@@ -26,7 +26,7 @@ fn between(times: &[f64], points: &[DVec3], period: f64, t: f64) -> Option<DVec3
         return Some(points[0]);
     }
     let t = t.rem_euclid(period);
-    let next = times.iter().position(|&e| e > t).unwrap_or(n);
+    let next = times.partition_point(|&e| e <= t);
     let (a, b) = ((next + n - 1) % n, next % n);
     let span = (times[b] - times[a]).rem_euclid(period);
     let since = (t - times[a]).rem_euclid(period);

@@ -389,7 +389,7 @@ const PUSH_DOWN_SHARE: f64 = 0.5;
 /// throw, and stays above the waist). Throws up or sideways keep their push.
 fn push_way(back: DVec3, forward: DVec3) -> DVec3 {
     let behind = -back.dot(forward);
-    if !(behind > MAX_PUSH_BACK) {
+    if behind.is_nan() || behind <= MAX_PUSH_BACK {
         return back;
     }
     let kept = back + forward * (behind - MAX_PUSH_BACK);

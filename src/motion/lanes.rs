@@ -228,6 +228,7 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
 /// between jugglers facing each other mirrored (the thrower's right-most prop lands in the
 /// catcher's left-most lane), to oneself in the same order, so props thrown side by side do
 /// not cross each other in the air.
+#[allow(clippy::type_complexity)]
 fn order_caught_together(
     lanes: &mut [usize],
     pieces: &[(usize, f64, f64)],
