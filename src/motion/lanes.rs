@@ -130,7 +130,7 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
         .zip(&lanes)
         .map(|(q, &l)| {
             let c = count.get(&q.0).copied().unwrap_or(1);
-            (c >= 2).then(|| spread(l, c))
+            (c >= 2).then(|| spread(outward_first(q.0, l, c), c))
         })
         .collect();
     // Each toss's catch and release lane; a toss asked for two different lanes keeps its own.
@@ -298,7 +298,7 @@ fn order_caught_together(
                 if c < 2 {
                     return 0.0;
                 }
-                let x = lanes[from] as f64 - (c as f64 - 1.0) / 2.0;
+                let x = outward_first(pieces[from].0, lanes[from], c) as f64 - (c as f64 - 1.0) / 2.0;
                 if tosses[t].from.juggler == tosses[t].to.juggler {
                     x
                 } else {
@@ -307,8 +307,11 @@ fn order_caught_together(
             };
             let mut members: Vec<usize> = group.to_vec();
             let mut free: Vec<usize> = members.iter().map(|&p| lanes[p]).collect();
-            free.sort_unstable();
-            members.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(lanes[a].cmp(&lanes[b])));
+            // In order across the hand, from the juggler's right (`outward_first`).
+            let hand = pieces[group[0]].0;
+            free.sort_by_key(|&l| outward_first(hand, l, usize::MAX));
+            let across = |p: usize| outward_first(hand, lanes[p], usize::MAX);
+            members.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(across(a).cmp(&across(b))));
             for (p, l) in members.into_iter().zip(free) {
                 lanes[p] = l;
             }
@@ -321,10 +324,8 @@ fn order_caught_together(
         let t = &tosses[t];
         t.from.juggler == t.to.juggler && t.from.hand != t.to.hand
     };
-    let inside = |slot: usize| match crate::types::HandRef::from_slot(slot).hand {
-        crate::types::Hand::Right => 1.0,
-        crate::types::Hand::Left => -1.0,
-    };
+    // Higher lanes lie further inside in either hand (`outward_first`).
+    let inside = |_slot: usize| 1.0;
     for end in [true, false] {
         // (piece, hand, phase of the throw or catch, the toss)
         let mut ends: Vec<(usize, usize, f64, usize)> = (0..pieces.len())
@@ -375,6 +376,17 @@ fn order_caught_together(
                 }
             }
         }
+    }
+}
+
+/// The place across the hand (0 = the juggler's right-most of `count`) of lane `lane` of the
+/// hand in slot `slot`: lanes are numbered from the outside of each hand inward, so the prop
+/// a hand holds first sits outside and a prop arriving from the other hand comes in inside
+/// it instead of through it.
+fn outward_first(slot: usize, lane: usize, count: usize) -> usize {
+    match crate::types::HandRef::from_slot(slot).hand {
+        crate::types::Hand::Right => lane,
+        crate::types::Hand::Left => count.saturating_sub(1).saturating_sub(lane),
     }
 }
 

@@ -681,7 +681,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 5),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 20),
-        ("club overlap (m)", |c| &c.props, -0.01, false, 20),
+        ("club overlap (m)", |c| &c.props, -0.01, false, 16),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 13),
         ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 72),
