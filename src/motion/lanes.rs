@@ -72,7 +72,6 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
     // Every piece of every hold: (hand, start modulo the period, how long it takes its lane).
     let mut pieces: Vec<(usize, f64, f64)> = Vec::new();
     // Per path and segment, the pieces of a hold (indices into `pieces`) and their bounds.
-    type Cut = Option<(Vec<usize>, HoldPieces)>;
     let mut cut: Vec<Vec<Cut>> = Vec::with_capacity(paths.len());
     for path in paths.iter() {
         let flies = path
@@ -231,7 +230,7 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
 fn order_caught_together(
     lanes: &mut [usize],
     pieces: &[(usize, f64, f64)],
-    cut: &[Vec<Option<(Vec<usize>, HoldPieces)>>],
+    cut: &[Vec<Cut>],
     paths: &[PropPath],
     tosses: &[Toss],
     period: f64,
@@ -298,7 +297,8 @@ fn order_caught_together(
                 if c < 2 {
                     return 0.0;
                 }
-                let x = outward_first(pieces[from].0, lanes[from], c) as f64 - (c as f64 - 1.0) / 2.0;
+                let x =
+                    outward_first(pieces[from].0, lanes[from], c) as f64 - (c as f64 - 1.0) / 2.0;
                 if tosses[t].from.juggler == tosses[t].to.juggler {
                     x
                 } else {
@@ -358,8 +358,7 @@ fn order_caught_together(
             });
             let mut free: Vec<usize> = group.iter().map(|m| lanes[m.0]).collect();
             free.sort_unstable();
-            let proposal: Vec<(usize, usize)> =
-                members.iter().map(|m| m.0).zip(free).collect();
+            let proposal: Vec<(usize, usize)> = members.iter().map(|m| m.0).zip(free).collect();
             // Only where no other hold of the hand overlapping a moved one has its new lane.
             let ok = proposal.iter().all(|&(q, l)| {
                 (0..pieces.len()).all(|o| {
@@ -394,6 +393,10 @@ fn outward_first(slot: usize, lane: usize, count: usize) -> usize {
 fn overlaps(a: (usize, f64, f64), b: (usize, f64, f64), period: f64) -> bool {
     (b.1 - a.1).rem_euclid(period) < a.2 - 1e-9 || (a.1 - b.1).rem_euclid(period) < b.2 - 1e-9
 }
+
+/// The pieces of one hold (indices into the pieces) and their bounds; `None` for a segment
+/// that is not a hold.
+type Cut = Option<(Vec<usize>, HoldPieces)>;
 
 /// Where `t` falls in a cycle of `period` seconds, in `[0, period)`; a time a rounding error
 /// short of a whole number of periods (a piece of a long hold starting one period before its
