@@ -324,6 +324,32 @@ fn order_caught_together(
         let t = &tosses[t];
         t.from.juggler == t.to.juggler && t.from.hand != t.to.hand
     };
+    // Each hand's pieces by start, and its longest: the pieces that may overlap one start
+    // within its start less that, or its own length after it (modulo the period).
+    let mut by_hand: std::collections::HashMap<usize, (Vec<(f64, usize)>, f64)> =
+        Default::default();
+    for (q, &(hand, start, length)) in pieces.iter().enumerate() {
+        let entry = by_hand.entry(hand).or_insert((Vec::new(), 0.0));
+        entry.0.push((start, q));
+        entry.1 = entry.1.max(length);
+    }
+    for (list, _) in by_hand.values_mut() {
+        list.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    let near = |q: usize| {
+        let (hand, start, length) = pieces[q];
+        let (list, longest) = by_hand
+            .get(&hand)
+            .map_or((&[][..], 0.0), |(l, m)| (&l[..], *m));
+        [-period, 0.0, period].into_iter().flat_map(move |shift| {
+            let (lo, hi) = (start - longest - shift, start + length - shift);
+            let first = list.partition_point(|e| e.0 < lo);
+            list[first..]
+                .iter()
+                .take_while(move |e| e.0 <= hi)
+                .map(|e| e.1)
+        })
+    };
     // Higher lanes lie further inside in either hand (`outward_first`).
     let inside = |_slot: usize| 1.0;
     for end in [true, false] {
@@ -361,9 +387,8 @@ fn order_caught_together(
             let proposal: Vec<(usize, usize)> = members.iter().map(|m| m.0).zip(free).collect();
             // Only where no other hold of the hand overlapping a moved one has its new lane.
             let ok = proposal.iter().all(|&(q, l)| {
-                (0..pieces.len()).all(|o| {
+                near(q).all(|o| {
                     o == q
-                        || pieces[o].0 != pieces[q].0
                         || proposal.iter().any(|&(m, _)| m == o)
                         || lanes[o] != l
                         || !overlaps(pieces[o], pieces[q], period)
