@@ -369,10 +369,7 @@ fn separate_flights(
         let (at_release, at_catch) = flight_end_axes(kind, flight, placements, style);
         let release = grip_offset(kind, pancake, at_release, placements, flight.from.juggler);
         let catch = grip_offset(kind, pancake, at_catch, placements, flight.to.juggler);
-        (
-            release.lerp(catch, progress).as_dvec3(),
-            axis.as_dvec3(),
-        )
+        (release.lerp(catch, progress).as_dvec3(), axis.as_dvec3())
     };
     choreography.separate_flights(kind, pancake, timing.gravity, &shape);
 }

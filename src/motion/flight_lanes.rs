@@ -328,11 +328,9 @@ impl Choreography {
                 let axes: Vec<DVec3> = (0..=count)
                     .map(|k| shape(t, k as f64 / count as f64, &placements).1)
                     .collect();
-                let grip = (
-                    shape(t, 0.0, &placements).0,
-                    shape(t, 1.0, &placements).0,
-                );
-                let finite = grip.0.is_finite() && grip.1.is_finite() && axes.iter().all(|a| a.is_finite());
+                let grip = (shape(t, 0.0, &placements).0, shape(t, 1.0, &placements).0);
+                let finite =
+                    grip.0.is_finite() && grip.1.is_finite() && axes.iter().all(|a| a.is_finite());
                 (p0.is_finite() && v0.is_finite() && finite).then_some(Arc {
                     release: t.release,
                     catch: t.catch,

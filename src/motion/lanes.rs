@@ -357,8 +357,7 @@ fn order_caught_together(
             });
             let mut free: Vec<usize> = group.iter().map(|m| lanes[m.0]).collect();
             free.sort_unstable();
-            let proposal: Vec<(usize, usize)> =
-                members.iter().map(|m| m.0).zip(free).collect();
+            let proposal: Vec<(usize, usize)> = members.iter().map(|m| m.0).zip(free).collect();
             // Only where no other hold of the hand overlapping a moved one has its new lane.
             let ok = proposal.iter().all(|&(q, l)| {
                 (0..pieces.len()).all(|o| {
