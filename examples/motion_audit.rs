@@ -7,7 +7,8 @@
 //! `cargo run --release --example motion_audit -- --contacts [FILE_OR_DIR...]` measures
 //! contacts instead (`tests/pipeline/contacts.rs`) over the shared vectors, the library, the
 //! JML test files and the given pattern files, with balls, clubs and rings, and prints the
-//! worst cases of each measure.
+//! worst cases of each measure (a loop longer than two minutes over its first two minutes;
+//! `AUDIT_TOP=N` lists N cases of each, `AUDIT_PROGRESS=1` times each scene on stderr).
 
 #![allow(clippy::needless_range_loop)]
 
@@ -260,10 +261,30 @@ fn audit_contacts(extra: &[String]) {
             })
         })
         .collect();
+    // AUDIT_PROGRESS=1: each scene's time on stderr as it is measured.
+    let progress = std::env::var("AUDIT_PROGRESS").is_ok();
     let results: Vec<contacts::Contacts> = jobs
         .par_iter()
-        .filter_map(|(spec, _)| Scene::new(spec).ok())
-        .map(|scene| contacts::measure(&scene, 160.0))
+        .filter_map(|(spec, _)| {
+            let started = std::time::Instant::now();
+            if progress {
+                eprintln!("start {} {:?}", spec.name, spec.settings.prop);
+            }
+            let scene = Scene::new(spec).ok()?;
+            let built = started.elapsed().as_secs_f64();
+            // Loops longer than two minutes are measured over their first two minutes.
+            let c = contacts::measure_for(&scene, 160.0, 120.0);
+            if progress {
+                eprintln!(
+                    "{:7.2} s ({built:.2} s to build) {:6} poses  {} {:?}",
+                    started.elapsed().as_secs_f64(),
+                    c.samples,
+                    spec.name,
+                    spec.settings.prop
+                );
+            }
+            Some(c)
+        })
         .collect();
     println!("{} patterns, {} scenes", specs.len(), results.len());
     for kind in ["Ball:", "Club:", "Ring:"] {

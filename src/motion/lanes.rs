@@ -72,7 +72,6 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
     // Every piece of every hold: (hand, start modulo the period, how long it takes its lane).
     let mut pieces: Vec<(usize, f64, f64)> = Vec::new();
     // Per path and segment, the pieces of a hold (indices into `pieces`) and their bounds.
-    type Cut = Option<(Vec<usize>, HoldPieces)>;
     let mut cut: Vec<Vec<Cut>> = Vec::with_capacity(paths.len());
     for path in paths.iter() {
         let flies = path
@@ -130,7 +129,7 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
         .zip(&lanes)
         .map(|(q, &l)| {
             let c = count.get(&q.0).copied().unwrap_or(1);
-            (c >= 2).then(|| spread(l, c))
+            (c >= 2).then(|| spread(outward_first(q.0, l, c), c))
         })
         .collect();
     // Each toss's catch and release lane; a toss asked for two different lanes keeps its own.
@@ -228,11 +227,10 @@ pub(crate) fn spread_held_props(paths: &mut [PropPath], tosses: &mut [Toss], per
 /// between jugglers facing each other mirrored (the thrower's right-most prop lands in the
 /// catcher's left-most lane), to oneself in the same order, so props thrown side by side do
 /// not cross each other in the air.
-#[allow(clippy::type_complexity)]
 fn order_caught_together(
     lanes: &mut [usize],
     pieces: &[(usize, f64, f64)],
-    cut: &[Vec<Option<(Vec<usize>, HoldPieces)>>],
+    cut: &[Vec<Cut>],
     paths: &[PropPath],
     tosses: &[Toss],
     period: f64,
@@ -299,7 +297,8 @@ fn order_caught_together(
                 if c < 2 {
                     return 0.0;
                 }
-                let x = lanes[from] as f64 - (c as f64 - 1.0) / 2.0;
+                let x =
+                    outward_first(pieces[from].0, lanes[from], c) as f64 - (c as f64 - 1.0) / 2.0;
                 if tosses[t].from.juggler == tosses[t].to.juggler {
                     x
                 } else {
@@ -308,8 +307,11 @@ fn order_caught_together(
             };
             let mut members: Vec<usize> = group.to_vec();
             let mut free: Vec<usize> = members.iter().map(|&p| lanes[p]).collect();
-            free.sort_unstable();
-            members.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(lanes[a].cmp(&lanes[b])));
+            // In order across the hand, from the juggler's right (`outward_first`).
+            let hand = pieces[group[0]].0;
+            free.sort_by_key(|&l| outward_first(hand, l, usize::MAX));
+            let across = |p: usize| outward_first(hand, lanes[p], usize::MAX);
+            members.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(across(a).cmp(&across(b))));
             for (p, l) in members.into_iter().zip(free) {
                 lanes[p] = l;
             }
@@ -322,10 +324,34 @@ fn order_caught_together(
         let t = &tosses[t];
         t.from.juggler == t.to.juggler && t.from.hand != t.to.hand
     };
-    let inside = |slot: usize| match crate::types::HandRef::from_slot(slot).hand {
-        crate::types::Hand::Right => 1.0,
-        crate::types::Hand::Left => -1.0,
+    // Each hand's pieces by start, and its longest: the pieces that may overlap one start
+    // within its start less that, or its own length after it (modulo the period).
+    let mut by_hand: std::collections::HashMap<usize, (Vec<(f64, usize)>, f64)> =
+        Default::default();
+    for (q, &(hand, start, length)) in pieces.iter().enumerate() {
+        let entry = by_hand.entry(hand).or_insert((Vec::new(), 0.0));
+        entry.0.push((start, q));
+        entry.1 = entry.1.max(length);
+    }
+    for (list, _) in by_hand.values_mut() {
+        list.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    let near = |q: usize| {
+        let (hand, start, length) = pieces[q];
+        let (list, longest) = by_hand
+            .get(&hand)
+            .map_or((&[][..], 0.0), |(l, m)| (&l[..], *m));
+        [-period, 0.0, period].into_iter().flat_map(move |shift| {
+            let (lo, hi) = (start - longest - shift, start + length - shift);
+            let first = list.partition_point(|e| e.0 < lo);
+            list[first..]
+                .iter()
+                .take_while(move |e| e.0 <= hi)
+                .map(|e| e.1)
+        })
     };
+    // Higher lanes lie further inside in either hand (`outward_first`).
+    let inside = |_slot: usize| 1.0;
     for end in [true, false] {
         // (piece, hand, phase of the throw or catch, the toss)
         let mut ends: Vec<(usize, usize, f64, usize)> = (0..pieces.len())
@@ -361,9 +387,8 @@ fn order_caught_together(
             let proposal: Vec<(usize, usize)> = members.iter().map(|m| m.0).zip(free).collect();
             // Only where no other hold of the hand overlapping a moved one has its new lane.
             let ok = proposal.iter().all(|&(q, l)| {
-                (0..pieces.len()).all(|o| {
+                near(q).all(|o| {
                     o == q
-                        || pieces[o].0 != pieces[q].0
                         || proposal.iter().any(|&(m, _)| m == o)
                         || lanes[o] != l
                         || !overlaps(pieces[o], pieces[q], period)
@@ -378,10 +403,25 @@ fn order_caught_together(
     }
 }
 
+/// The place across the hand (0 = the juggler's right-most of `count`) of lane `lane` of the
+/// hand in slot `slot`: lanes are numbered from the outside of each hand inward, so the prop
+/// a hand holds first sits outside and a prop arriving from the other hand comes in inside
+/// it instead of through it.
+fn outward_first(slot: usize, lane: usize, count: usize) -> usize {
+    match crate::types::HandRef::from_slot(slot).hand {
+        crate::types::Hand::Right => lane,
+        crate::types::Hand::Left => count.saturating_sub(1).saturating_sub(lane),
+    }
+}
+
 /// Whether two holds `(hand, start, length)` share some time modulo `period`.
 fn overlaps(a: (usize, f64, f64), b: (usize, f64, f64), period: f64) -> bool {
     (b.1 - a.1).rem_euclid(period) < a.2 - 1e-9 || (a.1 - b.1).rem_euclid(period) < b.2 - 1e-9
 }
+
+/// The pieces of one hold (indices into the pieces) and their bounds; `None` for a segment
+/// that is not a hold.
+type Cut = Option<(Vec<usize>, HoldPieces)>;
 
 /// Where `t` falls in a cycle of `period` seconds, in `[0, period)`; a time a rounding error
 /// short of a whole number of periods (a piece of a long hold starting one period before its

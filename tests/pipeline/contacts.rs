@@ -202,6 +202,12 @@ fn own_arm(scene: &Scene, i: usize, hand: HandRef, t: f64, prop: &PropPose) -> b
 
 /// Samples `scene` over one loop at `rate` poses per second (at least 500 a loop).
 pub fn measure(scene: &Scene, rate: f64) -> Contacts {
+    measure_for(scene, rate, f64::INFINITY)
+}
+
+/// Samples `scene` like `measure`, over its first `span` seconds when its loop is longer (a
+/// multiplex of many orbits, `[rstuvw]`, loops only after millions of beats).
+pub fn measure_for(scene: &Scene, rate: f64, span: f64) -> Contacts {
     let name = format!(
         "{} ({}) {:?}",
         scene.spec().name,
@@ -214,7 +220,7 @@ pub fn measure(scene: &Scene, rate: f64) -> Contacts {
             .collect::<String>(),
         scene.spec().settings.prop
     );
-    let duration = scene.loop_duration();
+    let duration = scene.loop_duration().min(span);
     let samples = 500usize.max((duration * rate).ceil() as usize);
     let dt = duration / samples as f64;
     let mut c = Contacts {
