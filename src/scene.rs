@@ -319,6 +319,20 @@ fn grip_offset(
     }
 }
 
+/// The steps both builders take once the events are placed: rings held together stacked,
+/// events of one hand lying on the other parted, flights moved into lanes clear of each other.
+fn keep_props_and_hands_apart(
+    choreography: &mut crate::motion::Choreography,
+    settings: &crate::settings::Settings,
+    kinds: &[PropKind],
+    hands_for: PropKind,
+    timing: Timing,
+) {
+    restack_rings(choreography, settings, kinds);
+    choreography.part_meeting_hands();
+    separate_flights(choreography, hands_for, settings, timing);
+}
+
 /// Moves the choreography's flights into lanes clear of each other
 /// (`Choreography::separate_flights`), measuring each flying prop of `kind` as it is drawn:
 /// turned and centred on its grip as `prop_pose` does.
@@ -427,9 +441,7 @@ impl Scene {
         let kinds: Vec<PropKind> = (0..schedule.props).map(|i| settings.kind_of(i)).collect();
         let hands_for = hands_kind(settings.prop, &kinds);
         crate::motion::place_for_prop(&mut choreography, hands_for);
-        restack_rings(&mut choreography, settings, &kinds);
-        choreography.part_meeting_hands();
-        separate_flights(&mut choreography, hands_for, settings, timing);
+        keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
         let motion = Motion::from_events(&choreography, timing);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
@@ -508,14 +520,8 @@ impl Scene {
             .collect();
         // Rings held together stack as in siteswap patterns (so tojml's rings read back).
         let mut choreography = events.choreography.clone();
-        restack_rings(&mut choreography, settings, &kinds);
-        choreography.part_meeting_hands();
-        separate_flights(
-            &mut choreography,
-            hands_kind(settings.prop, &kinds),
-            settings,
-            timing,
-        );
+        let hands_for = hands_kind(settings.prop, &kinds);
+        keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
         let motion = Motion::from_events(&choreography, timing);
         let jugglers = events.jugglers;
         let layout = Layout {

@@ -136,50 +136,9 @@ fn clubs_and_rings_fly_ballistically_and_rings_face_the_audience() {
     assert!(checked > 10_000, "only {checked} samples checked");
 }
 
-/// Distance from `p` to the segment `a`–`b`.
-fn segment_distance(p: Vec3, a: Vec3, b: Vec3) -> f32 {
-    let ab = b - a;
-    let s = ((p - a).dot(ab) / ab.length_squared().max(1e-12)).clamp(0.0, 1.0);
-    p.distance(a + ab * s)
-}
-
-/// Closest distance between the segments `p0`–`p1` and `q0`–`q1` (exact: the closest pair of
-/// parameters, clamped to both segments).
-fn segments_distance(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3) -> f32 {
-    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
-    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
-    if a < 1e-12 {
-        return segment_distance(p0, q0, q1);
-    }
-    if e < 1e-12 {
-        return segment_distance(q0, p0, p1);
-    }
-    let (b, c) = (d1.dot(d2), d1.dot(r));
-    let denom = a * e - b * b;
-    let mut s = if denom > 1e-12 {
-        ((b * f - c * e) / denom).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let mut t = (b * s + f) / e;
-    if t < 0.0 {
-        t = 0.0;
-        s = (-c / a).clamp(0.0, 1.0);
-    } else if t > 1.0 {
-        t = 1.0;
-        s = ((b - c) / a).clamp(0.0, 1.0);
-    }
-    (p0 + d1 * s).distance(q0 + d2 * t)
-}
-
-/// A club's widest radius (the drawn profile's 8.6 % of its 48.5 cm length), metres: the club
-/// is checked as a capsule of this radius from knob to tip, so the handle counts as thick as
-/// the body.
-const CLUB_RADIUS: f32 = 0.0418;
-/// A ring's rim: the circle halfway between its outer and inner edges, and the rim's half
-/// width around it (metres).
-const RING_MID_RADIUS: f32 = 0.1125;
-const RING_HALF_WIDTH: f32 = 0.0125;
+use crate::contacts::{
+    segment_distance, segments_distance, CLUB_RADIUS, RING_HALF_WIDTH, RING_MID_RADIUS,
+};
 /// Points on a ring's rim checked against a torso (the chord misses the circle by 0.5 mm).
 const RING_POINTS: usize = 32;
 
