@@ -259,7 +259,9 @@ fn cascade_hand_path_scoops_like_a_juggler() {
     // Regression: Juggling Lab's minimum-acceleration path spreads the throwing push over the
     // whole dwell, so the hand sank 25 cm below the hand plane (thigh level, arm hanging
     // straight). With a 12 cm push before the release and a 6.5 cm give after the catch the
-    // 3-ball hand dips about 13 cm; the follow-through stays Juggling Lab's 13 cm rise. Catch
+    // 3-ball hand dips about 13 cm. After the release the hand stops within 3.6 cm (2.99 m/s at
+    // 120 m/s²) and drifts up 2 cm more on its way out, 5.3 cm in all (Juggling Lab's path
+    // follows the ball up 13 cm). Catch
     // outside (giving 1.6 cm further out along the ball's path), carry down and inward, throw
     // near the centre.
     let m = motion(&async_schedule("3"), None);
@@ -277,7 +279,7 @@ fn cascade_hand_path_scoops_like_a_juggler() {
         assert!((p.z - 0.3).abs() < 1e-6, "stays in the hand plane");
     }
     assert!((1.0 - low - 0.128).abs() < 0.005, "dip {}", 1.0 - low);
-    assert!((high - 1.0 - 0.13).abs() < 0.01, "rise {}", high - 1.0);
+    assert!((high - 1.0 - 0.053).abs() < 0.005, "rise {}", high - 1.0);
     // The bottom of the scoop lies between the catch (0.30 out) and the throw (0.12 out).
     assert!((0.15..0.25).contains(&low_x), "bottom at {low_x} out");
     assert!(inner > 0.09 && outer < 0.32, "{inner}..{outer}");
