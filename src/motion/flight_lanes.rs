@@ -186,7 +186,7 @@ const MAX_AXES: usize = 400;
 
 /// One flight as the lane solver sees it: a parabola in the world.
 #[derive(Clone, Debug)]
-struct Arc {
+pub(crate) struct Arc {
     release: f64,
     catch: f64,
     p0: DVec3,
@@ -211,7 +211,7 @@ impl Arc {
     /// The flight of toss `t` from hand point `points.0` to `points.1` (juggler-local, its
     /// lane offsets added) with the thrower and catcher placed at `places`, in no lane of its
     /// own yet; `None` for a bounce or a flight that is not finite.
-    fn of(
+    pub(crate) fn of(
         t: &Toss,
         points: (DVec3, DVec3),
         places: (Placement, Placement),
@@ -701,40 +701,44 @@ fn intrusion(
     worst
 }
 
-/// One flight for [`pair_intrusion`]: the toss, its release and catch points (juggler-local)
-/// and the placements of its thrower at the release and its catcher at the catch.
-pub(crate) type PairFlight<'a> = (&'a Toss, DVec3, DVec3, Placement, Placement);
+impl Arc {
+    /// This flight (of toss `t`) moved to fly from hand point `points.0` to `points.1`
+    /// (juggler-local) with the thrower and catcher placed at `places`: the same times,
+    /// gravity and attitudes.
+    pub(crate) fn moved(
+        &self,
+        t: &Toss,
+        points: (DVec3, DVec3),
+        places: (Placement, Placement),
+    ) -> Arc {
+        let (from, to) = places;
+        let duration = self.catch - self.release;
+        let p0 = from.position.as_dvec3() + rotate(from.facing, points.0 + t.release_offset);
+        let p1 = to.position.as_dvec3() + rotate(to.facing, points.1 + t.catch_offset);
+        let v0 = (p1 - p0) / duration + DVec3::Y * (0.5 * self.gravity * duration);
+        Arc {
+            p0,
+            v0,
+            ..self.clone()
+        }
+    }
+}
 
 /// How far two flights of props of `kind` (the second and its repeats every `period`
 /// seconds, itself not when `same`) come inside each other's clearance (metres, with the lane
-/// solver's margin; 0 when clear), each from its own points, as the lane solver measures
-/// them; `None` when either is no finite toss.
-pub(crate) fn pair_intrusion(
-    p: PairFlight,
-    q: PairFlight,
-    (period, same): (f64, bool),
-    kind: PropKind,
-    gravity: f64,
-    shape: FlightShape,
-    placements: &[Placement],
-) -> Option<f64> {
-    let arc = |(t, a, b, from, to): PairFlight| {
-        Arc::of(t, (a, b), (from, to), gravity, shape, placements)
-    };
-    let (p, q) = (arc(p)?, arc(q)?);
+/// solver's margin; 0 when clear), as the lane solver measures them.
+pub(crate) fn pair_intrusion(p: &Arc, q: &Arc, (period, same): (f64, bool), kind: PropKind) -> f64 {
     let samples = std::cell::Cell::new(0);
     let none = Lane::default();
     let lo = ((p.release - q.catch) / period).ceil().max(-64.0) as i64;
     let hi = ((p.catch - q.release) / period).floor().min(64.0) as i64;
-    Some(
-        (lo..=hi)
-            .filter(|&m| !(same && m == 0))
-            .map(|m| {
-                let shift = m as f64 * period;
-                intrusion(&p, none, &q, none, shift, clearance(kind), &samples)
-            })
-            .fold(0.0, f64::max),
-    )
+    (lo..=hi)
+        .filter(|&m| !(same && m == 0))
+        .map(|m| {
+            let shift = m as f64 * period;
+            intrusion(p, none, q, none, shift, clearance(kind), &samples)
+        })
+        .fold(0.0, f64::max)
 }
 
 /// Props within this distance of touching at a sample are looked at `FINE_STEPS` times as

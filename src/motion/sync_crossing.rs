@@ -16,7 +16,7 @@
 use glam::DVec3;
 
 use super::choreography::{Choreography, TossKind, ORIGIN};
-use super::flight_lanes::{pair_intrusion, FlightShape};
+use super::flight_lanes::{pair_intrusion, Arc, FlightShape};
 use crate::layout::Placement;
 use crate::types::{Hand, PropKind};
 
@@ -169,34 +169,40 @@ impl Choreography {
         let placements: Vec<Placement> = (0..self.jugglers.len().max(1))
             .map(|j| self.jugglers.get(j).map_or(ORIGIN, |p| p.at(tr.release)))
             .collect();
-        // The two flights against each other and their own and each other's repeats.
-        let period = self.hand_period;
-        let depth = |rt: DVec3, rc: DVec3, lt: DVec3, lc: DVec3| {
-            let right = (tr, rt, rc, place(tr.release), place(tr.catch));
-            let left = (tl, lt, lc, place(tl.release), place(tl.catch));
-            let mut worst = 0.0f64;
-            for (p, q, same) in [
-                (right, left, false),
-                (right, right, true),
-                (left, left, true),
-            ] {
-                let repeats = (period, same);
-                let d = pair_intrusion(p, q, repeats, PropKind::Club, gravity, shape, &placements)?;
-                worst = worst.max(d);
-            }
-            Some(worst)
-        };
+        let places = |t: &super::choreography::Toss| (place(t.release), place(t.catch));
+        let at_pair = |t, (a, b)| Arc::of(t, (a, b), places(t), gravity, shape, &placements);
         let (rt, rc, lt, lc) = (
             at(pair.right_throw),
             at(pair.right_catch),
             at(pair.left_throw),
             at(pair.left_catch),
         );
+        let (Some(right), Some(left)) = (at_pair(tr, (rt, rc)), at_pair(tl, (lt, lc))) else {
+            return None;
+        };
+        // The two flights against each other and their own and each other's repeats.
+        let period = self.hand_period;
+        let depth = |rt: DVec3, rc: DVec3, lt: DVec3, lc: DVec3| {
+            let right = right.moved(tr, (rt, rc), places(tr));
+            let left = left.moved(tl, (lt, lc), places(tl));
+            let all = [
+                (&right, &left, false),
+                (&right, &right, true),
+                (&left, &left, true),
+            ];
+            let worst = all
+                .iter()
+                .map(|&(p, q, same)| pair_intrusion(p, q, (period, same), PropKind::Club))
+                .fold(0.0, f64::max);
+            worst.is_finite().then_some(worst)
+        };
         let now = depth(rt, rc, lt, lc)?;
         if now <= 0.0 {
             return None;
         }
-        let mut best = (now, (rt, lt, (DVec3::ZERO, DVec3::ZERO)), f64::INFINITY);
+        // Every candidate: the throw points and the two flights' moves, and how far the
+        // hands' points move in all.
+        let mut candidates = Vec::with_capacity(WIDEN.len() * RISE.len() * DEPTH.len());
         for w in WIDEN {
             // Each hand's throw point toward its own catch point (where the other hand's
             // toss arrives).
@@ -204,23 +210,33 @@ impl Choreography {
             for rise in RISE {
                 for d in DEPTH {
                     let (right, left) = shifts(rise, d);
-                    let Some(b) = depth(wr + right, rc + right, wl + left, lc + left) else {
-                        continue;
-                    };
-                    // How far the hands' points move in all.
                     let size = 2.0 * (wr - rt).length() + 2.0 * (right - left).length();
-                    let better = if b <= 0.0 {
-                        best.0 > 0.0 || size < best.2
-                    } else {
-                        b < best.0 - 1e-4
-                    };
-                    if better {
-                        best = (b, (wr, wl, (right, left)), size);
-                    }
+                    candidates.push((wr, wl, right, left, size));
                 }
             }
         }
-        let (_, (wr, wl, (right, left)), _) = best;
+        // The smallest that clears (the first in the list of those as small), tried in order
+        // of size; else the least overlap, the first in the list of those as good.
+        let mut by_size: Vec<usize> = (0..candidates.len()).collect();
+        by_size.sort_by(|&a, &b| candidates[a].4.total_cmp(&candidates[b].4));
+        let mut overlap = vec![None; candidates.len()];
+        for k in by_size {
+            let (wr, wl, right, left, _) = candidates[k];
+            let b = depth(wr + right, rc + right, wl + left, lc + left);
+            if b.is_some_and(|b| b <= 0.0) {
+                return (wr != rt || right != left).then_some((wr, wl, (right, left)));
+            }
+            overlap[k] = b;
+        }
+        let mut best = (now, (rt, lt, DVec3::ZERO, DVec3::ZERO));
+        for (k, &(wr, wl, right, left, _)) in candidates.iter().enumerate() {
+            if let Some(b) = overlap[k] {
+                if b < best.0 - 1e-4 {
+                    best = (b, (wr, wl, right, left));
+                }
+            }
+        }
+        let (_, (wr, wl, right, left)) = best;
         (wr != rt || right != left).then_some((wr, wl, (right, left)))
     }
 }
