@@ -640,18 +640,18 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             true,
             3,
         ),
-        ("ball overlap (m)", |c| &c.props, -0.01, false, 6),
+        ("ball overlap (m)", |c| &c.props, -0.01, false, 4),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 20),
         ("club overlap (m)", |c| &c.props, -0.01, false, 17),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
-        ("forearms apart (m)", |c| &c.forearms, 0.0, false, 21),
-        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 43),
+        ("forearms apart (m)", |c| &c.forearms, 0.0, false, 15),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 22),
         (
             "hand acceleration (m/s²)",
             |c| &c.acceleration,
             200.0,
             true,
-            21,
+            19,
         ),
     ];
     let mut over = Vec::new();
