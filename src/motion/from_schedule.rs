@@ -143,6 +143,18 @@ pub(crate) fn from_schedule_moving(
     // Event points and the spread of props thrown or caught together.
     let mut throw_offset = vec![DVec3::ZERO; plan.throws.len()];
     let mut catch_offset = vec![DVec3::ZERO; plan.throws.len()];
+    // Whether the juggler's other hand throws at the same time as this event.
+    let sync = |slot: usize, e: &plan::HandEvent| {
+        !e.throws.is_empty()
+            && plan.hand_events.get(slot ^ 1).is_some_and(|other| {
+                // Events are sorted by time: look only at those at `e.time`.
+                let first = other.partition_point(|o| o.time < e.time - 1e-9);
+                other[first..]
+                    .iter()
+                    .take_while(|o| o.time <= e.time + 1e-9)
+                    .any(|o| !o.throws.is_empty())
+            })
+    };
     let hands = plan
         .hand_events
         .iter()
@@ -162,7 +174,8 @@ pub(crate) fn from_schedule_moving(
                     let toss = |&i: &usize| toss_of[i];
                     HandEvent {
                         time: e.time * beat,
-                        position: event_point(&plan, e, custom_of(hand.juggler)).local(hand.hand),
+                        position: event_point(&plan, e, custom_of(hand.juggler), sync(slot, e))
+                            .local(hand.hand),
                         throws: e.throws.iter().filter_map(toss).collect(),
                         catches: e.catches.iter().filter_map(toss).collect(),
                     }
@@ -244,10 +257,24 @@ pub(crate) fn place_for_prop(ch: &mut Choreography, kind: PropKind) {
     }
 }
 
+/// Least distance from the centre line of a throw made while the other hand throws too (a
+/// synchronous 4's, metres).
+const SYNC_THROW_X: f64 = 0.10;
+
 /// The point (in hand terms) of one plan event: a throw point when it throws, else a
 /// catch point; custom dwell points when given (cycled over the juggler's tosses, see
 /// `plan::HandEvent::dwell_index`).
-fn event_point(plan: &Plan, event: &plan::HandEvent, custom: &[DwellSpec]) -> HandPoint {
+///
+/// Two hands throwing at once (a synchronous beat) throw at least `SYNC_THROW_X` out:
+/// Juggling Lab's table puts the throws of 6 and higher 5 cm from the centre line, made for
+/// hands taking turns; both hands there at once would hold their props against each other and
+/// cross their forearms.
+fn event_point(
+    plan: &Plan,
+    event: &plan::HandEvent,
+    custom: &[DwellSpec],
+    sync: bool,
+) -> HandPoint {
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
         return if event.throws.is_empty() {
@@ -273,7 +300,8 @@ fn event_point(plan: &Plan, event: &plan::HandEvent, custom: &[DwellSpec]) -> Ha
                 throw_x(plan.juggler_value(i), t.to.hand != t.from.hand)
             })
             .collect();
-        HandPoint::on_plane(mean(xs))
+        let out = mean(xs);
+        HandPoint::on_plane(if sync { out.max(SYNC_THROW_X) } else { out })
     }
 }
 

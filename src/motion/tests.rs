@@ -204,6 +204,28 @@ fn sync_hands_throw_together_and_passes_land_in_the_partners_frame() {
 }
 
 #[test]
+fn synchronous_throws_stay_ten_centimetres_out() {
+    // Juggling Lab's table throws a 6 or an 8 from 5 cm out; hands throwing at once throw from
+    // 10 cm (a synchronous 4's point), hands taking turns keep 5 cm.
+    for (pattern, out) in [
+        ("(6,6)", 0.10),
+        ("(8,8)", 0.10),
+        ("(4,4)", 0.10),
+        ("6", 0.05),
+    ] {
+        let m = motion(&super::testutil::schedule(pattern), None);
+        let s = m.state_at(1e-9);
+        let (_, f) = flight_released_at(&s, 0.0);
+        let hand = m.state_at(f.release).hands[0][f.from.hand.index()].position;
+        assert!(
+            (hand.x.abs() - out).abs() < 1e-4,
+            "{pattern}: throws from {} out",
+            hand.x.abs()
+        );
+    }
+}
+
+#[test]
 fn multiplex_props_fly_side_by_side() {
     let m = motion(&async_schedule("[33]"), None);
     assert_eq!(m.prop_count(), 6);
