@@ -385,6 +385,7 @@ fn separate_flights(
         let catch = grip_offset(kind, pancake, at_catch, placements, flight.to.juggler);
         (release.lerp(catch, progress).as_dvec3(), axis.as_dvec3())
     };
+    choreography.part_sync_crossings(kind, timing.gravity, &shape);
     choreography.separate_flights(kind, pancake, timing.gravity, &shape);
 }
 

@@ -186,7 +186,7 @@ const MAX_AXES: usize = 400;
 
 /// One flight as the lane solver sees it: a parabola in the world.
 #[derive(Clone, Debug)]
-struct Arc {
+pub(crate) struct Arc {
     release: f64,
     catch: f64,
     p0: DVec3,
@@ -208,6 +208,49 @@ struct Arc {
 }
 
 impl Arc {
+    /// The flight of toss `t` from hand point `points.0` to `points.1` (juggler-local, its
+    /// lane offsets added) with the thrower and catcher placed at `places`, in no lane of its
+    /// own yet; `None` for a bounce or a flight that is not finite.
+    pub(crate) fn of(
+        t: &Toss,
+        points: (DVec3, DVec3),
+        places: (Placement, Placement),
+        gravity: f64,
+        shape: FlightShape,
+        placements: &[Placement],
+    ) -> Option<Arc> {
+        let duration = t.catch - t.release;
+        if t.kind != TossKind::Toss || !duration.is_finite() || duration <= 0.0 {
+            return None;
+        }
+        let (from, to) = places;
+        let p0 = from.position.as_dvec3() + rotate(from.facing, points.0 + t.release_offset);
+        let p1 = to.position.as_dvec3() + rotate(to.facing, points.1 + t.catch_offset);
+        let g = t
+            .gravity
+            .filter(|g| g.is_finite() && *g > 0.0)
+            .unwrap_or(gravity);
+        let v0 = (p1 - p0) / duration + DVec3::Y * (0.5 * g * duration);
+        let count = ((duration / (0.5 * SAMPLE_STEP)).ceil() as usize).clamp(8, MAX_AXES);
+        let axes: Vec<DVec3> = (0..=count)
+            .map(|k| shape(t, k as f64 / count as f64, placements).1)
+            .collect();
+        let grip = (shape(t, 0.0, placements).0, shape(t, 1.0, placements).0);
+        let finite = grip.0.is_finite() && grip.1.is_finite() && axes.iter().all(|a| a.is_finite());
+        (p0.is_finite() && v0.is_finite() && finite).then_some(Arc {
+            release: t.release,
+            catch: t.catch,
+            p0,
+            v0,
+            gravity: g,
+            lane: DVec3::ZERO,
+            together: false,
+            hands: (t.from.slot(), t.to.slot()),
+            grip,
+            axes,
+        })
+    }
+
     fn at(&self, t: f64) -> DVec3 {
         let s = t - self.release;
         self.p0 + self.v0 * s - DVec3::Y * (0.5 * self.gravity * s * s)
@@ -300,51 +343,22 @@ impl Choreography {
             .enumerate()
             .map(|(i, t)| {
                 let (a, b) = (release_at[i]?, catch_at[i]?);
-                let duration = t.catch - t.release;
-                if t.kind != TossKind::Toss || !duration.is_finite() || duration <= 0.0 {
-                    return None;
-                }
-                let (from, to) = (
-                    place(t.from.juggler, t.release),
-                    place(t.to.juggler, t.catch),
-                );
-                let p0 = from.position.as_dvec3() + rotate(from.facing, a + t.release_offset);
-                let p1 = to.position.as_dvec3() + rotate(to.facing, b + t.catch_offset);
-                let g = t
-                    .gravity
-                    .filter(|g| g.is_finite() && *g > 0.0)
-                    .unwrap_or(gravity);
-                let v0 = (p1 - p0) / duration + DVec3::Y * (0.5 * g * duration);
+                let from = place(t.from.juggler, t.release);
+                let to = place(t.to.juggler, t.catch);
+                let placements: Vec<Placement> = (0..self.jugglers.len().max(1))
+                    .map(|j| place(j, t.release))
+                    .collect();
+                let mut arc = Arc::of(t, (a, b), (from, to), gravity, shape, &placements)?;
                 let sideways = kind == PropKind::Club || t.from.juggler != t.to.juggler;
-                let lane = if sideways {
+                arc.lane = if sideways {
                     rotate(from.facing, DVec3::NEG_X)
                 } else {
                     rotate(from.facing, DVec3::Z)
                 } * lane_step(kind, flat, sideways);
-                let placements: Vec<Placement> = (0..self.jugglers.len().max(1))
-                    .map(|j| place(j, t.release))
-                    .collect();
-                let count = ((duration / (0.5 * SAMPLE_STEP)).ceil() as usize).clamp(8, MAX_AXES);
-                let axes: Vec<DVec3> = (0..=count)
-                    .map(|k| shape(t, k as f64 / count as f64, &placements).1)
-                    .collect();
-                let grip = (shape(t, 0.0, &placements).0, shape(t, 1.0, &placements).0);
-                let finite =
-                    grip.0.is_finite() && grip.1.is_finite() && axes.iter().all(|a| a.is_finite());
-                (p0.is_finite() && v0.is_finite() && finite).then_some(Arc {
-                    release: t.release,
-                    catch: t.catch,
-                    p0,
-                    v0,
-                    gravity: g,
-                    lane,
-                    // Depth lanes leave side-by-side multiplex lanes of balls as they are.
-                    together: (kind != PropKind::Ball || sideways)
-                        && (holds_several(t.from.slot()) || holds_several(t.to.slot())),
-                    hands: (t.from.slot(), t.to.slot()),
-                    grip,
-                    axes,
-                })
+                // Depth lanes leave side-by-side multiplex lanes of balls as they are.
+                arc.together = (kind != PropKind::Ball || sideways)
+                    && (holds_several(t.from.slot()) || holds_several(t.to.slot()));
+                Some(arc)
             })
             .collect();
         // Lanes are chosen for one flight of each kind the pattern repeats (same hands, flight
@@ -685,6 +699,46 @@ fn intrusion(
         }
     }
     worst
+}
+
+impl Arc {
+    /// This flight (of toss `t`) moved to fly from hand point `points.0` to `points.1`
+    /// (juggler-local) with the thrower and catcher placed at `places`: the same times,
+    /// gravity and attitudes.
+    pub(crate) fn moved(
+        &self,
+        t: &Toss,
+        points: (DVec3, DVec3),
+        places: (Placement, Placement),
+    ) -> Arc {
+        let (from, to) = places;
+        let duration = self.catch - self.release;
+        let p0 = from.position.as_dvec3() + rotate(from.facing, points.0 + t.release_offset);
+        let p1 = to.position.as_dvec3() + rotate(to.facing, points.1 + t.catch_offset);
+        let v0 = (p1 - p0) / duration + DVec3::Y * (0.5 * self.gravity * duration);
+        Arc {
+            p0,
+            v0,
+            ..self.clone()
+        }
+    }
+}
+
+/// How far two flights of props of `kind` (the second and its repeats every `period`
+/// seconds, itself not when `same`) come inside each other's clearance (metres, with the lane
+/// solver's margin; 0 when clear), as the lane solver measures them.
+pub(crate) fn pair_intrusion(p: &Arc, q: &Arc, (period, same): (f64, bool), kind: PropKind) -> f64 {
+    let samples = std::cell::Cell::new(0);
+    let none = Lane::default();
+    let lo = ((p.release - q.catch) / period).ceil().max(-64.0) as i64;
+    let hi = ((p.catch - q.release) / period).floor().min(64.0) as i64;
+    (lo..=hi)
+        .filter(|&m| !(same && m == 0))
+        .map(|m| {
+            let shift = m as f64 * period;
+            intrusion(p, none, q, none, shift, clearance(kind), &samples)
+        })
+        .fold(0.0, f64::max)
 }
 
 /// Props within this distance of touching at a sample are looked at `FINE_STEPS` times as

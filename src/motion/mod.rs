@@ -28,7 +28,7 @@
 //!
 //! Files, lowest first (each uses only those before it): `flight`, `spline`, `positions`,
 //! `timing`, `plan`, `choreography` (the contract), `lanes`, `orbit`, `hand_path`,
-//! `from_schedule`, `flight_lanes`, and this file (`Motion`).
+//! `from_schedule`, `flight_lanes`, `sync_crossing`, and this file (`Motion`).
 
 use glam::{DVec3, Vec3};
 
@@ -48,6 +48,7 @@ mod orbit;
 mod plan;
 mod positions;
 mod spline;
+mod sync_crossing;
 mod timing;
 
 pub use choreography::{

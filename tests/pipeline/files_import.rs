@@ -257,6 +257,10 @@ fn written_jml_reads_back_to_the_same_animation() {
         "[32]1",
         "[32]3",
         "pattern=[43]23;prop=ring",
+        // Clubs (read back with the pattern's prop kind); synchronous crossing clubs, one
+        // hand's flights higher and in front of the other's.
+        "pattern=3;prop=club",
+        "pattern=(6x,6x)(2x,2x);prop=club",
         "([4x4],2)*",
         "(2,[42])([42],2)",
         "<[3p3]|[3p3]>",
@@ -276,9 +280,10 @@ fn written_jml_reads_back_to_the_same_animation() {
         let spec = PatternSpec::parse(pattern).unwrap();
         let original = Scene::new(&spec).unwrap();
         let text = juggler::convert::jml::write(&original);
-        let back = jml::import_str(&text, "rt.jml")
+        let mut back = jml::import_str(&text, "rt.jml")
             .unwrap_or_else(|e| panic!("{pattern}: {e}\n{text}"))
             .remove(0);
+        back.settings.prop = spec.settings.prop;
         let read = Scene::new(&back).unwrap_or_else(|e| panic!("{pattern}: {e}"));
         let loop_s = original.loop_duration();
         assert!(

@@ -1,0 +1,256 @@
+//! Synchronous crossing throws that would meet: in `(4x,4x)` or `(6x,6x)` with clubs the two
+//! hands throw at the same time, mirror images of each other, and the two clubs cross in the
+//! middle at one height with their axes parallel (both spin in the sagittal plane at one
+//! rate). Flight lanes cannot part them (a club is a 48 cm capsule turning in the plane the
+//! other crosses; measured: no lane within 14 cm clears them, nor a lead in time below a
+//! quarter beat), so the hands part them as jugglers do: the crossing throws leave from the
+//! hands' sides (toward the catch points, so the clubs cross faster and nearer their peak)
+//! and one hand's club flies a few centimetres higher and in front of the other's, the other
+//! lower and behind. Each moved flight keeps its release and catch times and flies an exact
+//! parabola from the thrower's hand to the catcher's: the hand events move with it.
+//!
+//! Only pairs that are still mirror images are moved (a pattern read back from its JML export
+//! already holds the moved points and is left as it is), and only events that throw or catch
+//! that one prop.
+
+use glam::DVec3;
+
+use super::choreography::{Choreography, TossKind, ORIGIN};
+use super::flight_lanes::{pair_intrusion, Arc, FlightShape};
+use crate::layout::Placement;
+use crate::types::{Hand, PropKind};
+
+/// Times (seconds) and places (metres) within which two throws count as simultaneous mirror
+/// images.
+const SAME_TIME: f64 = 1e-3;
+const SAME_PLACE: f64 = 2e-3;
+
+/// How far a crossing throw moves from its own throw point toward its hand's catch point
+/// (fractions of the way), in order of preference.
+const WIDEN: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+/// Height differences between the two clubs' flights (metres; the right hand's higher by
+/// half, the left hand's lower by half).
+const RISE: [f64; 9] = [0.0, 0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.14, 0.16];
+/// Depth differences (metres; the right hand's club in front by half, the left's behind).
+const DEPTH: [f64; 11] = [
+    0.0, 0.02, -0.02, 0.04, -0.04, 0.06, -0.06, 0.08, -0.08, 0.10, -0.10,
+];
+
+/// One simultaneous crossing pair of a juggler: the right hand's toss and the left hand's,
+/// with the events that throw and catch each (hand slot, index in that hand's events): the
+/// right hand's toss is thrown at `right_throw` and caught (by the left hand) at
+/// `right_catch`.
+#[derive(Clone, Copy, Debug)]
+struct Pair {
+    right: usize,
+    left: usize,
+    right_throw: (usize, usize),
+    right_catch: (usize, usize),
+    left_throw: (usize, usize),
+    left_catch: (usize, usize),
+}
+
+impl Choreography {
+    /// Parts the simultaneous crossing throws of clubs that would meet (see the module doc).
+    /// `shape` turns and centres each flying club as drawn; `gravity` is the pattern's.
+    pub(crate) fn part_sync_crossings(&mut self, kind: PropKind, gravity: f64, shape: FlightShape) {
+        if kind != PropKind::Club || !gravity.is_finite() || gravity <= 0.0 {
+            return;
+        }
+        let period = self.hand_period;
+        if !(period.is_finite() && period > 0.0) || self.tosses.len() > 2000 {
+            return;
+        }
+        for pair in self.sync_crossing_pairs() {
+            let Some(best) = self.best_parting(pair, gravity, shape) else {
+                continue;
+            };
+            let (throw_right, throw_left, (right, left)) = best;
+            let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
+            let plan = [
+                (pair.right_throw, throw_right + right),
+                (pair.right_catch, at(pair.right_catch) + right),
+                (pair.left_throw, throw_left + left),
+                (pair.left_catch, at(pair.left_catch) + left),
+            ];
+            for ((slot, k), to) in plan {
+                if let Some(e) = self.hands.get_mut(slot).and_then(|h| h.get_mut(k)) {
+                    if to.is_finite() {
+                        e.position = to;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every simultaneous crossing pair that is still a mirror image, each event throwing or
+    /// catching only its own prop.
+    fn sync_crossing_pairs(&self) -> Vec<Pair> {
+        // The one event of `slot` that throws (or catches) toss `i` and nothing else.
+        let only = |slot: usize, i: usize, throw: bool| -> Option<(usize, usize)> {
+            let events = self.hands.get(slot)?;
+            let k = events.iter().position(|e| {
+                if throw {
+                    e.throws.contains(&i)
+                } else {
+                    e.catches.contains(&i)
+                }
+            })?;
+            let e = &events[k];
+            let alone = if throw {
+                e.throws.len() == 1 && e.catches.is_empty()
+            } else {
+                e.catches.len() == 1 && e.throws.is_empty()
+            };
+            alone.then_some((slot, k))
+        };
+        let mirror = |p: DVec3| DVec3::new(-p.x, p.y, p.z);
+        let mut pairs = Vec::new();
+        for (r, tr) in self.tosses.iter().enumerate() {
+            let crossing = |t: &super::choreography::Toss| {
+                t.kind == TossKind::Toss
+                    && t.from.juggler == t.to.juggler
+                    && t.from.hand != t.to.hand
+                    && t.release_offset == DVec3::ZERO
+                    && t.catch_offset == DVec3::ZERO
+            };
+            if tr.from.hand != Hand::Right || !crossing(tr) {
+                continue;
+            }
+            let partner = self.tosses.iter().enumerate().find(|(_, tl)| {
+                tl.from.hand == Hand::Left
+                    && tl.from.juggler == tr.from.juggler
+                    && crossing(tl)
+                    && (tl.release - tr.release).abs() < SAME_TIME
+                    && (tl.catch - tr.catch).abs() < SAME_TIME
+            });
+            let Some((l, tl)) = partner else {
+                continue;
+            };
+            let events = (
+                only(tr.from.slot(), r, true),
+                only(tr.to.slot(), r, false),
+                only(tl.from.slot(), l, true),
+                only(tl.to.slot(), l, false),
+            );
+            let (Some(rt), Some(rc), Some(lt), Some(lc)) = events else {
+                continue;
+            };
+            let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
+            let mirrored = mirror(at(rt)).distance(at(lt)) < SAME_PLACE
+                && mirror(at(rc)).distance(at(lc)) < SAME_PLACE;
+            if mirrored {
+                pairs.push(Pair {
+                    right: r,
+                    left: l,
+                    right_throw: rt,
+                    right_catch: rc,
+                    left_throw: lt,
+                    left_catch: lc,
+                });
+            }
+        }
+        pairs
+    }
+
+    /// The smallest change that parts `pair` (new throw points of the right and left hand,
+    /// and how the right and the left hand's flights move), or the
+    /// least bad one; `None` when they are already clear.
+    fn best_parting(
+        &self,
+        pair: Pair,
+        gravity: f64,
+        shape: FlightShape,
+    ) -> Option<(DVec3, DVec3, (DVec3, DVec3))> {
+        let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
+        let (tr, tl) = (&self.tosses[pair.right], &self.tosses[pair.left]);
+        let juggler = tr.from.juggler;
+        let place = |t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
+        let placements: Vec<Placement> = (0..self.jugglers.len().max(1))
+            .map(|j| self.jugglers.get(j).map_or(ORIGIN, |p| p.at(tr.release)))
+            .collect();
+        let places = |t: &super::choreography::Toss| (place(t.release), place(t.catch));
+        let at_pair = |t, (a, b)| Arc::of(t, (a, b), places(t), gravity, shape, &placements);
+        let (rt, rc, lt, lc) = (
+            at(pair.right_throw),
+            at(pair.right_catch),
+            at(pair.left_throw),
+            at(pair.left_catch),
+        );
+        let (Some(right), Some(left)) = (at_pair(tr, (rt, rc)), at_pair(tl, (lt, lc))) else {
+            return None;
+        };
+        // The two flights against each other and their own and each other's repeats.
+        let period = self.hand_period;
+        let depth = |rt: DVec3, rc: DVec3, lt: DVec3, lc: DVec3| {
+            let right = right.moved(tr, (rt, rc), places(tr));
+            let left = left.moved(tl, (lt, lc), places(tl));
+            let all = [
+                (&right, &left, false),
+                (&right, &right, true),
+                (&left, &left, true),
+            ];
+            let worst = all
+                .iter()
+                .map(|&(p, q, same)| pair_intrusion(p, q, (period, same), PropKind::Club))
+                .fold(0.0, f64::max);
+            worst.is_finite().then_some(worst)
+        };
+        let now = depth(rt, rc, lt, lc)?;
+        if now <= 0.0 {
+            return None;
+        }
+        // Every candidate: the throw points and the two flights' moves, and how far the
+        // hands' points move in all.
+        let mut candidates = Vec::with_capacity(WIDEN.len() * RISE.len() * DEPTH.len());
+        for w in WIDEN {
+            // Each hand's throw point toward its own catch point (where the other hand's
+            // toss arrives).
+            let (wr, wl) = (rt + (lc - rt) * w * DVec3::X, lt + (rc - lt) * w * DVec3::X);
+            for rise in RISE {
+                for d in DEPTH {
+                    let (right, left) = shifts(rise, d);
+                    let size = 2.0 * (wr - rt).length() + 2.0 * (right - left).length();
+                    candidates.push((wr, wl, right, left, size));
+                }
+            }
+        }
+        // The smallest that clears (the first in the list of those as small), tried in order
+        // of size; else the least overlap, the first in the list of those as good.
+        let mut by_size: Vec<usize> = (0..candidates.len()).collect();
+        by_size.sort_by(|&a, &b| candidates[a].4.total_cmp(&candidates[b].4));
+        let mut overlap = vec![None; candidates.len()];
+        for k in by_size {
+            let (wr, wl, right, left, _) = candidates[k];
+            let b = depth(wr + right, rc + right, wl + left, lc + left);
+            if b.is_some_and(|b| b <= 0.0) {
+                return (wr != rt || right != left).then_some((wr, wl, (right, left)));
+            }
+            overlap[k] = b;
+        }
+        let mut best = (now, (rt, lt, DVec3::ZERO, DVec3::ZERO));
+        for (k, &(wr, wl, right, left, _)) in candidates.iter().enumerate() {
+            if let Some(b) = overlap[k] {
+                if b < best.0 - 1e-4 {
+                    best = (b, (wr, wl, right, left));
+                }
+            }
+        }
+        let (_, (wr, wl, right, left)) = best;
+        (wr != rt || right != left).then_some((wr, wl, (right, left)))
+    }
+}
+
+/// How the right hand's and the left hand's flights move for a height difference `rise` and
+/// a depth difference `depth` (the right hand's higher by `rise`, in front by `depth`): half
+/// the height each way, and only the flight in front moves in depth (forward), so that no
+/// hand works further back than before.
+fn shifts(rise: f64, depth: f64) -> (DVec3, DVec3) {
+    let up = DVec3::Y * (0.5 * rise);
+    let front = DVec3::Z * depth.abs();
+    if depth >= 0.0 {
+        (up + front, -up)
+    } else {
+        (up, -up + front)
+    }
+}
