@@ -13,6 +13,8 @@
 //! already holds the moved points and is left as it is), and only events that throw or catch
 //! that one prop.
 
+use std::collections::HashMap;
+
 use glam::DVec3;
 
 use super::choreography::{Choreography, TossKind, ORIGIN};
@@ -25,6 +27,10 @@ use crate::types::{Hand, PropKind};
 const SAME_TIME: f64 = 1e-3;
 const SAME_PLACE: f64 = 2e-3;
 
+/// Distinct pairs searched in one pattern (about 10 ms each); pairs beyond them stay where
+/// they are (a long pattern of custom hand points all different).
+const MAX_SEARCHES: usize = 64;
+
 /// How far a crossing throw moves from its own throw point toward its hand's catch point
 /// (fractions of the way), in order of preference.
 const WIDEN: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
@@ -35,6 +41,10 @@ const RISE: [f64; 9] = [0.0, 0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.14, 0.16];
 const DEPTH: [f64; 11] = [
     0.0, 0.02, -0.02, 0.04, -0.04, 0.06, -0.06, 0.08, -0.08, 0.10, -0.10,
 ];
+
+/// New throw points of the right and the left hand, and how the right and the left hand's
+/// flights move.
+type Parting = (DVec3, DVec3, (DVec3, DVec3));
 
 /// One simultaneous crossing pair of a juggler: the right hand's toss and the left hand's,
 /// with the events that throw and catch each (hand slot, index in that hand's events): the
@@ -61,8 +71,21 @@ impl Choreography {
         if !(period.is_finite() && period > 0.0) || self.tosses.len() > 2000 {
             return;
         }
+        // A pattern repeated many times (`((4x,4x)^500)`) holds the same pair over and over:
+        // each distinct pair is searched once (`((4x,4x)^500)` 4.7 s before).
+        let mut searched: HashMap<Vec<u64>, Option<Parting>> = HashMap::new();
         for pair in self.sync_crossing_pairs() {
-            let Some(best) = self.best_parting(pair, gravity, shape) else {
+            let key = self.parting_key(pair);
+            let best = match searched.get(&key) {
+                Some(best) => *best,
+                None if searched.len() >= MAX_SEARCHES => continue,
+                None => {
+                    let best = self.best_parting(pair, gravity, shape);
+                    searched.insert(key, best);
+                    best
+                }
+            };
+            let Some(best) = best else {
                 continue;
             };
             let (throw_right, throw_left, (right, left)) = best;
@@ -153,15 +176,43 @@ impl Choreography {
         pairs
     }
 
+    /// What `best_parting` depends on for `pair`, bit for bit (durations to the nanosecond):
+    /// the four event points, the two tosses' durations, spins, values and gravity, and where
+    /// every juggler stands at the throw and the catch.
+    fn parting_key(&self, pair: Pair) -> Vec<u64> {
+        let (tr, tl) = (&self.tosses[pair.right], &self.tosses[pair.left]);
+        let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
+        let mut key = Vec::with_capacity(32 + 8 * self.jugglers.len());
+        for p in [
+            at(pair.right_throw),
+            at(pair.right_catch),
+            at(pair.left_throw),
+            at(pair.left_catch),
+        ] {
+            key.extend([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
+        }
+        for t in [tr, tl] {
+            key.push(((t.catch - t.release) * 1e9).round().to_bits());
+            key.push(t.spins.unwrap_or(f64::NAN).to_bits());
+            key.push(u64::from(t.value.unwrap_or(u32::MAX)));
+            key.push(t.gravity.unwrap_or(f64::NAN).to_bits());
+        }
+        for j in &self.jugglers {
+            for time in [tr.release, tr.catch, tl.release, tl.catch] {
+                let p = j.at(time);
+                key.extend(
+                    [p.position.x, p.position.y, p.position.z, p.facing]
+                        .map(|v| u64::from(v.to_bits())),
+                );
+            }
+        }
+        key
+    }
+
     /// The smallest change that parts `pair` (new throw points of the right and left hand,
     /// and how the right and the left hand's flights move), or the
     /// least bad one; `None` when they are already clear.
-    fn best_parting(
-        &self,
-        pair: Pair,
-        gravity: f64,
-        shape: FlightShape,
-    ) -> Option<(DVec3, DVec3, (DVec3, DVec3))> {
+    fn best_parting(&self, pair: Pair, gravity: f64, shape: FlightShape) -> Option<Parting> {
         let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
         let (tr, tl) = (&self.tosses[pair.right], &self.tosses[pair.left]);
         let juggler = tr.from.juggler;
