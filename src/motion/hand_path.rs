@@ -393,15 +393,7 @@ fn add_throw_pushes(
             out.push((k, origin));
             continue;
         }
-        let gap = |a: f64, b: f64| {
-            let d = (b - a).rem_euclid(period);
-            if d > 0.0 {
-                d
-            } else {
-                period
-            }
-        };
-        let before = gap(knots[(i + n - 1) % n].0.time, k.time);
+        let before = gap(knots[(i + n - 1) % n].0.time, k.time, period);
         let push =
             (speed * speed / (2.0 * PUSH_ACCELERATION)).clamp(WINDUP_DISTANCE, MAX_WINDUP_DISTANCE);
         let t_in = (2.0 * push / speed).min(PUSH_TIME_SHARE * before) * share[b];
@@ -446,6 +438,17 @@ fn push_way(back: DVec3, forward: DVec3) -> DVec3 {
     kept - DVec3::Y * (PUSH_DOWN_SHARE * down)
 }
 
+/// Time from `from` on to `to` on a loop of `period` seconds; a whole period when they fall
+/// together (a path with one knot).
+fn gap(from: f64, to: f64, period: f64) -> f64 {
+    let d = (to - from).rem_euclid(period);
+    if d > 0.0 {
+        d
+    } else {
+        period
+    }
+}
+
 /// Brings knot times into one period from the earliest and sorts them.
 fn wrap_sorted(out: &mut [(Knot, Origin)], period: f64) {
     let t0 = out.iter().map(|k| k.0.time).fold(f64::INFINITY, f64::min);
@@ -486,8 +489,7 @@ fn add_catch_gives(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<
         // The hand's speed at the catch lies between the planned least share of the prop's
         // speed and the prop's speed (`KnotVelocity::Along`).
         let slow = (CATCH_MIN_SPEED_FRACTION * max_speed).clamp(1e-3, CATCH_MIN_SPEED_CAP);
-        let after = (knots[(i + 1) % n].0.time - k.time).rem_euclid(period);
-        let after = if after > 0.0 { after } else { period };
+        let after = gap(k.time, knots[(i + 1) % n].0.time, period);
         // A drop of `CATCH_GIVE`, along the incoming direction; a prop arriving flat (a pass)
         // or rising is absorbed over `FLAT_CATCH_GIVE` along its path, so the hand stops in
         // front of the body instead of swinging back into it.
@@ -536,9 +538,10 @@ fn add_catch_gives(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<
 /// After every throw knot, a knot where the hand has stopped: on along the launch velocity by
 /// `speed² / (2 FOLLOW_DECELERATION)`, reached in `speed / FOLLOW_DECELERATION`, at rest; when
 /// that is more than `FOLLOW_TIME_SHARE` of the gap to the next knot, the hand slows at the
-/// same rate for that share and keeps the speed left. A hand that has let go of a prop stops within a
-/// few centimetres instead of following it up (Juggling Lab's path rises 13 cm after a 3-ball
-/// cascade's throw, 19 cm after 531's 5); its way then turns toward the next catch.
+/// same rate for that share and keeps the speed left. A hand that has let go of a prop stops
+/// within a few centimetres instead of following it up (Juggling Lab's path rises 13 cm after a
+/// 3-ball cascade's throw, 19 cm after 531's 5); its way then turns toward the next catch. A
+/// share at or below `MIN_SPEED_SCALE` (0 when the path is fitted without them) leaves it out.
 fn add_follow_throughs(
     knots: &[(Knot, Origin)],
     period: f64,
@@ -558,8 +561,7 @@ fn add_follow_throughs(
         if speed.is_nan() || speed <= 1e-6 || share[b] <= MIN_SPEED_SCALE {
             continue;
         }
-        let after = (knots[(i + 1) % n].0.time - k.time).rem_euclid(period);
-        let after = if after > 0.0 { after } else { period };
+        let after = gap(k.time, knots[(i + 1) % n].0.time, period);
         // Where the gap is too short to stop, the hand slows at the same rate for the time it
         // has and leaves the knot with the speed left.
         let t = (speed / FOLLOW_DECELERATION).min(FOLLOW_TIME_SHARE * after) * share[b];
@@ -583,10 +585,8 @@ fn limit_throw_speeds(knots: &mut [Knot], period: f64) {
     let times: Vec<f64> = knots.iter().map(|k| k.time).collect();
     for (i, knot) in knots.iter_mut().enumerate() {
         if let KnotVelocity::Fixed(v) = knot.velocity {
-            let before = (times[i] - times[(i + n - 1) % n]).rem_euclid(period);
-            let after = (times[(i + 1) % n] - times[i]).rem_euclid(period);
-            let before = if before > 0.0 { before } else { period };
-            let after = if after > 0.0 { after } else { period };
+            let before = gap(times[(i + n - 1) % n], times[i], period);
+            let after = gap(times[i], times[(i + 1) % n], period);
             let limit = MAX_THROW_HAND_SPEED
                 .min(MAX_WINDUP / before)
                 .min(MAX_FOLLOW_THROUGH / after);

@@ -89,12 +89,11 @@ impl Choreography {
                 continue;
             };
             let (throw_right, throw_left, (right, left)) = best;
-            let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
             let plan = [
                 (pair.right_throw, throw_right + right),
-                (pair.right_catch, at(pair.right_catch) + right),
+                (pair.right_catch, self.point(pair.right_catch) + right),
                 (pair.left_throw, throw_left + left),
-                (pair.left_catch, at(pair.left_catch) + left),
+                (pair.left_catch, self.point(pair.left_catch) + left),
             ];
             for ((slot, k), to) in plan {
                 if let Some(e) = self.hands.get_mut(slot).and_then(|h| h.get_mut(k)) {
@@ -159,9 +158,8 @@ impl Choreography {
             let (Some(rt), Some(rc), Some(lt), Some(lc)) = events else {
                 continue;
             };
-            let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
-            let mirrored = mirror(at(rt)).distance(at(lt)) < SAME_PLACE
-                && mirror(at(rc)).distance(at(lc)) < SAME_PLACE;
+            let mirrored = mirror(self.point(rt)).distance(self.point(lt)) < SAME_PLACE
+                && mirror(self.point(rc)).distance(self.point(lc)) < SAME_PLACE;
             if mirrored {
                 pairs.push(Pair {
                     right: r,
@@ -176,18 +174,22 @@ impl Choreography {
         pairs
     }
 
+    /// Where event `k` of hand slot `slot` is.
+    fn point(&self, (slot, k): (usize, usize)) -> DVec3 {
+        self.hands[slot][k].position
+    }
+
     /// What `best_parting` depends on for `pair`, bit for bit (durations to the nanosecond):
     /// the four event points, the two tosses' durations, spins, values and gravity, and where
     /// every juggler stands at the throw and the catch.
     fn parting_key(&self, pair: Pair) -> Vec<u64> {
         let (tr, tl) = (&self.tosses[pair.right], &self.tosses[pair.left]);
-        let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
         let mut key = Vec::with_capacity(32 + 8 * self.jugglers.len());
         for p in [
-            at(pair.right_throw),
-            at(pair.right_catch),
-            at(pair.left_throw),
-            at(pair.left_catch),
+            self.point(pair.right_throw),
+            self.point(pair.right_catch),
+            self.point(pair.left_throw),
+            self.point(pair.left_catch),
         ] {
             key.extend([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
         }
@@ -213,7 +215,6 @@ impl Choreography {
     /// and how the right and the left hand's flights move), or the
     /// least bad one; `None` when they are already clear.
     fn best_parting(&self, pair: Pair, gravity: f64, shape: FlightShape) -> Option<Parting> {
-        let at = |(slot, k): (usize, usize)| self.hands[slot][k].position;
         let (tr, tl) = (&self.tosses[pair.right], &self.tosses[pair.left]);
         let juggler = tr.from.juggler;
         let place = |t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
@@ -223,10 +224,10 @@ impl Choreography {
         let places = |t: &super::choreography::Toss| (place(t.release), place(t.catch));
         let at_pair = |t, (a, b)| Arc::of(t, (a, b), places(t), gravity, shape, &placements);
         let (rt, rc, lt, lc) = (
-            at(pair.right_throw),
-            at(pair.right_catch),
-            at(pair.left_throw),
-            at(pair.left_catch),
+            self.point(pair.right_throw),
+            self.point(pair.right_catch),
+            self.point(pair.left_throw),
+            self.point(pair.left_catch),
         );
         let (Some(right), Some(left)) = (at_pair(tr, (rt, rc)), at_pair(tl, (lt, lc))) else {
             return None;
