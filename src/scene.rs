@@ -420,8 +420,16 @@ impl Scene {
         // The event layer with the hands placed for the prop (clubs further in front), then
         // the motion (as `Motion::new` builds it for balls).
         let moving = settings.moving();
+        let kinds: Vec<PropKind> = (0..schedule.props).map(|i| settings.kind_of(i)).collect();
+        let hands_for = hands_kind(settings.prop, &kinds);
         let mut choreography = if !moving && settings.dwell.per_beat().is_empty() {
-            crate::motion::from_schedule_per_juggler(&schedule, timing, &layout, &settings.hands)
+            crate::motion::from_schedule_per_juggler(
+                &schedule,
+                timing,
+                &layout,
+                &settings.hands,
+                hands_for,
+            )
         } else {
             // Jugglers who move (`body=` with several positions); hand siteswaps with their own
             // dwell per beat.
@@ -437,10 +445,9 @@ impl Scene {
                 &settings.hands,
                 &moves,
                 settings.dwell.per_beat(),
+                hands_for,
             )
         };
-        let kinds: Vec<PropKind> = (0..schedule.props).map(|i| settings.kind_of(i)).collect();
-        let hands_for = hands_kind(settings.prop, &kinds);
         crate::motion::place_for_prop(&mut choreography, hands_for);
         keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
         let motion = Motion::from_events(&choreography, timing);

@@ -773,7 +773,6 @@ pub fn read_events(text: &str) -> Result<(EventPattern, Complete), JifError> {
         gravity: given.gravity,
     };
     let layout = complete.layout();
-    let mut choreography = crate::motion::from_schedule(&schedule, timing, &layout, &[]);
     let kind = complete
         .props
         .first()
@@ -789,6 +788,8 @@ pub fn read_events(text: &str) -> Result<(EventPattern, Complete), JifError> {
     } else {
         kind
     };
+    let mut choreography =
+        crate::motion::from_schedule_per_juggler(&schedule, timing, &layout, &[], hands_for);
     crate::motion::place_for_prop(&mut choreography, hands_for);
     let props: usize = choreography.paths.iter().map(|p| p.props).sum();
     let path_props = (0..props)

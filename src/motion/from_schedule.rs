@@ -34,19 +34,27 @@ pub fn from_schedule(
     layout: &Layout,
     hand_positions: &[DwellPoints],
 ) -> Choreography {
-    from_schedule_per_juggler(schedule, timing, layout, &[hand_positions.to_vec()])
+    from_schedule_per_juggler(
+        schedule,
+        timing,
+        layout,
+        &[hand_positions.to_vec()],
+        PropKind::Ball,
+    )
 }
 
 /// Like [`from_schedule`] with custom dwell points per juggler: juggler `j` uses
 /// `hands[j % hands.len()]` (Juggling Lab's `hands=` with `|`); an empty list uses the
-/// built-in positions.
+/// built-in positions. `kind` is the prop the hands are placed for: clubs throw a
+/// synchronous `2x` from the side (`event_point`); [`from_schedule`] places them for balls.
 pub(crate) fn from_schedule_per_juggler(
     schedule: &Schedule,
     timing: Timing,
     layout: &Layout,
     hands: &[Vec<DwellPoints>],
+    kind: PropKind,
 ) -> Choreography {
-    from_schedule_moving(schedule, timing, layout, hands, &[], &[])
+    from_schedule_moving(schedule, timing, layout, hands, &[], &[], kind)
 }
 
 /// Most repeats of a pattern made to fit its jugglers' `body=` cycles.
@@ -72,6 +80,7 @@ pub(crate) fn from_schedule_moving(
     hands: &[Vec<DwellPoints>],
     moves: &[Option<BeatPath>],
     beat_dwells: &[f64],
+    kind: PropKind,
 ) -> Choreography {
     let per_juggler: Vec<Vec<DwellSpec>> = hands
         .iter()
@@ -174,8 +183,14 @@ pub(crate) fn from_schedule_moving(
                     let toss = |&i: &usize| toss_of[i];
                     HandEvent {
                         time: e.time * beat,
-                        position: event_point(&plan, e, custom_of(hand.juggler), sync(slot, e))
-                            .local(hand.hand),
+                        position: event_point(
+                            &plan,
+                            e,
+                            custom_of(hand.juggler),
+                            sync(slot, e),
+                            kind,
+                        )
+                        .local(hand.hand),
                         throws: e.throws.iter().filter_map(toss).collect(),
                         catches: e.catches.iter().filter_map(toss).collect(),
                     }
@@ -269,11 +284,17 @@ const SYNC_THROW_X: f64 = 0.10;
 /// Juggling Lab's table puts the throws of 6 and higher 5 cm from the centre line, made for
 /// hands taking turns; both hands there at once would hold their props against each other and
 /// cross their forearms.
+///
+/// With clubs a synchronous `2x` (the box's, the shower's, the shuffle's) leaves from where a
+/// 2 is caught, `catch_x(2)` = 25 cm out, not 17: the hands stay at their sides and the club
+/// flies straight across. Thrown from 17 cm, its tip, swinging down and back under its centre
+/// halfway across, met the catching hand's forearm 0.125 s before the catch (1.4–2.1 cm deep).
 fn event_point(
     plan: &Plan,
     event: &plan::HandEvent,
     custom: &[DwellSpec],
     sync: bool,
+    kind: PropKind,
 ) -> HandPoint {
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
@@ -297,7 +318,12 @@ fn event_point(
             .iter()
             .map(|&i| {
                 let t = &plan.throws[i];
-                throw_x(plan.juggler_value(i), t.to.hand != t.from.hand)
+                let (value, crossing) = (plan.juggler_value(i), t.to.hand != t.from.hand);
+                if sync && crossing && value == 2 && kind == PropKind::Club {
+                    catch_x(2)
+                } else {
+                    throw_x(value, crossing)
+                }
             })
             .collect();
         let out = mean(xs);
