@@ -34,6 +34,11 @@ const PUSH_TIME_SHARE: f64 = 0.4;
 /// throw point instead of rising with the prop (a 3-ball cascade's hand 3.5 cm, a 5's 8 cm),
 /// so it does not run up through a club's turning handle or into the next catch's path.
 const FOLLOW_DECELERATION: f64 = 120.0;
+/// Longest follow-through (metres): a hand releasing faster than √(2 · 120 · 0.10) = 4.9 m/s
+/// (a 7 and higher) decelerates harder, to stop within it, as jugglers do after a high throw.
+/// At 120 m/s² the left hand of `753` rose 20 cm after its 7 and stood in the path of the 3 it
+/// catches 0.175 s later (the 3 cut 3.1 cm into its forearm, a ring 4.7 cm).
+const MAX_FOLLOW_DISTANCE: f64 = 0.10;
 /// Largest share of the gap to the next knot the follow-through may take.
 const FOLLOW_TIME_SHARE: f64 = 0.4;
 /// How far the hand sinks after a catch before turning up (vertical drop), metres.
@@ -536,9 +541,10 @@ fn add_catch_gives(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<
 }
 
 /// After every throw knot, a knot where the hand has stopped: on along the launch velocity by
-/// `speed² / (2 FOLLOW_DECELERATION)`, reached in `speed / FOLLOW_DECELERATION`, at rest; when
-/// that is more than `FOLLOW_TIME_SHARE` of the gap to the next knot, the hand slows at the
-/// same rate for that share and keeps the speed left. A hand that has let go of a prop stops
+/// `speed² / (2 FOLLOW_DECELERATION)`, reached in `speed / FOLLOW_DECELERATION`, at rest (a hand
+/// faster than a 5's stops harder, within `MAX_FOLLOW_DISTANCE`); when that is more than
+/// `FOLLOW_TIME_SHARE` of the gap to the next knot, the hand slows at the same rate for that
+/// share and keeps the speed left. A hand that has let go of a prop stops
 /// within a few centimetres instead of following it up (Juggling Lab's path rises 13 cm after a
 /// 3-ball cascade's throw, 19 cm after 531's 5); its way then turns toward the next catch. A
 /// share at or below `MIN_SPEED_SCALE` (0 when the path is fitted without them) leaves it out.
@@ -564,8 +570,9 @@ fn add_follow_throughs(
         let after = gap(k.time, knots[(i + 1) % n].0.time, period);
         // Where the gap is too short to stop, the hand slows at the same rate for the time it
         // has and leaves the knot with the speed left.
-        let t = (speed / FOLLOW_DECELERATION).min(FOLLOW_TIME_SHARE * after) * share[b];
-        let left = v * (1.0 - FOLLOW_DECELERATION * t / speed).max(0.0);
+        let decel = FOLLOW_DECELERATION.max(speed * speed / (2.0 * MAX_FOLLOW_DISTANCE));
+        let t = (speed / decel).min(FOLLOW_TIME_SHARE * after) * share[b];
+        let left = v * (1.0 - decel * t / speed).max(0.0);
         out.push((
             Knot {
                 time: k.time + t,
