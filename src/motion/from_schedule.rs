@@ -276,6 +276,11 @@ pub(crate) fn place_for_prop(ch: &mut Choreography, kind: PropKind) {
 /// synchronous 4's, metres).
 const SYNC_THROW_X: f64 = 0.10;
 
+/// How far below the hand plane a hand throws a club's 1 (metres): the 1 is handed across
+/// underneath. Thrown at the plane, the hand throwing `b97531`'s 1 stood under the low 3 it
+/// catches next, whose tip, pointing down as the club turns, passed 2.5 cm into its forearm.
+const CLUB_ONE_DROP: f64 = 0.10;
+
 /// The point (in hand terms) of one plan event: a throw point when it throws, else a
 /// catch point; custom dwell points when given (cycled over the juggler's tosses, see
 /// `plan::HandEvent::dwell_index`).
@@ -289,6 +294,8 @@ const SYNC_THROW_X: f64 = 0.10;
 /// 2 is caught, `catch_x(2)` = 25 cm out, not 17: the hands stay at their sides and the club
 /// flies straight across. Thrown from 17 cm, its tip, swinging down and back under its centre
 /// halfway across, met the catching hand's forearm 0.125 s before the catch (1.4–2.1 cm deep).
+/// With clubs a 1 is handed across `CLUB_ONE_DROP` below the hand plane, under the club
+/// arriving in that hand next.
 fn event_point(
     plan: &Plan,
     event: &plan::HandEvent,
@@ -327,7 +334,11 @@ fn event_point(
             })
             .collect();
         let out = mean(xs);
-        HandPoint::on_plane(if sync { out.max(SYNC_THROW_X) } else { out })
+        let mut point = HandPoint::on_plane(if sync { out.max(SYNC_THROW_X) } else { out });
+        if kind == PropKind::Club && event.throws.iter().all(|&i| plan.juggler_value(i) == 1) {
+            point.up = -CLUB_ONE_DROP;
+        }
+        point
     }
 }
 
