@@ -687,12 +687,20 @@ impl Scene {
                 } else {
                     state.dwell_progress as f32
                 };
-                PropPhase::Held { by, progress }
+                let pass = |other: Option<HandRef>| {
+                    !still && other.is_some_and(|h| h.juggler != by.juggler)
+                };
+                PropPhase::Held {
+                    by,
+                    progress,
+                    passes: (pass(state.dwell_from), pass(state.dwell_to)),
+                }
             }
             // Neither held nor flying cannot happen for a valid motion; treat as in the hand.
             (None, None) => PropPhase::Held {
                 by: crate::types::HandRef::new(0, crate::types::Hand::Left),
                 progress: 0.0,
+                passes: (false, false),
             },
         };
         let style = ThrowStyle {
