@@ -89,6 +89,13 @@ fn clearance(kind: PropKind) -> Clearance {
     }
 }
 
+impl Clearance {
+    /// The clearance asked of props held together (`held_clearance`).
+    fn held(self) -> Clearance {
+        held_clearance(self.kind)
+    }
+}
+
 /// The clearance asked of a held prop: props held together in one hand sit a lane
 /// (`lanes::MULTIPLEX_SPREAD`, 10.5 cm) apart, so a prop leaving or arriving beside them
 /// is asked to keep only a few millimetres more.
@@ -831,6 +838,9 @@ fn assign(
     let mut laned: Vec<usize> = Vec::with_capacity(n);
     let mut done = vec![false; n];
     let samples = std::cell::Cell::new(0u64);
+    // The groups laned together (or, parted, one by one), and whether one is not clear.
+    let mut units: Vec<Vec<usize>> = Vec::new();
+    let mut troubled = false;
     for &i in &order {
         if samples.get() > MAX_SAMPLES {
             // Over the work budget: the rest keep their own lanes.
@@ -873,10 +883,11 @@ fn assign(
             held,
             samples: &samples,
         };
-        let best = solver.best_lane(&group, &lanes);
+        let best = solver.best_lane(&group, &lanes, None);
         for &g in &group {
             lanes[g] = best.1;
         }
+        let mut parted = false;
         // Props thrown together that one lane cannot keep clear (of each other, of what flies
         // or is held near them) part on release: each takes a lane of its own where that
         // leaves less overlap.
@@ -887,12 +898,51 @@ fn assign(
             }
             let mut worst = 0.0f64;
             for &g in &group {
-                let own = solver.best_lane(&[g], &lanes);
+                let own = solver.best_lane(&[g], &lanes, None);
                 lanes[g] = own.1;
                 worst = worst.max(own.0);
             }
             if worst >= best.0 - CLEAR {
                 lanes = joint;
+            } else {
+                parted = true;
+            }
+        }
+        troubled |= best.0 > 0.0;
+        if parted {
+            units.extend(group.iter().map(|&g| vec![g]));
+        } else {
+            units.push(group.clone());
+        }
+    }
+    // Where a flight laned early meets one laned after it, each group looks again for a
+    // lane clear of all the others (keeping its own unless another is better), twice at most.
+    if troubled && held.is_some() {
+        let solver = Solver {
+            arcs,
+            laned: &laned,
+            period,
+            rule,
+            held,
+            samples: &samples,
+        };
+        for _ in 0..2 {
+            let mut changed = false;
+            for unit in &units {
+                if samples.get() > MAX_SAMPLES {
+                    break;
+                }
+                let current = lanes[unit[0]];
+                let (_, lane) = solver.best_lane(unit, &lanes, Some(current));
+                if lane != current {
+                    changed = true;
+                    for &g in unit {
+                        lanes[g] = lane;
+                    }
+                }
+            }
+            if !changed {
+                break;
             }
         }
     }
@@ -916,10 +966,11 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
-    /// The first lane of `CANDIDATES` that keeps the flights of `group` clear of those laned
-    /// so far (in `lanes`), of each other's and their own copies and of held props, else the
-    /// least bad one, with how deep it comes inside the clearance (metres, 0 when clear).
-    fn best_lane(&self, group: &[usize], lanes: &[Lane]) -> (f64, Lane) {
+    /// The first lane of `CANDIDATES` (after `current`, if given) that keeps the flights of
+    /// `group` clear of those laned so far (in `lanes`), of each other's and their own copies
+    /// and of held props, else the least bad one (`current` unless another is better), with
+    /// how deep it comes inside the clearance (metres, 0 when clear).
+    fn best_lane(&self, group: &[usize], lanes: &[Lane], current: Option<Lane>) -> (f64, Lane) {
         let (arcs, period, rule, held, samples) =
             (self.arcs, self.period, self.rule, self.held, self.samples);
         let laned = self.laned;
@@ -937,7 +988,9 @@ impl Solver<'_> {
                 let lo = ((p.release - q.catch) / period).ceil() as i64;
                 let hi = ((p.catch - q.release) / period).floor() as i64;
                 for m in lo.max(-64)..=hi.min(64) {
-                    if !(group.contains(&j) && m == 0) {
+                    // The group's own flights thrown with it (the same lane) only where
+                    // they part differently (clubs of a multiplex spinning apart).
+                    if !(m == 0 && group.contains(&j) && j <= g) {
                         near.push((g, j, m as f64 * period));
                     }
                 }
@@ -954,6 +1007,13 @@ impl Solver<'_> {
                     }
                     let p = arcs[g].as_ref().expect("laned flights have arcs");
                     let q = arcs[j].as_ref().expect("laned flights have arcs");
+                    // Props thrown together leave a multiplex lane apart: they are asked
+                    // only the clearance of props held together.
+                    let mates = p.together
+                        && q.together
+                        && p.hands.0 == q.hands.0
+                        && (p.release - q.release - shift).abs() < 1e-6;
+                    let rule = if mates { rule.held() } else { rule };
                     intrusion(p, lane, q, lane_of(j), shift, rule, samples)
                 })
                 .fold(0.0, f64::max);
@@ -971,6 +1031,13 @@ impl Solver<'_> {
             flights.max(beside)
         };
         let mut best = (f64::INFINITY, Lane::default());
+        if let Some(lane) = current {
+            let b = badness(lane);
+            if b < CLEAR {
+                return (0.0, lane);
+            }
+            best = (b, lane);
+        }
         for &(r, c) in &CANDIDATES {
             let lane = Lane {
                 release: r,
@@ -1174,14 +1241,14 @@ enum HeldCheck {
         hold: usize,
         shift: f64,
     },
-    /// Two holds of one hand, the second `shift` seconds later.
+    /// Two holds of one juggler's hands, the second `shift` seconds later.
     Holds { a: usize, b: usize, shift: f64 },
 }
 
 impl Held<'_> {
     /// The measures to take when the flights of `group` are laned (`laned` lists the classes
     /// laned so far, `group` included): holds arriving or leaving by one of them against
-    /// every laned flight and every hold of their hand; the group's flights against the
+    /// every laned flight and every hold of their juggler's hands; the group's flights against the
     /// other holds (those not laned yet in the lane they have so far, none).
     fn checks(
         &self,
@@ -1218,7 +1285,8 @@ impl Held<'_> {
                     flight_against(j, k, h, &mut out);
                 }
                 for (k2, h2) in self.holds.iter().enumerate() {
-                    if h2.hand != h.hand || (touched(h2) && k2 < k) {
+                    let juggler = |slot: usize| HandRef::from_slot(slot).juggler;
+                    if juggler(h2.hand) != juggler(h.hand) || (touched(h2) && k2 < k) {
                         continue;
                     }
                     for shift in shifts((h2.start, h2.end), (h.start, h.end), self.hand_period) {
@@ -1237,8 +1305,8 @@ impl Held<'_> {
     }
 
     /// How deep one measure comes inside the clearance asked of held props (metres; 0 when
-    /// clear), with flights' lanes `lane_of` their class; two holds of one hand count only
-    /// where they come closer than in no flight lanes at all.
+    /// clear), with flights' lanes `lane_of` their class; two holds count only where they
+    /// come closer than in no flight lanes at all.
     fn intrusion(
         &self,
         arcs: &[Option<Arc>],
@@ -1293,15 +1361,23 @@ impl Held<'_> {
                 if end - start <= OVERLAP {
                     return 0.0;
                 }
-                // The hand is the same for both: only their offsets from it matter.
+                // In one hand only their offsets from it matter.
+                let hands = |t: f64| {
+                    if h.hand == k.hand {
+                        (DVec3::ZERO, DVec3::ZERO)
+                    } else {
+                        ((self.hand_at)(h.hand, t), (self.hand_at)(k.hand, t))
+                    }
+                };
                 let measure = |lanes: bool| {
                     let (sh, sk) = (slide(h, lanes), slide(k, lanes));
                     deepest(
                         start,
                         end,
                         |t| {
-                            let (c0, u) = h.pose(t, DVec3::ZERO, sh);
-                            let (c1, v) = k.pose(t - shift, DVec3::ZERO, sk);
+                            let (at_h, at_k) = hands(t);
+                            let (c0, u) = h.pose(t, at_h, sh);
+                            let (c1, v) = k.pose(t - shift, at_k, sk);
                             self.rule.depth(c0, u, c1, v)
                         },
                         samples,
