@@ -50,6 +50,12 @@ const SAMPLE_STEP: f64 = 0.01;
 /// not yet laned keep their own lane. A 57-prop multiplex of 30s (`[15uuu…upg]`, 1667 props,
 /// every flight overlapping every other's 60 copies) took 40 s before (fuzzing found it).
 const MAX_SAMPLES: u64 = 30_000_000;
+/// Most props thrown together that the lane search parts on release (each laned alone costs
+/// as much as the group).
+const MAX_PARTED: usize = 4;
+/// Samples after which the lane search takes no second look at the groups it laned (large
+/// patterns keep their first lanes: a second look costs as much again).
+const SECOND_LOOK: u64 = MAX_SAMPLES / 10;
 /// Extra clearance asked between two props, metres.
 const MARGIN: f64 = 0.01;
 /// Extra clearance asked between two rings' rims, metres (a ring's depth lane is sized to a
@@ -891,7 +897,7 @@ fn assign(
         // Props thrown together that one lane cannot keep clear (of each other, of what flies
         // or is held near them) part on release: each takes a lane of its own where that
         // leaves less overlap.
-        if best.0 > 0.0 && group.len() > 1 {
+        if best.0 > 0.0 && (2..=MAX_PARTED).contains(&group.len()) && samples.get() < SECOND_LOOK {
             let joint = lanes.clone();
             for &g in &group {
                 lanes[g] = Lane::default();
@@ -917,7 +923,7 @@ fn assign(
     }
     // Where a flight laned early meets one laned after it, each group looks again for a
     // lane clear of all the others (keeping its own unless another is better), twice at most.
-    if troubled && held.is_some() {
+    if troubled && held.is_some() && samples.get() < SECOND_LOOK {
         let solver = Solver {
             arcs,
             laned: &laned,
@@ -929,7 +935,7 @@ fn assign(
         for _ in 0..2 {
             let mut changed = false;
             for unit in &units {
-                if samples.get() > MAX_SAMPLES {
+                if samples.get() > 2 * SECOND_LOOK {
                     break;
                 }
                 let current = lanes[unit[0]];
@@ -997,26 +1003,40 @@ impl Solver<'_> {
             }
         }
         let checks = held.map_or_else(Vec::new, |h| h.checks(arcs, group, laned, period));
+        let measure = |&(g, j, shift): &(usize, usize, f64), lane: Lane, other: Lane| {
+            if samples.get() > MAX_SAMPLES {
+                return 0.0;
+            }
+            let p = arcs[g].as_ref().expect("laned flights have arcs");
+            let q = arcs[j].as_ref().expect("laned flights have arcs");
+            // Props thrown together leave a multiplex lane apart: they are asked only the
+            // clearance of props held together.
+            let mates = p.together
+                && q.together
+                && p.hands.0 == q.hands.0
+                && (p.release - q.release - shift).abs() < 1e-6;
+            let rule = if mates { rule.held() } else { rule };
+            intrusion(p, lane, q, other, shift, rule, samples)
+        };
+        // Two flights of the group at the same time in one lane direction part alike in
+        // every lane: measured once.
+        let alike = |&(g, j, shift): &(usize, usize, f64)| {
+            shift == 0.0
+                && group.contains(&j)
+                && arcs[g].as_ref().map(|a| a.lane) == arcs[j].as_ref().map(|a| a.lane)
+        };
+        let floor = near
+            .iter()
+            .filter(|pair| alike(pair))
+            .map(|pair| measure(pair, Lane::default(), Lane::default()))
+            .fold(0.0, f64::max);
         let badness = |lane: Lane| {
             let lane_of = |j: usize| if group.contains(&j) { lane } else { lanes[j] };
             let flights = near
                 .iter()
-                .map(|&(g, j, shift)| {
-                    if samples.get() > MAX_SAMPLES {
-                        return 0.0;
-                    }
-                    let p = arcs[g].as_ref().expect("laned flights have arcs");
-                    let q = arcs[j].as_ref().expect("laned flights have arcs");
-                    // Props thrown together leave a multiplex lane apart: they are asked
-                    // only the clearance of props held together.
-                    let mates = p.together
-                        && q.together
-                        && p.hands.0 == q.hands.0
-                        && (p.release - q.release - shift).abs() < 1e-6;
-                    let rule = if mates { rule.held() } else { rule };
-                    intrusion(p, lane, q, lane_of(j), shift, rule, samples)
-                })
-                .fold(0.0, f64::max);
+                .filter(|pair| !alike(pair))
+                .map(|pair| measure(pair, lane, lane_of(pair.1)))
+                .fold(floor, f64::max);
             let beside = held.map_or(0.0, |h| {
                 checks
                     .iter()
