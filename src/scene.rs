@@ -333,6 +333,34 @@ fn keep_props_and_hands_apart(
     separate_flights(choreography, hands_for, settings, timing);
 }
 
+/// The motion of `choreography`, rings held in a juggler's two hands at once first slid apart
+/// in depth where their rims would cut (`Choreography::part_held_rings`; rings face the
+/// audience, so rings held side by side lie in one plane).
+fn part_held_rings(
+    choreography: &mut crate::motion::Choreography,
+    settings: &crate::settings::Settings,
+    kinds: &[PropKind],
+    timing: Timing,
+) -> Motion {
+    let motion = Motion::from_events(choreography, timing);
+    let rings = if kinds.is_empty() {
+        settings.prop == PropKind::Ring
+    } else {
+        kinds.iter().all(|k| *k == PropKind::Ring)
+    };
+    let hand = |h: crate::types::HandRef, t: f64| {
+        motion
+            .placement_at(h.juggler, t)
+            .to_local(motion.hand_at(h, t).position)
+            .as_dvec3()
+    };
+    if rings && !settings.pancake_rings && choreography.part_held_rings(motion.jugglers(), hand) {
+        Motion::from_events(choreography, timing)
+    } else {
+        motion
+    }
+}
+
 /// Moves the choreography's flights into lanes clear of each other
 /// (`Choreography::separate_flights`), measuring each flying prop of `kind` as it is drawn:
 /// turned and centred on its grip as `prop_pose` does.
@@ -453,7 +481,7 @@ impl Scene {
         let hands_for = hands_kind(settings.prop, &kinds);
         crate::motion::place_for_prop(&mut choreography, hands_for);
         keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
-        let motion = Motion::from_events(&choreography, timing);
+        let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
             for (j, p) in layout.jugglers.iter_mut().enumerate() {
@@ -533,7 +561,7 @@ impl Scene {
         let mut choreography = events.choreography.clone();
         let hands_for = hands_kind(settings.prop, &kinds);
         keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
-        let motion = Motion::from_events(&choreography, timing);
+        let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
         let jugglers = events.jugglers;
         let layout = Layout {
             jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),

@@ -43,6 +43,7 @@ mod flight;
 mod flight_lanes;
 mod from_schedule;
 mod hand_path;
+mod held_rings;
 pub(crate) mod lanes;
 mod orbit;
 mod plan;
