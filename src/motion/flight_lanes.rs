@@ -13,9 +13,11 @@
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
 //! spin in the thrower's sagittal plane) and every pass sideways, toward the thrower's right,
 //! as passers keep their right-hand passes to one side. Clubs and rings thrown together
-//! share one lane (their multiplex lanes and ring stacks shift alike), and those held together
-//! in one hand (a multiplex, a squeezed catch) fly and are held in one constant lane, so a
-//! stack never slides into itself.
+//! share one lane (their multiplex lanes and ring stacks shift alike) where it keeps them
+//! clear, else they part on release, each in a lane of its own; props caught and thrown
+//! together share one. In a hand that holds several props at once (a multiplex, a squeezed
+//! catch) the held props are measured too (`Hold`), so a single throw leaves beside them, an
+//! arriving prop comes in beside them and held props never slide into each other.
 //!
 //! Props are measured as they are drawn (`FlightShape`, given by the scene): a ball's sphere,
 //! a club's capsule from knob to tip turning with its spins about its centre of mass, a
