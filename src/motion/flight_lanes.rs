@@ -1163,7 +1163,7 @@ impl Choreography {
                 PathSegment::Held { hand, .. } => Some(hand),
                 PathSegment::Air { .. } => None,
             };
-            for k in 0..m {
+            for (k, span) in spans.iter().enumerate() {
                 let Some(hand) = held_by(k) else {
                     continue;
                 };
@@ -1189,7 +1189,7 @@ impl Choreography {
                 if !(end > start && end - start < MAX_HOLD_PERIODS * period) {
                     continue;
                 }
-                let delta = start - spans[k].0;
+                let delta = start - span.0;
                 let juggler = HandRef::from_slot(hand).juggler;
                 let facing = self
                     .jugglers
