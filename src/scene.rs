@@ -414,7 +414,17 @@ fn separate_flights(
         (release.lerp(catch, progress).as_dvec3(), axis.as_dvec3())
     };
     choreography.part_sync_crossings(kind, timing.gravity, &shape);
-    choreography.separate_flights(kind, pancake, timing.gravity, &shape);
+    // The hands' paths as they are before the lanes (a lane moves a prop, not its hand).
+    let hands = |ch: &crate::motion::Choreography| -> Box<dyn Fn(usize, f64) -> glam::DVec3> {
+        let motion = crate::motion::Motion::from_events(ch, timing);
+        Box::new(move |slot, t| {
+            motion
+                .hand_at(crate::types::HandRef::from_slot(slot), t)
+                .position
+                .as_dvec3()
+        })
+    };
+    choreography.separate_flights(kind, pancake, timing.gravity, &shape, &hands);
 }
 
 impl Scene {
