@@ -414,7 +414,17 @@ fn separate_flights(
         (release.lerp(catch, progress).as_dvec3(), axis.as_dvec3())
     };
     choreography.part_sync_crossings(kind, timing.gravity, &shape);
-    choreography.separate_flights(kind, pancake, timing.gravity, &shape);
+    // The hands' paths as they are before the lanes (a lane moves a prop, not its hand).
+    let hands = |ch: &crate::motion::Choreography| -> Box<dyn Fn(usize, f64) -> glam::DVec3> {
+        let motion = crate::motion::Motion::from_events(ch, timing);
+        Box::new(move |slot, t| {
+            motion
+                .hand_at(crate::types::HandRef::from_slot(slot), t)
+                .position
+                .as_dvec3()
+        })
+    };
+    choreography.separate_flights(kind, pancake, timing.gravity, &shape, &hands);
 }
 
 impl Scene {
@@ -694,12 +704,20 @@ impl Scene {
                 } else {
                     state.dwell_progress as f32
                 };
-                PropPhase::Held { by, progress }
+                let pass = |other: Option<HandRef>| {
+                    !still && other.is_some_and(|h| h.juggler != by.juggler)
+                };
+                PropPhase::Held {
+                    by,
+                    progress,
+                    passes: (pass(state.dwell_from), pass(state.dwell_to)),
+                }
             }
             // Neither held nor flying cannot happen for a valid motion; treat as in the hand.
             (None, None) => PropPhase::Held {
                 by: crate::types::HandRef::new(0, crate::types::Hand::Left),
                 progress: 0.0,
+                passes: (false, false),
             },
         };
         let style = ThrowStyle {

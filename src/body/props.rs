@@ -3,8 +3,11 @@
 //! - Ball: no orientation (axis +y).
 //! - Ring: its face is shown to the audience, as ring jugglers do (not edge-on as in Juggling
 //!   Lab): its normal is the holder's facing direction, so the ring plane runs across the body
-//!   (left-right and up-down); in flight it turns from the thrower's facing direction to the
-//!   catcher's. A ring's normal is only defined up to sign; the flight picks the catcher's sign
+//!   (left-right and up-down), in the hand and in throws to oneself, which travel within that
+//!   plane. A pass flies edge first, as a ring thrown forward does: its normal runs across the
+//!   thrower's body, turning to across the catcher's; the hand turns it edge on over the last
+//!   30 % of the dwell before a pass and back to the audience over the first 30 % after one
+//!   is caught. A ring's normal is only defined up to sign; the flight picks the catcher's sign
 //!   nearest the thrower's.
 //! - Club: the axis runs from the knob toward the body. A held club points along the hand's up
 //!   direction, which turns during the dwell from the catch attitude (body about 66° up,
@@ -63,8 +66,13 @@ pub(crate) fn prop_color(colors: &[Rgba], by_orbit: bool, prop: usize, orbit: us
 /// Where a prop is in its cycle, as orientation needs it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum PropPhase {
-    /// In a hand; `progress` runs from 0 at the catch to 1 at the next throw.
-    Held { by: HandRef, progress: f32 },
+    /// In a hand; `progress` runs from 0 at the catch to 1 at the next throw; `passes`: it was
+    /// caught from a partner's pass, it will be thrown as a pass.
+    Held {
+        by: HandRef,
+        progress: f32,
+        passes: (bool, bool),
+    },
     /// In the air; `progress` runs from 0 at the release to 1 at the catch.
     Flying { flight: Flight, progress: f32 },
 }
@@ -96,6 +104,21 @@ pub(crate) fn held_pancake_normal(progress: f32) -> Vec3 {
     slerp(Vec3::NEG_Y, Vec3::Z, eased)
 }
 
+/// A held ring's normal in the holder's own frame: facing the audience, turned edge on toward
+/// the partner (normal across the body) over the first 30 % of the dwell after a pass is
+/// caught and over the last 30 % before a pass is thrown, so that a pass flies edge first.
+pub(crate) fn held_ring_normal(progress: f32, (caught, thrown): (bool, bool)) -> Vec3 {
+    let p = progress.clamp(0.0, 1.0);
+    let edge = if caught && p < 0.3 {
+        1.0 - p / 0.3
+    } else if thrown && p > 0.7 {
+        (p - 0.7) / 0.3
+    } else {
+        0.0
+    };
+    slerp(Vec3::Z, Vec3::X, edge * edge * (3.0 - 2.0 * edge))
+}
+
 /// Orientation axis of a prop (see `PropPose::axis`) in world coordinates, automatic spins
 /// and rings facing the audience. `placements` are the jugglers' placements, by juggler.
 #[cfg(test)]
@@ -118,11 +141,27 @@ pub(crate) fn prop_axis_styled(
     };
     match (kind, phase) {
         (PropKind::Ball, _) => Vec3::Y,
-        (PropKind::Ring, PropPhase::Held { by, progress }) if style.pancake => {
+        (PropKind::Ring, PropPhase::Held { by, progress, .. }) if style.pancake => {
             place(by.juggler).rotate(held_pancake_normal(progress))
         }
-        (PropKind::Ring, PropPhase::Held { by, .. }) => place(by.juggler).rotate(Vec3::Z),
+        (
+            PropKind::Ring,
+            PropPhase::Held {
+                by,
+                progress,
+                passes,
+            },
+        ) => place(by.juggler).rotate(held_ring_normal(progress, passes)),
         (PropKind::Ring, PropPhase::Flying { .. }) if style.pancake => Vec3::NEG_Y,
+        (PropKind::Ring, PropPhase::Flying { flight, progress })
+            if flight.from.juggler != flight.to.juggler =>
+        {
+            // A pass flies edge first: its plane holds the way it travels.
+            let from = place(flight.from.juggler).rotate(Vec3::X);
+            let to = place(flight.to.juggler).rotate(Vec3::X);
+            let to = if to.dot(from) < 0.0 { -to } else { to };
+            slerp(from, to, progress)
+        }
         (PropKind::Ring, PropPhase::Flying { flight, progress }) => {
             let thrower = place(flight.from.juggler);
             let from = thrower.rotate(Vec3::Z);
@@ -136,7 +175,7 @@ pub(crate) fn prop_axis_styled(
                 _ => slerp(from, to, progress),
             }
         }
-        (PropKind::Club, PropPhase::Held { by, progress }) => {
+        (PropKind::Club, PropPhase::Held { by, progress, .. }) => {
             place(by.juggler).rotate(held_club_axis(by.hand, progress))
         }
         (PropKind::Club, PropPhase::Flying { flight, progress }) => {
@@ -400,33 +439,51 @@ mod tests {
         let held = PropPhase::Held {
             by: f.to,
             progress: 0.0,
+            passes: (true, false),
         };
         assert!(prop_axis(PropKind::Club, held, &layout.jugglers).distance(end) < 1e-5);
     }
 
     #[test]
-    fn rings_face_the_audience_and_balls_point_up() {
+    fn rings_face_the_audience_and_passes_fly_edge_first() {
         let layout = Layout::circle(3);
-        let f = flight(HandRef::new(0, Hand::Right), HandRef::new(1, Hand::Left), 4);
+        let pass = flight(HandRef::new(0, Hand::Right), HandRef::new(1, Hand::Left), 4);
+        let own = flight(HandRef::new(0, Hand::Right), HandRef::new(0, Hand::Left), 4);
         for p in [0.0, 0.3, 1.0] {
-            let ring = PropPhase::Flying {
-                flight: f,
-                progress: p,
-            };
-            let n = prop_axis(PropKind::Ring, ring, &layout.jugglers);
-            assert!((n.length() - 1.0).abs() < 1e-5 && n.y.abs() < 1e-5);
-            assert_eq!(prop_axis(PropKind::Ball, ring, &layout.jugglers), Vec3::Y);
-            if p == 0.0 {
-                // At the release the ring's face looks along the thrower's facing direction.
-                let facing = layout.jugglers[0].rotate(Vec3::Z);
-                assert!(n.dot(facing).abs() > 1.0 - 1e-5, "{n:?} vs {facing:?}");
+            for f in [pass, own] {
+                let ring = PropPhase::Flying {
+                    flight: f,
+                    progress: p,
+                };
+                let n = prop_axis(PropKind::Ring, ring, &layout.jugglers);
+                assert!((n.length() - 1.0).abs() < 1e-5 && n.y.abs() < 1e-5);
+                assert_eq!(prop_axis(PropKind::Ball, ring, &layout.jugglers), Vec3::Y);
+                if p == 0.0 {
+                    // At the release a ring thrown to oneself faces along the thrower's
+                    // facing direction; a pass is edge on to the partner (normal across).
+                    let facing = layout.jugglers[0].rotate(Vec3::Z);
+                    let across = layout.jugglers[0].rotate(Vec3::X);
+                    let along = if f == pass { across } else { facing };
+                    assert!(n.dot(along).abs() > 1.0 - 1e-5, "{n:?} vs {along:?}");
+                }
             }
         }
-        let held = PropPhase::Held {
-            by: HandRef::new(0, Hand::Left),
-            progress: 0.5,
+        let held = |progress, passes| {
+            let held = PropPhase::Held {
+                by: HandRef::new(0, Hand::Left),
+                progress,
+                passes,
+            };
+            prop_axis(PropKind::Ring, held, &layout.jugglers)
         };
         let facing = layout.jugglers[0].rotate(Vec3::Z);
-        assert!(prop_axis(PropKind::Ring, held, &layout.jugglers).distance(facing) < 1e-6);
+        let across = layout.jugglers[0].rotate(Vec3::X);
+        // Mid dwell it faces the audience; it turns edge on just after a pass is caught and
+        // just before one is thrown, and stays facing for throws to oneself.
+        assert!(held(0.5, (true, true)).distance(facing) < 1e-6);
+        assert!(held(0.0, (true, false)).distance(across) < 1e-6);
+        assert!(held(1.0, (false, true)).distance(across) < 1e-6);
+        assert!(held(1.0, (true, false)).distance(facing) < 1e-6);
+        assert!(held(0.0, (false, false)).distance(facing) < 1e-6);
     }
 }

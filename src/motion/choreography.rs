@@ -239,6 +239,42 @@ impl PropPath {
     }
 }
 
+impl PropPath {
+    /// Per segment: the toss of the nearest flight before it and after it on the path
+    /// (cyclically; `None` for a path that is never thrown). For a held segment these are the
+    /// flight that brought its prop into the hand and the one that takes it out.
+    pub(crate) fn hold_tosses(&self) -> Vec<(Option<usize>, Option<usize>)> {
+        let segs = &self.segments;
+        let m = segs.len();
+        let air = |k: usize| match segs[k] {
+            PathSegment::Air { toss, .. } => Some(toss),
+            PathSegment::Held { .. } => None,
+        };
+        let mut out = vec![(None, None); m];
+        let mut last = None;
+        for i in 0..2 * m {
+            let k = i % m;
+            if i >= m {
+                out[k].0 = last;
+            }
+            if let Some(t) = air(k) {
+                last = Some(t);
+            }
+        }
+        let mut next = None;
+        for i in (0..2 * m).rev() {
+            let k = i % m;
+            if i < m {
+                out[k].1 = next;
+            }
+            if let Some(t) = air(k) {
+                next = Some(t);
+            }
+        }
+        out
+    }
+}
+
 /// Where one juggler stands over time.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JugglerPath {

@@ -13,9 +13,11 @@
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
 //! spin in the thrower's sagittal plane) and every pass sideways, toward the thrower's right,
 //! as passers keep their right-hand passes to one side. Clubs and rings thrown together
-//! share one lane (their multiplex lanes and ring stacks shift alike), and those held together
-//! in one hand (a multiplex, a squeezed catch) fly and are held in one constant lane, so a
-//! stack never slides into itself.
+//! share one lane (their multiplex lanes and ring stacks shift alike) where it keeps them
+//! clear, else they part on release, each in a lane of its own; props caught and thrown
+//! together share one. In a hand that holds several props at once (a multiplex, a squeezed
+//! catch) the held props are measured too (`Hold`), so a single throw leaves beside them, an
+//! arriving prop comes in beside them and held props never slide into each other.
 //!
 //! Props are measured as they are drawn (`FlightShape`, given by the scene): a ball's sphere,
 //! a club's capsule from knob to tip turning with its spins about its centre of mass, a
@@ -34,7 +36,7 @@ use glam::DVec3;
 
 use super::choreography::{Choreography, PathSegment, Toss, TossKind, ORIGIN};
 use crate::layout::Placement;
-use crate::types::PropKind;
+use crate::types::{HandRef, PropKind};
 
 /// Farthest a prop is moved off its hand's event point by its flight lane, metres (three
 /// lane steps of the widest kind).
@@ -50,11 +52,19 @@ const SAMPLE_STEP: f64 = 0.01;
 /// not yet laned keep their own lane. A 57-prop multiplex of 30s (`[15uuu…upg]`, 1667 props,
 /// every flight overlapping every other's 60 copies) took 40 s before (fuzzing found it).
 const MAX_SAMPLES: u64 = 30_000_000;
+/// Most props thrown together that the lane search parts on release (each laned alone costs
+/// as much as the group).
+const MAX_PARTED: usize = 4;
+/// Samples after which the lane search takes no second look at the groups it laned (large
+/// patterns keep their first lanes: a second look costs as much again).
+const SECOND_LOOK: u64 = MAX_SAMPLES / 10;
 /// Extra clearance asked between two props, metres.
 const MARGIN: f64 = 0.01;
 /// Extra clearance asked between two rings' rims, metres (a ring's depth lane is sized to a
 /// rim's width, 4 cm, so a whole centimetre more would ask two steps).
 const RIM_MARGIN: f64 = 0.003;
+/// Extra clearance asked between a held prop and another prop, metres.
+const HELD_MARGIN: f64 = 0.002;
 
 /// A flying prop's shape as the lane solver measures it (the sizes `body::props` draws and
 /// `tests/pipeline/contacts.rs` measures): a ball's sphere, a club's capsule from knob to tip,
@@ -62,6 +72,9 @@ const RIM_MARGIN: f64 = 0.003;
 #[derive(Clone, Copy, Debug)]
 struct Clearance {
     kind: PropKind,
+    /// Extra clearance asked between two props, and between two rings' rims (metres).
+    margin: f64,
+    rim_margin: f64,
 }
 
 /// A ball's diameter, metres.
@@ -77,7 +90,29 @@ const RING_HALF_WIDTH: f64 = 0.0125;
 const RIM_POINTS: usize = 16;
 
 fn clearance(kind: PropKind) -> Clearance {
-    Clearance { kind }
+    Clearance {
+        kind,
+        margin: MARGIN,
+        rim_margin: RIM_MARGIN,
+    }
+}
+
+impl Clearance {
+    /// The clearance asked of props held together (`held_clearance`).
+    fn held(self) -> Clearance {
+        held_clearance(self.kind)
+    }
+}
+
+/// The clearance asked of a held prop: props held together in one hand sit a lane
+/// (`lanes::MULTIPLEX_SPREAD`, 10.5 cm) apart, so a prop leaving or arriving beside them
+/// is asked to keep only a few millimetres more.
+fn held_clearance(kind: PropKind) -> Clearance {
+    Clearance {
+        kind,
+        margin: HELD_MARGIN,
+        rim_margin: HELD_MARGIN,
+    }
 }
 
 /// Offset between neighbouring lanes (metres) of props of `kind` (rings thrown `flat`) whose
@@ -98,25 +133,25 @@ impl Clearance {
     fn depth(self, a: DVec3, u: DVec3, b: DVec3, v: DVec3) -> f64 {
         let d = a.distance(b);
         match self.kind {
-            PropKind::Ball => BALL_DIAMETER + MARGIN - d,
+            PropKind::Ball => BALL_DIAMETER + self.margin - d,
             PropKind::Club => {
-                let reach = 2.0 * (CLUB_TIP + CLUB_RADIUS) + MARGIN;
+                let reach = 2.0 * (CLUB_TIP + CLUB_RADIUS) + self.margin;
                 if d > reach {
                     return reach - d;
                 }
                 let (a0, a1) = (a - u * CLUB_KNOB, a + u * CLUB_TIP);
                 let (b0, b1) = (b - v * CLUB_KNOB, b + v * CLUB_TIP);
-                2.0 * CLUB_RADIUS + MARGIN - segments_distance(a0, a1, b0, b1)
+                2.0 * CLUB_RADIUS + self.margin - segments_distance(a0, a1, b0, b1)
             }
             PropKind::Ring => {
-                let reach = 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH) + RIM_MARGIN;
+                let reach = 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH) + self.rim_margin;
                 if d > reach {
                     return reach - d;
                 }
                 let closest = rim_points(a, u)
                     .map(|p| circle_distance(p, b, v))
                     .fold(f64::INFINITY, f64::min);
-                2.0 * RING_HALF_WIDTH + RIM_MARGIN - closest
+                2.0 * RING_HALF_WIDTH + self.rim_margin - closest
             }
         }
     }
@@ -289,13 +324,15 @@ impl Choreography {
     /// Moves flights that would meet in the air into lanes beside each other (see the module
     /// doc), for props of `kind` (rings thrown `flat` or facing the audience) under `gravity`
     /// (m/s², for flights without their own), each flying prop turned and centred on its grip
-    /// as `shape` says.
+    /// as `shape` says; `hands` gives the hands' paths (world position of a hand slot at a
+    /// time) when some hand holds several props at once.
     pub(crate) fn separate_flights(
         &mut self,
         kind: PropKind,
         flat: bool,
         gravity: f64,
         shape: FlightShape,
+        hands: HandPaths,
     ) {
         let n = self.tosses.len();
         let period_ok = self.hand_period.is_finite() && self.hand_period > 0.0;
@@ -372,7 +409,24 @@ impl Choreography {
             .map(|(i, arc)| arc.as_ref().filter(|_| cycle.class[i] == i).cloned())
             .collect();
         let stacks = self.held_together(&cycle.class, &arcs);
-        let mut offsets = assign(&representatives, &stacks, cycle.period, rule);
+        // Props held beside others: flights are kept clear of them, and they of each other.
+        let holds = if several.iter().any(|s| *s) {
+            self.holds_beside_others(&arcs, &cycle.class, &several)
+        } else {
+            Vec::new()
+        };
+        let hand_at = if holds.is_empty() {
+            None
+        } else {
+            Some(hands(self))
+        };
+        let held = hand_at.as_ref().map(|hand_at| Held {
+            holds: &holds,
+            hand_at: hand_at.as_ref(),
+            hand_period: self.hand_period,
+            rule: held_clearance(kind),
+        });
+        let mut offsets = assign(&representatives, &stacks, cycle.period, rule, held);
         for i in 0..n {
             offsets[i] = offsets[cycle.class[i]];
         }
@@ -433,22 +487,18 @@ impl Choreography {
     }
 }
 
-/// Flights that must share one lane (props held together in one hand).
+/// Flights that must share one lane (props caught and thrown together by one hand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Stack {
     id: usize,
-    /// Whether the lane is the same at release and catch (props held together for part of
-    /// their holds only).
-    constant: bool,
 }
 
 impl Choreography {
-    /// For each flight (by its class), the stack it belongs to: clubs and rings held in one
-    /// hand at the same time keep their multiplex lanes only if they slide alike. Props caught
-    /// and thrown together (`[33]`) arrive in one lane and leave in one; props held together
-    /// for part of their holds (a squeezed catch, a split multiplex) fly and are held in one
-    /// constant lane with every flight into and out of those holds (`None`: a flight of its
-    /// own).
+    /// For each flight (by its class), the stack it belongs to: clubs and rings caught and
+    /// thrown together by one hand (`[33]`) arrive in one lane and leave in one, so that they
+    /// slide alike in the hand (`None`: a flight of its own). Props held together for part of
+    /// their holds only (a squeezed catch, a split multiplex) are laned one by one, kept clear
+    /// of each other in the hand (`Hold`).
     fn held_together(&self, class: &[usize], arcs: &[Option<Arc>]) -> Vec<Option<Stack>> {
         let n = self.tosses.len();
         let mut parent: Vec<usize> = (0..n).collect();
@@ -495,7 +545,6 @@ impl Choreography {
                 .is_some_and(|a| a.together)
         };
         let mut joined = vec![false; n];
-        let mut constant = vec![false; n];
         for (x, &(hand, a1, b1, s1, e1)) in holds.iter().enumerate() {
             for &(other, a2, b2, s2, e2) in &holds[x + 1..] {
                 if hand != other || !(together(a1) || together(a2)) {
@@ -514,38 +563,22 @@ impl Choreography {
                     parent[r1] = r0;
                 };
                 // Caught together and thrown together: the two slide alike when they arrive
-                // in one lane and leave in one lane. Otherwise one constant lane for all.
+                // in one lane and leave in one lane.
                 let same_span = (s2 + shift - s1).abs() < 1e-6 && (e2 + shift - e1).abs() < 1e-6;
                 if same_span {
                     join(ids[0], ids[2]);
                     join(ids[1], ids[3]);
-                } else {
-                    join(ids[0], ids[1]);
-                    join(ids[0], ids[2]);
-                    join(ids[0], ids[3]);
                     for i in ids {
-                        constant[i] = true;
+                        joined[i] = true;
                     }
                 }
-                for i in ids {
-                    joined[i] = true;
-                }
             }
-        }
-        let mut constant_root = vec![false; n];
-        for (i, _) in constant.iter().enumerate().filter(|(_, c)| **c) {
-            let r = root(&mut parent, i);
-            constant_root[r] = true;
         }
         (0..n)
             .map(|i| {
                 let c = class.get(i).copied().unwrap_or(i);
-                joined[c].then(|| {
-                    let r = root(&mut parent, c);
-                    Stack {
-                        id: r,
-                        constant: constant_root[r],
-                    }
+                joined[c].then(|| Stack {
+                    id: root(&mut parent, c),
                 })
             })
             .collect()
@@ -676,13 +709,25 @@ fn intrusion(
     if end <= start {
         return 0.0;
     }
-    let steps = ((end - start) / SAMPLE_STEP).ceil().clamp(1.0, 400.0) as usize;
-    samples.set(samples.get() + steps as u64 + 1);
     let depth_at = |t: f64| {
         let (c0, u) = p.pose(t);
         let (c1, v) = q.pose(t - shift);
         rule.depth(c0 + a.at(p, t), u, c1 + b.at(q, t - shift), v)
     };
+    deepest(start, end, depth_at, samples)
+}
+
+/// The deepest of `depth_at` from `start` to `end` (seconds), sampled every `SAMPLE_STEP`
+/// and `FINE_STEPS` times as often where it comes within `NEAR` of touching (metres; 0 when
+/// clear). Counts its samples in `samples`.
+fn deepest(
+    start: f64,
+    end: f64,
+    depth_at: impl Fn(f64) -> f64,
+    samples: &std::cell::Cell<u64>,
+) -> f64 {
+    let steps = ((end - start) / SAMPLE_STEP).ceil().clamp(1.0, 400.0) as usize;
+    samples.set(samples.get() + steps as u64 + 1);
     let dt = (end - start) / steps as f64;
     let mut worst = 0.0f64;
     for k in 0..=steps {
@@ -775,6 +820,7 @@ fn assign(
     stacks: &[Option<Stack>],
     period: f64,
     rule: Clearance,
+    held: Option<Held>,
 ) -> Vec<(DVec3, DVec3)> {
     let n = arcs.len();
     let mut lanes = vec![Lane::default(); n];
@@ -800,6 +846,9 @@ fn assign(
     let mut laned: Vec<usize> = Vec::with_capacity(n);
     let mut done = vec![false; n];
     let samples = std::cell::Cell::new(0u64);
+    // The groups laned together (or, parted, one by one), and whether one is not clear.
+    let mut units: Vec<Vec<usize>> = Vec::new();
+    let mut troubled = false;
     for &i in &order {
         if samples.get() > MAX_SAMPLES {
             // Over the work budget: the rest keep their own lanes.
@@ -834,43 +883,184 @@ fn assign(
             done[g] = true;
             laned.push(g);
         }
+        let solver = Solver {
+            arcs,
+            laned: &laned,
+            period,
+            rule,
+            held,
+            samples: &samples,
+        };
+        let best = solver.best_lane(&group, &lanes, None);
+        for &g in &group {
+            lanes[g] = best.1;
+        }
+        let mut parted = false;
+        // Props thrown together that one lane cannot keep clear (of each other, of what flies
+        // or is held near them) part on release: each takes a lane of its own where that
+        // leaves less overlap.
+        if best.0 > 0.0 && (2..=MAX_PARTED).contains(&group.len()) && samples.get() < SECOND_LOOK {
+            let joint = lanes.clone();
+            for &g in &group {
+                lanes[g] = Lane::default();
+            }
+            let mut worst = 0.0f64;
+            for &g in &group {
+                let own = solver.best_lane(&[g], &lanes, None);
+                lanes[g] = own.1;
+                worst = worst.max(own.0);
+            }
+            if worst >= best.0 - CLEAR {
+                lanes = joint;
+            } else {
+                parted = true;
+            }
+        }
+        troubled |= best.0 > 0.0;
+        if parted {
+            units.extend(group.iter().map(|&g| vec![g]));
+        } else {
+            units.push(group.clone());
+        }
+    }
+    // Where a flight laned early meets one laned after it, each group looks again for a
+    // lane clear of all the others (keeping its own unless another is better), twice at most.
+    if troubled && held.is_some() && samples.get() < SECOND_LOOK {
+        let solver = Solver {
+            arcs,
+            laned: &laned,
+            period,
+            rule,
+            held,
+            samples: &samples,
+        };
+        for _ in 0..2 {
+            let mut changed = false;
+            for unit in &units {
+                if samples.get() > 2 * SECOND_LOOK {
+                    break;
+                }
+                let current = lanes[unit[0]];
+                let (_, lane) = solver.best_lane(unit, &lanes, Some(current));
+                if lane != current {
+                    changed = true;
+                    for &g in unit {
+                        lanes[g] = lane;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    (0..n)
+        .map(|i| match arcs[i].as_ref() {
+            Some(arc) => (arc.lane * lanes[i].release, arc.lane * lanes[i].catch),
+            None => (DVec3::ZERO, DVec3::ZERO),
+        })
+        .collect()
+}
+
+/// What the lane search needs to lane one group of flights.
+struct Solver<'a> {
+    arcs: &'a [Option<Arc>],
+    /// Classes laned so far, the group's own included.
+    laned: &'a [usize],
+    period: f64,
+    rule: Clearance,
+    held: Option<Held<'a>>,
+    samples: &'a std::cell::Cell<u64>,
+}
+
+impl Solver<'_> {
+    /// The first lane of `CANDIDATES` (after `current`, if given) that keeps the flights of
+    /// `group` clear of those laned so far (in `lanes`), of each other's and their own copies
+    /// and of held props, else the least bad one (`current` unless another is better), with
+    /// how deep it comes inside the clearance (metres, 0 when clear).
+    fn best_lane(&self, group: &[usize], lanes: &[Lane], current: Option<Lane>) -> (f64, Lane) {
+        let (arcs, period, rule, held, samples) =
+            (self.arcs, self.period, self.rule, self.held, self.samples);
+        let laned = self.laned;
         // Flights laned so far (and this group's own copies) that share some time with a
         // flight of the group.
         let mut near: Vec<(usize, usize, f64)> = Vec::new();
-        for &g in &group {
+        for &g in group {
             let Some(p) = arcs[g].as_ref() else {
                 continue;
             };
-            for &j in &laned {
+            for &j in laned {
                 let Some(q) = arcs[j].as_ref() else {
                     continue;
                 };
                 let lo = ((p.release - q.catch) / period).ceil() as i64;
                 let hi = ((p.catch - q.release) / period).floor() as i64;
                 for m in lo.max(-64)..=hi.min(64) {
-                    if !(group.contains(&j) && m == 0) {
+                    // The group's own flights thrown with it (the same lane) only where
+                    // they part differently (clubs of a multiplex spinning apart).
+                    if !(m == 0 && group.contains(&j) && j <= g) {
                         near.push((g, j, m as f64 * period));
                     }
                 }
             }
         }
+        let checks = held.map_or_else(Vec::new, |h| h.checks(arcs, group, laned, period));
+        let measure = |&(g, j, shift): &(usize, usize, f64), lane: Lane, other: Lane| {
+            if samples.get() > MAX_SAMPLES {
+                return 0.0;
+            }
+            let p = arcs[g].as_ref().expect("laned flights have arcs");
+            let q = arcs[j].as_ref().expect("laned flights have arcs");
+            // Props thrown together leave a multiplex lane apart: they are asked only the
+            // clearance of props held together.
+            let mates = p.together
+                && q.together
+                && p.hands.0 == q.hands.0
+                && (p.release - q.release - shift).abs() < 1e-6;
+            let rule = if mates { rule.held() } else { rule };
+            intrusion(p, lane, q, other, shift, rule, samples)
+        };
+        // Two flights of the group at the same time in one lane direction part alike in
+        // every lane: measured once.
+        let alike = |&(g, j, shift): &(usize, usize, f64)| {
+            shift == 0.0
+                && group.contains(&j)
+                && arcs[g].as_ref().map(|a| a.lane) == arcs[j].as_ref().map(|a| a.lane)
+        };
+        let floor = near
+            .iter()
+            .filter(|pair| alike(pair))
+            .map(|pair| measure(pair, Lane::default(), Lane::default()))
+            .fold(0.0, f64::max);
         let badness = |lane: Lane| {
-            near.iter()
-                .map(|&(g, j, shift)| {
-                    if samples.get() > MAX_SAMPLES {
-                        return 0.0;
-                    }
-                    let p = arcs[g].as_ref().expect("laned flights have arcs");
-                    let q = arcs[j].as_ref().expect("laned flights have arcs");
-                    let other = if group.contains(&j) { lane } else { lanes[j] };
-                    intrusion(p, lane, q, other, shift, rule, &samples)
-                })
-                .fold(0.0, f64::max)
+            let lane_of = |j: usize| if group.contains(&j) { lane } else { lanes[j] };
+            let flights = near
+                .iter()
+                .filter(|pair| !alike(pair))
+                .map(|pair| measure(pair, lane, lane_of(pair.1)))
+                .fold(floor, f64::max);
+            let beside = held.map_or(0.0, |h| {
+                checks
+                    .iter()
+                    .map(|check| {
+                        if samples.get() > MAX_SAMPLES {
+                            return 0.0;
+                        }
+                        h.intrusion(arcs, *check, &lane_of, samples)
+                    })
+                    .fold(0.0, f64::max)
+            });
+            flights.max(beside)
         };
         let mut best = (f64::INFINITY, Lane::default());
-        // A stack flies and is held in one constant lane.
-        let stacked = group.iter().any(|&g| stacks[g].is_some_and(|s| s.constant));
-        for &(r, c) in CANDIDATES.iter().filter(|(r, c)| !stacked || r == c) {
+        if let Some(lane) = current {
+            let b = badness(lane);
+            if b < CLEAR {
+                return (0.0, lane);
+            }
+            best = (b, lane);
+        }
+        for &(r, c) in &CANDIDATES {
             let lane = Lane {
                 release: r,
                 catch: c,
@@ -884,14 +1074,344 @@ fn assign(
                 best = (b, lane);
             }
         }
-        for &g in &group {
-            lanes[g] = best.1;
+        best
+    }
+}
+
+/// The hands' paths, built on demand from the choreography: the world position of a hand
+/// slot at a time (seconds).
+pub(crate) type HandPaths<'a> = &'a dyn Fn(&Choreography) -> Box<dyn Fn(usize, f64) -> DVec3>;
+
+/// Least time a flight or hold must share with a hold to be measured against it, seconds
+/// (more than two repeats' rounding, so a prop's own flights, which meet its hold only at
+/// the catch or the throw, are not).
+const OVERLAP: f64 = 2.0 * SAME_TIME;
+/// Most hand periods a hold may span and still be kept clear of (longer ones are left).
+const MAX_HOLD_PERIODS: f64 = 64.0;
+
+/// A hold (catch to throw) of a hand that holds several props at once, as the lane solver
+/// sees it: the prop sits at the hand, in its multiplex lane, sliding from the flight lane it
+/// arrived in to the one it leaves in; it turns from its attitude at the catch to the one at
+/// the throw.
+#[derive(Clone, Debug)]
+struct Hold {
+    hand: usize,
+    /// Classes of the flights it arrives by and leaves by, and their lane directions.
+    classes: (usize, usize),
+    lanes: (DVec3, DVec3),
+    /// Seconds of the catch and the throw (the hold repeats every hand period).
+    start: f64,
+    end: f64,
+    /// Its multiplex lane: pieces of (start, end, world offset at both) in time order.
+    pieces: Vec<(f64, f64, DVec3, DVec3)>,
+    /// Offsets from the grip to the prop's centre, and the prop's axis, at catch and throw.
+    grip: (DVec3, DVec3),
+    axis: (DVec3, DVec3),
+}
+
+impl Hold {
+    /// The prop's centre and axis at `t` (within the hold), the hand at `hand`, its flight
+    /// lanes `slide` (world offsets of the flights it arrives by and leaves by).
+    fn pose(&self, t: f64, hand: DVec3, slide: (DVec3, DVec3)) -> (DVec3, DVec3) {
+        let f = ((t - self.start) / (self.end - self.start)).clamp(0.0, 1.0);
+        // The prop turns in the hand as the scene turns it (eased: `body::props`).
+        let turn = f * f * (3.0 - 2.0 * f);
+        let lane = self
+            .pieces
+            .iter()
+            .find(|p| t <= p.1)
+            .or(self.pieces.last())
+            .map_or(DVec3::ZERO, |&(s, e, a, b)| {
+                a.lerp(
+                    b,
+                    if e > s {
+                        ((t - s) / (e - s)).clamp(0.0, 1.0)
+                    } else {
+                        0.0
+                    },
+                )
+            });
+        let centre = hand + lane + slide.0.lerp(slide.1, f) + self.grip.0.lerp(self.grip.1, turn);
+        let axis = self
+            .axis
+            .0
+            .lerp(self.axis.1, turn)
+            .normalize_or(self.axis.0);
+        (centre, axis)
+    }
+}
+
+impl Choreography {
+    /// The holds of hand slots marked in `several` (hands that hold several props at once)
+    /// between two flights with arcs.
+    fn holds_beside_others(
+        &self,
+        arcs: &[Option<Arc>],
+        class: &[usize],
+        several: &[bool],
+    ) -> Vec<Hold> {
+        let period = self.hand_period;
+        let mut out = Vec::new();
+        for path in &self.paths {
+            let m = path.segments.len();
+            let spans = path.hold_spans();
+            let air = |k: usize| match path.segments[k % m] {
+                PathSegment::Air { toss, .. } => Some(toss),
+                PathSegment::Held { .. } => None,
+            };
+            let held_by = |k: usize| match path.segments[k % m] {
+                PathSegment::Held { hand, .. } => Some(hand),
+                PathSegment::Air { .. } => None,
+            };
+            for (k, span) in spans.iter().enumerate() {
+                let Some(hand) = held_by(k) else {
+                    continue;
+                };
+                // Each hold once, from its first piece.
+                if !several.get(hand).copied().unwrap_or(false) || held_by(k + m - 1) == Some(hand)
+                {
+                    continue;
+                }
+                let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
+                let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
+                let (Some(a), Some(b)) = (arrived, leaves) else {
+                    continue;
+                };
+                let (Some(ta), Some(tb)) = (self.tosses.get(a), self.tosses.get(b)) else {
+                    continue;
+                };
+                let (Some(Some(pa)), Some(Some(pb))) = (arcs.get(a), arcs.get(b)) else {
+                    continue;
+                };
+                let start = ta.catch;
+                let laps = ((start - tb.release) / period).ceil().max(0.0);
+                let end = tb.release + laps * period;
+                if !(end > start && end - start < MAX_HOLD_PERIODS * period) {
+                    continue;
+                }
+                let delta = start - span.0;
+                let juggler = HandRef::from_slot(hand).juggler;
+                let facing = self
+                    .jugglers
+                    .get(juggler)
+                    .map_or(ORIGIN, |p| p.at(start))
+                    .facing;
+                let mut pieces = Vec::new();
+                let mut wrap = 0.0;
+                for d in 0..m {
+                    let i = (k + d) % m;
+                    if d > 0 && i == 0 {
+                        wrap += path.cycle;
+                    }
+                    match path.segments[i] {
+                        PathSegment::Held {
+                            hand: h,
+                            start: s,
+                            end: e,
+                            offset0,
+                            offset1,
+                        } if h == hand => pieces.push((
+                            s + wrap + delta,
+                            e + wrap + delta,
+                            rotate(facing, offset0),
+                            rotate(facing, offset1),
+                        )),
+                        _ => break,
+                    }
+                }
+                // A hold longer than the hand period is cut into pieces: it ends with its last.
+                let end = pieces.last().map_or(end, |p| p.1);
+                if !(end > start && end - start < MAX_HOLD_PERIODS * period) {
+                    continue;
+                }
+                let first_axis = |a: &Arc| a.axes.first().copied().unwrap_or(DVec3::Y);
+                let last_axis = |a: &Arc| a.axes.last().copied().unwrap_or(DVec3::Y);
+                out.push(Hold {
+                    hand,
+                    classes: (
+                        class.get(a).copied().unwrap_or(a),
+                        class.get(b).copied().unwrap_or(b),
+                    ),
+                    lanes: (pa.lane, pb.lane),
+                    start,
+                    end,
+                    pieces,
+                    grip: (pa.grip.1, pb.grip.0),
+                    axis: (last_axis(pa), first_axis(pb)),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// What the lane solver keeps clear of held props.
+#[derive(Clone, Copy)]
+struct Held<'a> {
+    holds: &'a [Hold],
+    hand_at: &'a dyn Fn(usize, f64) -> DVec3,
+    hand_period: f64,
+    rule: Clearance,
+}
+
+/// One measure of the lane solver involving a held prop.
+#[derive(Clone, Copy, Debug)]
+enum HeldCheck {
+    /// A flight (class), `shift` seconds later than its own times, against a hold.
+    Flight {
+        flight: usize,
+        hold: usize,
+        shift: f64,
+    },
+    /// Two holds of one juggler's hands, the second `shift` seconds later.
+    Holds { a: usize, b: usize, shift: f64 },
+}
+
+impl Held<'_> {
+    /// The measures to take when the flights of `group` are laned (`laned` lists the classes
+    /// laned so far, `group` included): holds arriving or leaving by one of them against
+    /// every laned flight and every hold of their juggler's hands; the group's flights against the
+    /// other holds (those not laned yet in the lane they have so far, none).
+    fn checks(
+        &self,
+        arcs: &[Option<Arc>],
+        group: &[usize],
+        laned: &[usize],
+        period: f64,
+    ) -> Vec<HeldCheck> {
+        let touched = |h: &Hold| group.contains(&h.classes.0) || group.contains(&h.classes.1);
+        let mut out = Vec::new();
+        // Shifts by whole `step`s that make `a..b` overlap `c..d` (by more than two repeats'
+        // rounding: a prop's own flight and hold meet only at its catch or throw).
+        let shifts = |(a, b): (f64, f64), (c, d): (f64, f64), step: f64| {
+            let lo = ((c - b) / step).floor().max(-128.0) as i64;
+            let hi = ((d - a) / step).ceil().min(128.0) as i64;
+            (lo..=hi)
+                .map(move |m| m as f64 * step)
+                .filter(move |s| (b + s).min(d) - (a + s).max(c) > OVERLAP)
+        };
+        let flight_against = |j: usize, k: usize, h: &Hold, out: &mut Vec<HeldCheck>| {
+            if let Some(q) = arcs.get(j).and_then(Option::as_ref) {
+                for shift in shifts((q.release, q.catch), (h.start, h.end), period) {
+                    out.push(HeldCheck::Flight {
+                        flight: j,
+                        hold: k,
+                        shift,
+                    });
+                }
+            }
+        };
+        for (k, h) in self.holds.iter().enumerate() {
+            if touched(h) {
+                for &j in laned {
+                    flight_against(j, k, h, &mut out);
+                }
+                for (k2, h2) in self.holds.iter().enumerate() {
+                    let juggler = |slot: usize| HandRef::from_slot(slot).juggler;
+                    if juggler(h2.hand) != juggler(h.hand) || (touched(h2) && k2 < k) {
+                        continue;
+                    }
+                    for shift in shifts((h2.start, h2.end), (h.start, h.end), self.hand_period) {
+                        if k2 != k || shift.abs() > 1e-9 {
+                            out.push(HeldCheck::Holds { a: k, b: k2, shift });
+                        }
+                    }
+                }
+            } else {
+                for &g in group {
+                    flight_against(g, k, h, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    /// How deep one measure comes inside the clearance asked of held props (metres; 0 when
+    /// clear), with flights' lanes `lane_of` their class; two holds count only where they
+    /// come closer than in no flight lanes at all.
+    fn intrusion(
+        &self,
+        arcs: &[Option<Arc>],
+        check: HeldCheck,
+        lane_of: &dyn Fn(usize) -> Lane,
+        samples: &std::cell::Cell<u64>,
+    ) -> f64 {
+        let slide = |h: &Hold, lanes: bool| {
+            if lanes {
+                (
+                    h.lanes.0 * lane_of(h.classes.0).catch,
+                    h.lanes.1 * lane_of(h.classes.1).release,
+                )
+            } else {
+                (DVec3::ZERO, DVec3::ZERO)
+            }
+        };
+        match check {
+            HeldCheck::Flight {
+                flight,
+                hold,
+                shift,
+            } => {
+                let (Some(Some(p)), Some(h)) = (arcs.get(flight), self.holds.get(hold)) else {
+                    return 0.0;
+                };
+                let lane = lane_of(flight);
+                let (start, end) = (
+                    (p.release + shift).max(h.start),
+                    (p.catch + shift).min(h.end),
+                );
+                if end - start <= OVERLAP {
+                    return 0.0;
+                }
+                let slide = slide(h, true);
+                deepest(
+                    start,
+                    end,
+                    |t| {
+                        let (c0, u) = p.pose(t - shift);
+                        let (c1, v) = h.pose(t, (self.hand_at)(h.hand, t), slide);
+                        self.rule.depth(c0 + lane.at(p, t - shift), u, c1, v)
+                    },
+                    samples,
+                )
+            }
+            HeldCheck::Holds { a, b, shift } => {
+                let (Some(h), Some(k)) = (self.holds.get(a), self.holds.get(b)) else {
+                    return 0.0;
+                };
+                let (start, end) = (h.start.max(k.start + shift), h.end.min(k.end + shift));
+                if end - start <= OVERLAP {
+                    return 0.0;
+                }
+                // In one hand only their offsets from it matter.
+                let hands = |t: f64| {
+                    if h.hand == k.hand {
+                        (DVec3::ZERO, DVec3::ZERO)
+                    } else {
+                        ((self.hand_at)(h.hand, t), (self.hand_at)(k.hand, t))
+                    }
+                };
+                let measure = |lanes: bool| {
+                    let (sh, sk) = (slide(h, lanes), slide(k, lanes));
+                    deepest(
+                        start,
+                        end,
+                        |t| {
+                            let (at_h, at_k) = hands(t);
+                            let (c0, u) = h.pose(t, at_h, sh);
+                            let (c1, v) = k.pose(t - shift, at_k, sk);
+                            self.rule.depth(c0, u, c1, v)
+                        },
+                        samples,
+                    )
+                };
+                let moved = measure(true);
+                if moved < CLEAR || moved <= measure(false) + CLEAR {
+                    0.0
+                } else {
+                    moved
+                }
+            }
         }
     }
-    (0..n)
-        .map(|i| match arcs[i].as_ref() {
-            Some(arc) => (arc.lane * lanes[i].release, arc.lane * lanes[i].catch),
-            None => (DVec3::ZERO, DVec3::ZERO),
-        })
-        .collect()
 }

@@ -133,6 +133,10 @@ pub struct PropState {
     /// While held: progress of the dwell, 0 at the catch to 1 at the next release
     /// (for the orientation of clubs in the hand); 0 in flight.
     pub dwell_progress: f64,
+    /// While held: the hand that threw it to the holder and the hand its next throw goes to
+    /// (`None` in flight and for a prop that is never thrown).
+    pub dwell_from: Option<HandRef>,
+    pub dwell_to: Option<HandRef>,
 }
 
 /// Where everything is at one time.
@@ -182,6 +186,9 @@ pub struct Motion {
     /// Per path and segment: for a held segment, the start and end of the whole hold it is
     /// part of (consecutive held segments of one hand, on the path's time line).
     holds: Vec<Vec<(f64, f64)>>,
+    /// Per path and segment: the tosses of the flights before and after it
+    /// (`PropPath::hold_tosses`).
+    hold_tosses: Vec<Vec<(Option<usize>, Option<usize>)>>,
     /// Per prop, (path, index within the path).
     prop_paths: Vec<(usize, usize)>,
     loop_seconds: f64,
@@ -356,6 +363,7 @@ impl Motion {
             toss_times: ch.tosses.iter().map(|t| (t.release, t.catch)).collect(),
             paths: ch.paths.clone(),
             holds: ch.paths.iter().map(PropPath::hold_spans).collect(),
+            hold_tosses: ch.paths.iter().map(PropPath::hold_tosses).collect(),
             prop_paths,
             loop_seconds: period * lcm_props as f64,
         }
@@ -509,6 +517,8 @@ impl Motion {
                             }),
                             orbit: path.orbit,
                             dwell_progress: 0.0,
+                            dwell_from: None,
+                            dwell_to: None,
                         }
                     }
                     PathSegment::Held {
@@ -533,6 +543,8 @@ impl Motion {
                         };
                         let holder = HandRef::from_slot(hand);
                         let placement = self.placement_at(holder.juggler, t);
+                        let (before, after) = self.hold_tosses[k][index];
+                        let info = |toss: Option<usize>| toss.and_then(|i| self.throw_info.get(i));
                         PropState {
                             position: (hp + rotate(&placement, offset0.lerp(offset1, f))).as_vec3(),
                             velocity: (hv + rotate(&placement, drift)).as_vec3(),
@@ -544,6 +556,8 @@ impl Motion {
                             } else {
                                 1.0
                             },
+                            dwell_from: info(before).map(|i| i.from),
+                            dwell_to: info(after).map(|i| i.to),
                         }
                     }
                 }
