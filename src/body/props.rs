@@ -88,35 +88,33 @@ pub(crate) struct ThrowStyle {
     pub pancake: bool,
 }
 
+/// How far a held ring is turned away from facing the audience, eased from 0 to 1: turned
+/// fully at the catch (`ends.0`) easing back over the first 30 % of the dwell, and turning
+/// over the last 30 % to fully at the throw (`ends.1`).
+fn turned_at_ends(progress: f32, (at_catch, at_throw): (bool, bool)) -> f32 {
+    let p = progress.clamp(0.0, 1.0);
+    let turn = if at_catch && p < 0.3 {
+        1.0 - p / 0.3
+    } else if at_throw && p > 0.7 {
+        (p - 0.7) / 0.3
+    } else {
+        0.0
+    };
+    turn * turn * (3.0 - 2.0 * turn)
+}
+
 /// A held pancake ring's normal in the holder's own frame: flat (normal down: the ring's top
 /// tipped forward, away from the body, so its centre is in front of the hand) at the catch,
 /// facing the audience for the middle of the dwell, flat again at the throw.
 pub(crate) fn held_pancake_normal(progress: f32) -> Vec3 {
-    let p = progress.clamp(0.0, 1.0);
-    let turn = if p < 0.3 {
-        p / 0.3
-    } else if p > 0.7 {
-        (1.0 - p) / 0.3
-    } else {
-        1.0
-    };
-    let eased = turn * turn * (3.0 - 2.0 * turn);
-    slerp(Vec3::NEG_Y, Vec3::Z, eased)
+    slerp(Vec3::Z, Vec3::NEG_Y, turned_at_ends(progress, (true, true)))
 }
 
 /// A held ring's normal in the holder's own frame: facing the audience, turned edge on toward
 /// the partner (normal across the body) over the first 30 % of the dwell after a pass is
 /// caught and over the last 30 % before a pass is thrown, so that a pass flies edge first.
-pub(crate) fn held_ring_normal(progress: f32, (caught, thrown): (bool, bool)) -> Vec3 {
-    let p = progress.clamp(0.0, 1.0);
-    let edge = if caught && p < 0.3 {
-        1.0 - p / 0.3
-    } else if thrown && p > 0.7 {
-        (p - 0.7) / 0.3
-    } else {
-        0.0
-    };
-    slerp(Vec3::Z, Vec3::X, edge * edge * (3.0 - 2.0 * edge))
+pub(crate) fn held_ring_normal(progress: f32, passes: (bool, bool)) -> Vec3 {
+    slerp(Vec3::Z, Vec3::X, turned_at_ends(progress, passes))
 }
 
 /// Orientation axis of a prop (see `PropPose::axis`) in world coordinates, automatic spins

@@ -514,17 +514,10 @@ impl Choreography {
         // its time span (the release moved past the catch by whole hand periods).
         let mut holds: Vec<(usize, usize, usize, f64, f64)> = Vec::new();
         for path in &self.paths {
-            let m = path.segments.len();
-            let air = |k: usize| match path.segments[k % m] {
-                PathSegment::Air { toss, .. } => Some(toss),
-                PathSegment::Held { .. } => None,
-            };
-            for k in 0..m {
+            for (k, &(arrived, leaves)) in path.hold_tosses().iter().enumerate() {
                 let PathSegment::Held { hand, .. } = path.segments[k] else {
                     continue;
                 };
-                let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
-                let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
                 let (Some(a), Some(b)) = (arrived, leaves) else {
                     continue;
                 };
@@ -1155,10 +1148,7 @@ impl Choreography {
         for path in &self.paths {
             let m = path.segments.len();
             let spans = path.hold_spans();
-            let air = |k: usize| match path.segments[k % m] {
-                PathSegment::Air { toss, .. } => Some(toss),
-                PathSegment::Held { .. } => None,
-            };
+            let tosses = path.hold_tosses();
             let held_by = |k: usize| match path.segments[k % m] {
                 PathSegment::Held { hand, .. } => Some(hand),
                 PathSegment::Air { .. } => None,
@@ -1172,9 +1162,7 @@ impl Choreography {
                 {
                     continue;
                 }
-                let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
-                let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
-                let (Some(a), Some(b)) = (arrived, leaves) else {
+                let (Some(a), Some(b)) = tosses[k] else {
                     continue;
                 };
                 let (Some(ta), Some(tb)) = (self.tosses.get(a), self.tosses.get(b)) else {
