@@ -14,7 +14,7 @@ use crate::layout::Layout;
 use crate::motion::{FlightTimes, Motion, MotionError, PropState, Timing};
 use crate::schedule::{self, PatternError, Schedule, ThrowKind};
 use crate::spec::{EventPattern, PathProp, PatternSource, PatternSpec};
-use crate::types::{HandRef, PropKind, Rgba};
+use crate::types::{Hand, HandRef, PropKind, Rgba};
 
 /// Why a pattern spec cannot be animated.
 #[derive(Debug, thiserror::Error)]
@@ -361,6 +361,39 @@ fn part_held_rings(
     }
 }
 
+/// The motion of `choreography` with crossed forearms passing one over the other
+/// (`motion::ForearmLifts`), measured on the arms the body draws for `dims`: the motion is
+/// built again after each round that lifted something.
+fn lift_crossed_forearms(
+    choreography: &mut crate::motion::Choreography,
+    timing: Timing,
+    motion: Motion,
+    dims: &[BodyDims],
+) -> Motion {
+    let Some(mut plan) = crate::motion::ForearmLifts::new(choreography, motion.jugglers()) else {
+        return motion;
+    };
+    if dims.is_empty() {
+        return motion;
+    }
+    let mut motion = motion;
+    while plan.round(choreography, |j, t| {
+        let placement = motion.placement_at(j, t);
+        let hands = Hand::BOTH.map(|h| motion.hand_at(HandRef::new(j, h), t).position);
+        let d = &dims[j.min(dims.len() - 1)];
+        let pose = juggler_pose_moving(&placement, d, hands, BodyMotion::STILL);
+        let local = |v: Vec3| placement.to_local(v);
+        crate::motion::Forearms {
+            elbows: pose.arms.map(|a| local(a.elbow)),
+            hands: pose.arms.map(|a| local(a.hand)),
+            width: d.forearm_width,
+        }
+    }) {
+        motion = Motion::from_events(choreography, timing);
+    }
+    motion
+}
+
 /// Moves the choreography's flights into lanes clear of each other
 /// (`Choreography::separate_flights`), measuring each flying prop of `kind` as it is drawn:
 /// turned and centred on its grip as `prop_pose` does.
@@ -489,6 +522,7 @@ impl Scene {
         crate::motion::place_for_prop(&mut choreography, hands_for);
         keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
         let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
+        let motion = lift_crossed_forearms(&mut choreography, timing, motion, &dims);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
             for (j, p) in layout.jugglers.iter_mut().enumerate() {
@@ -568,14 +602,15 @@ impl Scene {
         let mut choreography = events.choreography.clone();
         let hands_for = hands_kind(settings.prop, &kinds);
         keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
-        let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
         let jugglers = events.jugglers;
-        let layout = Layout {
-            jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
-        };
         let dims = (0..jugglers)
             .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
+        let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
+        let motion = lift_crossed_forearms(&mut choreography, timing, motion, &dims);
+        let layout = Layout {
+            jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
+        };
         let colors = events
             .path_of_prop
             .iter()

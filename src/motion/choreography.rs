@@ -48,6 +48,57 @@ pub struct Choreography {
     pub tosses: Vec<Toss>,
     /// The prop paths: each is the cycle of flights and holds its props go through.
     pub paths: Vec<PropPath>,
+    /// Vertical offsets of hands over the hand period (at most one per slot), added to their
+    /// paths and to their events' throw and catch points (`forearms.rs`: crossed forearms pass
+    /// one over the other). Sources leave it empty.
+    pub lifts: Vec<HandLift>,
+}
+
+/// A smooth periodic vertical offset of one hand (metres, up), sampled every `period /
+/// values.len()` seconds from time 0 and interpolated by a periodic Catmull–Rom spline (C¹).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandLift {
+    /// Hand slot ([`crate::types::HandRef::slot`]).
+    pub slot: usize,
+    /// Seconds after which the lift repeats (the hand period).
+    pub period: f64,
+    /// Offsets at `k · period / len`.
+    pub values: Vec<f64>,
+}
+
+impl HandLift {
+    /// Offset (metres) and its rate (m/s) at time `t` (any real number; periodic).
+    pub fn at(&self, t: f64) -> (f64, f64) {
+        let n = self.values.len();
+        if n == 0 || self.period.is_nan() || self.period <= 0.0 || !t.is_finite() {
+            return (0.0, 0.0);
+        }
+        let step = self.period / n as f64;
+        let u = t.rem_euclid(self.period) / step;
+        let i = (u.floor() as usize).min(n - 1);
+        let f = (u - i as f64).clamp(0.0, 1.0);
+        let p = |k: isize| self.values[(i as isize + k).rem_euclid(n as isize) as usize];
+        let (p0, p1, p2, p3) = (p(-1), p(0), p(1), p(2));
+        // Catmull–Rom: tangents (p2 − p0)/2, (p3 − p1)/2.
+        let (m1, m2) = (0.5 * (p2 - p0), 0.5 * (p3 - p1));
+        let (f2, f3) = (f * f, f * f * f);
+        let h00 = 2.0 * f3 - 3.0 * f2 + 1.0;
+        let h10 = f3 - 2.0 * f2 + f;
+        let h01 = -2.0 * f3 + 3.0 * f2;
+        let h11 = f3 - f2;
+        let value = h00 * p1 + h10 * m1 + h01 * p2 + h11 * m2;
+        let d00 = 6.0 * f2 - 6.0 * f;
+        let d10 = 3.0 * f2 - 4.0 * f + 1.0;
+        let d01 = -6.0 * f2 + 6.0 * f;
+        let d11 = 3.0 * f2 - 2.0 * f;
+        let rate = (d00 * p1 + d10 * m1 + d01 * p2 + d11 * m2) / step;
+        (value, rate)
+    }
+
+    /// The offset at `t` as a world vector (up).
+    pub(crate) fn offset(&self, t: f64) -> DVec3 {
+        DVec3::Y * self.at(t).0
+    }
 }
 
 /// One moment of a hand's cycle.
@@ -432,6 +483,7 @@ mod tests {
                 props: 1,
                 orbit: 0,
             }],
+            lifts: Vec::new(),
         };
         let m = Motion::from_events(
             &ch,

@@ -240,6 +240,7 @@ pub(crate) fn from_schedule_moving(
         hands,
         tosses,
         paths,
+        lifts: Vec::new(),
     }
 }
 

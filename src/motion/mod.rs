@@ -41,6 +41,7 @@ mod choreography;
 mod crossing;
 mod flight;
 mod flight_lanes;
+mod forearms;
 mod from_schedule;
 mod hand_path;
 mod held_rings;
@@ -53,10 +54,12 @@ mod sync_crossing;
 mod timing;
 
 pub use choreography::{
-    CatchKind, Choreography, HandEvent, JugglerPath, PathSegment, PropPath, Toss, TossKind,
+    CatchKind, Choreography, HandEvent, HandLift, JugglerPath, PathSegment, PropPath, Toss,
+    TossKind,
 };
 pub use flight::BounceMode;
 pub use flight_lanes::MAX_FLIGHT_LANE;
+pub use forearms::{ForearmLifts, Forearms};
 pub use from_schedule::from_schedule;
 pub(crate) use from_schedule::{
     from_schedule_moving, from_schedule_per_juggler, place_for_prop, BeatPath,
@@ -176,6 +179,8 @@ pub struct Motion {
     period: f64,
     /// Per hand slot ([`HandRef::slot`]), its periodic path.
     hands: Vec<PeriodicSpline>,
+    /// Per hand slot, the vertical offset added to its path (`Choreography::lifts`).
+    lifts: Vec<Option<HandLift>>,
     /// Per toss, its flight.
     flights: Vec<FlightPath>,
     /// Per toss: thrower, catcher, value, spins asked for, schedule throw.
@@ -229,18 +234,30 @@ impl Motion {
         let mut release_point = vec![DVec3::ZERO; n];
         let mut catch_point = vec![DVec3::ZERO; n];
         let mut event_points: Vec<Vec<DVec3>> = Vec::with_capacity(ch.hands.len());
+        let slots = ch.hands.len().max(jugglers.len() * 2);
+        let mut lifts: Vec<Option<HandLift>> = vec![None; slots];
+        for lift in &ch.lifts {
+            if let Some(l) = lifts.get_mut(lift.slot) {
+                *l = Some(lift.clone());
+            }
+        }
         for (slot, events) in ch.hands.iter().enumerate() {
             let mut points = Vec::with_capacity(events.len());
             for e in events {
                 let placement = placement_at(slot, e.time);
+                // The hand's path is lifted where it throws and catches; so are its flights.
+                let lift = lifts[slot]
+                    .as_ref()
+                    .map_or(DVec3::ZERO, |l| l.offset(e.time));
                 for &i in &e.throws {
                     if let Some(t) = ch.tosses.get(i) {
-                        release_point[i] = to_world(&placement, e.position + t.release_offset);
+                        release_point[i] =
+                            to_world(&placement, e.position + t.release_offset) + lift;
                     }
                 }
                 for &i in &e.catches {
                     if let Some(t) = ch.tosses.get(i) {
-                        catch_point[i] = to_world(&placement, e.position + t.catch_offset);
+                        catch_point[i] = to_world(&placement, e.position + t.catch_offset) + lift;
                     }
                 }
                 points.push(to_world(&placement, e.position));
@@ -277,7 +294,6 @@ impl Motion {
             })
             .collect();
         let period = ch.hand_period;
-        let slots = ch.hands.len().max(jugglers.len() * 2);
         let fit = |slot: usize, passing: &[spline::Knot]| {
             let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
             let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
@@ -336,6 +352,7 @@ impl Motion {
             jugglers,
             period,
             hands,
+            lifts,
             flights,
             throw_info: ch
                 .tosses
@@ -458,12 +475,26 @@ impl Motion {
 
     /// Position and velocity of one hand at time `t` (seconds).
     pub fn hand_at(&self, hand: HandRef, t: f64) -> HandState {
-        match self.hands.get(hand.slot()) {
-            Some(spline) => hand_state(spline, t),
-            None => HandState {
-                position: Vec3::ZERO,
-                velocity: Vec3::ZERO,
-            },
+        let (p, v) = self.hand_eval(hand.slot(), t);
+        HandState {
+            position: p.as_vec3(),
+            velocity: v.as_vec3(),
+        }
+    }
+
+    /// Position and velocity of hand slot `slot` at `t` (world, f64): its path plus its lift.
+    fn hand_eval(&self, slot: usize, t: f64) -> (DVec3, DVec3) {
+        let t = if t.is_finite() { t } else { 0.0 };
+        let Some(spline) = self.hands.get(slot) else {
+            return (DVec3::ZERO, DVec3::ZERO);
+        };
+        let (p, v) = spline.eval(t);
+        match self.lifts.get(slot).and_then(Option::as_ref) {
+            Some(lift) => {
+                let (y, rate) = lift.at(t);
+                (p + DVec3::Y * y, v + DVec3::Y * rate)
+            }
+            None => (p, v),
         }
     }
 
@@ -471,7 +502,9 @@ impl Motion {
     /// loops). Cost: one binary search per hand and per prop.
     pub fn state_at(&self, t: f64) -> MotionState {
         let t = if t.is_finite() { t } else { 0.0 };
-        let hands64: Vec<(DVec3, DVec3)> = self.hands.iter().map(|s| s.eval(t)).collect();
+        let hands64: Vec<(DVec3, DVec3)> = (0..self.hands.len())
+            .map(|s| self.hand_eval(s, t))
+            .collect();
         let hands = (0..self.jugglers())
             .map(|j| {
                 Hand::BOTH.map(|h| {
@@ -628,14 +661,6 @@ fn rotate(placement: &Placement, local: DVec3) -> DVec3 {
         local.y,
         -s * local.x + c * local.z,
     )
-}
-
-fn hand_state(spline: &PeriodicSpline, t: f64) -> HandState {
-    let (p, v) = spline.eval(if t.is_finite() { t } else { 0.0 });
-    HandState {
-        position: p.as_vec3(),
-        velocity: v.as_vec3(),
-    }
 }
 
 #[cfg(test)]

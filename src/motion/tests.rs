@@ -499,3 +499,65 @@ fn hands_are_eased_to_200_m_s2_where_the_timing_allows() {
         assert!(peak > 200.0 && peak < before, "{pattern}: {peak:.1} m/s²");
     }
 }
+
+/// A choreography's hand lift (`Choreography::lifts`) moves the hand's whole path, its throw
+/// and catch points with it: the hand still meets every event it throws or catches at, lifted,
+/// held props stay in the hand, and each flight is a parabola from the lifted release point to
+/// the lifted catch point.
+#[test]
+fn lifted_hands_throw_and_catch_at_their_lifted_points() {
+    let schedule = async_schedule("3");
+    let timing = Timing::new(&schedule, &Settings::default()).expect("valid settings");
+    let mut ch = from_schedule(&schedule, timing, &Layout::circle(1), &[]);
+    let plain = Motion::from_events(&ch, timing);
+    let period = ch.hand_period;
+    // The right hand (slot 1) rises and sinks 5 cm once a hand period.
+    let lift = |t: f64| 0.05 * (std::f64::consts::TAU * t / period).sin();
+    ch.lifts = vec![HandLift {
+        slot: 1,
+        period,
+        values: (0..200).map(|k| lift(period * k as f64 / 200.0)).collect(),
+    }];
+    let lifted = Motion::from_events(&ch, timing);
+    let right = HandRef::new(0, Hand::Right);
+    let left = HandRef::new(0, Hand::Left);
+    for k in 0..100 {
+        let t = period * k as f64 / 100.0 + 0.003;
+        // Held props are in their hands; flying ones are on their parabolas.
+        let s = lifted.state_at(t);
+        for p in &s.props {
+            if let Some(by) = p.held_by {
+                let hand = s.hands[by.juggler][by.hand.index()].position;
+                assert!(p.position.distance(hand) < 1e-5);
+            }
+        }
+    }
+    // The right hand meets its events lifted.
+    for e in &ch.hands[right.slot()] {
+        let (a, b) = (plain.hand_at(right, e.time), lifted.hand_at(right, e.time));
+        let want = a.position.as_dvec3() + DVec3::Y * lift(e.time);
+        assert!(b.position.as_dvec3().distance(want) < 2e-4, "{}", e.time);
+    }
+    // The left hand is not lifted: it meets its events where it did (it moves a little
+    // differently between them, meeting flights that arrive a little differently).
+    for e in &ch.hands[left.slot()] {
+        let (a, b) = (plain.hand_at(left, e.time), lifted.hand_at(left, e.time));
+        assert!(a.position.distance(b.position) < 1e-6, "{}", e.time);
+    }
+    // Every flight of the right hand leaves from its lifted path and every flight to it ends there.
+    for (i, toss) in ch.tosses.iter().enumerate() {
+        let f = &lifted.flights[i];
+        let duration = toss.catch - toss.release;
+        if toss.from == right {
+            let hand = lifted.hand_at(right, toss.release).position.as_dvec3();
+            assert!(f.position(0.0).distance(hand) < 1e-6, "toss {i}");
+        }
+        if toss.to == right {
+            let hand = lifted.hand_at(right, toss.catch).position.as_dvec3();
+            assert!(f.position(duration).distance(hand) < 1e-6, "toss {i}");
+        }
+        // Still a free parabola under g.
+        let (v0, v1) = (f.velocity(0.0), f.velocity(duration));
+        assert!(((v0.y - v1.y) / duration - timing.gravity).abs() < 1e-6);
+    }
+}

@@ -71,6 +71,7 @@ pub(super) fn build(
             hands,
             tosses,
             paths: prop_paths,
+            lifts: Vec::new(),
         },
         path_of_prop,
         path_props: raw.path_props,

@@ -1,0 +1,471 @@
+//! Crossed forearms pass one over the other. Where a juggler's hands cross (the Mills Mess, the
+//! windmill, a crossed-arm cascade, Juggling Lab's files whose events all lie at one depth) the
+//! two forearms cross in the top view, and drawn as solid capsules they would pass through each
+//! other unless one of them is higher where they cross. A juggler's arm crossing over the other
+//! goes over it: through each stretch of time in which the forearms come within reach of each
+//! other, one arm stays on top (the one that needs the least lifting to be, which is the one
+//! already above as the stretch begins), its hand rising and the other hand sinking just enough
+//! that the forearm capsules keep apart.
+//!
+//! The lift is a smooth vertical offset of each hand over the hand period ([`HandLift`], part of
+//! the choreography); the motion engine adds it to the hand's path and to the throw and catch
+//! points of the hand's events, so every flight is still an exact parabola from the lifted
+//! release to the lifted catch. It is planned with the arms in view ([`ForearmLifts`]): the
+//! scene measures the body's forearms in the motion, the planner raises and lowers the hands
+//! where they cut, the scene builds the motion again and measures again, a few rounds (the
+//! elbows follow the hands, so the gain is measured, not assumed). This file uses nothing in
+//! `motion` but the choreography's types.
+
+use glam::Vec3;
+
+use super::choreography::{Choreography, HandEvent, HandLift};
+
+/// Sampling step over the hand period, seconds.
+const STEP: f64 = 0.005;
+/// Most samples (hand period / step × jugglers whose hands cross) measured in one round;
+/// longer patterns are left as they are.
+const MAX_SAMPLES: usize = 50_000;
+/// A juggler whose hands have no event closer than this to the body's middle line (or
+/// across it) is not measured (metres; a cascade's hands throw 5–10 cm from it).
+const NEAR_MIDDLE: f64 = 0.12;
+/// Rounds of measuring and lifting.
+const ROUNDS: usize = 12;
+/// Clearance sought between the two forearm capsules, metres.
+const MARGIN: f32 = 0.01;
+/// Deficits under this are left (metres).
+const TOLERANCE: f32 = 0.002;
+/// Half width (seconds) over which a needed lift is held before and after it is needed, and of
+/// the window that smooths it: the lift's acceleration stays under `2π/W²` × its size (a 10 cm
+/// lift: 98 m/s² at 0.08 s).
+const HOLD: f64 = 0.08;
+const SMOOTH: f64 = 0.08;
+/// Time (seconds) over which a lift is levelled before a hand's throw or catch and after a
+/// throw, and after a catch (its give).
+const LEVEL: f64 = 0.07;
+const GIVE_LEVEL: f64 = 0.25;
+/// Largest lift or sink of a hand, metres (approached smoothly).
+const MAX_LIFT: f64 = 0.16;
+/// Least share of a hand's lift that reaches the point where the forearms cross (the point's
+/// fraction of the way from the elbow to the hand; the elbow follows in part).
+const MIN_REACH: f32 = 0.35;
+
+/// One juggler's forearms at an instant, juggler-local (y up): elbow and hand of the left and
+/// the right arm, and the forearms' thickness.
+#[derive(Clone, Copy, Debug)]
+pub struct Forearms {
+    pub elbows: [Vec3; 2],
+    pub hands: [Vec3; 2],
+    pub width: f32,
+}
+
+/// What one sample says about the two forearms: how much more the left one must be above the
+/// right one where they cross (`need_left`, metres; negative = it may be that much below), the
+/// same for the right one over the left (`need_right`), and the shares of a hand's lift that
+/// reach the crossing point (`reach`, left and right).
+#[derive(Clone, Copy, Debug)]
+struct Crossing {
+    need_left: f32,
+    need_right: f32,
+    reach: [f32; 2],
+}
+
+/// Closest points of two segments `p0–p1` and `q0–q1`: parameters along each (0..1) and their
+/// distance.
+fn closest(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3) -> (f32, f32, f32) {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
+    let (s, t) = if a <= 1e-12 && e <= 1e-12 {
+        (0.0, 0.0)
+    } else if a <= 1e-12 {
+        (0.0, (f / e).clamp(0.0, 1.0))
+    } else {
+        let c = d1.dot(r);
+        if e <= 1e-12 {
+            ((-c / a).clamp(0.0, 1.0), 0.0)
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let mut s = if denom > 1e-12 {
+                ((b * f - c * e) / denom).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let mut t = (b * s + f) / e;
+            if t < 0.0 {
+                t = 0.0;
+                s = (-c / a).clamp(0.0, 1.0);
+            } else if t > 1.0 {
+                t = 1.0;
+                s = ((b - c) / a).clamp(0.0, 1.0);
+            }
+            (s, t)
+        }
+    };
+    (s, t, (p0 + d1 * s).distance(q0 + d2 * t))
+}
+
+/// Where two forearms come within `width + MARGIN` of each other in the top view, the vertical
+/// gap each order (left on top, right on top) still lacks there; `None` when they are apart in
+/// the top view.
+fn crossing(f: &Forearms) -> Option<Crossing> {
+    let flat = |v: Vec3| Vec3::new(v.x, 0.0, v.z);
+    let [el, er] = f.elbows;
+    let [hl, hr] = f.hands;
+    if !(el.is_finite() && er.is_finite() && hl.is_finite() && hr.is_finite()) {
+        return None;
+    }
+    let reach = f.width + MARGIN;
+    let (s, t, dh) = closest(flat(el), flat(hl), flat(er), flat(hr));
+    if dh >= reach {
+        return None;
+    }
+    // The vertical gap the capsules need where they cross in the top view, and the one they
+    // have.
+    let need = (reach * reach - dh * dh).sqrt();
+    let v = (el.y + (hl.y - el.y) * s) - (er.y + (hr.y - er.y) * t);
+    let (mut need_left, mut need_right) = (need - v, need + v);
+    // Where they are closest in space (not always above that point), the arm above there
+    // lacks what the distance lacks.
+    let (s3, t3, d3) = closest(el, hl, er, hr);
+    if d3 < reach {
+        let v3 = (el.y + (hl.y - el.y) * s3) - (er.y + (hr.y - er.y) * t3);
+        if v3 >= 0.0 {
+            need_left = need_left.max(reach - d3);
+        } else {
+            need_right = need_right.max(reach - d3);
+        }
+    }
+    Some(Crossing {
+        need_left,
+        need_right,
+        reach: [s.max(MIN_REACH), t.max(MIN_REACH)],
+    })
+}
+
+/// Grows `need` (cyclic samples) to its largest value within `hold` samples either side, then
+/// averages it over a Hann window of `smooth` samples either side: a smooth curve at least
+/// `need` everywhere.
+fn envelope(need: &[f64], hold: usize, smooth: usize) -> Vec<f64> {
+    let n = need.len();
+    if n == 0 || need.iter().all(|&v| v <= 0.0) {
+        return vec![0.0; n];
+    }
+    let at = |k: isize| need[k.rem_euclid(n as isize) as usize];
+    let held: Vec<f64> = (0..n as isize)
+        .map(|k| {
+            (-(hold as isize)..=hold as isize)
+                .map(|d| at(k + d))
+                .fold(0.0, f64::max)
+        })
+        .collect();
+    let w = smooth.max(1) as isize;
+    let kernel: Vec<f64> = (-w..=w)
+        .map(|d| 1.0 + (std::f64::consts::PI * d as f64 / (w + 1) as f64).cos())
+        .collect();
+    let total: f64 = kernel.iter().sum();
+    (0..n as isize)
+        .map(|k| {
+            (-w..=w)
+                .zip(&kernel)
+                .map(|(d, c)| c * held[(k + d).rem_euclid(n as isize) as usize])
+                .sum::<f64>()
+                / total
+        })
+        .collect()
+}
+
+/// The plan of hand lifts for one choreography, improved round by round: the scene measures
+/// the forearms of the motion built from the lifted choreography and hands them to
+/// [`ForearmLifts::round`] until it has nothing left to lift.
+#[derive(Clone, Debug)]
+pub struct ForearmLifts {
+    period: f64,
+    /// Samples over the hand period and the step between them (seconds).
+    n: usize,
+    step: f64,
+    /// Jugglers whose hands come near the middle, measured.
+    jugglers: Vec<usize>,
+    /// Per measured juggler: the lifts so far (left, right), before their smooth saturation.
+    raw: Vec<[Vec<f64>; 2]>,
+    /// Rounds done.
+    rounds: usize,
+}
+
+impl ForearmLifts {
+    /// The plan for `ch` with `jugglers` jugglers: `None` when no juggler's hands come near
+    /// the middle (within `NEAR_MIDDLE` of it or across, at some event) or the pattern is too
+    /// long to measure.
+    pub fn new(ch: &Choreography, jugglers: usize) -> Option<ForearmLifts> {
+        let period = ch.hand_period;
+        if !(period.is_finite() && period > 0.0) {
+            return None;
+        }
+        // Slots 2j, 2j + 1: left, right; a left hand's own side is +x.
+        let crossing: Vec<usize> = (0..jugglers)
+            .filter(|&j| {
+                [(2 * j, 1.0), (2 * j + 1, -1.0)]
+                    .iter()
+                    .any(|&(slot, side)| {
+                        ch.hands.get(slot).is_some_and(|events| {
+                            events.iter().any(|e| e.position.x * side < NEAR_MIDDLE)
+                        })
+                    })
+            })
+            .collect();
+        let n = (period / STEP).ceil().max(8.0);
+        if crossing.is_empty() || n * crossing.len() as f64 > MAX_SAMPLES as f64 {
+            return None;
+        }
+        let n = n as usize;
+        Some(ForearmLifts {
+            period,
+            n,
+            step: period / n as f64,
+            raw: vec![[vec![0.0; n], vec![0.0; n]]; crossing.len()],
+            jugglers: crossing,
+            rounds: 0,
+        })
+    }
+
+    /// One round: measures `forearms(juggler, t)` (the body's forearms in the motion of `ch` as
+    /// it is now lifted) over the hand period, adds the lifts still lacking and writes them to
+    /// `ch.lifts`. Returns whether anything was lifted (then the motion must be built again and
+    /// measured again); false once nothing lacks or after `ROUNDS` rounds.
+    pub fn round(
+        &mut self,
+        ch: &mut Choreography,
+        forearms: impl Fn(usize, f64) -> Forearms,
+    ) -> bool {
+        if self.rounds >= ROUNDS {
+            return false;
+        }
+        self.rounds += 1;
+        let (n, step) = (self.n, self.step);
+        let hold = (HOLD / step).round() as usize;
+        let smooth = (SMOOTH / step).round() as usize;
+        let mut more = false;
+        for (&j, lift) in self.jugglers.iter().zip(&mut self.raw) {
+            let samples: Vec<Option<Crossing>> = (0..n)
+                .map(|k| crossing(&forearms(j, k as f64 * step)))
+                .collect();
+            let mut need: [Vec<f64>; 2] = [vec![0.0; n], vec![0.0; n]];
+            let mut any = false;
+            for (a, b) in stretches(&samples) {
+                let range = || (a..b).map(|k| k % n);
+                let lack = |left: bool| -> f32 {
+                    range()
+                        .filter_map(|k| samples[k])
+                        .map(|c| if left { c.need_left } else { c.need_right }.max(0.0))
+                        .sum()
+                };
+                let left_on_top = lack(true) <= lack(false);
+                for k in range() {
+                    let Some(c) = samples[k] else { continue };
+                    let lack = if left_on_top {
+                        c.need_left
+                    } else {
+                        c.need_right
+                    };
+                    if lack <= TOLERANCE {
+                        continue;
+                    }
+                    any = true;
+                    // Each hand moves by `d`, the top one up, the other down.
+                    let d = f64::from(1.1 * lack / (c.reach[0] + c.reach[1]));
+                    let (up, down) = if left_on_top { (0, 1) } else { (1, 0) };
+                    need[up][k] = need[up][k].max(d);
+                    need[down][k] = need[down][k].min(-d);
+                }
+            }
+            if !any {
+                continue;
+            }
+            more = true;
+            for side in 0..2 {
+                let ups: Vec<f64> = need[side].iter().map(|v| v.max(0.0)).collect();
+                let downs: Vec<f64> = need[side].iter().map(|v| (-v).max(0.0)).collect();
+                let (u, d) = (envelope(&ups, hold, smooth), envelope(&downs, hold, smooth));
+                for k in 0..n {
+                    lift[side][k] += u[k] - d[k];
+                }
+            }
+        }
+        if more {
+            let period = self.period;
+            ch.lifts = self
+                .jugglers
+                .iter()
+                .zip(&self.raw)
+                .flat_map(|(&j, pair)| {
+                    pair.iter().enumerate().map(move |(side, values)| HandLift {
+                        slot: 2 * j + side,
+                        period,
+                        // Saturated smoothly (a clamp would kink the path).
+                        values: values
+                            .iter()
+                            .map(|v| MAX_LIFT * (v / MAX_LIFT).tanh())
+                            .collect(),
+                    })
+                })
+                .map(|mut lift| {
+                    let events = ch.hands.get(lift.slot).map_or(&[][..], Vec::as_slice);
+                    level_at_events(&mut lift, events);
+                    lift
+                })
+                .filter(|l| l.values.iter().any(|v| *v != 0.0))
+                .collect();
+        }
+        more
+    }
+}
+
+/// Levels `lift` around each throw and catch in `events` (`LEVEL` before, `LEVEL` or
+/// `GIVE_LEVEL` after):
+/// the lift keeps its value there but stops changing, so a hand meets a prop moving as the
+/// path says (a catch's give, a throw's push), not faster or slower by the lift's rate.
+fn level_at_events(lift: &mut HandLift, events: &[HandEvent]) {
+    let n = lift.values.len();
+    if n == 0 {
+        return;
+    }
+    let step = lift.period / n as f64;
+    for e in events
+        .iter()
+        .filter(|e| !(e.throws.is_empty() && e.catches.is_empty()))
+    {
+        let held = lift.at(e.time).0;
+        // A catch is levelled over its give as well.
+        let after = if e.catches.is_empty() {
+            LEVEL
+        } else {
+            GIVE_LEVEL
+        };
+        let centre = (e.time / step).round() as isize;
+        let (from, to) = (
+            -((LEVEL / step).ceil() as isize),
+            (after / step).ceil() as isize,
+        );
+        for d in from..=to {
+            let k = (centre + d).rem_euclid(n as isize) as usize;
+            let dt = (centre + d) as f64 * step - e.time;
+            let x = if dt < 0.0 { -dt / LEVEL } else { dt / after };
+            if x < 1.0 {
+                // 1 at the event, falling to 0 at the window's ends with zero slope there.
+                let w = 0.5 * (1.0 + (std::f64::consts::PI * x).cos());
+                lift.values[k] += (held - lift.values[k]) * w;
+            }
+        }
+    }
+}
+
+/// The stretches (`a..b`, sample indices, `b` may pass `n` and wraps) of consecutive samples
+/// where the forearms are within reach in the top view.
+fn stretches<T>(samples: &[Option<T>]) -> Vec<(usize, usize)> {
+    let n = samples.len();
+    let Some(start) = (0..n).find(|&k| samples[k].is_none()) else {
+        return if n > 0 { vec![(0, n)] } else { Vec::new() };
+    };
+    let mut out = Vec::new();
+    let mut k = start;
+    let end = start + n;
+    while k < end {
+        if samples[k % n].is_some() {
+            let a = k;
+            while k < end && samples[k % n].is_some() {
+                k += 1;
+            }
+            out.push((a, k));
+        } else {
+            k += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lift_interpolates_its_samples_smoothly_and_periodically() {
+        let lift = HandLift {
+            slot: 0,
+            period: 1.0,
+            values: (0..100)
+                .map(|k| 0.1 * (std::f64::consts::TAU * k as f64 / 100.0).sin())
+                .collect(),
+        };
+        for k in 0..1000 {
+            let t = k as f64 / 1000.0;
+            let (v, r) = lift.at(t);
+            let want = 0.1 * (std::f64::consts::TAU * t).sin();
+            let rate = 0.1 * std::f64::consts::TAU * (std::f64::consts::TAU * t).cos();
+            assert!((v - want).abs() < 1e-5, "{t}: {v} vs {want}");
+            assert!((r - rate).abs() < 2e-3, "{t}: {r} vs {rate}");
+            assert!((lift.at(t + 3.0).0 - v).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn envelope_covers_the_need_and_stays_smooth() {
+        let mut need = vec![0.0; 200];
+        for v in &mut need[50..60] {
+            *v = 0.1;
+        }
+        need[120] = 0.05;
+        let e = envelope(&need, 16, 16);
+        for (k, (&e, &w)) in e.iter().zip(&need).enumerate() {
+            assert!(e >= w - 1e-12, "sample {k}: {e} < {w}");
+        }
+        // Zero far from any need; second differences bounded by the window.
+        assert_eq!(e[0], 0.0);
+        assert_eq!(e[180], 0.0);
+        let second = (1..199)
+            .map(|k| (e[k + 1] - 2.0 * e[k] + e[k - 1]).abs())
+            .fold(0.0, f64::max);
+        assert!(
+            second < 0.1 * 2.0 * std::f64::consts::PI / (17.0 * 17.0),
+            "{second}"
+        );
+    }
+
+    #[test]
+    fn forearms_crossing_in_the_top_view_need_the_gap_the_other_lacks() {
+        // Left forearm from (0.25, 1.0, 0.1) to (-0.2, 1.0, 0.4); the right one mirrored,
+        // both at one height: each order lacks the whole width plus the margin (8.5 cm).
+        let f = Forearms {
+            elbows: [Vec3::new(0.25, 1.0, 0.1), Vec3::new(-0.25, 1.0, 0.1)],
+            hands: [Vec3::new(-0.2, 1.0, 0.4), Vec3::new(0.2, 1.0, 0.4)],
+            width: 0.075,
+        };
+        let c = crossing(&f).unwrap();
+        assert!((c.need_left - 0.085).abs() < 1e-4, "{c:?}");
+        assert!((c.need_right - 0.085).abs() < 1e-4);
+        // The left one 10 cm higher at the crossing (both ends up 10 cm): nothing lacks on top.
+        let up = Vec3::Y * 0.1;
+        let g = Forearms {
+            elbows: [f.elbows[0] + up, f.elbows[1]],
+            hands: [f.hands[0] + up, f.hands[1]],
+            ..f
+        };
+        let c = crossing(&g).unwrap();
+        assert!(
+            c.need_left < 0.0 && (c.need_right - 0.185).abs() < 1e-4,
+            "{c:?}"
+        );
+        // Uncrossed arms are apart in the top view.
+        let h = Forearms {
+            hands: [Vec3::new(0.1, 1.0, 0.4), Vec3::new(-0.1, 1.0, 0.4)],
+            ..f
+        };
+        assert!(crossing(&h).is_none());
+    }
+
+    #[test]
+    fn stretches_wrap_round_the_period() {
+        let s = [Some(1), None, None, Some(1), Some(1), None, Some(1)];
+        assert_eq!(stretches(&s), vec![(3, 5), (6, 8)]);
+        assert_eq!(stretches(&[Some(1); 3]), vec![(0, 3)]);
+        assert!(stretches::<u8>(&[None; 3]).is_empty());
+    }
+}
