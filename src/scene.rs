@@ -7,7 +7,8 @@ use glam::Vec3;
 use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
 use crate::body::props::{
-    flight_end_axes, prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle,
+    flight_end_axes, prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle, CLUB_LENGTH,
+    CLUB_PIVOT_FROM_KNOB,
 };
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
@@ -362,13 +363,15 @@ fn part_held_rings(
 }
 
 /// The motion of `choreography` with crossed forearms passing one over the other
-/// (`motion::ForearmLifts`), measured on the arms the body draws for `dims`: the motion is
-/// built again after each round that lifted something.
+/// (`motion::ForearmLifts`), measured on the arms the body draws for `dims` and the props their
+/// hands hold (`kinds`, else `prop`): the motion is built again after each round that lifted
+/// something.
 fn lift_crossed_forearms(
     choreography: &mut crate::motion::Choreography,
     timing: Timing,
     motion: Motion,
     dims: &[BodyDims],
+    (kinds, prop, pancake): (&[PropKind], PropKind, bool),
 ) -> Motion {
     let Some(mut plan) = crate::motion::ForearmLifts::new(choreography, motion.jugglers()) else {
         return motion;
@@ -383,15 +386,68 @@ fn lift_crossed_forearms(
         let d = &dims[j.min(dims.len() - 1)];
         let pose = juggler_pose_moving(&placement, d, hands, BodyMotion::STILL);
         let local = |v: Vec3| placement.to_local(v);
+        let placements: Vec<_> = (0..motion.jugglers())
+            .map(|k| motion.placement_at(k, t))
+            .collect();
+        let mut held: [Vec<(Vec3, Vec3, f32)>; 2] = [Vec::new(), Vec::new()];
+        for (i, p) in motion.state_at(t).props.iter().enumerate() {
+            let Some(by) = p.held_by.filter(|by| by.juggler == j) else {
+                continue;
+            };
+            let kind = kinds.get(i).copied().unwrap_or(prop);
+            let phase = PropPhase::Held {
+                by,
+                progress: p.dwell_progress as f32,
+                passes: (false, false),
+            };
+            let style = ThrowStyle {
+                spins: None,
+                pancake,
+            };
+            let axis = prop_axis_styled(kind, phase, &placements, style);
+            let centre = p.position + grip_offset(kind, pancake, axis, &placements, j);
+            let (c, n) = (local(centre), local(centre + axis) - local(centre));
+            held[by.hand.index()].extend(held_capsules(kind, c, n));
+        }
         crate::motion::Forearms {
             elbows: pose.arms.map(|a| local(a.elbow)),
             hands: pose.arms.map(|a| local(a.hand)),
             width: d.forearm_width,
+            held,
         }
     }) {
         motion = Motion::from_events(choreography, timing);
     }
     motion
+}
+
+/// A held prop of `kind` with centre `c` and axis `n` (`PropPose::axis`) as capsules (segment
+/// ends, radius): a ball one sphere, a club one capsule from knob to tip, a ring eight chords
+/// of its rim.
+fn held_capsules(kind: PropKind, c: Vec3, n: Vec3) -> Vec<(Vec3, Vec3, f32)> {
+    /// A club's widest radius and a ring's mid-rim radius and half width, metres.
+    const CLUB_RADIUS: f32 = 0.0418;
+    const RING_MID_RADIUS: f32 = 0.1125;
+    const RING_HALF_WIDTH: f32 = 0.0125;
+    match kind {
+        PropKind::Ball => vec![(c, c, 0.5 * prop_size(kind))],
+        PropKind::Club => {
+            let knob = c - n * CLUB_PIVOT_FROM_KNOB;
+            vec![(knob, knob + n * CLUB_LENGTH, CLUB_RADIUS)]
+        }
+        PropKind::Ring => {
+            let e1 = n.cross(Vec3::Y).normalize_or(Vec3::X);
+            let e2 = n.cross(e1).normalize_or(Vec3::Y);
+            let at = |k: usize| {
+                let a = std::f32::consts::TAU * k as f32 / 8.0;
+                c + RING_MID_RADIUS * (e1 * a.cos() + e2 * a.sin())
+            };
+            // A chord lies up to R(1 − cos 22.5°) = 8.6 mm inside the rim.
+            (0..8)
+                .map(|k| (at(k), at(k + 1), RING_HALF_WIDTH + 0.0086))
+                .collect()
+        }
+    }
 }
 
 /// Moves the choreography's flights into lanes clear of each other
@@ -522,7 +578,13 @@ impl Scene {
         crate::motion::place_for_prop(&mut choreography, hands_for);
         keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
         let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
-        let motion = lift_crossed_forearms(&mut choreography, timing, motion, &dims);
+        let motion = lift_crossed_forearms(
+            &mut choreography,
+            timing,
+            motion,
+            &dims,
+            (&kinds, settings.prop, settings.pancake_rings),
+        );
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
             for (j, p) in layout.jugglers.iter_mut().enumerate() {
@@ -607,7 +669,13 @@ impl Scene {
             .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
         let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
-        let motion = lift_crossed_forearms(&mut choreography, timing, motion, &dims);
+        let motion = lift_crossed_forearms(
+            &mut choreography,
+            timing,
+            motion,
+            &dims,
+            (&kinds, settings.prop, settings.pancake_rings),
+        );
         let layout = Layout {
             jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
         };

@@ -28,10 +28,15 @@ const MAX_SAMPLES: usize = 50_000;
 /// A juggler whose hands have no event closer than this to the body's middle line (or
 /// across it) is not measured (metres; a cascade's hands throw 5–10 cm from it).
 const NEAR_MIDDLE: f64 = 0.12;
-/// Rounds of measuring and lifting.
+/// Rounds of measuring and lifting, and the share of the last round's lack under which a
+/// round's lack must fall for lifting to go on.
 const ROUNDS: usize = 12;
-/// Clearance sought between the two forearm capsules, metres.
+const STALL: f32 = 0.9;
+/// Clearance sought between the two forearm capsules, metres, and between a forearm and a prop
+/// the other hand holds (an overlap of 5 mm is left: a ring's rim is measured by chords that
+/// stand out of it by up to 9 mm at their ends).
 const MARGIN: f32 = 0.01;
+const PROP_MARGIN: f32 = -0.009;
 /// Deficits under this are left (metres).
 const TOLERANCE: f32 = 0.002;
 /// Half width (seconds) over which a needed lift is held before and after it is needed, and of
@@ -43,30 +48,45 @@ const SMOOTH: f64 = 0.08;
 /// throw, and after a catch (its give).
 const LEVEL: f64 = 0.07;
 const GIVE_LEVEL: f64 = 0.25;
+/// Acceleration (m/s²) a levelling may add to a hand (a steep lift is levelled over longer).
+const LEVEL_ACCELERATION: f64 = 50.0;
 /// Largest lift or sink of a hand, metres (approached smoothly).
 const MAX_LIFT: f64 = 0.16;
 /// Least share of a hand's lift that reaches the point where the forearms cross (the point's
-/// fraction of the way from the elbow to the hand; the elbow follows in part).
+/// fraction of the way from the elbow to the hand; the elbow follows in part; a held prop
+/// takes all of it).
 const MIN_REACH: f32 = 0.35;
 
 /// One juggler's forearms at an instant, juggler-local (y up): elbow and hand of the left and
-/// the right arm, and the forearms' thickness.
-#[derive(Clone, Copy, Debug)]
+/// the right arm, the forearms' thickness, and what each hand holds, as capsules (`held[side]`:
+/// segment ends and radius) that move with that hand.
+#[derive(Clone, Debug)]
 pub struct Forearms {
     pub elbows: [Vec3; 2],
     pub hands: [Vec3; 2],
     pub width: f32,
+    pub held: [Vec<(Vec3, Vec3, f32)>; 2],
 }
 
-/// What one sample says about the two forearms: how much more the left one must be above the
-/// right one where they cross (`need_left`, metres; negative = it may be that much below), the
-/// same for the right one over the left (`need_right`), and the shares of a hand's lift that
-/// reach the crossing point (`reach`, left and right).
+/// What one sample says about the two arms: how much more the left one must be above the
+/// right one where they cross (`left.0`, metres; negative = it may be that much below) and the
+/// share of a lift of both hands that reaches there (`left.1`: the sum of each hand's share);
+/// the same for the right one over the left (`right`).
 #[derive(Clone, Copy, Debug)]
 struct Crossing {
-    need_left: f32,
-    need_right: f32,
-    reach: [f32; 2],
+    left: (f32, f32),
+    right: (f32, f32),
+}
+
+/// One capsule of an arm: segment ends, radius, and the share of its hand's lift each end
+/// takes (a forearm: none at the elbow, all at the hand; a held prop: all).
+#[derive(Clone, Copy)]
+struct Part {
+    a: Vec3,
+    b: Vec3,
+    radius: f32,
+    lift_a: f32,
+    lift_b: f32,
 }
 
 /// Closest points of two segments `p0–p1` and `q0–q1`: parameters along each (0..1) and their
@@ -104,42 +124,90 @@ fn closest(p0: Vec3, p1: Vec3, q0: Vec3, q1: Vec3) -> (f32, f32, f32) {
     (s, t, (p0 + d1 * s).distance(q0 + d2 * t))
 }
 
-/// Where two forearms come within `width + MARGIN` of each other in the top view, the vertical
-/// gap each order (left on top, right on top) still lacks there; `None` when they are apart in
-/// the top view.
-fn crossing(f: &Forearms) -> Option<Crossing> {
+/// How two capsules `p` (left arm) and `q` (right arm) cross, if they come within reach of
+/// each other in the top view.
+fn part_crossing(p: Part, q: Part, margin: f32) -> Option<Crossing> {
     let flat = |v: Vec3| Vec3::new(v.x, 0.0, v.z);
-    let [el, er] = f.elbows;
-    let [hl, hr] = f.hands;
-    if !(el.is_finite() && er.is_finite() && hl.is_finite() && hr.is_finite()) {
-        return None;
-    }
-    let reach = f.width + MARGIN;
-    let (s, t, dh) = closest(flat(el), flat(hl), flat(er), flat(hr));
+    let reach = p.radius + q.radius + margin;
+    let (s, t, dh) = closest(flat(p.a), flat(p.b), flat(q.a), flat(q.b));
     if dh >= reach {
         return None;
     }
     // The vertical gap the capsules need where they cross in the top view, and the one they
     // have.
     let need = (reach * reach - dh * dh).sqrt();
-    let v = (el.y + (hl.y - el.y) * s) - (er.y + (hr.y - er.y) * t);
-    let (mut need_left, mut need_right) = (need - v, need + v);
-    // Where they are closest in space (not always above that point), the arm above there
+    let y = |c: Part, u: f32| c.a.y + (c.b.y - c.a.y) * u;
+    let v = y(p, s) - y(q, t);
+    let (mut left, mut right) = (need - v, need + v);
+    // Where they are closest in space (not always above that point), the part above there
     // lacks what the distance lacks.
-    let (s3, t3, d3) = closest(el, hl, er, hr);
+    let (s3, t3, d3) = closest(p.a, p.b, q.a, q.b);
     if d3 < reach {
-        let v3 = (el.y + (hl.y - el.y) * s3) - (er.y + (hr.y - er.y) * t3);
-        if v3 >= 0.0 {
-            need_left = need_left.max(reach - d3);
+        if y(p, s3) >= y(q, t3) {
+            left = left.max(reach - d3);
         } else {
-            need_right = need_right.max(reach - d3);
+            right = right.max(reach - d3);
         }
     }
+    let share = |c: Part, u: f32| (c.lift_a + (c.lift_b - c.lift_a) * u).max(MIN_REACH);
+    let shares = share(p, s) + share(q, t);
     Some(Crossing {
-        need_left,
-        need_right,
-        reach: [s.max(MIN_REACH), t.max(MIN_REACH)],
+        left: (left, shares),
+        right: (right, shares),
     })
+}
+
+/// Where the two arms (forearms and held props; a hand's own props are not measured against
+/// its own forearm, nor props against props) come within reach of each other in the top view,
+/// the vertical gap each order (left on top, right on top) still lacks there; `None` when they
+/// are apart in the top view.
+fn crossing(f: &Forearms) -> Option<Crossing> {
+    let [el, er] = f.elbows;
+    let [hl, hr] = f.hands;
+    if !(el.is_finite() && er.is_finite() && hl.is_finite() && hr.is_finite()) {
+        return None;
+    }
+    let fore = |e: Vec3, h: Vec3| Part {
+        a: e,
+        b: h,
+        radius: 0.5 * f.width,
+        lift_a: 0.0,
+        lift_b: 1.0,
+    };
+    let held = |side: usize| {
+        f.held[side]
+            .iter()
+            .filter(|(a, b, r)| a.is_finite() && b.is_finite() && r.is_finite())
+            .map(|&(a, b, radius)| Part {
+                a,
+                b,
+                radius,
+                lift_a: 1.0,
+                lift_b: 1.0,
+            })
+    };
+    let (fl, fr) = (fore(el, hl), fore(er, hr));
+    let pairs = std::iter::once((fl, fr, MARGIN))
+        .chain(held(1).map(|q| (fl, q, PROP_MARGIN)))
+        .chain(held(0).map(|p| (p, fr, PROP_MARGIN)));
+    let mut out: Option<Crossing> = None;
+    for (p, q, margin) in pairs {
+        let Some(c) = part_crossing(p, q, margin) else {
+            continue;
+        };
+        out = Some(match out {
+            None => c,
+            Some(o) => Crossing {
+                left: if c.left.0 > o.left.0 { c.left } else { o.left },
+                right: if c.right.0 > o.right.0 {
+                    c.right
+                } else {
+                    o.right
+                },
+            },
+        });
+    }
+    out
 }
 
 /// Grows `need` (cyclic samples) to its largest value within `hold` samples either side, then
@@ -187,6 +255,9 @@ pub struct ForearmLifts {
     jugglers: Vec<usize>,
     /// Per measured juggler: the lifts so far (left, right), before their smooth saturation.
     raw: Vec<[Vec<f64>; 2]>,
+    /// Per measured juggler: the sum of the lacks of the last round (metres × samples);
+    /// infinite once nothing is left to do for that juggler.
+    lack: Vec<f32>,
     /// Rounds done.
     rounds: usize,
 }
@@ -222,6 +293,7 @@ impl ForearmLifts {
             n,
             step: period / n as f64,
             raw: vec![[vec![0.0; n], vec![0.0; n]]; crossing.len()],
+            lack: vec![f32::MAX; crossing.len()],
             jugglers: crossing,
             rounds: 0,
         })
@@ -244,42 +316,47 @@ impl ForearmLifts {
         let hold = (HOLD / step).round() as usize;
         let smooth = (SMOOTH / step).round() as usize;
         let mut more = false;
-        for (&j, lift) in self.jugglers.iter().zip(&mut self.raw) {
+        for ((&j, lift), last) in self.jugglers.iter().zip(&mut self.raw).zip(&mut self.lack) {
+            if !last.is_finite() {
+                continue;
+            }
             let samples: Vec<Option<Crossing>> = (0..n)
                 .map(|k| crossing(&forearms(j, k as f64 * step)))
                 .collect();
             let mut need: [Vec<f64>; 2] = [vec![0.0; n], vec![0.0; n]];
             let mut any = false;
+            let mut total = 0.0;
             for (a, b) in stretches(&samples) {
                 let range = || (a..b).map(|k| k % n);
                 let lack = |left: bool| -> f32 {
                     range()
                         .filter_map(|k| samples[k])
-                        .map(|c| if left { c.need_left } else { c.need_right }.max(0.0))
+                        .map(|c| if left { c.left.0 } else { c.right.0 }.max(0.0))
                         .sum()
                 };
                 let left_on_top = lack(true) <= lack(false);
                 for k in range() {
                     let Some(c) = samples[k] else { continue };
-                    let lack = if left_on_top {
-                        c.need_left
-                    } else {
-                        c.need_right
-                    };
+                    let (lack, shares) = if left_on_top { c.left } else { c.right };
                     if lack <= TOLERANCE {
                         continue;
                     }
                     any = true;
+                    total += lack;
                     // Each hand moves by `d`, the top one up, the other down.
-                    let d = f64::from(1.1 * lack / (c.reach[0] + c.reach[1]));
+                    let d = f64::from(1.1 * lack / shares);
                     let (up, down) = if left_on_top { (0, 1) } else { (1, 0) };
                     need[up][k] = need[up][k].max(d);
                     need[down][k] = need[down][k].min(-d);
                 }
             }
-            if !any {
+            // Done, or lifting no longer helps (a lack the hands cannot make up: the lifts of
+            // the last round stay).
+            if !any || total > STALL * *last {
+                *last = f32::INFINITY;
                 continue;
             }
+            *last = total;
             more = true;
             for side in 0..2 {
                 let ups: Vec<f64> = need[side].iter().map(|v| v.max(0.0)).collect();
@@ -333,22 +410,26 @@ fn level_at_events(lift: &mut HandLift, events: &[HandEvent]) {
         .iter()
         .filter(|e| !(e.throws.is_empty() && e.catches.is_empty()))
     {
-        let held = lift.at(e.time).0;
+        let (held, rate) = lift.at(e.time);
+        // Levelling a lift changing at `rate` over a window `w` accelerates the hand by about
+        // `π·rate/w`: the window widens to keep that under `LEVEL_ACCELERATION`.
+        let least = std::f64::consts::PI * rate.abs() / LEVEL_ACCELERATION;
+        let before = LEVEL.max(least);
         // A catch is levelled over its give as well.
         let after = if e.catches.is_empty() {
-            LEVEL
+            before
         } else {
-            GIVE_LEVEL
+            GIVE_LEVEL.max(least)
         };
         let centre = (e.time / step).round() as isize;
         let (from, to) = (
-            -((LEVEL / step).ceil() as isize),
+            -((before / step).ceil() as isize),
             (after / step).ceil() as isize,
         );
         for d in from..=to {
             let k = (centre + d).rem_euclid(n as isize) as usize;
             let dt = (centre + d) as f64 * step - e.time;
-            let x = if dt < 0.0 { -dt / LEVEL } else { dt / after };
+            let x = if dt < 0.0 { -dt / before } else { dt / after };
             if x < 1.0 {
                 // 1 at the event, falling to 0 at the window's ends with zero slope there.
                 let w = 0.5 * (1.0 + (std::f64::consts::PI * x).cos());
@@ -432,33 +513,46 @@ mod tests {
     #[test]
     fn forearms_crossing_in_the_top_view_need_the_gap_the_other_lacks() {
         // Left forearm from (0.25, 1.0, 0.1) to (-0.2, 1.0, 0.4); the right one mirrored,
-        // both at one height: each order lacks the whole width plus the margin (8.5 cm).
+        // both at one height: each order lacks the whole width plus the margin (8.5 cm), and
+        // where they cross (halfway) half a hand's lift reaches each.
         let f = Forearms {
             elbows: [Vec3::new(0.25, 1.0, 0.1), Vec3::new(-0.25, 1.0, 0.1)],
             hands: [Vec3::new(-0.2, 1.0, 0.4), Vec3::new(0.2, 1.0, 0.4)],
             width: 0.075,
+            held: [Vec::new(), Vec::new()],
         };
         let c = crossing(&f).unwrap();
-        assert!((c.need_left - 0.085).abs() < 1e-4, "{c:?}");
-        assert!((c.need_right - 0.085).abs() < 1e-4);
+        assert!((c.left.0 - 0.085).abs() < 1e-4, "{c:?}");
+        assert!((c.right.0 - 0.085).abs() < 1e-4);
+        assert!((c.left.1 - 2.0 * 0.25 / 0.45).abs() < 1e-3, "{c:?}");
         // The left one 10 cm higher at the crossing (both ends up 10 cm): nothing lacks on top.
         let up = Vec3::Y * 0.1;
         let g = Forearms {
             elbows: [f.elbows[0] + up, f.elbows[1]],
             hands: [f.hands[0] + up, f.hands[1]],
-            ..f
+            ..f.clone()
         };
         let c = crossing(&g).unwrap();
-        assert!(
-            c.need_left < 0.0 && (c.need_right - 0.185).abs() < 1e-4,
-            "{c:?}"
-        );
-        // Uncrossed arms are apart in the top view.
+        assert!(c.left.0 < 0.0 && (c.right.0 - 0.185).abs() < 1e-4, "{c:?}");
+        // Uncrossed arms are apart in the top view...
         let h = Forearms {
             hands: [Vec3::new(0.1, 1.0, 0.4), Vec3::new(-0.1, 1.0, 0.4)],
-            ..f
+            ..f.clone()
         };
         assert!(crossing(&h).is_none());
+        // ... unless the right hand holds a ball (10 cm) 3 cm over the left forearm: the ball's
+        // radius, the forearm's and the margin lack 3 cm less with the right arm on top, 3 cm
+        // more with the left on top; a held prop takes all of its hand's lift.
+        let ball = Vec3::new(0.175, 1.03, 0.25);
+        let k = Forearms {
+            held: [Vec::new(), vec![(ball, ball, 0.05)]],
+            ..h
+        };
+        let c = crossing(&k).unwrap();
+        let reach = 0.05 + 0.0375 + PROP_MARGIN;
+        assert!((c.right.0 - (reach - 0.03)).abs() < 1e-3, "{c:?}");
+        assert!((c.left.0 - (reach + 0.03)).abs() < 1e-3, "{c:?}");
+        assert!(c.left.1 > 1.0, "{c:?}");
     }
 
     #[test]
