@@ -9,6 +9,9 @@
 //!   height (0.40 m below the shoulder, 0.30 m in front), 1 cm down below it, and up to 3 cm
 //!   forward or 2 cm back, with a smooth (tanh) saturation; zero at the usual hand position.
 //!   The arm is then solved from the moved shoulder, so its segments keep their lengths.
+//! - A hand across the body turns its elbow forward and out (`elbow::cross_swivel`); with both
+//!   arms crossed, the arm whose hand is lower (the motion lifts the hand on top,
+//!   `motion/forearms.rs`) takes that turn back, its elbow hanging under the other forearm.
 
 use glam::{Vec2, Vec3};
 
@@ -17,6 +20,15 @@ use crate::body::elbow::{cross_swivel, solve_natural_elbow, ElbowSolution};
 use crate::body::{ArmPose, JugglerPose};
 use crate::layout::Placement;
 use crate::types::Hand;
+
+/// How much lower (metres) a crossed arm's hand must be than the other's, the other crossed
+/// too, for its elbow to pass fully under the other arm, and the share of the crossing turn
+/// (`cross_swivel`) it then takes back (more would put the elbow into the chest).
+const UNDER_DROP: f32 = 0.10;
+const UNDER_TURN: f32 = 1.0;
+/// The other hand counts as crossed from `UNDER_ACROSS` (metres) before the middle line on,
+/// fully from the middle line.
+const UNDER_ACROSS: f32 = 0.12;
 
 /// How the body moves with the juggling at one instant, in the juggler's own frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,10 +68,30 @@ pub(crate) fn juggler_pose_moving(
         0.0
     };
     let down = Vec3::Y * dip;
+    let shoulders = Hand::BOTH
+        .map(|side| body_shoulder(dims, side, placement.to_local(hands[side.index()]), dip));
+    // A hand across the body turns the elbow forward and out, in front of the chest.
+    let forward = placement.forward();
+    let cross = Hand::BOTH.map(|side| {
+        let i = side.index();
+        cross_swivel(hands[i] - placement.to_world(shoulders[i]), forward, side)
+    });
     let [left, right] = Hand::BOTH.map(|side| {
-        let hand = hands[side.index()];
-        let shoulder = body_shoulder(dims, side, placement.to_local(hand), dip);
-        arm_from(placement, dims, side, shoulder, hand)
+        let (i, o) = (side.index(), 1 - side.index());
+        // Both arms crossed: the arm whose hand is lower passes under the other, its elbow
+        // turned less (hanging lower) as its hand is lower, up to `UNDER_DROP` lower, and as
+        // the other arm is crossed; smooth in both hands, so the elbows never jump.
+        let smooth = |x: f32| {
+            let x = x.clamp(0.0, 1.0);
+            x * x * (3.0 - 2.0 * x)
+        };
+        // How far the other hand is across the middle line (own frame: the left side is +x).
+        let other = Hand::BOTH[o];
+        let across = -other.side_sign() * placement.to_local(hands[o]).x;
+        let under = smooth((hands[o].y - hands[i].y) / UNDER_DROP)
+            * smooth((across + UNDER_ACROSS) / UNDER_ACROSS);
+        let swivel = dims.swivel + cross[i] * (1.0 - UNDER_TURN * under);
+        arm_from(placement, dims, side, shoulders[i], hands[i], swivel)
     });
     let gaze = body.gaze.normalize_or(Vec3::Z);
     JugglerPose {
@@ -152,19 +184,21 @@ fn arm_from(
     side: Hand,
     shoulder: Vec3,
     hand: Vec3,
+    swivel: f32,
 ) -> ArmPose {
     let ElbowSolution {
         shoulder,
         elbow,
         arm_end,
         ..
-    } = {
-        let shoulder = placement.to_world(shoulder);
-        let forward = placement.forward();
-        // A hand across the body turns the elbow forward and out, in front of the chest.
-        let swivel = dims.swivel + cross_swivel(hand - shoulder, forward, side);
-        solve_natural_elbow(shoulder, hand, dims.arm(), swivel, side, forward)
-    };
+    } = solve_natural_elbow(
+        placement.to_world(shoulder),
+        hand,
+        dims.arm(),
+        swivel,
+        side,
+        placement.forward(),
+    );
     let wrist = arm_end + (elbow - arm_end).normalize_or(Vec3::Y) * dims.hand;
     ArmPose {
         shoulder,
@@ -319,6 +353,43 @@ mod tests {
         assert!(up(0.5) < 0.0 && up(-9.0) >= -0.01);
     }
 
+    #[test]
+    fn with_both_arms_crossed_the_lower_hands_elbow_hangs_under_the_other_arm() {
+        // Arms crossed at the forearms: the left hand 25 cm right of the middle, the right hand
+        // 25 cm left of it, 40 cm in front. Level hands: both elbows turned forward and out
+        // alike (mirror images). The right hand 15 cm lower: its elbow hangs lower than it
+        // did, the left elbow stays where it was; both arms keep their lengths.
+        let placement = Placement {
+            position: Vec3::ZERO,
+            facing: 0.0,
+        };
+        let dims = BodyDims::default();
+        let (l, r) = (Vec3::new(-0.25, 1.05, 0.4), Vec3::new(0.25, 1.05, 0.4));
+        let level = juggler_pose(&placement, &dims, [l, r]);
+        let [el, er] = level.arms.map(|a| a.elbow);
+        assert!(
+            (el.y - er.y).abs() < 1e-5 && (el.x + er.x).abs() < 1e-5,
+            "{el} {er}"
+        );
+        let low = r - Vec3::Y * 0.15;
+        let under = juggler_pose(&placement, &dims, [l, low]);
+        let plain_low = {
+            // The right arm at the same hand with the left hand uncrossed (no under turn).
+            let p = juggler_pose(&placement, &dims, [Vec3::new(0.25, 1.05, 0.4), low]);
+            p.arms[1].elbow
+        };
+        assert!(under.arms[0].elbow.distance(el) < 1e-5);
+        assert!(
+            under.arms[1].elbow.y < plain_low.y - 0.015,
+            "{} vs {}",
+            under.arms[1].elbow,
+            plain_low
+        );
+        for arm in under.arms {
+            assert!((arm.shoulder.distance(arm.elbow) - 0.41).abs() < 1e-4);
+        }
+    }
+
     proptest! {
         #[test]
         fn any_hand_gives_a_finite_pose_with_exact_segments(
@@ -330,7 +401,9 @@ mod tests {
             let dims = BodyDims::default();
             let side = if left { Hand::Left } else { Hand::Right };
             let hand = placement.to_world(Vec3::new(x, y, z));
-            let arm = arm_from(&placement, &dims, side, dims.shoulder(side), hand);
+            let swivel = dims.swivel
+                + cross_swivel(hand - placement.to_world(dims.shoulder(side)), placement.forward(), side);
+            let arm = arm_from(&placement, &dims, side, dims.shoulder(side), hand, swivel);
             for p in [arm.shoulder, arm.elbow, arm.wrist, arm.hand] {
                 prop_assert!(p.is_finite());
             }
