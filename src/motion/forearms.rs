@@ -5,7 +5,9 @@
 //! goes over it: through each stretch of time in which the forearms come within reach of each
 //! other, one arm stays on top (the one that needs the least lifting to be, which is the one
 //! already above as the stretch begins), its hand rising and the other hand sinking just enough
-//! that the forearm capsules keep apart.
+//! that the forearm capsules keep apart, and that neither forearm cuts a prop the other hand
+//! holds. (The body does its part: with both arms crossed, the elbow of the arm whose hand is
+//! lower hangs under the other forearm, `body::juggler`.)
 //!
 //! The lift is a smooth vertical offset of each hand over the hand period ([`HandLift`], part of
 //! the choreography); the motion engine adds it to the hand's path and to the throw and catch
@@ -33,8 +35,9 @@ const NEAR_MIDDLE: f64 = 0.12;
 const ROUNDS: usize = 12;
 const STALL: f32 = 0.9;
 /// Clearance sought between the two forearm capsules, metres, and between a forearm and a prop
-/// the other hand holds (an overlap of 5 mm is left: a ring's rim is measured by chords that
-/// stand out of it by up to 9 mm at their ends).
+/// the other hand holds (an overlap of 9 mm is left there: a ring's rim is measured by chords
+/// that stand out of it by up to 9 mm at their ends, and props may touch an arm by 1 cm in the
+/// contact tests).
 const MARGIN: f32 = 0.01;
 const PROP_MARGIN: f32 = -0.009;
 /// Deficits under this are left (metres).
