@@ -362,17 +362,32 @@ fn part_held_rings(
     }
 }
 
+/// The motion of `choreography` once both builders have placed its events: held rings slid
+/// apart (`part_held_rings`), then crossed forearms passing one over the other
+/// (`lift_crossed_forearms`), measured on the bodies of `dims`.
+fn settle_motion(
+    choreography: &mut crate::motion::Choreography,
+    settings: &crate::settings::Settings,
+    kinds: &[PropKind],
+    timing: Timing,
+    dims: &[BodyDims],
+) -> Motion {
+    let motion = part_held_rings(choreography, settings, kinds, timing);
+    lift_crossed_forearms(choreography, (settings, kinds), timing, motion, dims)
+}
+
 /// The motion of `choreography` with crossed forearms passing one over the other
 /// (`motion::ForearmLifts`), measured on the arms the body draws for `dims` and the props their
-/// hands hold (`kinds`, else `prop`): the motion is built again after each round that lifted
-/// something.
+/// hands hold (`kinds`, else the settings' prop): the motion is built again after each round
+/// that lifted something.
 fn lift_crossed_forearms(
     choreography: &mut crate::motion::Choreography,
+    (settings, kinds): (&crate::settings::Settings, &[PropKind]),
     timing: Timing,
     motion: Motion,
     dims: &[BodyDims],
-    (kinds, prop, pancake): (&[PropKind], PropKind, bool),
 ) -> Motion {
+    let (prop, pancake) = (settings.prop, settings.pancake_rings);
     let Some(mut plan) = crate::motion::ForearmLifts::new(choreography, motion.jugglers()) else {
         return motion;
     };
@@ -577,14 +592,7 @@ impl Scene {
         };
         crate::motion::place_for_prop(&mut choreography, hands_for);
         keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
-        let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
-        let motion = lift_crossed_forearms(
-            &mut choreography,
-            timing,
-            motion,
-            &dims,
-            (&kinds, settings.prop, settings.pancake_rings),
-        );
+        let motion = settle_motion(&mut choreography, settings, &kinds, timing, &dims);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
             for (j, p) in layout.jugglers.iter_mut().enumerate() {
@@ -668,14 +676,7 @@ impl Scene {
         let dims = (0..jugglers)
             .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
-        let motion = part_held_rings(&mut choreography, settings, &kinds, timing);
-        let motion = lift_crossed_forearms(
-            &mut choreography,
-            timing,
-            motion,
-            &dims,
-            (&kinds, settings.prop, settings.pancake_rings),
-        );
+        let motion = settle_motion(&mut choreography, settings, &kinds, timing, &dims);
         let layout = Layout {
             jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
         };
