@@ -330,8 +330,9 @@ impl PropPath {
 #[derive(Clone, Debug, PartialEq)]
 pub struct JugglerPath {
     /// Keyframes `(time in [0, period), placement)` sorted by time; never empty. `at` moves
-    /// linearly between keyframes (facing the short way round), cyclically; `Motion` turns the
-    /// same way but moves the position along a smooth periodic curve through the keyframes.
+    /// linearly between keyframes (facing the short way round), cyclically; `Motion` moves the
+    /// position and turns the facing (the same short way) along smooth periodic curves through
+    /// the keyframes.
     pub keys: Vec<(f64, Placement)>,
     /// Seconds after which the path repeats.
     pub period: f64,

@@ -69,7 +69,7 @@ const GIVE_ACCELERATION: f64 = 90.0;
 pub(crate) const MAX_CATCH_GIVE: f64 = 0.14;
 
 /// The periodic path (period `period` seconds) of one hand through its events
-/// (`positions[k]` is the world point of `events[k]`). At a throw the hand moves with the mean
+/// (`positions[k]` is the point of `events[k]` in `frame`). At a throw the hand moves with the mean
 /// launch velocity of its props; at a catch it moves along the mean incoming velocity, no
 /// faster than the props; an event that neither throws nor catches (a JML `<holding>`) only
 /// fixes the position. A hand without events rests at `rest`.
@@ -87,6 +87,11 @@ pub(crate) fn hand_spline(
     }
     let mut knots: Vec<Knot> = Vec::new();
     for (k, e) in events.iter().enumerate() {
+        // A flight's velocity at the event, as seen in the frame.
+        let seen = |v: DVec3| match frame.velocity {
+            Some(f) => f(e.time, positions[k], v),
+            None => v,
+        };
         let velocity = if e.throws.is_empty() && e.catches.is_empty() {
             KnotVelocity::Free
         } else if e.throws.is_empty() {
@@ -95,7 +100,7 @@ pub(crate) fn hand_spline(
                 .iter()
                 .filter_map(|&i| {
                     let toss = tosses.get(i)?;
-                    Some(flights.get(i)?.velocity(toss.catch - toss.release))
+                    Some(seen(flights.get(i)?.velocity(toss.catch - toss.release)))
                 })
                 .collect();
             let n = arrivals.len().max(1) as f64;
@@ -115,7 +120,7 @@ pub(crate) fn hand_spline(
                         .then(|| {
                             flights
                                 .get(i)
-                                .map(|f| f.velocity(toss.catch - toss.release))
+                                .map(|f| seen(f.velocity(toss.catch - toss.release)))
                         })
                         .flatten()
                 })
@@ -157,7 +162,7 @@ pub(crate) fn hand_spline(
                 e.throws
                     .iter()
                     .filter_map(|&i| flights.get(i))
-                    .map(|f| f.velocity(0.0))
+                    .map(|f| seen(f.velocity(0.0)))
                     .sum::<DVec3>()
                     / n,
             )
@@ -213,12 +218,16 @@ pub(crate) fn hand_spline(
     smooth_spline(&wrapped, period, frame.forward)
 }
 
-/// Where a hand rests when it has no events, and the way its juggler faces (world, horizontal
-/// unit; zero when unknown).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct HandFrame {
+/// The frame a hand's path is fitted in: where the hand rests when it has no events and the
+/// way its juggler faces (a horizontal unit; zero when unknown), both in that frame. The world
+/// for a juggler who stands still; the juggler's own frame for one who moves or turns, where
+/// `velocity` gives a flight's world velocity `v` at time `t` at the frame's point `p` as
+/// seen in the frame (the hand then travels with the body between its events).
+#[derive(Clone, Copy)]
+pub(crate) struct HandFrame<'a> {
     pub rest: DVec3,
     pub forward: DVec3,
+    pub velocity: Option<&'a dyn Fn(f64, DVec3, DVec3) -> DVec3>,
 }
 
 /// What a knot of the fitted path comes from: base knot `i` itself (an event or a waypoint),

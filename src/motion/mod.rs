@@ -181,6 +181,8 @@ pub struct Motion {
     hands: Vec<PeriodicSpline>,
     /// Per hand slot, the vertical offset added to its path (`Choreography::lifts`).
     lifts: Vec<Option<HandLift>>,
+    /// Per hand slot, whether its path is in its juggler's own frame (a juggler who moves).
+    own_frame: Vec<bool>,
     /// Per toss, its flight.
     flights: Vec<FlightPath>,
     /// Per toss: thrower, catcher, value, spins asked for, schedule throw.
@@ -294,14 +296,40 @@ impl Motion {
             })
             .collect();
         let period = ch.hand_period;
+        // The hands of a juggler who moves or turns are fitted in the juggler's own frame, so
+        // they travel with the body between events (fitted in the world, a hand would cut
+        // straight across where the body walks or turns: behind a juggler in a weave or a
+        // pirouette); those of a juggler standing still, in the world.
+        let stance_of =
+            |slot: usize| &jugglers[HandRef::from_slot(slot).juggler.min(jugglers.len() - 1)];
+        let own_frame: Vec<bool> = (0..slots).map(|slot| stance_of(slot).moves()).collect();
+        let local_points: Vec<Vec<DVec3>> = ch
+            .hands
+            .iter()
+            .map(|events| events.iter().map(|e| e.position).collect())
+            .collect();
         let fit = |slot: usize, passing: &[spline::Knot]| {
             let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
-            let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
             let hand = HandRef::from_slot(slot).hand;
+            if own_frame[slot] {
+                let stance = stance_of(slot);
+                let seen = |t: f64, local: DVec3, v: DVec3| stance.velocity_seen(t, local, v);
+                let frame = hand_path::HandFrame {
+                    rest: positions::rest_position(hand),
+                    forward: DVec3::Z,
+                    velocity: Some(&seen),
+                };
+                let points = local_points.get(slot).map_or(&[][..], Vec::as_slice);
+                return hand_path::hand_spline(
+                    events, points, &flights, &ch.tosses, period, frame, passing,
+                );
+            }
+            let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
             let placement = placement_at(slot, 0.0);
             let frame = hand_path::HandFrame {
                 rest: to_world(&placement, positions::rest_position(hand)),
                 forward: placement.forward().as_dvec3(),
+                velocity: None,
             };
             hand_path::hand_spline(events, points, &flights, &ch.tosses, period, frame, passing)
         };
@@ -319,16 +347,27 @@ impl Motion {
             if tl.is_empty() || tr.is_empty() {
                 continue;
             }
+            let own = own_frame[left];
             let passing = hand_path::separate_hands(
                 [&hands[left], &hands[right]],
                 [&tl, &tr],
                 period,
-                |t| placement_at(left, t).forward().as_dvec3(),
+                |t| {
+                    if own {
+                        DVec3::Z
+                    } else {
+                        placement_at(left, t).forward().as_dvec3()
+                    }
+                },
                 |side, p, t| {
-                    let local = placement_at(left, t).to_local(p.as_vec3());
+                    let local = if own {
+                        p
+                    } else {
+                        placement_at(left, t).to_local(p.as_vec3()).as_dvec3()
+                    };
                     // Left hand: +x is its own side; right hand: −x.
                     let out = if side == 0 { local.x } else { -local.x };
-                    f64::from(-out)
+                    -out
                 },
             );
             for (slot, knots) in [(left, &passing[0]), (right, &passing[1])] {
@@ -353,6 +392,7 @@ impl Motion {
             period,
             hands,
             lifts,
+            own_frame,
             flights,
             throw_info: ch
                 .tosses
@@ -489,6 +529,14 @@ impl Motion {
             return (DVec3::ZERO, DVec3::ZERO);
         };
         let (p, v) = spline.eval(t);
+        let (p, v) = if self.own_frame.get(slot).copied().unwrap_or(false) {
+            self.jugglers[HandRef::from_slot(slot)
+                .juggler
+                .min(self.jugglers.len() - 1)]
+            .to_world(t, p, v)
+        } else {
+            (p, v)
+        };
         match self.lifts.get(slot).and_then(Option::as_ref) {
             Some(lift) => {
                 let (y, rate) = lift.at(t);
@@ -622,11 +670,16 @@ struct ThrowInfo {
 struct Stance {
     path: JugglerPath,
     curve: Option<PeriodicSpline>,
+    /// The facing as a smooth curve through the keyframes (turning the short way from each to
+    /// the next): a periodic curve (in its `x`) plus a steady turn (radians a second) that
+    /// makes up the whole turns a loop may take (a juggler turning in circles).
+    facing: Option<(PeriodicSpline, f64)>,
 }
 
 impl Stance {
     fn new(path: JugglerPath) -> Stance {
-        let curve = (path.keys.len() >= 2 && path.period > 0.0).then(|| {
+        let moving = path.keys.len() >= 2 && path.period > 0.0 && path.period.is_finite();
+        let curve = moving.then(|| {
             let knots: Vec<spline::Knot> = path
                 .keys
                 .iter()
@@ -638,7 +691,91 @@ impl Stance {
                 .collect();
             PeriodicSpline::fit(&knots, path.period)
         });
-        Stance { path, curve }
+        let facing = moving.then(|| {
+            let short = |from: f32, to: f32| {
+                f64::from(
+                    (to - from + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
+                        - std::f32::consts::PI,
+                )
+            };
+            let mut angles = vec![f64::from(path.keys[0].1.facing)];
+            for w in path.keys.windows(2) {
+                let last = angles[angles.len() - 1];
+                angles.push(last + short(w[0].1.facing, w[1].1.facing));
+            }
+            let (first, last) = (
+                path.keys[0].1.facing,
+                path.keys[path.keys.len() - 1].1.facing,
+            );
+            let whole = angles[angles.len() - 1] + short(last, first) - angles[0];
+            let rate = whole / path.period;
+            let knots: Vec<spline::Knot> = path
+                .keys
+                .iter()
+                .zip(&angles)
+                .map(|((t, _), a)| spline::Knot {
+                    time: *t,
+                    position: DVec3::new(a - rate * t, 0.0, 0.0),
+                    velocity: spline::KnotVelocity::Free,
+                })
+                .collect();
+            (PeriodicSpline::fit(&knots, path.period), rate)
+        });
+        Stance {
+            path,
+            curve,
+            facing,
+        }
+    }
+
+    /// The facing (radians) and how fast it turns (radians a second) at `t`.
+    fn turning(&self, t: f64) -> Option<(f64, f64)> {
+        let (curve, rate) = self.facing.as_ref()?;
+        let (a, w) = curve.eval(t);
+        let trend = rate * t.rem_euclid(self.path.period);
+        let (facing, turning) = ((a.x + trend).rem_euclid(std::f64::consts::TAU), w.x + rate);
+        (facing.is_finite() && turning.is_finite()).then_some((facing, turning))
+    }
+
+    /// Whether the juggler moves or turns at all.
+    fn moves(&self) -> bool {
+        self.curve.is_some()
+            && self.path.keys.iter().any(|(_, p)| {
+                p.position != self.path.keys[0].1.position || p.facing != self.path.keys[0].1.facing
+            })
+    }
+
+    /// How fast the juggler's origin moves (world) and turns (radians a second, about +y) at
+    /// `t`.
+    fn rates(&self, t: f64) -> (DVec3, f64) {
+        let v = self.curve.as_ref().map_or(DVec3::ZERO, |c| c.eval(t).1);
+        let v = if v.is_finite() { v } else { DVec3::ZERO };
+        (v, self.turning(t).map_or(0.0, |(_, w)| w))
+    }
+
+    /// A point and velocity of the juggler's own frame at `t` in the world.
+    fn to_world(&self, t: f64, local: DVec3, velocity: DVec3) -> (DVec3, DVec3) {
+        let placement = self.at(t);
+        let (v0, turning) = self.rates(t);
+        let r = rotate(&placement, local);
+        (
+            placement.position.as_dvec3() + r,
+            v0 + rotate(&placement, velocity) + DVec3::new(r.z, 0.0, -r.x) * turning,
+        )
+    }
+
+    /// A world velocity `v` at `t`, at the point `local` of the juggler's own frame, as seen
+    /// in that frame (what `to_world` takes).
+    fn velocity_seen(&self, t: f64, local: DVec3, v: DVec3) -> DVec3 {
+        let placement = self.at(t);
+        let (v0, turning) = self.rates(t);
+        let r = rotate(&placement, local);
+        let relative = v - v0 - DVec3::new(r.z, 0.0, -r.x) * turning;
+        let back = Placement {
+            position: Vec3::ZERO,
+            facing: -placement.facing,
+        };
+        rotate(&back, relative)
     }
 
     fn at(&self, t: f64) -> Placement {
@@ -648,6 +785,9 @@ impl Stance {
             if position.is_finite() {
                 p.position = position.as_vec3();
             }
+        }
+        if let Some((facing, _)) = self.turning(t) {
+            p.facing = facing as f32;
         }
         p
     }

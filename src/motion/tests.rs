@@ -561,3 +561,75 @@ fn lifted_hands_throw_and_catch_at_their_lifted_points() {
         assert!(((v0.y - v1.y) / duration - timing.gravity).abs() < 1e-6);
     }
 }
+
+#[test]
+fn hands_of_a_juggler_who_walks_and_turns_travel_with_the_body() {
+    // The cascade's juggler walks to one side and back and turns each way once a hand period:
+    // the hands are fitted in the juggler's own frame, so they stay in front of the body all
+    // the time (fitted in the world, the left hand crosses 20 cm past the middle while the
+    // body turns a radian between its events at 1 beat a second), meet every flight where it
+    // starts and ends, and throw with the prop's velocity as a standing juggler's hands do.
+    let walk = |bps: f64, way: f32, turn: f32| {
+        let schedule = async_schedule("3");
+        let settings = Settings {
+            bps: Some(bps),
+            ..Settings::default()
+        };
+        let timing = Timing::new(&schedule, &settings).expect("valid settings");
+        let mut ch = from_schedule(&schedule, timing, &Layout::circle(1), &[]);
+        let standing = Motion::from_events(&ch, timing);
+        let period = ch.hand_period;
+        let key = |f: f64, x: f32, facing: f32| {
+            (
+                period * f,
+                Placement {
+                    position: Vec3::new(x, 0.0, 0.0),
+                    facing,
+                },
+            )
+        };
+        ch.jugglers = vec![JugglerPath {
+            keys: vec![
+                key(0.0, 0.0, 0.0),
+                key(0.25, way, turn),
+                key(0.5, 0.0, 0.0),
+                key(0.75, -way, -turn),
+            ],
+            period,
+        }];
+        let walking = Motion::from_events(&ch, timing);
+        (ch, standing, walking)
+    };
+    // Slowly (a hand period of 2 s), far: the hands stay in front.
+    let (_, _, walking) = walk(1.0, 0.3, 1.0);
+    let period = walking.hand_period();
+    for k in 0..500 {
+        let t = period * k as f64 / 500.0;
+        let place = walking.placement_at(0, t);
+        for hand in Hand::BOTH {
+            let local = place.to_local(walking.hand_at(HandRef::new(0, hand), t).position);
+            assert!(local.z > 0.2 && local.z < 0.6, "t={t:.3} {hand:?} {local}");
+            assert!(
+                local.x * hand.side_sign() > -0.12,
+                "t={t:.3} {hand:?} {local}"
+            );
+        }
+    }
+    // At the cascade's own tempo (2.9 beats a second), 15 cm and 0.3 rad each way.
+    let (ch, standing, walking) = walk(2.9, 0.15, 0.3);
+    for (i, toss) in ch.tosses.iter().enumerate() {
+        let f = &walking.flights[i];
+        let duration = toss.catch - toss.release;
+        let at = |m: &Motion, h: HandRef, t: f64| m.hand_at(h, t);
+        let thrower = at(&walking, toss.from, toss.release);
+        assert!(f.position(0.0).distance(thrower.position.as_dvec3()) < 1e-5);
+        let catcher = at(&walking, toss.to, toss.catch);
+        assert!(f.position(duration).distance(catcher.position.as_dvec3()) < 1e-5);
+        // The hand leaves with the prop as closely as a standing juggler's does.
+        let gap = |m: &Motion, h: HandRef| {
+            (m.flights[i].velocity(0.0) - at(m, h, toss.release).velocity.as_dvec3()).length()
+        };
+        let (walk, stand) = (gap(&walking, toss.from), gap(&standing, toss.from));
+        assert!(walk < stand + 1e-3, "toss {i}: {walk} vs {stand}");
+    }
+}
