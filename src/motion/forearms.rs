@@ -258,6 +258,9 @@ pub struct ForearmLifts {
     jugglers: Vec<usize>,
     /// Per measured juggler: the lifts so far (left, right), before their smooth saturation.
     raw: Vec<[Vec<f64>; 2]>,
+    /// Per measured juggler: its lifts before the last round added to them (taken back when
+    /// they made the forearms cut deeper).
+    before: Vec<[Vec<f64>; 2]>,
     /// Per measured juggler: the sum of the lacks of the last round (metres × samples);
     /// infinite once nothing is left to do for that juggler.
     lack: Vec<f32>,
@@ -296,6 +299,7 @@ impl ForearmLifts {
             n,
             step: period / n as f64,
             raw: vec![[vec![0.0; n], vec![0.0; n]]; crossing.len()],
+            before: vec![[vec![0.0; n], vec![0.0; n]]; crossing.len()],
             lack: vec![f32::MAX; crossing.len()],
             jugglers: crossing,
             rounds: 0,
@@ -319,7 +323,13 @@ impl ForearmLifts {
         let hold = (HOLD / step).round() as usize;
         let smooth = (SMOOTH / step).round() as usize;
         let mut more = false;
-        for ((&j, lift), last) in self.jugglers.iter().zip(&mut self.raw).zip(&mut self.lack) {
+        for (((&j, lift), before), last) in self
+            .jugglers
+            .iter()
+            .zip(&mut self.raw)
+            .zip(&mut self.before)
+            .zip(&mut self.lack)
+        {
             if !last.is_finite() {
                 continue;
             }
@@ -354,13 +364,19 @@ impl ForearmLifts {
                 }
             }
             // Done, or lifting no longer helps (a lack the hands cannot make up: the lifts of
-            // the last round stay).
+            // the last round stay, unless they made the forearms cut deeper than before them:
+            // then they are taken back).
             if !any || total > STALL * *last {
+                if any && total > *last {
+                    *lift = before.clone();
+                    more = true;
+                }
                 *last = f32::INFINITY;
                 continue;
             }
             *last = total;
             more = true;
+            *before = lift.clone();
             for side in 0..2 {
                 let ups: Vec<f64> = need[side].iter().map(|v| v.max(0.0)).collect();
                 let downs: Vec<f64> = need[side].iter().map(|v| (-v).max(0.0)).collect();
@@ -556,6 +572,56 @@ mod tests {
         assert!((c.right.0 - (reach - 0.03)).abs() < 1e-3, "{c:?}");
         assert!((c.left.0 - (reach + 0.03)).abs() < 1e-3, "{c:?}");
         assert!(c.left.1 > 1.0, "{c:?}");
+    }
+
+    #[test]
+    fn lifts_that_make_the_forearms_cut_deeper_are_taken_back() {
+        // The cascade's left hand made to throw from the middle, so its juggler is measured. The forearms
+        // handed to the planner cross at one height over the first half of the hand period in
+        // the first round and over all of it after that, whatever the lifts: the first round
+        // lifts, the second finds the cut deeper (twice the lack) and takes its lifts back.
+        use crate::layout::Layout;
+        use crate::motion::{from_schedule, testutil::async_schedule, Timing};
+        use crate::settings::Settings;
+        let schedule = async_schedule("3");
+        let timing = Timing::new(&schedule, &Settings::default()).expect("valid settings");
+        let mut ch = from_schedule(&schedule, timing, &Layout::circle(1), &[]);
+        let period = ch.hand_period;
+        ch.hands[0][0].position.x = 0.0;
+        let mut plan = ForearmLifts::new(&ch, 1).expect("a hand at the middle");
+        let crossed = Forearms {
+            elbows: [Vec3::new(0.25, 1.0, 0.1), Vec3::new(-0.25, 1.0, 0.1)],
+            hands: [Vec3::new(-0.2, 1.0, 0.4), Vec3::new(0.2, 1.0, 0.4)],
+            width: 0.075,
+            held: [Vec::new(), Vec::new()],
+        };
+        let apart = Forearms {
+            hands: [Vec3::new(0.1, 1.0, 0.4), Vec3::new(-0.1, 1.0, 0.4)],
+            ..crossed.clone()
+        };
+        let round = std::cell::Cell::new(0);
+        let arms = |_: usize, t: f64| {
+            if round.get() > 1 || t < 0.5 * period {
+                crossed.clone()
+            } else {
+                apart.clone()
+            }
+        };
+        round.set(1);
+        assert!(plan.round(&mut ch, arms));
+        assert_eq!(ch.lifts.len(), 2);
+        assert!(ch
+            .lifts
+            .iter()
+            .all(|l| l.values.iter().any(|v| v.abs() > 0.05)));
+        round.set(2);
+        assert!(
+            plan.round(&mut ch, arms),
+            "taking lifts back rebuilds the motion"
+        );
+        assert!(ch.lifts.is_empty(), "{:?}", ch.lifts.len());
+        round.set(3);
+        assert!(!plan.round(&mut ch, arms));
     }
 
     #[test]
