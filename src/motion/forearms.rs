@@ -576,10 +576,11 @@ mod tests {
 
     #[test]
     fn lifts_that_make_the_forearms_cut_deeper_are_taken_back() {
-        // The cascade's left hand made to throw from the middle, so its juggler is measured. The forearms
-        // handed to the planner cross at one height over the first half of the hand period in
-        // the first round and over all of it after that, whatever the lifts: the first round
-        // lifts, the second finds the cut deeper (twice the lack) and takes its lifts back.
+        // The cascade with its left hand throwing from the middle, so its juggler is measured.
+        // The forearms handed to the planner cross at one height over the first half of the
+        // hand period in the first round and over all of it after that, whatever the lifts:
+        // the first round lifts, the second finds the cut deeper (twice the lack) and takes
+        // its lifts back.
         use crate::layout::Layout;
         use crate::motion::{from_schedule, testutil::async_schedule, Timing};
         use crate::settings::Settings;
