@@ -42,6 +42,20 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    // A juggler turning in circles: the hands are carried by the turning body.
+    let turning = "pattern=5;body=(0)...(90)...(180)...(270)...";
+    let mut spec = juggler::files::argument::load(turning)
+        .expect("a valid settings string")
+        .remove(0);
+    spec.settings.prop = PropKind::Ball;
+    let scene = Scene::new(&spec).expect("benchmark patterns are valid");
+    let mut t = 0.0;
+    c.bench_function("pose_at turning 5 ball", |b| {
+        b.iter(|| {
+            t += 0.0123;
+            scene.pose_at(black_box(t))
+        })
+    });
 }
 
 criterion_group!(benches, bench);
