@@ -367,13 +367,17 @@ impl JugglerPath {
         } else {
             0.0
         };
-        let turn = (b.facing - a.facing + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
-            - std::f32::consts::PI;
+        let turn = short_turn(a.facing, b.facing);
         Placement {
             position: a.position.lerp(b.position, f),
             facing: a.facing + turn * f,
         }
     }
+}
+
+/// The turn (radians, in [−π, π)) from facing `from` to facing `to` the short way round.
+pub(super) fn short_turn(from: f32, to: f32) -> f32 {
+    (to - from + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI
 }
 
 /// A juggler standing at the origin, facing +z.

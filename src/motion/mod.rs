@@ -441,14 +441,19 @@ impl Motion {
         self.hands.len() / 2
     }
 
+    /// Juggler `juggler`'s stance (the last juggler's beyond the end).
+    fn stance(&self, juggler: usize) -> &Stance {
+        &self.jugglers[juggler.min(self.jugglers.len() - 1)]
+    }
+
     /// Where juggler `juggler` stands at time `t` (the last juggler's beyond the end).
     pub fn placement_at(&self, juggler: usize, t: f64) -> Placement {
-        self.jugglers[juggler.min(self.jugglers.len() - 1)].at(t)
+        self.stance(juggler).at(t)
     }
 
     /// The keyframes juggler `juggler` moves through (the last juggler's beyond the end).
     pub(crate) fn juggler_path(&self, juggler: usize) -> &JugglerPath {
-        &self.jugglers[juggler.min(self.jugglers.len() - 1)].path
+        &self.stance(juggler).path
     }
 
     /// Number of props (all jugglers together).
@@ -530,10 +535,8 @@ impl Motion {
         };
         let (p, v) = spline.eval(t);
         let (p, v) = if self.own_frame.get(slot).copied().unwrap_or(false) {
-            self.jugglers[HandRef::from_slot(slot)
-                .juggler
-                .min(self.jugglers.len() - 1)]
-            .to_world(t, p, v)
+            self.stance(HandRef::from_slot(slot).juggler)
+                .to_world(t, p, v)
         } else {
             (p, v)
         };
@@ -692,12 +695,7 @@ impl Stance {
             PeriodicSpline::fit(&knots, path.period)
         });
         let facing = moving.then(|| {
-            let short = |from: f32, to: f32| {
-                f64::from(
-                    (to - from + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
-                        - std::f32::consts::PI,
-                )
-            };
+            let short = |from: f32, to: f32| f64::from(choreography::short_turn(from, to));
             let mut angles = vec![f64::from(path.keys[0].1.facing)];
             for w in path.keys.windows(2) {
                 let last = angles[angles.len() - 1];
