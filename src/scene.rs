@@ -8,7 +8,7 @@ use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
 use crate::body::props::{
     flight_end_axes, prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle, CLUB_LENGTH,
-    CLUB_PIVOT_FROM_KNOB,
+    CLUB_PIVOT_FROM_KNOB, RING_DIAMETER, RING_INNER_DIAMETER,
 };
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::Layout;
@@ -440,10 +440,10 @@ fn lift_crossed_forearms(
 /// ends, radius): a ball one sphere, a club one capsule from knob to tip, a ring eight chords
 /// of its rim.
 fn held_capsules(kind: PropKind, c: Vec3, n: Vec3) -> Vec<(Vec3, Vec3, f32)> {
-    /// A club's widest radius and a ring's mid-rim radius and half width, metres.
+    /// A club's widest radius, and a ring's mid-rim radius and half width, metres.
     const CLUB_RADIUS: f32 = 0.0418;
-    const RING_MID_RADIUS: f32 = 0.1125;
-    const RING_HALF_WIDTH: f32 = 0.0125;
+    const RING_MID_RADIUS: f32 = 0.25 * (RING_DIAMETER + RING_INNER_DIAMETER);
+    const RING_HALF_WIDTH: f32 = 0.25 * (RING_DIAMETER - RING_INNER_DIAMETER);
     match kind {
         PropKind::Ball => vec![(c, c, 0.5 * prop_size(kind))],
         PropKind::Club => {

@@ -303,11 +303,6 @@ impl Motion {
         let stance_of =
             |slot: usize| &jugglers[HandRef::from_slot(slot).juggler.min(jugglers.len() - 1)];
         let own_frame: Vec<bool> = (0..slots).map(|slot| stance_of(slot).moves()).collect();
-        let local_points: Vec<Vec<DVec3>> = ch
-            .hands
-            .iter()
-            .map(|events| events.iter().map(|e| e.position).collect())
-            .collect();
         let fit = |slot: usize, passing: &[spline::Knot]| {
             let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
             let hand = HandRef::from_slot(slot).hand;
@@ -319,9 +314,9 @@ impl Motion {
                     forward: DVec3::Z,
                     velocity: Some(&seen),
                 };
-                let points = local_points.get(slot).map_or(&[][..], Vec::as_slice);
+                let points: Vec<DVec3> = events.iter().map(|e| e.position).collect();
                 return hand_path::hand_spline(
-                    events, points, &flights, &ch.tosses, period, frame, passing,
+                    events, &points, &flights, &ch.tosses, period, frame, passing,
                 );
             }
             let points = event_points.get(slot).map_or(&[][..], Vec::as_slice);
@@ -743,18 +738,9 @@ impl Stance {
             })
     }
 
-    /// How fast the juggler's origin moves (world) and turns (radians a second, about +y) at
-    /// `t`.
-    fn rates(&self, t: f64) -> (DVec3, f64) {
-        let v = self.curve.as_ref().map_or(DVec3::ZERO, |c| c.eval(t).1);
-        let v = if v.is_finite() { v } else { DVec3::ZERO };
-        (v, self.turning(t).map_or(0.0, |(_, w)| w))
-    }
-
     /// A point and velocity of the juggler's own frame at `t` in the world.
     fn to_world(&self, t: f64, local: DVec3, velocity: DVec3) -> (DVec3, DVec3) {
-        let placement = self.at(t);
-        let (v0, turning) = self.rates(t);
+        let (placement, v0, turning) = self.frame(t);
         let r = rotate(&placement, local);
         (
             placement.position.as_dvec3() + r,
@@ -765,8 +751,7 @@ impl Stance {
     /// A world velocity `v` at `t`, at the point `local` of the juggler's own frame, as seen
     /// in that frame (what `to_world` takes).
     fn velocity_seen(&self, t: f64, local: DVec3, v: DVec3) -> DVec3 {
-        let placement = self.at(t);
-        let (v0, turning) = self.rates(t);
+        let (placement, v0, turning) = self.frame(t);
         let r = rotate(&placement, local);
         let relative = v - v0 - DVec3::new(r.z, 0.0, -r.x) * turning;
         let back = Placement {
@@ -777,17 +762,29 @@ impl Stance {
     }
 
     fn at(&self, t: f64) -> Placement {
+        self.frame(t).0
+    }
+
+    /// Where the juggler stands at `t`, how fast its origin moves (world) and how fast it
+    /// turns (radians a second, about +y); each curve evaluated once.
+    fn frame(&self, t: f64) -> (Placement, DVec3, f64) {
         let mut p = self.path.at(t);
+        let mut velocity = DVec3::ZERO;
         if let Some(curve) = &self.curve {
-            let position = curve.eval(t).0;
+            let (position, v) = curve.eval(t);
             if position.is_finite() {
                 p.position = position.as_vec3();
             }
+            if v.is_finite() {
+                velocity = v;
+            }
         }
-        if let Some((facing, _)) = self.turning(t) {
+        let mut turning = 0.0;
+        if let Some((facing, w)) = self.turning(t) {
             p.facing = facing as f32;
+            turning = w;
         }
-        p
+        (p, velocity, turning)
     }
 }
 
