@@ -1,5 +1,6 @@
 //! Whole pose of the scene at one time: motion state, arms (seed-000 elbows), bodies and props.
-//! Goal: under 5 µs per juggler.
+//! Goal: under 5 µs per juggler. Also the cost of building a scene (`Scene::new`: schedule,
+//! motion, flight lanes, forearm lifts, elbows turned aside), paid once per pattern typed.
 
 use std::hint::black_box;
 
@@ -56,6 +57,22 @@ fn bench(c: &mut Criterion) {
             scene.pose_at(black_box(t))
         })
     });
+    let mut group = c.benchmark_group("Scene::new");
+    group.sample_size(20);
+    for (pattern, prop) in [
+        ("531", PropKind::Ball),
+        ("Mills Mess", PropKind::Club),
+        ("<5p|5p|5p>", PropKind::Club),
+    ] {
+        let mut spec = juggler::files::argument::load(pattern)
+            .expect("a library name or siteswap")
+            .remove(0);
+        spec.settings.prop = prop;
+        group.bench_function(format!("{pattern} {}", prop.name()), |b| {
+            b.iter(|| Scene::new(black_box(&spec)).expect("valid"))
+        });
+    }
+    group.finish();
 }
 
 criterion_group!(benches, bench);

@@ -4,6 +4,8 @@
 
 use glam::Vec3;
 
+mod elbow_room;
+
 use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
 use crate::body::props::{
@@ -117,6 +119,9 @@ struct BodyPlan {
     /// Time scale of the dips (≤ 1): high throws that follow each other quickly get shorter
     /// dips, so the body still rises between them (a 10-ball `a` bobs with every throw).
     pace: f64,
+    /// Elbow turns out of the way of props flying past each arm, `[left, right]`
+    /// (`elbow_room`).
+    turns: [Vec<elbow_room::ElbowTurn>; 2],
 }
 
 /// Throws whose apex is more than this far above the hands make the knees dip (metres).
@@ -619,7 +624,7 @@ impl Scene {
                 })
             })
             .collect();
-        Ok(Scene {
+        let mut scene = Scene {
             held_only,
             bodies,
             flights: motion.flight_times(),
@@ -632,7 +637,9 @@ impl Scene {
             dims,
             colors,
             kinds,
-        })
+        };
+        elbow_room::plan(&mut scene);
+        Ok(scene)
     }
 
     /// A pattern given by its events (read where its file was read): the events give the
@@ -702,7 +709,7 @@ impl Scene {
             })
             .collect();
         let bodies = plan_bodies(&motion, &layout, &dims);
-        Ok(Scene {
+        let mut scene = Scene {
             held_only,
             bodies,
             flights: motion.flight_times(),
@@ -715,7 +722,9 @@ impl Scene {
             dims,
             colors,
             kinds,
-        })
+        };
+        elbow_room::plan(&mut scene);
+        Ok(scene)
     }
 
     /// The whole scene at time `t` seconds (any real number; the pattern loops). `t` is
@@ -746,7 +755,11 @@ impl Scene {
     }
 
     fn pose_in_loop(&self, t: f64) -> Pose {
-        let state = self.motion.state_at(t);
+        self.pose_of(t, &self.motion.state_at(t))
+    }
+
+    /// The scene at `t` (in the loop) whose motion is in `state` there.
+    fn pose_of(&self, t: f64, state: &crate::motion::MotionState) -> Pose {
         let placements = self.placements_at(t);
         let jugglers = state
             .hands
@@ -755,9 +768,11 @@ impl Scene {
             .zip(&self.dims)
             .zip(&self.bodies)
             .map(|(((hands, placement), dims), plan)| {
+                let period = self.loop_duration();
                 let body = BodyMotion {
                     dip: plan.dip_at(t, self.motion.hand_period()),
                     gaze: plan.gaze,
+                    turn: [0, 1].map(|h| elbow_room::turn_at(&plan.turns[h], t, period)),
                 };
                 juggler_pose_moving(placement, dims, hands.map(|h| h.position), body)
             })
@@ -783,6 +798,14 @@ impl Scene {
             .collect()
     }
 
+    /// The kind of prop `index` (the pattern's prop when not given per prop).
+    fn kind(&self, index: usize) -> PropKind {
+        self.kinds
+            .get(index)
+            .copied()
+            .unwrap_or(self.spec.settings.prop)
+    }
+
     fn prop_pose(
         &self,
         index: usize,
@@ -790,11 +813,7 @@ impl Scene {
         t: f64,
         placements: &[crate::layout::Placement],
     ) -> PropPose {
-        let kind = self
-            .kinds
-            .get(index)
-            .copied()
-            .unwrap_or(self.spec.settings.prop);
+        let kind = self.kind(index);
         let phase = match (state.flight, state.held_by) {
             (Some(flight), _) => PropPhase::Flying {
                 flight,

@@ -37,6 +37,9 @@ pub(crate) struct BodyMotion {
     pub dip: f32,
     /// Unit direction the head looks along (own frame; +z = straight ahead).
     pub gaze: Vec3,
+    /// Extra chicken-wing turn of each elbow, `[left, right]` (radians, positive = outward):
+    /// the scene turns an elbow out of the way of a prop flying past the arm.
+    pub turn: [f32; 2],
 }
 
 impl BodyMotion {
@@ -44,6 +47,7 @@ impl BodyMotion {
     pub(crate) const STILL: BodyMotion = BodyMotion {
         dip: 0.0,
         gaze: Vec3::Z,
+        turn: [0.0; 2],
     };
 }
 
@@ -90,7 +94,12 @@ pub(crate) fn juggler_pose_moving(
         let across = -other.side_sign() * placement.to_local(hands[o]).x;
         let under = smooth((hands[o].y - hands[i].y) / UNDER_DROP)
             * smooth((across + UNDER_ACROSS) / UNDER_ACROSS);
-        let swivel = dims.swivel + cross[i] * (1.0 - UNDER_TURN * under);
+        let turn = if body.turn[i].is_finite() {
+            body.turn[i]
+        } else {
+            0.0
+        };
+        let swivel = dims.swivel + cross[i] * (1.0 - UNDER_TURN * under) + turn;
         arm_from(placement, dims, side, shoulders[i], hands[i], swivel)
     });
     let gaze = body.gaze.normalize_or(Vec3::Z);
@@ -294,7 +303,16 @@ mod tests {
         let hands = Hand::BOTH.map(|s| local_hand(s, 0.12, 1.0, 0.3));
         let still = juggler_pose(&p, &dims, hands);
         let gaze = Vec3::new(0.0, 0.5, 0.75).normalize();
-        let dipped = juggler_pose_moving(&p, &dims, hands, BodyMotion { dip: 0.06, gaze });
+        let dipped = juggler_pose_moving(
+            &p,
+            &dims,
+            hands,
+            BodyMotion {
+                dip: 0.06,
+                gaze,
+                turn: [0.0; 2],
+            },
+        );
         for (a, b) in [
             (still.head, dipped.head),
             (still.neck, dipped.neck),
@@ -328,10 +346,20 @@ mod tests {
             BodyMotion {
                 dip: f32::NAN,
                 gaze,
+                turn: [f32::NAN; 2],
             },
         );
         assert_eq!(wild.hips, still.hips);
-        let deep = juggler_pose_moving(&p, &dims, hands, BodyMotion { dip: 5.0, gaze });
+        let deep = juggler_pose_moving(
+            &p,
+            &dims,
+            hands,
+            BodyMotion {
+                dip: 5.0,
+                gaze,
+                turn: [0.0; 2],
+            },
+        );
         assert!((still.neck.y - deep.neck.y - 0.25 * dims.waist_height).abs() < 1e-5);
         assert!(deep.knees.iter().all(|k| k.is_finite()));
     }

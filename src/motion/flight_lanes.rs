@@ -183,7 +183,7 @@ fn segment_distance(p: DVec3, a: DVec3, b: DVec3) -> f64 {
 }
 
 /// Closest distance between the segments `p0`–`p1` and `q0`–`q1`.
-fn segments_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
+pub(crate) fn segments_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
     let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
     let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
     if a < 1e-12 {

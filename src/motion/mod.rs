@@ -58,6 +58,7 @@ pub use choreography::{
     TossKind,
 };
 pub use flight::BounceMode;
+pub(crate) use flight_lanes::segments_distance;
 pub use flight_lanes::MAX_FLIGHT_LANE;
 pub use forearms::{ForearmLifts, Forearms};
 pub use from_schedule::from_schedule;
