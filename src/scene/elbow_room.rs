@@ -1,13 +1,13 @@
-//! Elbows turned out of the way of props that fly past an arm.
+//! Elbows turned out of the way of props that pass an arm.
 //!
 //! The arm's segments are exact for any elbow on the circle of seed 000 around the
 //! shoulder–hand axis, so an elbow can turn on that circle (a chicken-wing turn) without moving
-//! the hand. Where a prop would pass through an upper arm or forearm that neither throws nor
-//! catches it (the club falling past the crossed arm's elbow in the Mills Mess into the hand
-//! under it), the scene samples the loop, finds each arm's contacts, and turns that elbow by
+//! the hand. Where a prop would pass through an upper arm or forearm that neither throws,
+//! catches nor holds it (the club falling past the crossed arm's elbow in the Mills Mess into
+//! the hand under it; a prop held in the other hand), the scene samples the loop, finds each arm's contacts, and turns that elbow by
 //! the smallest angle (`STEP` up to `MAX_TURN`, either way) that clears every prop by `AIM`
 //! all through the contact, without taking the elbow further behind the shoulders than 5 cm
-//! (or than it was), into the chest, or its forearm into the other forearm. The turn eases in
+//! (or than it was), into the torso, or its forearm into the other forearm. The turn eases in
 //! and out on either side along a raised cosine no quicker than `MAX_RATE` (and over at least
 //! `RAMP`), so the elbow moves smoothly.
 //! Contacts closer than `JOIN` apart share one turn; turns add up where their ramps meet.
@@ -145,15 +145,15 @@ impl Samples {
     }
 }
 
-/// One sampled instant of the scene: the motion, where the jugglers stand, and the flying
+/// One sampled instant of the scene: the motion, where the jugglers stand, and the
 /// props near each juggler.
 struct Sample {
     t: f64,
     state: MotionState,
     placements: Vec<Placement>,
-    /// Poses of the flying props near some juggler, by prop index.
+    /// Poses of the props near some arm, by prop index.
     props: Vec<Option<PropPose>>,
-    /// Per juggler and arm: the flying props that may reach the arm (not its own throw or
+    /// Per juggler and arm: the props that may reach the arm (not its own throw, hold or
     /// catch).
     near: Vec<[Vec<usize>; 2]>,
 }
@@ -183,7 +183,7 @@ impl Sample {
                     .filter(|&i| {
                         let p = &sample.state.props[i];
                         let reach = 2.0 * (extent(scene.kind(i)) + 0.5 * dims.upper_arm_width);
-                        p.held_by.is_none()
+                        p.held_by != Some(arm)
                             && !sample.own(i, arm)
                             && p.position.distance(shoulder) + p.position.distance(hand)
                                 < length + reach
@@ -219,7 +219,7 @@ impl Sample {
         juggler_pose_moving(&self.placements[j], dims, hands, body)
     }
 
-    /// Least clearance (metres) of the flying props near the juggler from the arm of `hand`
+    /// Least clearance (metres) of the props near the arm of `hand` from that arm
     /// in `juggler` (a pose of that juggler at this sample), except props that hand has just
     /// thrown or is about to catch.
     fn clearance(&self, hand: HandRef, juggler: &JugglerPose) -> f32 {
@@ -246,7 +246,7 @@ impl Sample {
         least
     }
 
-    /// Whether flying prop `i` may touch the arm of `hand`: just thrown or about to be caught
+    /// Whether prop `i`, flying, may touch the arm of `hand`: just thrown or about to be caught
     /// by it.
     fn own(&self, i: usize, hand: HandRef) -> bool {
         let Some(flight) = self.state.props.get(i).and_then(|s| s.flight) else {
