@@ -23,11 +23,11 @@ use crate::types::{Hand, HandRef, PropKind};
 
 /// Samples per second of the loop, and the most samples a loop is planned over (a longer loop
 /// keeps its elbows as the body puts them).
-const RATE: f64 = 240.0;
+const RATE: f64 = 160.0;
 const MAX_SAMPLES: usize = 7200;
 /// The most work a plan may take: samples × arms × (props + 1), each a pose or a measure (a
 /// scene of hundreds of jugglers keeps its elbows as the body puts them).
-const MAX_WORK: f64 = 2.0e6;
+const MAX_WORK: f64 = 5.0e5;
 /// How far a shoulder may move from its place in the body (following the hand, shrugging
 /// toward it), metres.
 const SHOULDER_MOVES: f32 = 0.15;
@@ -103,7 +103,7 @@ pub(super) fn plan(scene: &mut Scene) {
     let wanted = (period * RATE).ceil();
     let arms = 2 * scene.motion.jugglers();
     // The work: every sample's poses and each arm against each prop.
-    let work = wanted * (arms * (1 + scene.kinds.len().max(1))) as f64;
+    let work = wanted * (arms * (1 + scene.props())) as f64;
     if !(wanted <= MAX_SAMPLES as f64 && work <= MAX_WORK) {
         return;
     }
@@ -113,26 +113,41 @@ pub(super) fn plan(scene: &mut Scene) {
         dt,
         at: (0..n).map(|_| None).collect(),
     };
-    for j in 0..scene.motion.jugglers() {
+    // Where each arm meets a prop: `hits[k][2·j + side]` at sample k.
+    let jugglers = scene.motion.jugglers();
+    let hits: Vec<Vec<bool>> = (0..n)
+        .map(|k| {
+            // Made and dropped one at a time: memory does not grow with the loop.
+            let s = Sample::new(scene, k as f64 * dt);
+            let mut row = vec![false; 2 * jugglers];
+            for j in 0..jugglers {
+                if s.near[j].iter().all(|near| near.is_empty()) {
+                    continue;
+                }
+                let pose = s.juggler(scene, j, 0.0, Hand::Left);
+                for side in Hand::BOTH {
+                    let arm = HandRef::new(j, side);
+                    row[arm.slot()] = s.clearance(arm, &pose) < DETECT;
+                }
+            }
+            row
+        })
+        .collect();
+    for j in 0..jugglers {
         for side in Hand::BOTH {
             let arm = HandRef::new(j, side);
-            let hits: Vec<bool> = (0..n)
-                .map(|k| {
-                    let s = samples.get(scene, k);
-                    !s.near[j][side.index()].is_empty()
-                        && s.clearance(arm, &s.juggler(scene, j, 0.0, side)) < DETECT
-                })
-                .collect();
-            for run in runs(&hits, (JOIN / dt).ceil() as usize) {
+            let arm_hits: Vec<bool> = hits.iter().map(|row| row[arm.slot()]).collect();
+            for run in runs(&arm_hits, (JOIN / dt).ceil() as usize) {
                 if let Some(turn) = best_turn(scene, &mut samples, &run, arm) {
                     scene.bodies[j].turns[side.index()].push(turn);
                 }
+                samples.at.iter_mut().for_each(|s| *s = None);
             }
         }
     }
 }
 
-/// The loop's samples, made when first needed.
+/// The samples a turn is tried on, made when first needed (and dropped after each stretch).
 struct Samples {
     dt: f64,
     at: Vec<Option<Sample>>,
