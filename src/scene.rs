@@ -119,7 +119,7 @@ struct BodyPlan {
     /// Time scale of the dips (≤ 1): high throws that follow each other quickly get shorter
     /// dips, so the body still rises between them (a 10-ball `a` bobs with every throw).
     pace: f64,
-    /// Elbow turns out of the way of props flying past each arm, `[left, right]`
+    /// Elbow turns out of the way of props passing each arm, `[left, right]`
     /// (`elbow_room`).
     turns: [Vec<elbow_room::ElbowTurn>; 2],
 }

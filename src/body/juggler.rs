@@ -38,7 +38,7 @@ pub(crate) struct BodyMotion {
     /// Unit direction the head looks along (own frame; +z = straight ahead).
     pub gaze: Vec3,
     /// Extra chicken-wing turn of each elbow, `[left, right]` (radians, positive = outward):
-    /// the scene turns an elbow out of the way of a prop flying past the arm.
+    /// the scene turns an elbow out of the way of a prop passing the arm.
     pub turn: [f32; 2],
 }
 
