@@ -13,7 +13,7 @@ use crate::body::props::{
     CLUB_PIVOT_FROM_KNOB, RING_DIAMETER, RING_INNER_DIAMETER,
 };
 use crate::body::{BodyError, Pose, PropPose};
-use crate::layout::Layout;
+use crate::layout::{Layout, Placement};
 use crate::motion::{FlightTimes, Motion, MotionError, PropState, Timing};
 use crate::schedule::{self, PatternError, Schedule, ThrowKind};
 use crate::spec::{EventPattern, PathProp, PatternSource, PatternSpec};
@@ -325,6 +325,32 @@ fn grip_offset(
     }
 }
 
+/// Hands closer than this (centres, metres) hold their clubs less turned toward the middle,
+/// parallel at `CLUBS_PARALLEL` and closer: two clubs held side by side, each turned 6° inward,
+/// would cross their bodies when the hands scoop in before a synchronous throw (columns).
+const CLUBS_TURN_IN_FROM: f32 = 0.20;
+const CLUBS_PARALLEL: f32 = 0.15;
+
+/// A club held by `by` along `axis` (world), turned less toward the body's middle as the
+/// juggler's two hands (`hands`, world) come closer than `CLUBS_TURN_IN_FROM`: continuous in the
+/// hands, and the attitude of `held_club_axis` itself wherever the hands are further apart (so
+/// at the throws and catches of every pattern whose hands are that far apart then, a flight
+/// starts and ends in the held attitude).
+fn held_club_parted(axis: Vec3, by: HandRef, hands: [Vec3; 2], placement: &Placement) -> Vec3 {
+    let apart = hands[0].distance(hands[1]);
+    if apart.is_nan() || apart >= CLUBS_TURN_IN_FROM {
+        return axis;
+    }
+    let x = ((apart - CLUBS_PARALLEL) / (CLUBS_TURN_IN_FROM - CLUBS_PARALLEL)).clamp(0.0, 1.0);
+    let keep = x * x * (3.0 - 2.0 * x);
+    let mut local = placement.to_local(placement.position + axis);
+    // Only the part toward the middle (inward: −x for the left hand, +x for the right).
+    if local.x * by.hand.side_sign() < 0.0 {
+        local.x *= keep;
+    }
+    placement.rotate(local.normalize_or(Vec3::Z))
+}
+
 /// The steps both builders take once the events are placed: rings held together stacked,
 /// events of one hand lying on the other parted, flights moved into lanes clear of each other.
 fn keep_props_and_hands_apart(
@@ -424,7 +450,10 @@ fn lift_crossed_forearms(
                 spins: None,
                 pancake,
             };
-            let axis = prop_axis_styled(kind, phase, &placements, style);
+            let mut axis = prop_axis_styled(kind, phase, &placements, style);
+            if kind == PropKind::Club {
+                axis = held_club_parted(axis, by, hands, &placement);
+            }
             let centre = p.position + grip_offset(kind, pancake, axis, &placements, j);
             let (c, n) = (local(centre), local(centre + axis) - local(centre));
             held[by.hand.index()].extend(held_capsules(kind, c, n));
@@ -781,7 +810,7 @@ impl Scene {
             .props
             .iter()
             .enumerate()
-            .map(|(i, p)| self.prop_pose(i, p, state.time, &placements))
+            .map(|(i, p)| self.prop_pose(i, p, state, &placements))
             .collect();
         Pose {
             time: state.time,
@@ -806,13 +835,15 @@ impl Scene {
             .unwrap_or(self.spec.settings.prop)
     }
 
+    /// Prop `index` in `state` (the prop's own state in `motion`).
     fn prop_pose(
         &self,
         index: usize,
         state: &PropState,
-        t: f64,
+        motion: &crate::motion::MotionState,
         placements: &[crate::layout::Placement],
     ) -> PropPose {
+        let t = motion.time;
         let kind = self.kind(index);
         let phase = match (state.flight, state.held_by) {
             (Some(flight), _) => PropPhase::Flying {
@@ -850,7 +881,14 @@ impl Scene {
             },
             pancake: self.spec.settings.pancake_rings,
         };
-        let axis = prop_axis_styled(kind, phase, placements, style);
+        let mut axis = prop_axis_styled(kind, phase, placements, style);
+        if let (PropKind::Club, PropPhase::Held { by, .. }) = (kind, phase) {
+            if let (Some(hands), Some(place)) =
+                (motion.hands.get(by.juggler), placements.get(by.juggler))
+            {
+                axis = held_club_parted(axis, by, hands.map(|h| h.position), place);
+            }
+        }
         // The motion moves the grip (the hand's point): release and catch are planned for it.
         // The centre of mass is the grip plus the grip-to-centre offset. In flight the offset
         // runs linearly in time from its value at the release to its value at the catch; a

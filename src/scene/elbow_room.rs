@@ -209,7 +209,7 @@ impl Sample {
                 if sample.props[i].is_none() {
                     let p = &sample.state.props[i];
                     sample.props[i] =
-                        Some(scene.prop_pose(i, p, sample.state.time, &sample.placements));
+                        Some(scene.prop_pose(i, p, &sample.state, &sample.placements));
                 }
             }
             sample.near.push(near);
