@@ -14,7 +14,7 @@ use crate::body::props::{
 };
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::{Layout, Placement};
-use crate::motion::{FlightTimes, Motion, MotionError, PropState, Timing};
+use crate::motion::{FlightTimes, Motion, MotionError, Timing};
 use crate::schedule::{self, PatternError, Schedule, ThrowKind};
 use crate::spec::{EventPattern, PathProp, PatternSource, PatternSpec};
 use crate::types::{Hand, HandRef, PropKind, Rgba};
@@ -797,20 +797,12 @@ impl Scene {
             .zip(&self.dims)
             .zip(&self.bodies)
             .map(|(((hands, placement), dims), plan)| {
-                let period = self.loop_duration();
-                let body = BodyMotion {
-                    dip: plan.dip_at(t, self.motion.hand_period()),
-                    gaze: plan.gaze,
-                    turn: [0, 1].map(|h| elbow_room::turn_at(&plan.turns[h], t, period)),
-                };
+                let body = self.body_motion(plan, t);
                 juggler_pose_moving(placement, dims, hands.map(|h| h.position), body)
             })
             .collect();
-        let props = state
-            .props
-            .iter()
-            .enumerate()
-            .map(|(i, p)| self.prop_pose(i, p, state, &placements))
+        let props = (0..state.props.len())
+            .map(|i| self.prop_pose(i, state, &placements))
             .collect();
         Pose {
             time: state.time,
@@ -827,6 +819,17 @@ impl Scene {
             .collect()
     }
 
+    /// How the body of the juggler planned by `plan` moves at `t` (in the loop): knee dip,
+    /// gaze and the elbows' turns.
+    fn body_motion(&self, plan: &BodyPlan, t: f64) -> BodyMotion {
+        let period = self.loop_duration();
+        BodyMotion {
+            dip: plan.dip_at(t, self.motion.hand_period()),
+            gaze: plan.gaze,
+            turn: [0, 1].map(|h| elbow_room::turn_at(&plan.turns[h], t, period)),
+        }
+    }
+
     /// The kind of prop `index` (the pattern's prop when not given per prop).
     fn kind(&self, index: usize) -> PropKind {
         self.kinds
@@ -835,15 +838,14 @@ impl Scene {
             .unwrap_or(self.spec.settings.prop)
     }
 
-    /// Prop `index` in `state` (the prop's own state in `motion`).
+    /// Prop `index` of the motion in `motion`.
     fn prop_pose(
         &self,
         index: usize,
-        state: &PropState,
         motion: &crate::motion::MotionState,
         placements: &[crate::layout::Placement],
     ) -> PropPose {
-        let t = motion.time;
+        let (t, state) = (motion.time, &motion.props[index]);
         let kind = self.kind(index);
         let phase = match (state.flight, state.held_by) {
             (Some(flight), _) => PropPhase::Flying {

@@ -15,7 +15,7 @@
 use glam::Vec3;
 
 use super::{held_capsules, Scene};
-use crate::body::juggler::{juggler_pose_moving, BodyMotion};
+use crate::body::juggler::juggler_pose_moving;
 use crate::body::{JugglerPose, PropPose};
 use crate::layout::Placement;
 use crate::motion::{segments_distance, MotionState};
@@ -207,9 +207,7 @@ impl Sample {
             });
             for &i in near.iter().flatten() {
                 if sample.props[i].is_none() {
-                    let p = &sample.state.props[i];
-                    sample.props[i] =
-                        Some(scene.prop_pose(i, p, &sample.state, &sample.placements));
+                    sample.props[i] = Some(scene.prop_pose(i, &sample.state, &sample.placements));
                 }
             }
             sample.near.push(near);
@@ -220,15 +218,8 @@ impl Sample {
     /// Juggler `j` at this sample with the turns planned so far, the elbow of `side` turned
     /// `extra` radians more.
     fn juggler(&self, scene: &Scene, j: usize, extra: f32, side: Hand) -> JugglerPose {
-        let plan = &scene.bodies[j];
-        let period = scene.loop_duration();
-        let mut turn = [0, 1].map(|h| turn_at(&plan.turns[h], self.t, period));
-        turn[side.index()] += extra;
-        let body = BodyMotion {
-            dip: plan.dip_at(self.t, scene.motion.hand_period()),
-            gaze: plan.gaze,
-            turn,
-        };
+        let mut body = scene.body_motion(&scene.bodies[j], self.t);
+        body.turn[side.index()] += extra;
         let dims = &scene.dims[j.min(scene.dims.len() - 1)];
         let hands = self.state.hands[j].map(|h| h.position);
         juggler_pose_moving(&self.placements[j], dims, hands, body)
@@ -308,11 +299,7 @@ fn runs(hits: &[bool], join: usize) -> Vec<Vec<usize>> {
             match out.last_mut() {
                 Some(run) if gap < join => {
                     let last = *run.last().expect("runs are never empty");
-                    let mut m = (last + 1) % n;
-                    while m != k {
-                        run.push(m);
-                        m = (m + 1) % n;
-                    }
+                    run.extend(cyclic(last + 1, k, n));
                     run.push(k);
                 }
                 _ => out.push(vec![k]),
@@ -329,15 +316,17 @@ fn runs(hits: &[bool], join: usize) -> Vec<Vec<usize>> {
         if (first + n - last) % n <= join {
             let head = out.remove(0);
             let tail = out.last_mut().expect("two runs");
-            let mut m = (last + 1) % n;
-            while m != first {
-                tail.push(m);
-                m = (m + 1) % n;
-            }
+            tail.extend(cyclic(last + 1, first, n));
             tail.extend(head);
         }
     }
     out
+}
+
+/// Sample indices from `from` up to, not including, `to`, going round a loop of `n`.
+fn cyclic(from: usize, to: usize, n: usize) -> impl Iterator<Item = usize> {
+    let count = (to + n - from % n) % n;
+    (0..count).map(move |m| (from + m) % n)
 }
 
 /// The smallest turn of the elbow of `arm` over `run` (sample indices) that clears every prop
