@@ -15,9 +15,13 @@
 //! as passers keep their right-hand passes to one side. Clubs and rings thrown together
 //! share one lane (their multiplex lanes and ring stacks shift alike) where it keeps them
 //! clear, else they part on release, each in a lane of its own; props caught and thrown
-//! together share one. In a hand that holds several props at once (a multiplex, a squeezed
-//! catch) the held props are measured too (`Hold`), so a single throw leaves beside them, an
-//! arriving prop comes in beside them and held props never slide into each other.
+//! together share one. Held props are measured too (`Hold`): every held ball and club (a
+//! self thrown across rises past the club the other hand holds wound up for a pass, as in the
+//! Tarim triangle), and rings in a hand that holds several at once (a multiplex, a squeezed
+//! catch), so a single throw leaves beside them, an arriving prop comes in beside them and
+//! held props never slide into each other. A ring held alone is left to `held_rings`, which
+//! slides it in depth after the lanes are chosen (measuring it here put a flight and a held
+//! ring in one plane in Juggling Lab's Mills Mess, −2.4 cm).
 //!
 //! Props are measured as they are drawn (`FlightShape`, given by the scene): a ball's sphere,
 //! a club's capsule from knob to tip turning with its spins about its centre of mass, a
@@ -325,7 +329,7 @@ impl Choreography {
     /// doc), for props of `kind` (rings thrown `flat` or facing the audience) under `gravity`
     /// (m/s², for flights without their own), each flying prop turned and centred on its grip
     /// as `shape` says; `hands` gives the hands' paths (world position of a hand slot at a
-    /// time) when some hand holds several props at once.
+    /// time), for measuring flights against held props.
     pub(crate) fn separate_flights(
         &mut self,
         kind: PropKind,
@@ -409,12 +413,14 @@ impl Choreography {
             .map(|(i, arc)| arc.as_ref().filter(|_| cycle.class[i] == i).cloned())
             .collect();
         let stacks = self.held_together(&cycle.class, &arcs);
-        // Props held beside others: flights are kept clear of them, and they of each other.
-        let holds = if several.iter().any(|s| *s) {
-            self.holds_beside_others(&arcs, &cycle.class, &several)
+        // Held props (rings only beside others): flights are kept clear of them, and they of
+        // each other.
+        let measured = if kind == PropKind::Ring {
+            several.clone()
         } else {
-            Vec::new()
+            vec![true; several.len()]
         };
+        let holds = self.holds_of(&arcs, &cycle.class, &measured);
         let hand_at = if holds.is_empty() {
             None
         } else {
@@ -1082,8 +1088,7 @@ const OVERLAP: f64 = 2.0 * SAME_TIME;
 /// Most hand periods a hold may span and still be kept clear of (longer ones are left).
 const MAX_HOLD_PERIODS: f64 = 64.0;
 
-/// A hold (catch to throw) of a hand that holds several props at once, as the lane solver
-/// sees it: the prop sits at the hand, in its multiplex lane, sliding from the flight lane it
+/// A hold (catch to throw), as the lane solver sees it: the prop sits at the hand, in its multiplex lane, sliding from the flight lane it
 /// arrived in to the one it leaves in; it turns from its attitude at the catch to the one at
 /// the throw.
 #[derive(Clone, Debug)]
@@ -1135,14 +1140,8 @@ impl Hold {
 }
 
 impl Choreography {
-    /// The holds of hand slots marked in `several` (hands that hold several props at once)
-    /// between two flights with arcs.
-    fn holds_beside_others(
-        &self,
-        arcs: &[Option<Arc>],
-        class: &[usize],
-        several: &[bool],
-    ) -> Vec<Hold> {
+    /// The holds of the hand slots marked in `measured` between two flights with arcs.
+    fn holds_of(&self, arcs: &[Option<Arc>], class: &[usize], measured: &[bool]) -> Vec<Hold> {
         let period = self.hand_period;
         let mut out = Vec::new();
         for path in &self.paths {
@@ -1158,7 +1157,7 @@ impl Choreography {
                     continue;
                 };
                 // Each hold once, from its first piece.
-                if !several.get(hand).copied().unwrap_or(false) || held_by(k + m - 1) == Some(hand)
+                if !measured.get(hand).copied().unwrap_or(false) || held_by(k + m - 1) == Some(hand)
                 {
                     continue;
                 }

@@ -663,9 +663,9 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             true,
             3,
         ),
-        ("ball overlap (m)", |c| &c.props, -0.01, false, 2),
+        ("ball overlap (m)", |c| &c.props, -0.01, false, 1),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 2),
-        ("club overlap (m)", |c| &c.props, -0.01, false, 5),
+        ("club overlap (m)", |c| &c.props, -0.01, false, 4),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 0),
         ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 6),
@@ -708,7 +708,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
 /// Patterns issue 25 names, with the props it names: balls of `b97531` and the synchronous
 /// crossing `(4x,4x)` and rings of 633 and `(4x,4x)` keep every two props at least as far
 /// apart as allowed (1 cm of overlap); the balls of passes `<5p|5p>` too; the synchronous
-/// crossing clubs of `(4x,4x)` (+2.5 mm, was −8.4 cm) and `(6x,6x)(2x,2x)` (+3.6 mm, was
+/// crossing clubs of `(4x,4x)` (+1.6 cm, was −8.4 cm) and `(6x,6x)(2x,2x)` (+3.6 mm, was
 /// −8.4 cm) do not touch: one hand's flights are higher and in front (`sync_crossing.rs`).
 /// Where that is not reached yet the test holds the least clearance measured now (metres),
 /// so it cannot grow: `(6x,6x)` clubs overlap 1.6 cm (was 8.4) at the best parting tried;
@@ -717,7 +717,9 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
 /// rings, −2.3 cm while a multiplexed stack flew in one constant lane, are clear). Clubs held
 /// side by side while the hands scoop in before a synchronous throw no longer cross (columns
 /// `(4,0)(4,4)` and `(4,4)(4x,0)(4,4)(0,4x)`, −2.1 cm: each turned 6° inward; now held
-/// parallel when the hands are 15 cm apart, `scene::held_club_parted`).
+/// parallel when the hands are 15 cm apart, `scene::held_club_parted`). In the Tarim
+/// triangle a self thrown across rose through the club the other hand held wound up for a
+/// pass (−7.2 cm); flights now keep clear of every held club (`flight_lanes.rs`).
 #[test]
 fn named_patterns_keep_their_props_apart() {
     for (notation, kind, least) in [
@@ -736,6 +738,7 @@ fn named_patterns_keep_their_props_apart() {
         ("[43]14", PropKind::Ring, -0.003),
         ("(4,0)(4,4)", PropKind::Club, 0.0),
         ("(4,4)(4x,0)(4,4)(0,4x)", PropKind::Club, 0.0),
+        ("<3p2|3p3|3p1> <3p3|3|3p1> <3|3|3>", PropKind::Club, 0.0),
     ] {
         let scene = with_prop(&PatternSpec::from_notation(notation), kind);
         let c = crate::contacts::measure(&scene, 480.0);
