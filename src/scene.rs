@@ -359,10 +359,11 @@ fn keep_props_and_hands_apart(
     kinds: &[PropKind],
     hands_for: PropKind,
     timing: Timing,
+    dims: &[BodyDims],
 ) {
     restack_rings(choreography, settings, kinds);
     choreography.part_meeting_hands();
-    separate_flights(choreography, hands_for, settings, timing);
+    separate_flights(choreography, hands_for, settings, timing, dims);
 }
 
 /// The motion of `choreography`, rings held in a juggler's two hands at once first slid apart
@@ -507,6 +508,7 @@ fn separate_flights(
     kind: PropKind,
     settings: &crate::settings::Settings,
     timing: Timing,
+    dims: &[BodyDims],
 ) {
     let pancake = settings.pancake_rings;
     let shape = |toss: &crate::motion::Toss,
@@ -552,17 +554,48 @@ fn separate_flights(
         (release.lerp(catch, progress).as_dvec3(), axis.as_dvec3())
     };
     choreography.part_sync_crossings(kind, timing.gravity, &shape);
-    // The hands' paths as they are before the lanes (a lane moves a prop, not its hand).
-    let hands = |ch: &crate::motion::Choreography| -> Box<dyn Fn(usize, f64) -> glam::DVec3> {
-        let motion = crate::motion::Motion::from_events(ch, timing);
-        Box::new(move |slot, t| {
-            motion
-                .hand_at(crate::types::HandRef::from_slot(slot), t)
-                .position
-                .as_dvec3()
+    // The hands and arms as they are before the lanes (a lane moves a prop, not its hand).
+    let bodies = |ch: &crate::motion::Choreography| -> Box<dyn crate::motion::Reach + '_> {
+        Box::new(BeforeLanes {
+            motion: Motion::from_events(ch, timing),
+            dims,
         })
     };
-    choreography.separate_flights(kind, pancake, timing.gravity, &shape, &hands);
+    choreography.separate_flights(kind, pancake, timing.gravity, &shape, &bodies);
+}
+
+/// The jugglers as the lane solver measures them: hands on their paths before the lanes,
+/// arms as the body poses them there (no knee dip, no elbow turned aside yet).
+struct BeforeLanes<'a> {
+    motion: Motion,
+    dims: &'a [BodyDims],
+}
+
+impl crate::motion::Reach for BeforeLanes<'_> {
+    fn hand(&self, slot: usize, t: f64) -> glam::DVec3 {
+        self.motion
+            .hand_at(HandRef::from_slot(slot), t)
+            .position
+            .as_dvec3()
+    }
+
+    fn arms(&self, juggler: usize, t: f64) -> [[(glam::DVec3, glam::DVec3, f64); 2]; 2] {
+        let dims = self.dims.get(juggler).copied().unwrap_or_default();
+        let hands =
+            Hand::BOTH.map(|hand| self.motion.hand_at(HandRef::new(juggler, hand), t).position);
+        let pose =
+            crate::body::juggler::juggler_pose(&self.motion.placement_at(juggler, t), &dims, hands);
+        let (upper, fore) = (
+            0.5 * f64::from(dims.upper_arm_width),
+            0.5 * f64::from(dims.forearm_width),
+        );
+        pose.arms.map(|arm| {
+            [
+                (arm.shoulder.as_dvec3(), arm.elbow.as_dvec3(), upper),
+                (arm.elbow.as_dvec3(), arm.hand.as_dvec3(), fore),
+            ]
+        })
+    }
 }
 
 impl Scene {
@@ -625,7 +658,14 @@ impl Scene {
             )
         };
         crate::motion::place_for_prop(&mut choreography, hands_for);
-        keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
+        keep_props_and_hands_apart(
+            &mut choreography,
+            settings,
+            &kinds,
+            hands_for,
+            timing,
+            &dims,
+        );
         let motion = settle_motion(&mut choreography, settings, &kinds, timing, &dims);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
@@ -707,11 +747,18 @@ impl Scene {
         // Rings held together stack as in siteswap patterns (so tojml's rings read back).
         let mut choreography = events.choreography.clone();
         let hands_for = hands_kind(settings.prop, &kinds);
-        keep_props_and_hands_apart(&mut choreography, settings, &kinds, hands_for, timing);
         let jugglers = events.jugglers;
         let dims = (0..jugglers)
             .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
+        keep_props_and_hands_apart(
+            &mut choreography,
+            settings,
+            &kinds,
+            hands_for,
+            timing,
+            &dims,
+        );
         let motion = settle_motion(&mut choreography, settings, &kinds, timing, &dims);
         let layout = Layout {
             jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),

@@ -38,6 +38,8 @@
 
 use glam::DVec3;
 
+mod arms;
+
 use super::choreography::{Choreography, PathSegment, Toss, TossKind, ORIGIN};
 use crate::layout::Placement;
 use crate::types::{HandRef, PropKind};
@@ -328,15 +330,15 @@ impl Choreography {
     /// Moves flights that would meet in the air into lanes beside each other (see the module
     /// doc), for props of `kind` (rings thrown `flat` or facing the audience) under `gravity`
     /// (m/s², for flights without their own), each flying prop turned and centred on its grip
-    /// as `shape` says; `hands` gives the hands' paths (world position of a hand slot at a
-    /// time), for measuring flights against held props.
+    /// as `shape` says; `bodies` gives the jugglers' hands and arms as they move, for
+    /// measuring flights against held props and arms.
     pub(crate) fn separate_flights(
         &mut self,
         kind: PropKind,
         flat: bool,
         gravity: f64,
         shape: FlightShape,
-        hands: HandPaths,
+        bodies: Bodies,
     ) {
         let n = self.tosses.len();
         let period_ok = self.hand_period.is_finite() && self.hand_period > 0.0;
@@ -421,18 +423,22 @@ impl Choreography {
             vec![true; several.len()]
         };
         let holds = self.holds_of(&arcs, &cycle.class, &measured);
-        let hand_at = if holds.is_empty() {
-            None
-        } else {
-            Some(hands(self))
-        };
-        let held = hand_at.as_ref().map(|hand_at| Held {
+        let reach = bodies(self);
+        let held = (!holds.is_empty()).then(|| Held {
             holds: &holds,
-            hand_at: hand_at.as_ref(),
+            reach: reach.as_ref(),
             hand_period: self.hand_period,
             rule: held_clearance(kind),
         });
-        let mut offsets = assign(&representatives, &stacks, cycle.period, rule, held);
+        let arms = arms::Arms::new(reach.as_ref(), kind, n, self.holds_unseen(&arcs));
+        let mut offsets = assign(
+            &representatives,
+            &stacks,
+            cycle.period,
+            rule,
+            held,
+            Some(&arms),
+        );
         for i in 0..n {
             offsets[i] = offsets[cycle.class[i]];
         }
@@ -820,6 +826,7 @@ fn assign(
     period: f64,
     rule: Clearance,
     held: Option<Held>,
+    arms: Option<&arms::Arms>,
 ) -> Vec<(DVec3, DVec3)> {
     let n = arcs.len();
     let mut lanes = vec![Lane::default(); n];
@@ -888,6 +895,7 @@ fn assign(
             period,
             rule,
             held,
+            arms,
             samples: &samples,
         };
         let best = solver.best_lane(&group, &lanes, None);
@@ -931,6 +939,7 @@ fn assign(
             period,
             rule,
             held,
+            arms,
             samples: &samples,
         };
         for _ in 0..2 {
@@ -969,6 +978,7 @@ struct Solver<'a> {
     period: f64,
     rule: Clearance,
     held: Option<Held<'a>>,
+    arms: Option<&'a arms::Arms<'a>>,
     samples: &'a std::cell::Cell<u64>,
 }
 
@@ -1051,35 +1061,69 @@ impl Solver<'_> {
             });
             flights.max(beside)
         };
+        // How deep the group's flights in `lane` come into the arms they pass (metres).
+        let into_arms = |lane: Lane| {
+            self.arms.map_or(0.0, |arms| {
+                group
+                    .iter()
+                    .filter_map(|&g| Some(arms.intrusion(g, arcs[g].as_ref()?, lane, samples)))
+                    .fold(0.0, f64::max)
+            })
+        };
+        // Props first, arms second: the first lane clear of both; where there is none, the
+        // first clear of props, unless another as clear of props keeps more than `ARMS_WORTH`
+        // further out of the arms; where no lane is clear of props, the least bad.
         let mut best = (f64::INFINITY, Lane::default());
-        if let Some(lane) = current {
-            let b = badness(lane);
-            if b < CLEAR {
-                return (0.0, lane);
-            }
-            best = (b, lane);
-        }
-        for &(r, c) in &CANDIDATES {
-            let lane = Lane {
+        let mut first_clear: Option<(f64, Lane)> = None;
+        let mut kindest: Option<(f64, Lane)> = None;
+        let tries = current
+            .into_iter()
+            .chain(CANDIDATES.iter().map(|&(r, c)| Lane {
                 release: r,
                 catch: c,
-            };
+            }));
+        for (k, lane) in tries.enumerate() {
             let b = badness(lane);
             if b < CLEAR {
-                best = (0.0, lane);
-                break;
-            }
-            if b < best.0 - CLEAR {
+                let a = into_arms(lane);
+                if a < CLEAR {
+                    return (0.0, lane);
+                }
+                first_clear.get_or_insert((a, lane));
+                if kindest.is_none_or(|(least, _)| a < least) {
+                    kindest = Some((a, lane));
+                }
+            } else if first_clear.is_none() && (b < best.0 - CLEAR || (k == 0 && current.is_some()))
+            {
                 best = (b, lane);
             }
         }
-        best
+        match (first_clear, kindest) {
+            (Some((a, lane)), Some((least, kind))) => {
+                (0.0, if least < a - ARMS_WORTH { kind } else { lane })
+            }
+            _ => best,
+        }
     }
 }
 
+/// Depth into the arms (metres) a lane must save to be taken instead of the one the props
+/// alone choose, where no lane clears both.
+const ARMS_WORTH: f64 = 0.01;
+
 /// The hands' paths, built on demand from the choreography: the world position of a hand
 /// slot at a time (seconds).
-pub(crate) type HandPaths<'a> = &'a dyn Fn(&Choreography) -> Box<dyn Fn(usize, f64) -> DVec3>;
+pub(crate) type Bodies<'a> = &'a dyn Fn(&Choreography) -> Box<dyn Reach + 'a>;
+
+/// The jugglers as the lane solver sees them: as they move before the lanes (a lane moves a
+/// prop, not its hand).
+pub(crate) trait Reach {
+    /// World position of hand slot `slot` at `t` (seconds).
+    fn hand(&self, slot: usize, t: f64) -> DVec3;
+    /// Juggler `juggler`'s left and right arms at `t`: each its upper arm and forearm as
+    /// capsules (ends and radius, world, metres).
+    fn arms(&self, juggler: usize, t: f64) -> [[arms::Capsule; 2]; 2];
+}
 
 /// Least time a flight or hold must share with a hold to be measured against it, seconds
 /// (more than two repeats' rounding, so a prop's own flights, which meet its hold only at
@@ -1140,6 +1184,27 @@ impl Hold {
 }
 
 impl Choreography {
+    /// Hand slots holding a prop the lane solver cannot follow (one held throughout, or
+    /// arriving or leaving by a bounce or another flight without an arc): moving a flight of
+    /// such a hand could slide the prop it holds into that one unseen.
+    fn holds_unseen(&self, arcs: &[Option<Arc>]) -> Vec<bool> {
+        let mut out = vec![false; self.hands.len().max(1)];
+        let has_arc =
+            |i: Option<usize>| i.is_some_and(|i| arcs.get(i).is_some_and(Option::is_some));
+        for path in &self.paths {
+            for (segment, &(a, b)) in path.segments.iter().zip(&path.hold_tosses()) {
+                if let PathSegment::Held { hand, .. } = *segment {
+                    if !(has_arc(a) && has_arc(b)) {
+                        if let Some(slot) = out.get_mut(hand) {
+                            *slot = true;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The holds of the hand slots marked in `measured` between two flights with arcs.
     fn holds_of(&self, arcs: &[Option<Arc>], class: &[usize], measured: &[bool]) -> Vec<Hold> {
         let period = self.hand_period;
@@ -1236,7 +1301,7 @@ impl Choreography {
 #[derive(Clone, Copy)]
 struct Held<'a> {
     holds: &'a [Hold],
-    hand_at: &'a dyn Fn(usize, f64) -> DVec3,
+    reach: &'a dyn Reach,
     hand_period: f64,
     rule: Clearance,
 }
@@ -1356,7 +1421,7 @@ impl Held<'_> {
                     end,
                     |t| {
                         let (c0, u) = p.pose(t - shift);
-                        let (c1, v) = h.pose(t, (self.hand_at)(h.hand, t), slide);
+                        let (c1, v) = h.pose(t, self.reach.hand(h.hand, t), slide);
                         self.rule.depth(c0 + lane.at(p, t - shift), u, c1, v)
                     },
                     samples,
@@ -1375,7 +1440,7 @@ impl Held<'_> {
                     if h.hand == k.hand {
                         (DVec3::ZERO, DVec3::ZERO)
                     } else {
-                        ((self.hand_at)(h.hand, t), (self.hand_at)(k.hand, t))
+                        (self.reach.hand(h.hand, t), self.reach.hand(k.hand, t))
                     }
                 };
                 let measure = |lanes: bool| {

@@ -58,8 +58,8 @@ pub use choreography::{
     TossKind,
 };
 pub use flight::BounceMode;
-pub(crate) use flight_lanes::segments_distance;
 pub use flight_lanes::MAX_FLIGHT_LANE;
+pub(crate) use flight_lanes::{segments_distance, Reach};
 pub use forearms::{ForearmLifts, Forearms};
 pub use from_schedule::from_schedule;
 pub(crate) use from_schedule::{

@@ -668,7 +668,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
         ("club overlap (m)", |c| &c.props, -0.01, false, 4),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 0),
-        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 6),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 4),
         (
             "hand acceleration (m/s²)",
             |c| &c.acceleration,
