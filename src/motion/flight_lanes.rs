@@ -923,6 +923,15 @@ fn assign(
                 parted = true;
             }
         }
+        // Clear of the props but in an arm: flights laned before may make room.
+        if !parted && best.0 < CLEAR && samples.get() < SECOND_LOOK {
+            let deep = solver.arms_depth(&group, lanes[i]);
+            if deep >= CLEAR {
+                if let Some(trial) = solver.make_room(&group, &units, &lanes, deep) {
+                    lanes = trial;
+                }
+            }
+        }
         troubled |= best.0 > 0.0;
         if parted {
             units.extend(group.iter().map(|&g| vec![g]));
@@ -983,11 +992,87 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
+    /// How deep the flights of `group` in `lane` come into the arms they pass (metres; 0 when
+    /// clear).
+    fn arms_depth(&self, group: &[usize], lane: Lane) -> f64 {
+        self.arms.map_or(0.0, |arms| {
+            group
+                .iter()
+                .filter_map(|&g| {
+                    Some(arms.intrusion(g, self.arcs[g].as_ref()?, lane, self.samples))
+                })
+                .fold(0.0, f64::max)
+        })
+    }
+
+    /// Lanes that keep `group` out of the arms (it comes `deep` metres into them in its lane
+    /// now) by moving flights laned before it (`units`) aside: the first lane of the group's
+    /// that saves more than `ARMS_WORTH` where every earlier unit then finds a lane clear of
+    /// the props and no deeper in the arms than before, and all stay clear; `None` if none.
+    fn make_room(
+        &self,
+        group: &[usize],
+        units: &[Vec<usize>],
+        lanes: &[Lane],
+        deep: f64,
+    ) -> Option<Vec<Lane>> {
+        let stays =
+            |unit: &[usize], trial: &[Lane]| self.props_in(unit, trial, trial[unit[0]]) < CLEAR;
+        'lanes: for &(r, c) in &CANDIDATES {
+            if self.samples.get() > 2 * SECOND_LOOK {
+                return None;
+            }
+            let lane = Lane {
+                release: r,
+                catch: c,
+            };
+            if self.arms_depth(group, lane) >= deep - ARMS_WORTH {
+                continue;
+            }
+            let mut trial = lanes.to_vec();
+            for &g in group {
+                trial[g] = lane;
+            }
+            for unit in units {
+                let current = trial[unit[0]];
+                let before = self.arms_depth(unit, current);
+                let (props, moved) = self.best_lane(unit, &trial, Some(current));
+                if props >= CLEAR || self.arms_depth(unit, moved) > before + CLEAR {
+                    continue 'lanes;
+                }
+                for &g in unit {
+                    trial[g] = moved;
+                }
+            }
+            if stays(group, &trial) && units.iter().all(|unit| stays(unit, &trial)) {
+                return Some(trial);
+            }
+        }
+        None
+    }
+
     /// The first lane of `CANDIDATES` (after `current`, if given) that keeps the flights of
     /// `group` clear of those laned so far (in `lanes`), of each other's and their own copies
     /// and of held props, else the least bad one (`current` unless another is better), with
     /// how deep it comes inside the clearance (metres, 0 when clear).
     fn best_lane(&self, group: &[usize], lanes: &[Lane], current: Option<Lane>) -> (f64, Lane) {
+        self.search(group, lanes, current, true)
+    }
+
+    /// How deep the flights of `group` in `lane` come inside the clearance asked of the
+    /// props (metres; 0 when clear), the others in `lanes`.
+    fn props_in(&self, group: &[usize], lanes: &[Lane], lane: Lane) -> f64 {
+        self.search(group, lanes, Some(lane), false).0
+    }
+
+    /// `best_lane`, or with `others` false the badness of `current` alone.
+    fn search(
+        &self,
+        group: &[usize],
+        lanes: &[Lane],
+        current: Option<Lane>,
+        others: bool,
+    ) -> (f64, Lane) {
         let (arcs, period, rule, held, samples) =
             (self.arcs, self.period, self.rule, self.held, self.samples);
         let laned = self.laned;
@@ -1062,14 +1147,7 @@ impl Solver<'_> {
             flights.max(beside)
         };
         // How deep the group's flights in `lane` come into the arms they pass (metres).
-        let into_arms = |lane: Lane| {
-            self.arms.map_or(0.0, |arms| {
-                group
-                    .iter()
-                    .filter_map(|&g| Some(arms.intrusion(g, arcs[g].as_ref()?, lane, samples)))
-                    .fold(0.0, f64::max)
-            })
-        };
+        let arms_depth = |lane: Lane| self.arms_depth(group, lane);
         // Props first, arms second: the first lane clear of both; where there is none, the
         // first clear of props, unless another as clear of props keeps more than `ARMS_WORTH`
         // further out of the arms; where no lane is clear of props, the least bad.
@@ -1084,8 +1162,11 @@ impl Solver<'_> {
             }));
         for (k, lane) in tries.enumerate() {
             let b = badness(lane);
+            if !others {
+                return (b, lane);
+            }
             if b < CLEAR {
-                let a = into_arms(lane);
+                let a = arms_depth(lane);
                 if a < CLEAR {
                     return (0.0, lane);
                 }

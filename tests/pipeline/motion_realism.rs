@@ -661,14 +661,14 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             |c| &c.elbow_behind,
             0.05,
             true,
-            3,
+            2,
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 1),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 2),
         ("club overlap (m)", |c| &c.props, -0.01, false, 4),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 0),
-        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 4),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 3),
         (
             "hand acceleration (m/s²)",
             |c| &c.acceleration,
@@ -779,6 +779,34 @@ fn clubs_falling_past_a_crossed_arm_find_its_elbow_turned_aside() {
         );
         if c.arms.value < least {
             bad.push(c.arms.what);
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+/// A prop passing an arm near its hand is not helped by turning the elbow (the hand stays
+/// put): its flight takes a lane beside the forearm (`motion/flight_lanes/arms.rs`), moving
+/// flights laned before it aside where that makes room. Least clearance of a prop from an
+/// arm that neither throws nor catches it, at 480 Hz, before → now: the Statue of Liberty's
+/// clubs −7.9 → +2.9 cm (the club the raised hand has just thrown turned its end through
+/// that forearm; the club rising to that hand now takes the lane beside it), its rings −1.2 →
+/// 0.0, `(2x,4x)` rings −0.95 → 0.0.
+#[test]
+fn props_passing_a_hand_fly_beside_its_forearm() {
+    let mut bad = Vec::new();
+    for (name, kind, least) in [
+        ("Statue of Liberty", PropKind::Club, 0.02),
+        ("Statue of Liberty", PropKind::Ring, -0.002),
+        ("(2x,4x)", PropKind::Ring, -0.002),
+    ] {
+        let spec = juggler::files::argument::load(name).expect(name).remove(0);
+        let c = crate::contacts::measure(&with_prop(&spec, kind), 480.0);
+        eprintln!("{name} {kind:?}: props from arms {:+.4} m", c.arms.value);
+        if c.arms.value < least {
+            bad.push(format!(
+                "{:+.4} (at least {least}): {}",
+                c.arms.value, c.arms.what
+            ));
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");
