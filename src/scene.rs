@@ -579,22 +579,35 @@ impl crate::motion::Reach for BeforeLanes<'_> {
             .as_dvec3()
     }
 
-    fn arms(&self, juggler: usize, t: f64) -> [[(glam::DVec3, glam::DVec3, f64); 2]; 2] {
+    fn arms(
+        &self,
+        juggler: usize,
+        t: f64,
+        near: glam::DVec3,
+        within: f64,
+    ) -> Option<[[(glam::DVec3, glam::DVec3, f64); 2]; 2]> {
         let dims = self.dims.get(juggler).copied().unwrap_or_default();
+        let placement = self.motion.placement_at(juggler, t);
+        // Arms reach from the shoulders (which shrug and dip a little: 10 cm to spare).
+        let reach = f64::from(dims.upper_arm + dims.forearm + dims.upper_arm_width) + 0.1 + within;
+        let far =
+            |hand: Hand| near.distance(placement.to_world(dims.shoulder(hand)).as_dvec3()) > reach;
+        if far(Hand::Left) && far(Hand::Right) {
+            return None;
+        }
         let hands =
             Hand::BOTH.map(|hand| self.motion.hand_at(HandRef::new(juggler, hand), t).position);
-        let pose =
-            crate::body::juggler::juggler_pose(&self.motion.placement_at(juggler, t), &dims, hands);
+        let pose = crate::body::juggler::juggler_pose(&placement, &dims, hands);
         let (upper, fore) = (
             0.5 * f64::from(dims.upper_arm_width),
             0.5 * f64::from(dims.forearm_width),
         );
-        pose.arms.map(|arm| {
+        Some(pose.arms.map(|arm| {
             [
                 (arm.shoulder.as_dvec3(), arm.elbow.as_dvec3(), upper),
                 (arm.elbow.as_dvec3(), arm.hand.as_dvec3(), fore),
             ]
-        })
+        }))
     }
 }
 

@@ -422,8 +422,18 @@ impl Choreography {
         } else {
             vec![true; several.len()]
         };
-        let holds = self.holds_of(&arcs, &cycle.class, &measured);
+        let mut holds = self.holds_of(&arcs, &cycle.class, &measured, &several);
         let reach = bodies(self);
+        // Where each hand holding measured props goes over one hand period.
+        let mut bounds: Vec<Option<(DVec3, f64)>> = vec![None; self.hands.len().max(1)];
+        for hold in &mut holds {
+            if let Some(bound) = bounds.get_mut(hold.hand) {
+                let hand = hold.hand;
+                let period = self.hand_period;
+                hold.bound =
+                    Some(*bound.get_or_insert_with(|| hand_bounds(reach.as_ref(), hand, period)));
+            }
+        }
         let held = (!holds.is_empty()).then(|| Held {
             holds: &holds,
             reach: reach.as_ref(),
@@ -854,6 +864,9 @@ fn assign(
     let samples = std::cell::Cell::new(0u64);
     // The groups laned together (or, parted, one by one), and whether one is not clear.
     let mut units: Vec<Vec<usize>> = Vec::new();
+    // Per unit, whether the second look passes it by.
+    let mut hopeless: Vec<bool> = Vec::new();
+    let several = held.is_some_and(|h| h.holds.iter().any(|hold| hold.beside));
     let mut troubled = false;
     for &i in &order {
         if samples.get() > MAX_SAMPLES {
@@ -935,12 +948,17 @@ fn assign(
         troubled |= best.0 > 0.0;
         if parted {
             units.extend(group.iter().map(|&g| vec![g]));
+            hopeless.extend(group.iter().map(|_| false));
         } else {
             units.push(group.clone());
+            hopeless.push(best.0 > 0.0 && !several);
         }
     }
     // Where a flight laned early meets one laned after it, each group looks again for a
-    // lane clear of all the others (keeping its own unless another is better), twice at most.
+    // lane clear of all the others (keeping its own unless another is better), twice at most;
+    // in patterns without a hand holding several props, not the groups that found no clear
+    // lane of their own when laned (passes crossing in the middle of a triangle: looking
+    // again costs as much as laning, and cannot part them).
     if troubled && held.is_some() && samples.get() < SECOND_LOOK {
         let solver = Solver {
             arcs,
@@ -953,7 +971,7 @@ fn assign(
         };
         for _ in 0..2 {
             let mut changed = false;
-            for unit in &units {
+            for (unit, _) in units.iter().zip(&hopeless).filter(|(_, h)| !**h) {
                 if samples.get() > 2 * SECOND_LOOK {
                     break;
                 }
@@ -1202,8 +1220,15 @@ pub(crate) trait Reach {
     /// World position of hand slot `slot` at `t` (seconds).
     fn hand(&self, slot: usize, t: f64) -> DVec3;
     /// Juggler `juggler`'s left and right arms at `t`: each its upper arm and forearm as
-    /// capsules (ends and radius, world, metres).
-    fn arms(&self, juggler: usize, t: f64) -> [[arms::Capsule; 2]; 2];
+    /// capsules (ends and radius, world, metres); `None` when no part of them can come within
+    /// `within` metres of `near`.
+    fn arms(
+        &self,
+        juggler: usize,
+        t: f64,
+        near: DVec3,
+        within: f64,
+    ) -> Option<[[arms::Capsule; 2]; 2]>;
 }
 
 /// Least time a flight or hold must share with a hold to be measured against it, seconds
@@ -1230,9 +1255,67 @@ struct Hold {
     /// Offsets from the grip to the prop's centre, and the prop's axis, at catch and throw.
     grip: (DVec3, DVec3),
     axis: (DVec3, DVec3),
+    /// Whether its hand holds several props at once (then held props are kept apart from
+    /// each other too; a prop held alone is kept clear of flights only).
+    beside: bool,
+    /// A sphere (centre, radius; world) its hand stays in (`hand_bounds`).
+    bound: Option<(DVec3, f64)>,
+}
+
+/// Farthest any part of a prop reaches from its hand or its centre (a club's grip 15 cm
+/// from its centre, its tip 28.5 cm beyond with its radius; a ring's rim), metres, with the
+/// lanes that may move it.
+const PROP_REACH: f64 = 0.15 + CLUB_TIP + CLUB_RADIUS + MAX_FLIGHT_LANE;
+
+/// A sphere (centre, radius; world) hand slot `hand` stays in over a hand period `period`
+/// (sampled at 200 points, with 2 cm to spare), or one that holds everything when the hand
+/// travels (a juggler walking).
+fn hand_bounds(reach: &dyn Reach, hand: usize, period: f64) -> (DVec3, f64) {
+    const POINTS: usize = 200;
+    let points: Vec<DVec3> = (0..POINTS)
+        .map(|k| reach.hand(hand, period * k as f64 / POINTS as f64))
+        .collect();
+    let centre = points.iter().copied().sum::<DVec3>() / POINTS as f64;
+    let radius = points
+        .iter()
+        .map(|p| p.distance(centre))
+        .fold(0.0, f64::max);
+    // Samples 1/200 of a period apart: the hand moves less than 2 cm between them unless
+    // it is very fast.
+    let step = points
+        .windows(2)
+        .map(|w| w[0].distance(w[1]))
+        .fold(0.0, f64::max);
+    let moved = points[0].distance(reach.hand(hand, period));
+    if !(radius.is_finite() && moved < 0.01) {
+        return (centre, f64::INFINITY);
+    }
+    (centre, radius + step + 0.02)
 }
 
 impl Hold {
+    /// Whether flight `q`, `shift` seconds later than its own times, comes near enough the
+    /// hold for a prop of either to touch the other (sampled every `SAMPLE_STEP`, the
+    /// distance covered in a step to spare).
+    fn may_meet(&self, q: &Arc, shift: f64) -> bool {
+        let Some((centre, radius)) = self.bound else {
+            return true;
+        };
+        let (start, end) = (
+            (q.release + shift).max(self.start),
+            (q.catch + shift).min(self.end),
+        );
+        if end <= start {
+            return false;
+        }
+        let steps = (((end - start) / SAMPLE_STEP).ceil() as usize).clamp(1, 1000);
+        (0..=steps).any(|k| {
+            let t = start + (end - start) * k as f64 / steps as f64 - shift;
+            let speed = (q.v0 - DVec3::Y * (q.gravity * (t - q.release))).length();
+            q.at(t).distance(centre) < radius + 2.0 * PROP_REACH + speed * SAMPLE_STEP
+        })
+    }
+
     /// The prop's centre and axis at `t` (within the hold), the hand at `hand`, its flight
     /// lanes `slide` (world offsets of the flights it arrives by and leaves by).
     fn pose(&self, t: f64, hand: DVec3, slide: (DVec3, DVec3)) -> (DVec3, DVec3) {
@@ -1287,7 +1370,13 @@ impl Choreography {
     }
 
     /// The holds of the hand slots marked in `measured` between two flights with arcs.
-    fn holds_of(&self, arcs: &[Option<Arc>], class: &[usize], measured: &[bool]) -> Vec<Hold> {
+    fn holds_of(
+        &self,
+        arcs: &[Option<Arc>],
+        class: &[usize],
+        measured: &[bool],
+        several: &[bool],
+    ) -> Vec<Hold> {
         let period = self.hand_period;
         let mut out = Vec::new();
         for path in &self.paths {
@@ -1371,6 +1460,8 @@ impl Choreography {
                     pieces,
                     grip: (pa.grip.1, pb.grip.0),
                     axis: (last_axis(pa), first_axis(pb)),
+                    beside: several.get(hand).copied().unwrap_or(false),
+                    bound: None,
                 });
             }
         }
@@ -1426,6 +1517,9 @@ impl Held<'_> {
         let flight_against = |j: usize, k: usize, h: &Hold, out: &mut Vec<HeldCheck>| {
             if let Some(q) = arcs.get(j).and_then(Option::as_ref) {
                 for shift in shifts((q.release, q.catch), (h.start, h.end), period) {
+                    if !h.may_meet(q, shift) {
+                        continue;
+                    }
                     out.push(HeldCheck::Flight {
                         flight: j,
                         hold: k,
@@ -1441,7 +1535,10 @@ impl Held<'_> {
                 }
                 for (k2, h2) in self.holds.iter().enumerate() {
                     let juggler = |slot: usize| HandRef::from_slot(slot).juggler;
-                    if juggler(h2.hand) != juggler(h.hand) || (touched(h2) && k2 < k) {
+                    if juggler(h2.hand) != juggler(h.hand)
+                        || (touched(h2) && k2 < k)
+                        || !(h.beside && h2.beside)
+                    {
                         continue;
                     }
                     for shift in shifts((h2.start, h2.end), (h.start, h.end), self.hand_period) {

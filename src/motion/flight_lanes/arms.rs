@@ -87,7 +87,10 @@ impl<'a> Arms<'a> {
                 let mut capsules = Vec::new();
                 for &j in &jugglers {
                     samples.set(samples.get() + 1);
-                    for (side, arm) in self.reach.arms(j, t).into_iter().enumerate() {
+                    let Some(arms) = self.reach.arms(j, t, centre, reach) else {
+                        continue;
+                    };
+                    for (side, arm) in arms.into_iter().enumerate() {
                         let slot = 2 * j + side;
                         if (slot == p.hands.0 && t - p.release < OWN_ARM)
                             || (slot == p.hands.1 && p.catch - t < OWN_ARM)
