@@ -24,6 +24,12 @@ use crate::types::{HandRef, PropKind};
 const OWN_ARM: f64 = 0.12;
 /// Clearance asked between a flying prop and an arm, metres.
 const ARM_MARGIN: f64 = 0.01;
+/// Most flights measured against arms (larger patterns keep the lanes the props choose: the
+/// samples kept per flight would grow with them).
+const MAX_FLIGHTS: usize = 400;
+/// Most samples of one flight measured against arms (a flight of many seconds is sampled
+/// more sparsely).
+const MAX_STEPS: usize = 200;
 /// Where along the forearm (from the elbow, as a fraction of its length) the part measured
 /// begins.
 const FROM_ELBOW: f64 = 0.3;
@@ -56,7 +62,9 @@ impl<'a> Arms<'a> {
         Arms {
             reach,
             kind,
-            near: (0..flights).map(|_| OnceCell::new()).collect(),
+            near: (0..flights.min(MAX_FLIGHTS + 1))
+                .map(|_| OnceCell::new())
+                .collect(),
             unseen,
         }
     }
@@ -79,7 +87,7 @@ impl<'a> Arms<'a> {
                 jugglers.push(to.juggler);
             }
             let reach = self.prop_reach() + MAX_FLIGHT_LANE + ARM_MARGIN;
-            let steps = ((p.catch - p.release) / SAMPLE_STEP).ceil().max(1.0) as usize;
+            let steps = (((p.catch - p.release) / SAMPLE_STEP).ceil() as usize).clamp(1, MAX_STEPS);
             let mut out = Vec::new();
             for k in 0..=steps {
                 let t = p.release + (p.catch - p.release) * k as f64 / steps as f64;
@@ -119,7 +127,7 @@ impl<'a> Arms<'a> {
     /// A flight of a hand holding a prop the solver cannot follow counts as clear.
     pub(super) fn intrusion(&self, i: usize, p: &Arc, lane: Lane, samples: &Cell<u64>) -> f64 {
         let unseen = |slot: usize| self.unseen.get(slot).copied().unwrap_or(true);
-        if unseen(p.hands.0) || unseen(p.hands.1) {
+        if self.near.len() > MAX_FLIGHTS || unseen(p.hands.0) || unseen(p.hands.1) {
             return 0.0;
         }
         let mut deepest = 0.0f64;
