@@ -867,6 +867,10 @@ fn assign(
     // Per unit, whether the second look passes it by.
     let mut hopeless: Vec<bool> = Vec::new();
     let several = held.is_some_and(|h| h.holds.iter().any(|hold| hold.beside));
+    let solo = arcs
+        .iter()
+        .flatten()
+        .all(|a| a.hands.0 < 2 && a.hands.1 < 2);
     let mut troubled = false;
     for &i in &order {
         if samples.get() > MAX_SAMPLES {
@@ -911,7 +915,7 @@ fn assign(
             arms,
             samples: &samples,
         };
-        let best = solver.best_lane(&group, &lanes, None);
+        let mut best = solver.best_lane(&group, &lanes, None);
         for &g in &group {
             lanes[g] = best.1;
         }
@@ -940,9 +944,26 @@ fn assign(
         if !parted && best.0 < CLEAR && samples.get() < SECOND_LOOK {
             let deep = solver.arms_depth(&group, lanes[i]);
             if deep >= CLEAR {
-                if let Some(trial) = solver.make_room(&group, &units, &lanes, deep) {
+                let saves = |lane: Lane| solver.arms_depth(&group, lane) < deep - ARMS_WORTH;
+                if let Some(trial) = solver.make_room(&group, &units, &lanes, &saves) {
                     lanes = trial;
                 }
+            }
+        }
+        // In no lane clear of the props: flights laned before may make room (in small
+        // patterns of one juggler: each try re-lanes every group laned before, and passes
+        // crossing between jugglers rarely find room).
+        if !parted
+            && best.0 >= CLEAR
+            && solo
+            && units.len() <= MAX_ROOM_UNITS
+            && samples.get() < SECOND_LOOK
+        {
+            let deep = solver.arms_depth(&group, lanes[i]);
+            let saves = |lane: Lane| solver.arms_depth(&group, lane) <= deep + CLEAR;
+            if let Some(trial) = solver.make_room(&group, &units, &lanes, &saves) {
+                lanes = trial;
+                best.0 = 0.0;
             }
         }
         troubled |= best.0 > 0.0;
@@ -1032,7 +1053,7 @@ impl Solver<'_> {
         group: &[usize],
         units: &[Vec<usize>],
         lanes: &[Lane],
-        deep: f64,
+        saves: &dyn Fn(Lane) -> bool,
     ) -> Option<Vec<Lane>> {
         let stays =
             |unit: &[usize], trial: &[Lane]| self.props_in(unit, trial, trial[unit[0]]) < CLEAR;
@@ -1044,7 +1065,7 @@ impl Solver<'_> {
                 release: r,
                 catch: c,
             };
-            if self.arms_depth(group, lane) >= deep - ARMS_WORTH {
+            if !saves(lane) {
                 continue;
             }
             let mut trial = lanes.to_vec();
@@ -1209,6 +1230,9 @@ impl Solver<'_> {
 /// Depth into the arms (metres) a lane must save to be taken instead of the one the props
 /// alone choose, where no lane clears both.
 const ARMS_WORTH: f64 = 0.01;
+/// Most groups laned before one that finds no lane clear of the props for them to make
+/// room (each try of the search re-lanes every one of them).
+const MAX_ROOM_UNITS: usize = 24;
 
 /// The hands' paths, built on demand from the choreography: the world position of a hand
 /// slot at a time (seconds).

@@ -665,7 +665,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 1),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 2),
-        ("club overlap (m)", |c| &c.props, -0.01, false, 4),
+        ("club overlap (m)", |c| &c.props, -0.01, false, 3),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 0),
         ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 3),
@@ -711,10 +711,11 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
 /// crossing clubs of `(4x,4x)` (+1.6 cm, was −8.4 cm) and `(6x,6x)(2x,2x)` (+3.6 mm, was
 /// −8.4 cm) do not touch: one hand's flights are higher and in front (`sync_crossing.rs`).
 /// Where that is not reached yet the test holds the least clearance measured now (metres),
-/// so it cannot grow: `(6x,6x)` clubs overlap 1.6 cm (was 8.4) at the best parting tried;
-/// the passes of `<5p|5p|5p>` cross in the middle of the triangle; in `[43]14` the 3
-/// crossing to the other hand passes the club just caught there (−2.9 cm, was −5.3; its
-/// rings, −2.3 cm while a multiplexed stack flew in one constant lane, are clear). Clubs held
+/// so it cannot grow: the passes of `<5p|5p|5p>` cross in the middle of the triangle; in
+/// `[43]14` the 3 crossing to the other hand passed the club just caught there (−2.9 cm, was
+/// −5.3; now −0.2: the flights laned before it make room, `flight_lanes.rs`; its rings, −2.3
+/// cm while a multiplexed stack flew in one constant lane, are clear). `(6x,6x)` clubs are
+/// clear (+1.6 cm; overlapped 8.4 cm, then 0.5). Clubs held
 /// side by side while the hands scoop in before a synchronous throw no longer cross (columns
 /// `(4,0)(4,4)` and `(4,4)(4x,0)(4,4)(0,4x)`, −2.1 cm: each turned 6° inward; now held
 /// parallel when the hands are 15 cm apart, `scene::held_club_parted`). In the Tarim
@@ -732,9 +733,9 @@ fn named_patterns_keep_their_props_apart() {
         ("531", PropKind::Ring, -0.01),
         ("(4x,4x)", PropKind::Club, 0.0),
         ("(6x,6x)(2x,2x)", PropKind::Club, 0.0),
-        ("(6x,6x)", PropKind::Club, -0.006),
+        ("(6x,6x)", PropKind::Club, 0.0),
         ("<5p|5p|5p>", PropKind::Club, -0.046),
-        ("[43]14", PropKind::Club, -0.03),
+        ("[43]14", PropKind::Club, -0.005),
         ("[43]14", PropKind::Ring, -0.003),
         ("(4,0)(4,4)", PropKind::Club, 0.0),
         ("(4,4)(4x,0)(4,4)(0,4x)", PropKind::Club, 0.0),
@@ -1086,15 +1087,16 @@ fn rings_held_in_both_hands_keep_their_rims_apart() {
 /// clear (`motion::flight_lanes`). Before (least clearance, 160 Hz): clubs `25[62]` −8.3 cm,
 /// `22[43][54]` −8.2, `25[53]` −5.1, `[43]14` −5.1, `[32]1` −2.7; rings `4[43]1` −2.5, `[32]1`
 /// −2.4, `25[62]` −2.0, `[43]14` −2.0, `[54][22]2` −1.95, `22[43][54]` −1.7; balls `[32]1`
-/// −2.1, `[43]14` −1.0. Now every one clear but `[43]14` clubs (−2.9 cm: the 3 arriving from
-/// the left hand passes the 4 just caught).
+/// −2.1, `[43]14` −1.0. Now every one clear but `[43]14` clubs (−0.2 cm, was −2.9 before the
+/// flights laned before it made room: the 3 arriving from the left hand passes the 4 just
+/// caught).
 #[test]
 fn multiplexed_props_pass_beside_each_other() {
     let cases = [
         ("25[62]", PropKind::Club, -0.003),
         ("22[43][54]", PropKind::Club, -0.003),
         ("25[53]", PropKind::Club, -0.003),
-        ("[43]14", PropKind::Club, -0.03),
+        ("[43]14", PropKind::Club, -0.005),
         ("[32]1", PropKind::Club, -0.003),
         ("4[43]1", PropKind::Ring, -0.003),
         ("[32]1", PropKind::Ring, -0.003),
