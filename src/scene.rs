@@ -579,13 +579,13 @@ impl crate::motion::Reach for BeforeLanes<'_> {
             .as_dvec3()
     }
 
-    fn arms(
+    fn forearms(
         &self,
         juggler: usize,
         t: f64,
         near: glam::DVec3,
         within: f64,
-    ) -> Option<[[(glam::DVec3, glam::DVec3, f64); 2]; 2]> {
+    ) -> Option<[(glam::DVec3, glam::DVec3, f64); 2]> {
         let dims = self.dims.get(juggler).copied().unwrap_or_default();
         let placement = self.motion.placement_at(juggler, t);
         // Arms reach from the shoulders (which shrug and dip a little: 10 cm to spare).
@@ -598,16 +598,11 @@ impl crate::motion::Reach for BeforeLanes<'_> {
         let hands =
             Hand::BOTH.map(|hand| self.motion.hand_at(HandRef::new(juggler, hand), t).position);
         let pose = crate::body::juggler::juggler_pose(&placement, &dims, hands);
-        let (upper, fore) = (
-            0.5 * f64::from(dims.upper_arm_width),
-            0.5 * f64::from(dims.forearm_width),
-        );
-        Some(pose.arms.map(|arm| {
-            [
-                (arm.shoulder.as_dvec3(), arm.elbow.as_dvec3(), upper),
-                (arm.elbow.as_dvec3(), arm.hand.as_dvec3(), fore),
-            ]
-        }))
+        let radius = 0.5 * f64::from(dims.forearm_width);
+        Some(
+            pose.arms
+                .map(|arm| (arm.elbow.as_dvec3(), arm.hand.as_dvec3(), radius)),
+        )
     }
 }
 
@@ -757,13 +752,13 @@ impl Scene {
                     .unwrap_or(settings.prop)
             })
             .collect();
-        // Rings held together stack as in siteswap patterns (so tojml's rings read back).
         let mut choreography = events.choreography.clone();
         let hands_for = hands_kind(settings.prop, &kinds);
         let jugglers = events.jugglers;
         let dims = (0..jugglers)
             .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
+        // Rings held together stack as in siteswap patterns (so tojml's rings read back).
         keep_props_and_hands_apart(
             &mut choreography,
             settings,

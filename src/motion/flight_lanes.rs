@@ -1243,16 +1243,16 @@ pub(crate) type Bodies<'a> = &'a dyn Fn(&Choreography) -> Box<dyn Reach + 'a>;
 pub(crate) trait Reach {
     /// World position of hand slot `slot` at `t` (seconds).
     fn hand(&self, slot: usize, t: f64) -> DVec3;
-    /// Juggler `juggler`'s left and right arms at `t`: each its upper arm and forearm as
-    /// capsules (ends and radius, world, metres); `None` when no part of them can come within
+    /// Juggler `juggler`'s left and right forearms at `t` as capsules from elbow to hand
+    /// (ends and radius, world, metres); `None` when no part of the arms can come within
     /// `within` metres of `near`.
-    fn arms(
+    fn forearms(
         &self,
         juggler: usize,
         t: f64,
         near: DVec3,
         within: f64,
-    ) -> Option<[[arms::Capsule; 2]; 2]>;
+    ) -> Option<[arms::Capsule; 2]>;
 }
 
 /// Least time a flight or hold must share with a hold to be measured against it, seconds

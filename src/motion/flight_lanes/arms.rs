@@ -95,10 +95,10 @@ impl<'a> Arms<'a> {
                 let mut capsules = Vec::new();
                 for &j in &jugglers {
                     samples.set(samples.get() + 1);
-                    let Some(arms) = self.reach.arms(j, t, centre, reach) else {
+                    let Some(forearms) = self.reach.forearms(j, t, centre, reach) else {
                         continue;
                     };
-                    for (side, arm) in arms.into_iter().enumerate() {
+                    for (side, (elbow, hand, r)) in forearms.into_iter().enumerate() {
                         let slot = 2 * j + side;
                         if (slot == p.hands.0 && t - p.release < OWN_ARM)
                             || (slot == p.hands.1 && p.catch - t < OWN_ARM)
@@ -107,7 +107,6 @@ impl<'a> Arms<'a> {
                         }
                         // The forearm's part by the hand: the elbow planner turns the elbow
                         // aside from props passing the rest of the arm.
-                        let (elbow, hand, r) = arm[1];
                         let half = (elbow.lerp(hand, FROM_ELBOW), hand, r);
                         if segment_distance(centre, half.0, half.1) < r + reach {
                             capsules.push(half);
