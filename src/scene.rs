@@ -394,16 +394,18 @@ fn part_held_rings(
     }
 }
 
-/// The motion of `choreography` once both builders have placed its events: held rings slid
-/// apart (`part_held_rings`), then crossed forearms passing one over the other
+/// The motion of `choreography` once both builders have placed its events (hands placed for
+/// the props of `hands_for`): props and hands kept apart (`keep_props_and_hands_apart`), held
+/// rings slid apart (`part_held_rings`), then crossed forearms passing one over the other
 /// (`lift_crossed_forearms`), measured on the bodies of `dims`.
 fn settle_motion(
     choreography: &mut crate::motion::Choreography,
     settings: &crate::settings::Settings,
-    kinds: &[PropKind],
+    (kinds, hands_for): (&[PropKind], PropKind),
     timing: Timing,
     dims: &[BodyDims],
 ) -> Motion {
+    keep_props_and_hands_apart(choreography, settings, kinds, hands_for, timing, dims);
     let motion = part_held_rings(choreography, settings, kinds, timing);
     lift_crossed_forearms(choreography, (settings, kinds), timing, motion, dims)
 }
@@ -666,15 +668,13 @@ impl Scene {
             )
         };
         crate::motion::place_for_prop(&mut choreography, hands_for);
-        keep_props_and_hands_apart(
+        let motion = settle_motion(
             &mut choreography,
             settings,
-            &kinds,
-            hands_for,
+            (&kinds, hands_for),
             timing,
             &dims,
         );
-        let motion = settle_motion(&mut choreography, settings, &kinds, timing, &dims);
         if moving {
             // The layout of moving jugglers is where they stand at time 0.
             for (j, p) in layout.jugglers.iter_mut().enumerate() {
@@ -759,15 +759,13 @@ impl Scene {
             .map(|j| BodyDims::from_spec(Some(&settings.bodies.of(j))))
             .collect::<Result<Vec<_>, _>>()?;
         // Rings held together stack as in siteswap patterns (so tojml's rings read back).
-        keep_props_and_hands_apart(
+        let motion = settle_motion(
             &mut choreography,
             settings,
-            &kinds,
-            hands_for,
+            (&kinds, hands_for),
             timing,
             &dims,
         );
-        let motion = settle_motion(&mut choreography, settings, &kinds, timing, &dims);
         let layout = Layout {
             jugglers: (0..jugglers).map(|j| motion.placement_at(j, 0.0)).collect(),
         };

@@ -1057,6 +1057,11 @@ impl Solver<'_> {
     ) -> Option<Vec<Lane>> {
         let stays =
             |unit: &[usize], trial: &[Lane]| self.props_in(unit, trial, trial[unit[0]]) < CLEAR;
+        // How deep each earlier unit is in the arms in its lane now (no move may deepen it).
+        let before: Vec<f64> = units
+            .iter()
+            .map(|unit| self.arms_depth(unit, lanes[unit[0]]))
+            .collect();
         'lanes: for &(r, c) in &CANDIDATES {
             if self.samples.get() > 2 * SECOND_LOOK {
                 return None;
@@ -1072,9 +1077,8 @@ impl Solver<'_> {
             for &g in group {
                 trial[g] = lane;
             }
-            for unit in units {
+            for (unit, &before) in units.iter().zip(&before) {
                 let current = trial[unit[0]];
-                let before = self.arms_depth(unit, current);
                 let (props, moved) = self.best_lane(unit, &trial, Some(current));
                 if props >= CLEAR || self.arms_depth(unit, moved) > before + CLEAR {
                     continue 'lanes;
