@@ -4,6 +4,7 @@
 
 use glam::Vec3;
 
+mod elbow_forward;
 mod elbow_room;
 
 use crate::body::dims::BodyDims;
@@ -122,6 +123,9 @@ struct BodyPlan {
     /// Elbow turns out of the way of props passing each arm, `[left, right]`
     /// (`elbow_room`).
     turns: [Vec<elbow_room::ElbowTurn>; 2],
+    /// Elbow turns forward, on the circle after the body has placed the elbow, where it would
+    /// be far behind the shoulders, `[left, right]` (`elbow_room`).
+    forward: [elbow_forward::ForwardTurn; 2],
 }
 
 /// Throws whose apex is more than this far above the hands make the knees dip (metres).
@@ -715,6 +719,7 @@ impl Scene {
             colors,
             kinds,
         };
+        elbow_forward::plan(&mut scene);
         elbow_room::plan(&mut scene);
         Ok(scene)
     }
@@ -805,6 +810,7 @@ impl Scene {
             colors,
             kinds,
         };
+        elbow_forward::plan(&mut scene);
         elbow_room::plan(&mut scene);
         Ok(scene)
     }
@@ -880,6 +886,7 @@ impl Scene {
             dip: plan.dip_at(t, self.motion.hand_period()),
             gaze: plan.gaze,
             turn: [0, 1].map(|h| elbow_room::turn_at(&plan.turns[h], t, period)),
+            forward: [0, 1].map(|h| plan.forward[h].at(t)),
         }
     }
 

@@ -176,11 +176,13 @@ pub(crate) fn solve_elbow(
 /// enough that the elbow stays within a smooth bound that never reaches `BEHIND_CAP` behind
 /// (`knee + (cap − knee)·tanh(excess / (cap − knee))`, C¹ at the knee), turned by at most
 /// `MAX_EXTRA_SWIVEL`, continuously in the hand. The circle, and so both segment lengths, are the seed's.
+/// The elbow is then turned `after` radians more on the circle (positive = outward), a turn
+/// the wing does not answer (the scene's turn forward of an elbow the wing keeps behind).
 pub(crate) fn solve_natural_elbow(
     shoulder: Vec3,
     hand: Vec3,
     lengths: ArmLengths,
-    swivel: f32,
+    (swivel, after): (f32, f32),
     side: Hand,
     forward: Vec3,
 ) -> ElbowSolution {
@@ -192,7 +194,7 @@ pub(crate) fn solve_natural_elbow(
     let behind = -(base + a * swivel.cos() + b * swivel.sin());
     let r = a.hypot(b);
     if behind.is_nan() || behind <= BEHIND_KNEE || r < 1e-6 {
-        return c.solution(hand, swivel);
+        return c.solution(hand, swivel + after);
     }
     let span = BEHIND_CAP - BEHIND_KNEE;
     let target = BEHIND_KNEE + span * ((behind - BEHIND_KNEE) / span).tanh();
@@ -209,7 +211,7 @@ pub(crate) fn solve_natural_elbow(
         let slope = (b * w.cos() - a * w.sin()).max(0.25 * r);
         w += step * (need / (slope * step)).tanh();
     }
-    c.solution(hand, w)
+    c.solution(hand, w + after)
 }
 
 /// The circle of possible elbows of one arm (seed 000) and where the arm ends.
@@ -732,7 +734,7 @@ mod tests {
         let h = Vec3::new(0.13, 1.10, 0.20);
         let seed = solve(s, h, ARM, 0.2, Hand::Left);
         assert!((seed.elbow.z + 0.124).abs() < 0.005, "{}", seed.elbow);
-        let nat = solve_natural_elbow(s, h, ARM, 0.2, Hand::Left, Vec3::Z);
+        let nat = solve_natural_elbow(s, h, ARM, (0.2, 0.0), Hand::Left, Vec3::Z);
         assert!(nat.elbow.z > -BEHIND_CAP, "{}", nat.elbow);
         assert!(nat.elbow.z < -BEHIND_KNEE, "{}", nat.elbow);
         assert!(
@@ -747,7 +749,7 @@ mod tests {
         // knee, so nothing changes.
         let h = Vec3::new(0.12, 1.0, 0.38);
         assert_eq!(
-            solve_natural_elbow(s, h, ARM, 0.2, Hand::Left, Vec3::Z),
+            solve_natural_elbow(s, h, ARM, (0.2, 0.0), Hand::Left, Vec3::Z),
             solve(s, h, ARM, 0.2, Hand::Left)
         );
         // The opening is continuous: the hand drawn in toward the body by 1 mm steps moves
@@ -755,7 +757,7 @@ mod tests {
         let mut last = None;
         for k in 0..=300 {
             let h = Vec3::new(0.13, 1.10, 0.40 - k as f32 * 0.001);
-            let e = solve_natural_elbow(s, h, ARM, 0.2, Hand::Right.other(), Vec3::Z).elbow;
+            let e = solve_natural_elbow(s, h, ARM, (0.2, 0.0), Hand::Right.other(), Vec3::Z).elbow;
             assert!(e.z > -BEHIND_CAP, "{h} {e}");
             if let Some(l) = last {
                 assert!(e.distance(l) < 0.01, "{h}: {l} -> {e}");

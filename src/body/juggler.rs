@@ -40,6 +40,10 @@ pub(crate) struct BodyMotion {
     /// Extra chicken-wing turn of each elbow, `[left, right]` (radians, positive = outward):
     /// the scene turns an elbow out of the way of a prop passing the arm.
     pub turn: [f32; 2],
+    /// Turn of each elbow on its circle after the body has placed it, wing and all,
+    /// `[left, right]` (radians, positive = outward): the scene turns an elbow the body keeps
+    /// far behind the shoulders forward.
+    pub forward: [f32; 2],
 }
 
 impl BodyMotion {
@@ -48,6 +52,7 @@ impl BodyMotion {
         dip: 0.0,
         gaze: Vec3::Z,
         turn: [0.0; 2],
+        forward: [0.0; 2],
     };
 }
 
@@ -100,7 +105,19 @@ pub(crate) fn juggler_pose_moving(
             0.0
         };
         let swivel = dims.swivel + cross[i] * (1.0 - UNDER_TURN * under) + turn;
-        arm_from(placement, dims, side, shoulders[i], hands[i], swivel)
+        let after = if body.forward[i].is_finite() {
+            body.forward[i]
+        } else {
+            0.0
+        };
+        arm_from(
+            placement,
+            dims,
+            side,
+            shoulders[i],
+            hands[i],
+            (swivel, after),
+        )
     });
     let gaze = body.gaze.normalize_or(Vec3::Z);
     JugglerPose {
@@ -193,7 +210,7 @@ fn arm_from(
     side: Hand,
     shoulder: Vec3,
     hand: Vec3,
-    swivel: f32,
+    swivel: (f32, f32),
 ) -> ArmPose {
     let ElbowSolution {
         shoulder,
@@ -311,6 +328,7 @@ mod tests {
                 dip: 0.06,
                 gaze,
                 turn: [0.0; 2],
+                forward: [0.0; 2],
             },
         );
         for (a, b) in [
@@ -347,6 +365,7 @@ mod tests {
                 dip: f32::NAN,
                 gaze,
                 turn: [f32::NAN; 2],
+                forward: [f32::NAN; 2],
             },
         );
         assert_eq!(wild.hips, still.hips);
@@ -358,6 +377,7 @@ mod tests {
                 dip: 5.0,
                 gaze,
                 turn: [0.0; 2],
+                forward: [0.0; 2],
             },
         );
         assert!((still.neck.y - deep.neck.y - 0.25 * dims.waist_height).abs() < 1e-5);
@@ -431,7 +451,7 @@ mod tests {
             let hand = placement.to_world(Vec3::new(x, y, z));
             let swivel = dims.swivel
                 + cross_swivel(hand - placement.to_world(dims.shoulder(side)), placement.forward(), side);
-            let arm = arm_from(&placement, &dims, side, dims.shoulder(side), hand, swivel);
+            let arm = arm_from(&placement, &dims, side, dims.shoulder(side), hand, (swivel, 0.0));
             for p in [arm.shoulder, arm.elbow, arm.wrist, arm.hand] {
                 prop_assert!(p.is_finite());
             }

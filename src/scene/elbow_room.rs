@@ -422,14 +422,14 @@ fn best_turn(
 
 /// How an arm sits with the body: how far its elbow is behind the shoulders, how deep it is in
 /// the chest, how far its forearm clears the other.
-struct Fit {
-    behind: f32,
-    chest: f32,
-    forearms: f32,
+pub(super) struct Fit {
+    pub(super) behind: f32,
+    pub(super) chest: f32,
+    pub(super) forearms: f32,
 }
 
 impl Fit {
-    fn of(pose: &JugglerPose, side: Hand) -> Fit {
+    pub(super) fn of(pose: &JugglerPose, side: Hand) -> Fit {
         let local = |p: Vec3| pose.placement.to_local(p);
         let dims = &pose.dims;
         let arm = pose.arms[side.index()];

@@ -631,10 +631,9 @@ fn report(
 /// elbows no more than 5 cm behind the shoulders' frontal plane, no two props overlapping by
 /// more than 1 cm, hands no closer than 6 cm, no prop in an arm away from its own throw and
 /// catch, hand acceleration within 200 m/s². These hold for most scenes; the scenes that still
-/// fail (elbows of hands drawn back for passes and of JML hands 30 cm in front, clubs crossing
-/// in synchronous patterns and multiplexes, rings thrown in one column by one hand, hands
-/// meeting in synchronous fountains, short dwells in custom hand paths) may not grow in
-/// number. The counts and the worst cases are printed.
+/// fail (clubs crossing in synchronous patterns and multiplexes, rings thrown in one column by
+/// one hand, hands meeting in synchronous fountains, short dwells in custom hand paths) may not
+/// grow in number. The counts and the worst cases are printed.
 #[test]
 fn props_hands_and_arms_keep_clear_over_the_library() {
     let started = std::time::Instant::now();
@@ -652,16 +651,17 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             .cloned()
             .collect()
     };
-    // Scenes that still fail, by measure (limits, not goals: see the doc above). Elbows: only
-    // Juggling Lab's Rubenstein's Revenge hands (tests/data/jml_events/), since pass wind-ups
-    // go down, not back; hands: none, since events lying on the other hand are parted.
+    // Scenes that still fail, by measure (limits, not goals: see the doc above). Elbows: none,
+    // since pass wind-ups go down, not back, and elbows the body puts far behind are turned
+    // forward (`scene/elbow_forward.rs`); hands: none, since events lying on the other hand
+    // are parted.
     let limits: [(&str, Pick, f32, bool, usize); 8] = [
         (
             "elbow behind the shoulders (m)",
             |c| &c.elbow_behind,
             0.05,
             true,
-            2,
+            0,
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 1),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 2),
@@ -808,6 +808,51 @@ fn props_passing_a_hand_fly_beside_its_forearm() {
                 "{:+.4} (at least {least}): {}",
                 c.arms.value, c.arms.what
             ));
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+/// Hands Juggling Lab's event files put far out to the side, 30 cm in front of the shoulders
+/// (`wide_catches.jml`: a cascade caught 50 cm out), and Juggling Lab's Rubenstein's Revenge
+/// hands, whose hands come in close to the body: the body's elbow went up to 8.3 cm and 5.4
+/// cm behind the shoulders' frontal plane (the chicken wing opened outward, toward the
+/// circle's backmost point). The scene turns such an elbow on its circle, planned over the
+/// loop (`scene/elbow_forward.rs`), and it now stays within 4.5 cm with every prop, hands and
+/// props untouched, and moves smoothly: sampled every millisecond no elbow moves faster than
+/// 6 m/s (measured 2.6 in the cascade; 5.1–5.5 where Rubenstein's Revenge crosses the arms,
+/// 5.1 before).
+#[test]
+fn elbows_of_hands_far_out_or_close_in_stay_near_the_shoulders_plane() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jml_events");
+    let mut bad = Vec::new();
+    for file in ["wide_catches.jml", "rubensteins_revenge_jl_hands.toml"] {
+        let spec = juggler::files::load_path(&dir.join(file))
+            .expect(file)
+            .remove(0);
+        for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+            let scene = with_prop(&spec, kind);
+            let c = crate::contacts::measure(&scene, 480.0);
+            let dt = 0.001;
+            let mut fastest = 0.0_f32;
+            let mut prev = scene.pose_at(0.0);
+            for k in 1..=(scene.loop_duration() / dt).ceil() as usize {
+                let pose = scene.pose_at(k as f64 * dt);
+                for side in 0..2 {
+                    let moved = pose.jugglers[0].arms[side]
+                        .elbow
+                        .distance(prev.jugglers[0].arms[side].elbow);
+                    fastest = fastest.max(moved / dt as f32);
+                }
+                prev = pose;
+            }
+            eprintln!(
+                "{file} {kind:?}: elbow behind {:+.4} m, fastest elbow {fastest:.2} m/s",
+                c.elbow_behind.value
+            );
+            if c.elbow_behind.value > 0.045 || fastest > 6.0 {
+                bad.push(format!("{fastest:.2} m/s; {}", c.elbow_behind.what));
+            }
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");
