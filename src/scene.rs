@@ -492,15 +492,21 @@ fn held_capsules(kind: PropKind, c: Vec3, n: Vec3) -> Vec<(Vec3, Vec3, f32)> {
             vec![(knob, knob + n * CLUB_LENGTH, CLUB_RADIUS)]
         }
         PropKind::Ring => {
+            // The cosines and sines of the chords' ends, worked out once (the scene measures
+            // rings against arms and props hundreds of thousands of times in a large pattern).
+            static TURNS: std::sync::LazyLock<[(f32, f32); 9]> = std::sync::LazyLock::new(|| {
+                std::array::from_fn(|k| {
+                    let a = std::f32::consts::TAU * k as f32 / 8.0;
+                    (a.cos(), a.sin())
+                })
+            });
             let e1 = n.cross(Vec3::Y).normalize_or(Vec3::X);
             let e2 = n.cross(e1).normalize_or(Vec3::Y);
-            let at = |k: usize| {
-                let a = std::f32::consts::TAU * k as f32 / 8.0;
-                c + RING_MID_RADIUS * (e1 * a.cos() + e2 * a.sin())
-            };
+            let at: [Vec3; 9] =
+                std::array::from_fn(|k| c + RING_MID_RADIUS * (e1 * TURNS[k].0 + e2 * TURNS[k].1));
             // A chord lies up to R(1 − cos 22.5°) = 8.6 mm inside the rim.
             (0..8)
-                .map(|k| (at(k), at(k + 1), RING_HALF_WIDTH + 0.0086))
+                .map(|k| (at[k], at[k + 1], RING_HALF_WIDTH + 0.0086))
                 .collect()
         }
     }

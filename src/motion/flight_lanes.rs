@@ -155,8 +155,9 @@ impl Clearance {
                     return reach - d;
                 }
                 let closest = rim_points(a, u)
-                    .map(|p| circle_distance(p, b, v))
-                    .fold(f64::INFINITY, f64::min);
+                    .map(|p| circle_distance_squared(p, b, v))
+                    .fold(f64::INFINITY, f64::min)
+                    .sqrt();
                 2.0 * RING_HALF_WIDTH + self.rim_margin - closest
             }
         }
@@ -165,20 +166,27 @@ impl Clearance {
 
 /// Points of the rim (mid circle) of a ring centred at `c` with normal `n`.
 fn rim_points(c: DVec3, n: DVec3) -> impl Iterator<Item = DVec3> {
+    // The cosines and sines of the points' angles, worked out once (the lane search measures
+    // rings against rings millions of times in a large pattern).
+    static TURNS: std::sync::LazyLock<[(f64, f64); RIM_POINTS]> = std::sync::LazyLock::new(|| {
+        std::array::from_fn(|k| {
+            let a = std::f64::consts::TAU * k as f64 / RIM_POINTS as f64;
+            (a.cos(), a.sin())
+        })
+    });
     let u = n.any_orthonormal_vector();
     let v = n.cross(u);
-    (0..RIM_POINTS).map(move |k| {
-        let a = std::f64::consts::TAU * k as f64 / RIM_POINTS as f64;
-        c + (u * a.cos() + v * a.sin()) * RING_MID_RADIUS
-    })
+    TURNS
+        .iter()
+        .map(move |&(cos, sin)| c + (u * cos + v * sin) * RING_MID_RADIUS)
 }
 
-/// Distance from `p` to the mid circle of a ring centred at `c` with normal `n`.
-fn circle_distance(p: DVec3, c: DVec3, n: DVec3) -> f64 {
+/// Squared distance from `p` to the mid circle of a ring centred at `c` with normal `n`.
+fn circle_distance_squared(p: DVec3, c: DVec3, n: DVec3) -> f64 {
     let d = p - c;
     let h = d.dot(n);
     let q = (d - n * h).length();
-    (h * h + (q - RING_MID_RADIUS).powi(2)).sqrt()
+    h * h + (q - RING_MID_RADIUS).powi(2)
 }
 
 /// Distance from `p` to the segment `a`–`b`.

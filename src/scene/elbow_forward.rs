@@ -72,8 +72,8 @@ impl ForwardTurn {
     }
 }
 
-/// Plans the forward turns of every arm of `scene` whose elbow the body puts more than `AIM`
-/// behind the shoulders (stored in its body plans).
+/// Plans the forward turns of every arm of `scene` whose elbow the body puts more than
+/// `TRIGGER` behind the shoulders (stored in its body plans).
 pub(super) fn plan(scene: &mut Scene) {
     let period = scene.loop_duration();
     if !(period.is_finite() && period > 0.0) || scene.dims.is_empty() {

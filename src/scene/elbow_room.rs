@@ -238,8 +238,26 @@ impl Sample {
         let mut least = f32::INFINITY;
         for &i in &self.near[hand.juggler][hand.hand.index()] {
             let Some(prop) = &self.props[i] else { continue };
-            for (c0, c1, cr) in prop_capsules(prop) {
-                for &(a, b, r) in &segments {
+            let capsules = prop_capsules(prop);
+            // A ring is eight capsules within `reach` of its centre: a segment further than
+            // the least clearance so far from that sphere cannot lower it.
+            let centre = prop.position;
+            let reach = if capsules.len() > 1 {
+                capsules
+                    .iter()
+                    .map(|&(c0, c1, cr)| c0.distance(centre).max(c1.distance(centre)) + cr)
+                    .fold(0.0, f32::max)
+            } else {
+                f32::INFINITY
+            };
+            for &(a, b, r) in &segments {
+                if reach.is_finite() {
+                    let (c, a, b) = (centre.as_dvec3(), a.as_dvec3(), b.as_dvec3());
+                    if segments_distance(c, c, a, b) as f32 - reach - r > least + 1e-3 {
+                        continue;
+                    }
+                }
+                for &(c0, c1, cr) in &capsules {
                     let d =
                         segments_distance(c0.as_dvec3(), c1.as_dvec3(), a.as_dvec3(), b.as_dvec3())
                             as f32
