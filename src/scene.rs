@@ -124,7 +124,7 @@ struct BodyPlan {
     /// (`elbow_room`).
     turns: [Vec<elbow_room::ElbowTurn>; 2],
     /// Elbow turns forward, on the circle after the body has placed the elbow, where it would
-    /// be far behind the shoulders, `[left, right]` (`elbow_room`).
+    /// be far behind the shoulders, `[left, right]` (`elbow_forward`).
     forward: [elbow_forward::ForwardTurn; 2],
 }
 

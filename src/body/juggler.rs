@@ -200,8 +200,9 @@ pub(crate) fn bent_knee(dims: &BodyDims, side: Hand, dip: f32) -> Vec3 {
 
 /// One arm from the body's shoulder at `shoulder` (own frame) to the hand at `hand` (world),
 /// elbow by seed 000 with the body's swivel, turned further forward and out for a hand across
-/// the body (`elbow::cross_swivel`). The shoulder is the body's, except near full reach, where
-/// it yields a few centimetres toward the hand (see `elbow`). The wrist lies on the forearm,
+/// the body (`elbow::cross_swivel`); `swivel` is that chicken-wing angle and the scene's turn
+/// after the wing (`BodyMotion::forward`). The shoulder is the body's, except near full reach,
+/// where it yields a few centimetres toward the hand (see `elbow`). The wrist lies on the forearm,
 /// `dims.hand` before the arm's end; `hand` is kept as given even when it is out of reach
 /// (props stay in the hand the motion model says).
 fn arm_from(

@@ -43,6 +43,15 @@ const MOST: f32 = 2.0;
 const MAX_SAMPLES: usize = 1600;
 const MAX_POSES: usize = 200_000;
 
+/// Cost per centimetre an elbow is lifted above where the body puts it.
+const LIFT: f32 = 0.5;
+/// Cost per squared radian of turn.
+const TURN: f32 = 0.5;
+/// How many steps either way of none the turn at the loop's cheapest sample may be.
+const START_BINS: usize = 5;
+/// Cost of changing the turn by one step between samples.
+const STEP_COST: f32 = 0.05;
+
 /// A planned forward turn of one elbow: the turn at `at.len()` samples `dt` apart around the
 /// loop (empty: none).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -191,15 +200,6 @@ fn costs(
     }
     out
 }
-
-/// Cost per centimetre an elbow is lifted above where the body puts it.
-const LIFT: f32 = 0.5;
-/// Cost per squared radian of turn.
-const TURN: f32 = 0.5;
-/// How many steps either way of none the turn at the loop's cheapest sample may be.
-const START_BINS: usize = 5;
-/// Cost of changing the turn by one step between samples.
-const STEP_COST: f32 = 0.05;
 
 /// The bins, one per sample, of least total cost around the loop (`costs[k·bins + b]`),
 /// moving at most one bin between neighbouring samples, the last sample's bin next to the
