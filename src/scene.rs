@@ -725,8 +725,7 @@ impl Scene {
             colors,
             kinds,
         };
-        elbow_forward::plan(&mut scene);
-        elbow_room::plan(&mut scene);
+        scene.plan_elbows();
         Ok(scene)
     }
 
@@ -816,8 +815,7 @@ impl Scene {
             colors,
             kinds,
         };
-        elbow_forward::plan(&mut scene);
-        elbow_room::plan(&mut scene);
+        scene.plan_elbows();
         Ok(scene)
     }
 
@@ -882,6 +880,14 @@ impl Scene {
         (0..self.layout.jugglers.len())
             .map(|j| self.motion.placement_at(j, t))
             .collect()
+    }
+
+    /// Plans the elbows' turns over the loop: forward where the body puts them far behind the
+    /// shoulders, then aside where a prop would pass through an arm (which keeps them as far
+    /// forward).
+    fn plan_elbows(&mut self) {
+        elbow_forward::plan(self);
+        elbow_room::plan(self);
     }
 
     /// How the body of the juggler planned by `plan` moves at `t` (in the loop): knee dip,
