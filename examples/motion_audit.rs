@@ -202,10 +202,11 @@ fn contact_specs(extra: &[String]) -> Vec<PatternSpec> {
             } else if p.is_file() {
                 files.push(p);
             } else {
-                specs.push(
-                    juggler::files::library::find_in_library(e)
-                        .unwrap_or_else(|| PatternSpec::from_notation(e)),
-                );
+                // A settings string, siteswap or library name, read as the command line does.
+                match juggler::files::argument::load(e) {
+                    Ok(found) => specs.extend(found),
+                    Err(err) => eprintln!("{e}: {err}"),
+                }
             }
         }
         for f in files {

@@ -401,7 +401,8 @@ fn part_held_rings(
 /// The motion of `choreography` once both builders have placed its events (hands placed for
 /// the props of `hands_for`): props and hands kept apart (`keep_props_and_hands_apart`), held
 /// rings slid apart (`part_held_rings`), then crossed forearms passing one over the other
-/// (`lift_crossed_forearms`), measured on the bodies of `dims`.
+/// (`lift_crossed_forearms`), measured on the bodies of `dims`; where hands were lifted, the
+/// props are kept apart once more from the placed events with the hands lifted.
 fn settle_motion(
     choreography: &mut crate::motion::Choreography,
     settings: &crate::settings::Settings,
@@ -409,9 +410,22 @@ fn settle_motion(
     timing: Timing,
     dims: &[BodyDims],
 ) -> Motion {
+    // (Kept only for patterns small enough to be laned.)
+    let placed = (choreography.tosses.len() <= crate::motion::MAX_LANED_TOSSES)
+        .then(|| choreography.clone());
     keep_props_and_hands_apart(choreography, settings, kinds, hands_for, timing, dims);
     let motion = part_held_rings(choreography, settings, kinds, timing);
-    lift_crossed_forearms(choreography, (settings, kinds), timing, motion, dims)
+    let motion = lift_crossed_forearms(choreography, (settings, kinds), timing, motion, dims);
+    let Some(placed) = placed.filter(|_| !choreography.lifts.is_empty()) else {
+        return motion;
+    };
+    // The lanes again, from the placed events, with the hands lifted: a lift can raise a held
+    // prop into a flight laned past the unlifted hand.
+    let lifts = std::mem::take(&mut choreography.lifts);
+    *choreography = placed;
+    choreography.lifts = lifts;
+    keep_props_and_hands_apart(choreography, settings, kinds, hands_for, timing, dims);
+    part_held_rings(choreography, settings, kinds, timing)
 }
 
 /// The motion of `choreography` with crossed forearms passing one over the other

@@ -34,7 +34,11 @@
 //! taking the first lane that keeps it clear of every class laned before it and of every
 //! repeat (its own included), or the least bad one. So a pattern and its JIF, JML or TOML
 //! read-back (a hand period several cycles long, tosses in another order, rounded times) lane
-//! alike.
+//! alike. Where props still cut into each other, two groups at a time look for lanes together
+//! (passes crossing in the middle of a triangle, where neither clears by moving alone).
+//!
+//! Hands lifted where forearms cross (`forearms.rs`) throw and catch from their lifted points;
+//! the scene lanes the flights again once the lifts are planned.
 
 use glam::DVec3;
 
@@ -51,7 +55,7 @@ pub const MAX_FLIGHT_LANE: f64 = 3.0 * 0.055;
 /// export read back) lane alike.
 const CLEAR: f64 = 1e-4;
 /// Most tosses per hand period laned (larger patterns keep their flights as they are).
-const MAX_TOSSES: usize = 2000;
+pub(crate) const MAX_TOSSES: usize = 2000;
 /// Time between two compared points of two flights, seconds.
 const SAMPLE_STEP: f64 = 0.01;
 /// Samples the lane search may take for one pattern (about a second): beyond it the flights
@@ -357,18 +361,22 @@ impl Choreography {
         let place =
             |juggler: usize, t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
         // Event points of every toss's release and catch.
+        // (Hands lifted where forearms cross throw and catch from their lifted points.)
         let mut release_at: Vec<Option<DVec3>> = vec![None; n];
         let mut catch_at: Vec<Option<DVec3>> = vec![None; n];
-        for events in &self.hands {
+        for (hand, events) in self.hands.iter().enumerate() {
+            let lift = self.lifts.iter().find(|l| l.slot == hand);
             for e in events {
+                let up = lift.map_or(0.0, |l| l.offset(e.time).y);
+                let point = e.position + DVec3::Y * up;
                 for &i in &e.throws {
                     if let Some(slot) = release_at.get_mut(i) {
-                        *slot = Some(e.position);
+                        *slot = Some(point);
                     }
                 }
                 for &i in &e.catches {
                     if let Some(slot) = catch_at.get_mut(i) {
-                        *slot = Some(e.position);
+                        *slot = Some(point);
                     }
                 }
             }
@@ -1018,6 +1026,21 @@ fn assign(
             }
         }
     }
+    // Where flights still meet, two groups at a time look for lanes together (passes crossing
+    // in the middle of a triangle, a flight rising past a prop that a crossed hand holds:
+    // neither clears by moving alone).
+    if troubled && units.len() <= MAX_ROOM_UNITS && samples.get() < SECOND_LOOK {
+        let solver = Solver {
+            arcs,
+            laned: &laned,
+            period,
+            rule,
+            held,
+            arms,
+            samples: &samples,
+        };
+        solver.pair_moves(&units, &mut lanes);
+    }
     (0..n)
         .map(|i| match arcs[i].as_ref() {
             Some(arc) => (arc.lane * lanes[i].release, arc.lane * lanes[i].catch),
@@ -1039,6 +1062,149 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
+    /// Where props still cut into each other (`PAIR_DEPTH` inside the margin asked): the
+    /// group that comes deepest and each group it meets that deep look for lanes together
+    /// (every pair of lanes beside), taking the pair that leaves both shallowest, if shallower than the deepest
+    /// was, and neither deeper in the arms; up to `PAIR_ROUNDS` times. Each pair of lanes is
+    /// measured only between the two groups; what each meets besides is measured once per
+    /// lane of its own.
+    fn pair_moves(&self, units: &[Vec<usize>], lanes: &mut [Lane]) {
+        let set = |unit: &[usize], lane: Lane, trial: &mut [Lane]| {
+            for &g in unit {
+                trial[g] = lane;
+            }
+        };
+        // Lanes beside, not drifting across (7 × 7 pairs rather than 15 × 15: a third of the
+        // cost, most of the gain).
+        let candidates: Vec<Lane> = CANDIDATES
+            .iter()
+            .filter(|(release, catch)| release == catch)
+            .map(|&(release, catch)| Lane { release, catch })
+            .collect();
+        for _ in 0..PAIR_ROUNDS {
+            let bad: Vec<f64> = units
+                .iter()
+                .map(|u| self.props_in(u, lanes, lanes[u[0]]))
+                .collect();
+            // The first of the deepest (to within `CLEAR`, so that a pattern and its export,
+            // times and points rounded, pick the same).
+            let worst = bad.iter().copied().fold(0.0, f64::max);
+            let Some(w) = bad.iter().position(|&b| b > worst - CLEAR) else {
+                return;
+            };
+            // Only props that cut into each other (`PAIR_DEPTH` inside the margin asked of
+            // them, not just near).
+            if worst < self.rule.margin + PAIR_DEPTH || self.samples.get() > 2 * SECOND_LOOK {
+                return;
+            }
+            let unit_w = &units[w];
+            let arms_w = self.arms_depth(unit_w, lanes[unit_w[0]]);
+            let mut trial = lanes.to_vec();
+            // The best pair of lanes so far: depth, the other group, the two lanes.
+            let mut best: Option<(f64, usize, Lane, Lane)> = None;
+            // The groups the deepest one meets that deep (the measure of a pair is the same
+            // from both sides, so they come as deep themselves).
+            for (v, unit_v) in units
+                .iter()
+                .enumerate()
+                .filter(|&(v, _)| v != w && bad[v] > worst - CLEAR)
+            {
+                if self.samples.get() > 2 * SECOND_LOOK {
+                    return;
+                }
+                let arms_v = self.arms_depth(unit_v, lanes[unit_v[0]]);
+                // What each of the two meets besides the other, lane by lane (`None`: deeper
+                // in the arms than now).
+                let others = |unit: &[usize], of: &[usize], arms: f64| -> Vec<Option<f64>> {
+                    candidates
+                        .iter()
+                        .map(|&lane| {
+                            if self.arms_depth(unit, lane) > arms + CLEAR {
+                                return None;
+                            }
+                            let mut trial = lanes.to_vec();
+                            set(unit, lane, &mut trial);
+                            Some(self.depth_split(unit, &trial, of, false))
+                        })
+                        .collect()
+                };
+                let rest_w = others(unit_w, unit_v, arms_w);
+                let rest_v = others(unit_v, unit_w, arms_v);
+                for (a, &lw) in candidates.iter().enumerate() {
+                    for (b, &lv) in candidates.iter().enumerate() {
+                        // Better than the best so far by more than `CLEAR` (the first of
+                        // pairs alike wins).
+                        let bar = best.map_or(worst, |b| b.0) - CLEAR;
+                        let (Some(rw), Some(rv)) = (rest_w[a], rest_v[b]) else {
+                            continue;
+                        };
+                        if rw.max(rv) >= bar {
+                            continue;
+                        }
+                        set(unit_w, lw, &mut trial);
+                        set(unit_v, lv, &mut trial);
+                        let between = self.depth_split(unit_w, &trial, unit_v, true);
+                        set(unit_w, lanes[unit_w[0]], &mut trial);
+                        set(unit_v, lanes[unit_v[0]], &mut trial);
+                        let depth = rw.max(rv).max(between);
+                        if depth < bar {
+                            best = Some((depth, v, lw, lv));
+                        }
+                    }
+                }
+            }
+            let Some((_, v, lw, lv)) = best else {
+                return;
+            };
+            set(unit_w, lw, lanes);
+            set(&units[v], lv, lanes);
+        }
+    }
+
+    /// How deep the flights of `group` (in their lanes in `lanes`) come inside the clearance
+    /// asked of the props: with `between`, measured only against the flights and holds of
+    /// `other`; without, against everything else (metres; 0 when clear).
+    fn depth_split(&self, group: &[usize], lanes: &[Lane], other: &[usize], between: bool) -> f64 {
+        let (arcs, period, samples) = (self.arcs, self.period, self.samples);
+        let wanted = |j: usize| other.contains(&j) == between;
+        let mut depth = 0.0f64;
+        for &g in group {
+            let Some(p) = arcs[g].as_ref() else {
+                continue;
+            };
+            for &j in self.laned.iter().filter(|&&j| wanted(j)) {
+                let Some(q) = arcs[j].as_ref() else {
+                    continue;
+                };
+                let lo = ((p.release - q.catch) / period).ceil() as i64;
+                let hi = ((p.catch - q.release) / period).floor() as i64;
+                for m in lo.max(-64)..=hi.min(64) {
+                    if m == 0 && group.contains(&j) && j <= g {
+                        continue;
+                    }
+                    if samples.get() > MAX_SAMPLES {
+                        return depth;
+                    }
+                    let shift = m as f64 * period;
+                    let mates = p.together
+                        && q.together
+                        && p.hands.0 == q.hands.0
+                        && (p.release - q.release - shift).abs() < 1e-6;
+                    let rule = if mates { self.rule.held() } else { self.rule };
+                    depth = depth.max(intrusion(p, lanes[g], q, lanes[j], shift, rule, samples));
+                }
+            }
+        }
+        if let Some(h) = self.held {
+            for check in h.checks(arcs, group, self.laned, period) {
+                if h.involves(&check, other) == between {
+                    depth = depth.max(h.intrusion(arcs, check, &|j| lanes[j], samples));
+                }
+            }
+        }
+        depth
+    }
+
     /// How deep the flights of `group` in `lane` come into the arms they pass (metres; 0 when
     /// clear).
     fn arms_depth(&self, group: &[usize], lane: Lane) -> f64 {
@@ -1239,6 +1405,10 @@ impl Solver<'_> {
     }
 }
 
+/// Most pair moves looked for after the lanes are chosen.
+const PAIR_ROUNDS: usize = 8;
+/// Least overlap of two props (metres) that has two groups look for lanes together.
+const PAIR_DEPTH: f64 = 0.005;
 /// Depth into the arms (metres) a lane must save to be taken instead of the one the props
 /// alone choose, where no lane clears both.
 const ARMS_WORTH: f64 = 0.01;
@@ -1528,6 +1698,22 @@ enum HeldCheck {
 }
 
 impl Held<'_> {
+    /// Whether a measure concerns a flight of `classes` (its flight, or one that brings or
+    /// takes a prop it measures).
+    fn involves(&self, check: &HeldCheck, classes: &[usize]) -> bool {
+        let hold = |k: usize| {
+            self.holds
+                .get(k)
+                .is_some_and(|h| classes.contains(&h.classes.0) || classes.contains(&h.classes.1))
+        };
+        match *check {
+            HeldCheck::Flight {
+                flight, hold: k, ..
+            } => classes.contains(&flight) || hold(k),
+            HeldCheck::Holds { a, b, .. } => hold(a) || hold(b),
+        }
+    }
+
     /// The measures to take when the flights of `group` are laned (`laned` lists the classes
     /// laned so far, `group` included): holds arriving or leaving by one of them against
     /// every laned flight and every hold of their juggler's hands; the group's flights against the

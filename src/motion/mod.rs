@@ -59,7 +59,7 @@ pub use choreography::{
 };
 pub use flight::BounceMode;
 pub use flight_lanes::MAX_FLIGHT_LANE;
-pub(crate) use flight_lanes::{segments_distance, Reach};
+pub(crate) use flight_lanes::{segments_distance, Reach, MAX_TOSSES as MAX_LANED_TOSSES};
 pub use forearms::{ForearmLifts, Forearms};
 pub use from_schedule::from_schedule;
 pub(crate) use from_schedule::{

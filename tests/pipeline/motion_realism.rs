@@ -665,10 +665,10 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 1),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 2),
-        ("club overlap (m)", |c| &c.props, -0.01, false, 3),
+        ("club overlap (m)", |c| &c.props, -0.01, false, 2),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 0),
-        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 3),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 2),
         (
             "hand acceleration (m/s²)",
             |c| &c.acceleration,
