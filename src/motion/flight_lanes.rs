@@ -996,16 +996,16 @@ fn assign(
     // in patterns without a hand holding several props, not the groups that found no clear
     // lane of their own when laned (passes crossing in the middle of a triangle: looking
     // again costs as much as laning, and cannot part them).
+    let solver = Solver {
+        arcs,
+        laned: &laned,
+        period,
+        rule,
+        held,
+        arms,
+        samples: &samples,
+    };
     if troubled && held.is_some() && samples.get() < SECOND_LOOK {
-        let solver = Solver {
-            arcs,
-            laned: &laned,
-            period,
-            rule,
-            held,
-            arms,
-            samples: &samples,
-        };
         for _ in 0..2 {
             let mut changed = false;
             for (unit, _) in units.iter().zip(&hopeless).filter(|(_, h)| !**h) {
@@ -1030,15 +1030,6 @@ fn assign(
     // in the middle of a triangle, a flight rising past a prop that a crossed hand holds:
     // neither clears by moving alone).
     if troubled && units.len() <= MAX_ROOM_UNITS && samples.get() < SECOND_LOOK {
-        let solver = Solver {
-            arcs,
-            laned: &laned,
-            period,
-            rule,
-            held,
-            arms,
-            samples: &samples,
-        };
         solver.pair_moves(&units, &mut lanes);
     }
     (0..n)
@@ -1047,6 +1038,21 @@ fn assign(
             None => (DVec3::ZERO, DVec3::ZERO),
         })
         .collect()
+}
+
+/// The clearance asked of two flights (the second `shift` seconds later): props thrown
+/// together leave a multiplex lane apart, so they are asked only the clearance of props held
+/// together.
+fn pair_rule(rule: Clearance, p: &Arc, q: &Arc, shift: f64) -> Clearance {
+    let mates = p.together
+        && q.together
+        && p.hands.0 == q.hands.0
+        && (p.release - q.release - shift).abs() < 1e-6;
+    if mates {
+        rule.held()
+    } else {
+        rule
+    }
 }
 
 /// What the lane search needs to lane one group of flights.
@@ -1186,11 +1192,7 @@ impl Solver<'_> {
                         return depth;
                     }
                     let shift = m as f64 * period;
-                    let mates = p.together
-                        && q.together
-                        && p.hands.0 == q.hands.0
-                        && (p.release - q.release - shift).abs() < 1e-6;
-                    let rule = if mates { self.rule.held() } else { self.rule };
+                    let rule = pair_rule(self.rule, p, q, shift);
                     depth = depth.max(intrusion(p, lanes[g], q, lanes[j], shift, rule, samples));
                 }
             }
@@ -1322,14 +1324,15 @@ impl Solver<'_> {
             }
             let p = arcs[g].as_ref().expect("laned flights have arcs");
             let q = arcs[j].as_ref().expect("laned flights have arcs");
-            // Props thrown together leave a multiplex lane apart: they are asked only the
-            // clearance of props held together.
-            let mates = p.together
-                && q.together
-                && p.hands.0 == q.hands.0
-                && (p.release - q.release - shift).abs() < 1e-6;
-            let rule = if mates { rule.held() } else { rule };
-            intrusion(p, lane, q, other, shift, rule, samples)
+            intrusion(
+                p,
+                lane,
+                q,
+                other,
+                shift,
+                pair_rule(rule, p, q, shift),
+                samples,
+            )
         };
         // Two flights of the group at the same time in one lane direction part alike in
         // every lane: measured once.
