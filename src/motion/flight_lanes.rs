@@ -70,6 +70,9 @@ const MAX_PARTED: usize = 4;
 const SECOND_LOOK: u64 = MAX_SAMPLES / 10;
 /// Extra clearance asked between two props, metres.
 const MARGIN: f64 = 0.01;
+/// Most coarse samples of pairs' poses one lane search keeps while it tries its lanes (a
+/// sample is 96 bytes).
+const MAX_KEPT_POSES: usize = 100_000;
 /// Extra clearance asked between two rings' rims, metres (a ring's depth lane is sized to a
 /// rim's width, 4 cm, so a whole centimetre more would ask two steps).
 const RIM_MARGIN: f64 = 0.003;
@@ -735,17 +738,73 @@ fn intrusion(
     rule: Clearance,
     samples: &std::cell::Cell<u64>,
 ) -> f64 {
+    intrusion_with(p, a, q, b, shift, rule, samples, None)
+}
+
+/// The two flights' poses (centre and axis of each, the second `shift` seconds later) at the
+/// coarse samples `intrusion` takes, for trying many lanes on one pair (a lane moves a flight
+/// as a whole, so its poses stay).
+fn pair_poses(p: &Arc, q: &Arc, shift: f64) -> Vec<[DVec3; 4]> {
+    let start = p.release.max(q.release + shift);
+    let end = p.catch.min(q.catch + shift);
+    if end <= start {
+        return Vec::new();
+    }
+    let (steps, dt) = sample_steps(start, end);
+    (0..=steps)
+        .map(|k| {
+            let t = start + dt * k as f64;
+            let ((c0, u), (c1, v)) = (p.pose(t), q.pose(t - shift));
+            [c0, u, c1, v]
+        })
+        .collect()
+}
+
+/// `intrusion`, reading the coarse samples' poses from `poses` (`pair_poses` of the same
+/// flights and shift) where given.
+#[allow(clippy::too_many_arguments)]
+fn intrusion_with(
+    p: &Arc,
+    a: Lane,
+    q: &Arc,
+    b: Lane,
+    shift: f64,
+    rule: Clearance,
+    samples: &std::cell::Cell<u64>,
+    poses: Option<&[[DVec3; 4]]>,
+) -> f64 {
     let start = p.release.max(q.release + shift);
     let end = p.catch.min(q.catch + shift);
     if end <= start {
         return 0.0;
     }
-    let depth_at = |t: f64| {
-        let (c0, u) = p.pose(t);
-        let (c1, v) = q.pose(t - shift);
+    let depth_of = |t: f64, [c0, u, c1, v]: [DVec3; 4]| {
         rule.depth(c0 + a.at(p, t), u, c1 + b.at(q, t - shift), v)
     };
-    deepest(start, end, depth_at, samples)
+    let depth_at = |t: f64| {
+        let ((c0, u), (c1, v)) = (p.pose(t), q.pose(t - shift));
+        depth_of(t, [c0, u, c1, v])
+    };
+    match poses {
+        Some(poses) => deepest_with(
+            start,
+            end,
+            |k, t| {
+                poses
+                    .get(k)
+                    .map_or_else(|| depth_at(t), |&pose| depth_of(t, pose))
+            },
+            depth_at,
+            samples,
+        ),
+        None => deepest(start, end, depth_at, samples),
+    }
+}
+
+/// Coarse samples from `start` to `end`: their number less one, and the step.
+fn sample_steps(start: f64, end: f64) -> (usize, f64) {
+    let steps = ((end - start) / SAMPLE_STEP).ceil().clamp(1.0, 400.0) as usize;
+    (steps, (end - start) / steps as f64)
 }
 
 /// The deepest of `depth_at` from `start` to `end` (seconds), sampled every `SAMPLE_STEP`
@@ -757,13 +816,23 @@ fn deepest(
     depth_at: impl Fn(f64) -> f64,
     samples: &std::cell::Cell<u64>,
 ) -> f64 {
-    let steps = ((end - start) / SAMPLE_STEP).ceil().clamp(1.0, 400.0) as usize;
+    deepest_with(start, end, |_, t| depth_at(t), &depth_at, samples)
+}
+
+/// `deepest`, with the coarse samples measured by `coarse(k, t)` (sample `k` at `t`).
+fn deepest_with(
+    start: f64,
+    end: f64,
+    coarse: impl Fn(usize, f64) -> f64,
+    depth_at: impl Fn(f64) -> f64,
+    samples: &std::cell::Cell<u64>,
+) -> f64 {
+    let (steps, dt) = sample_steps(start, end);
     samples.set(samples.get() + steps as u64 + 1);
-    let dt = (end - start) / steps as f64;
     let mut worst = 0.0f64;
     for k in 0..=steps {
         let t = start + dt * k as f64;
-        let depth = depth_at(t);
+        let depth = coarse(k, t);
         worst = worst.max(depth);
         // Props this close may meet and part again between two samples (passes crossing
         // at several metres a second): look between them more finely.
@@ -1318,13 +1387,24 @@ impl Solver<'_> {
             }
         }
         let checks = held.map_or_else(Vec::new, |h| h.checks(arcs, group, laned, period));
-        let measure = |&(g, j, shift): &(usize, usize, f64), lane: Lane, other: Lane| {
+        // Each pair's poses, sampled once for all the lanes tried (within `MAX_KEPT_POSES`).
+        let kept: Vec<std::cell::OnceCell<Vec<[DVec3; 4]>>> =
+            if others && near.len() * 401 <= MAX_KEPT_POSES {
+                near.iter().map(|_| std::cell::OnceCell::new()).collect()
+            } else {
+                Vec::new()
+            };
+        let measure = |n: usize, lane: Lane, other: Lane| {
             if samples.get() > MAX_SAMPLES {
                 return 0.0;
             }
+            let (g, j, shift) = near[n];
             let p = arcs[g].as_ref().expect("laned flights have arcs");
             let q = arcs[j].as_ref().expect("laned flights have arcs");
-            intrusion(
+            let poses = kept
+                .get(n)
+                .map(|cell| cell.get_or_init(|| pair_poses(p, q, shift)).as_slice());
+            intrusion_with(
                 p,
                 lane,
                 q,
@@ -1332,6 +1412,7 @@ impl Solver<'_> {
                 shift,
                 pair_rule(rule, p, q, shift),
                 samples,
+                poses,
             )
         };
         // Two flights of the group at the same time in one lane direction part alike in
@@ -1341,17 +1422,15 @@ impl Solver<'_> {
                 && group.contains(&j)
                 && arcs[g].as_ref().map(|a| a.lane) == arcs[j].as_ref().map(|a| a.lane)
         };
-        let floor = near
-            .iter()
-            .filter(|pair| alike(pair))
-            .map(|pair| measure(pair, Lane::default(), Lane::default()))
+        let floor = (0..near.len())
+            .filter(|&n| alike(&near[n]))
+            .map(|n| measure(n, Lane::default(), Lane::default()))
             .fold(0.0, f64::max);
         let badness = |lane: Lane| {
             let lane_of = |j: usize| if group.contains(&j) { lane } else { lanes[j] };
-            let flights = near
-                .iter()
-                .filter(|pair| !alike(pair))
-                .map(|pair| measure(pair, lane, lane_of(pair.1)))
+            let flights = (0..near.len())
+                .filter(|&n| !alike(&near[n]))
+                .map(|n| measure(n, lane, lane_of(near[n].1)))
                 .fold(floor, f64::max);
             let beside = held.map_or(0.0, |h| {
                 checks
