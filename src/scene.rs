@@ -121,8 +121,9 @@ struct BodyPlan {
     /// dips, so the body still rises between them (a 10-ball `a` bobs with every throw).
     pace: f64,
     /// Elbow turns out of the way of props passing each arm, `[left, right]`
-    /// (`elbow_room`).
+    /// (`elbow_room`), repeating every `turn_period` seconds.
     turns: [Vec<elbow_room::ElbowTurn>; 2],
+    turn_period: f64,
     /// Elbow turns forward, on the circle after the body has placed the elbow, where it would
     /// be far behind the shoulders, `[left, right]` (`elbow_forward`).
     forward: [elbow_forward::ForwardTurn; 2],
@@ -904,14 +905,36 @@ impl Scene {
         elbow_room::plan(self);
     }
 
+    /// The time over which the elbows are planned: the hand period where the arms and the
+    /// props that pass them repeat with it (every juggler stands still or repeats its moves
+    /// within it and, `with_props`, all props are alike, so from one hand period to the next
+    /// props only change places), else the loop. Three jugglers passing repeat 15 times a
+    /// loop: their elbows are planned over one hand period.
+    fn elbow_period(&self, with_props: bool) -> f64 {
+        let (hand, whole) = (self.motion.hand_period(), self.loop_duration());
+        let repeats = |long: f64, short: f64| {
+            let r = long / short;
+            r.is_finite() && r > 0.5 && (r - r.round()).abs() < 1e-6
+        };
+        let steady = (0..self.motion.jugglers()).all(|j| {
+            let path = self.motion.juggler_path(j);
+            path.keys.len() <= 1 || repeats(hand, path.period)
+        });
+        let alike = !with_props || (1..self.props()).all(|i| self.kind(i) == self.kind(0));
+        if repeats(whole, hand) && steady && alike {
+            hand
+        } else {
+            whole
+        }
+    }
+
     /// How the body of the juggler planned by `plan` moves at `t` (in the loop): knee dip,
     /// gaze and the elbows' turns.
     fn body_motion(&self, plan: &BodyPlan, t: f64) -> BodyMotion {
-        let period = self.loop_duration();
         BodyMotion {
             dip: plan.dip_at(t, self.motion.hand_period()),
             gaze: plan.gaze,
-            turn: [0, 1].map(|h| elbow_room::turn_at(&plan.turns[h], t, period)),
+            turn: [0, 1].map(|h| elbow_room::turn_at(&plan.turns[h], t, plan.turn_period)),
             forward: [0, 1].map(|h| plan.forward[h].at(t)),
         }
     }
@@ -1338,6 +1361,34 @@ mod tests {
         let mut s = spec(notation);
         s.settings.prop = prop;
         Scene::new(&s).unwrap()
+    }
+
+    /// Elbows are planned over one hand period where the scene repeats with it: three jugglers
+    /// passing repeat 15 times a loop, and their arms (turns included) are the same one hand
+    /// period later. With balls and clubs mixed, props change kind from one hand period to
+    /// the next: the turns aside are planned over the loop (the forward turns, which see no
+    /// props, still over a hand period).
+    #[test]
+    fn elbows_are_planned_over_a_hand_period_where_the_scene_repeats() {
+        let scene = with_prop("<5p|5p|5p>", PropKind::Club);
+        let hand = scene.motion().hand_period();
+        assert!((scene.loop_duration() / hand - 15.0).abs() < 1e-9);
+        assert_eq!(scene.elbow_period(true), hand);
+        for k in 0..40 {
+            let t = 0.173 * k as f64;
+            let (a, b) = (scene.pose_at(t), scene.pose_at(t + hand));
+            for (ja, jb) in a.jugglers.iter().zip(&b.jugglers) {
+                for (x, y) in ja.arms.iter().zip(&jb.arms) {
+                    assert!(x.elbow.distance(y.elbow) < 1e-4, "t={t}: {x:?} {y:?}");
+                }
+            }
+        }
+        let mut mixed = spec("<5p|5p|5p>");
+        mixed.settings.prop_kinds = vec![PropKind::Club, PropKind::Ball];
+        let mixed = Scene::new(&mixed).unwrap();
+        assert_eq!(mixed.elbow_period(true), mixed.loop_duration());
+        assert_eq!(mixed.elbow_period(false), mixed.motion().hand_period());
+        assert!(mixed.loop_duration() > 2.0 * mixed.motion().hand_period());
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! which side to take depends on the whole loop.
 //!
 //! So the scene plans, for each arm whose elbow the body puts more than `TRIGGER` behind, a
-//! turn of the elbow on its circle over the whole loop (`BodyMotion::forward`, after the
+//! turn of the elbow on its circle over the whole loop, or one hand period where the hands and
+//! the jugglers' places repeat with it (`Scene::elbow_period`; `BodyMotion::forward`, after the
 //! wing): sampled `RATE` times a second, one of the turns `−MOST..=MOST` in steps of `STEP` at
 //! each sample, changing by at most one step from a sample to the next (`STEP·RATE` radians
 //! per second). Dynamic programming around the loop picks the turns of least total cost (an
@@ -84,7 +85,7 @@ impl ForwardTurn {
 /// Plans the forward turns of every arm of `scene` whose elbow the body puts more than
 /// `TRIGGER` behind the shoulders (stored in its body plans).
 pub(super) fn plan(scene: &mut Scene) {
-    let period = scene.loop_duration();
+    let period = scene.elbow_period(false);
     if !(period.is_finite() && period > 0.0) || scene.dims.is_empty() {
         return;
     }

@@ -4,7 +4,9 @@
 //! shoulder–hand axis, so an elbow can turn on that circle (a chicken-wing turn) without moving
 //! the hand. Where a prop would pass through an upper arm or forearm that neither throws,
 //! catches nor holds it (the club falling past the crossed arm's elbow in the Mills Mess into
-//! the hand under it; a prop held in the other hand), the scene samples the loop, finds each arm's contacts, and turns that elbow by
+//! the hand under it; a prop held in the other hand), the scene samples the loop (one hand
+//! period where the arms and props repeat with it, `Scene::elbow_period`), finds each arm's
+//! contacts, and turns that elbow by
 //! the smallest angle (`STEP` up to `MAX_TURN`, either way) that clears every prop by `AIM`
 //! all through the contact, without taking the elbow further behind the shoulders than 5 cm
 //! (or than it was), into the torso, or its forearm into the other forearm. The turn eases in
@@ -53,7 +55,7 @@ const OWN_HAND_WINDOW: f64 = 0.12;
 const BEHIND_LIMIT: f32 = 0.05;
 
 /// One planned turn of an elbow: the whole `angle` (radians, positive = outward) from `from`
-/// to `to` (seconds in the loop, `from ≤ to`, `to` may pass the loop's end), eased in before
+/// to `to` (seconds in the planned period, `from ≤ to`, `to` may pass its end), eased in before
 /// and out after over `ramp` seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct ElbowTurn {
@@ -96,9 +98,12 @@ pub(super) fn turn_at(turns: &[ElbowTurn], t: f64, period: f64) -> f32 {
 
 /// Plans the elbow turns of every arm of `scene` (stored in its body plans).
 pub(super) fn plan(scene: &mut Scene) {
-    let period = scene.loop_duration();
+    let period = scene.elbow_period(true);
     if !(period.is_finite() && period > 0.0) || scene.dims.is_empty() {
         return;
+    }
+    for body in &mut scene.bodies {
+        body.turn_period = period;
     }
     let wanted = (period * RATE).ceil();
     let arms = 2 * scene.motion.jugglers();
@@ -360,7 +365,7 @@ fn best_turn(
     arm: HandRef,
 ) -> Option<ElbowTurn> {
     let (j, side) = (arm.juggler, arm.hand);
-    let period = scene.loop_duration();
+    let period = scene.bodies[j].turn_period;
     let (n, dt) = (samples.at.len(), samples.dt);
     let (first, last) = (run[0], run[run.len() - 1]);
     let from = first as f64 * dt;
