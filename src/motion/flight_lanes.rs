@@ -316,6 +316,9 @@ impl Arc {
     fn pose(&self, t: f64) -> (DVec3, DVec3) {
         let f = ((t - self.release) / (self.catch - self.release)).clamp(0.0, 1.0);
         let centre = self.at(t) + self.grip.0.lerp(self.grip.1, f);
+        if let [axis] = self.axes[..] {
+            return (centre, axis);
+        }
         let last = self.axes.len().saturating_sub(1);
         let x = f * last as f64;
         let k = (x.floor() as usize).min(last.saturating_sub(1));
@@ -411,6 +414,11 @@ impl Choreography {
                     .map(|j| place(j, t.release))
                     .collect();
                 let mut arc = Arc::of(t, (a, b), (from, to), gravity, shape, &placements)?;
+                if kind == PropKind::Ball {
+                    // A ball is measured by its centre alone: one axis spares the search
+                    // turning it along the flight.
+                    arc.axes.truncate(1);
+                }
                 let sideways = kind == PropKind::Club || t.from.juggler != t.to.juggler;
                 arc.lane = if sideways {
                     rotate(from.facing, DVec3::NEG_X)
