@@ -753,11 +753,9 @@ fn intrusion(
 /// coarse samples `intrusion` takes, for trying many lanes on one pair (a lane moves a flight
 /// as a whole, so its poses stay).
 fn pair_poses(p: &Arc, q: &Arc, shift: f64) -> Vec<[DVec3; 4]> {
-    let start = p.release.max(q.release + shift);
-    let end = p.catch.min(q.catch + shift);
-    if end <= start {
+    let Some((start, end)) = shared_span(p, q, shift) else {
         return Vec::new();
-    }
+    };
     let (steps, dt) = sample_steps(start, end);
     (0..=steps)
         .map(|k| {
@@ -781,11 +779,9 @@ fn intrusion_with(
     samples: &std::cell::Cell<u64>,
     poses: Option<&[[DVec3; 4]]>,
 ) -> f64 {
-    let start = p.release.max(q.release + shift);
-    let end = p.catch.min(q.catch + shift);
-    if end <= start {
+    let Some((start, end)) = shared_span(p, q, shift) else {
         return 0.0;
-    }
+    };
     let depth_of = |t: f64, [c0, u, c1, v]: [DVec3; 4]| {
         rule.depth(c0 + a.at(p, t), u, c1 + b.at(q, t - shift), v)
     };
@@ -807,6 +803,13 @@ fn intrusion_with(
         ),
         None => deepest(start, end, depth_at, samples),
     }
+}
+
+/// The time two flights (the second `shift` seconds later) are both in the air, if any.
+fn shared_span(p: &Arc, q: &Arc, shift: f64) -> Option<(f64, f64)> {
+    let start = p.release.max(q.release + shift);
+    let end = p.catch.min(q.catch + shift);
+    (end > start).then_some((start, end))
 }
 
 /// Coarse samples from `start` to `end`: their number less one, and the step.
