@@ -73,6 +73,8 @@ const MARGIN: f64 = 0.01;
 /// Most coarse samples of pairs' poses one lane search keeps while it tries its lanes (a
 /// sample is 96 bytes).
 const MAX_KEPT_POSES: usize = 100_000;
+/// Most measures of held props kept for one pattern (about 100 bytes each).
+const MAX_KEPT_MEASURES: usize = 200_000;
 /// Extra clearance asked between two rings' rims, metres (a ring's depth lane is sized to a
 /// rim's width, 4 cm, so a whole centimetre more would ask two steps).
 const RIM_MARGIN: f64 = 0.003;
@@ -461,11 +463,13 @@ impl Choreography {
                     Some(*bound.get_or_insert_with(|| hand_bounds(reach.as_ref(), hand, period)));
             }
         }
+        let kept = std::cell::RefCell::new(KeptMeasures::default());
         let held = (!holds.is_empty()).then(|| Held {
             holds: &holds,
             reach: reach.as_ref(),
             hand_period: self.hand_period,
             rule: held_clearance(kind),
+            kept: &kept,
         });
         let arms = arms::Arms::new(reach.as_ref(), kind, n, self.holds_unseen(&arcs));
         let mut offsets = assign(
@@ -1775,6 +1779,17 @@ struct Held<'a> {
     reach: &'a dyn Reach,
     hand_period: f64,
     rule: Clearance,
+    /// Measures already taken (`intrusion`), kept for the lanes tried again.
+    kept: &'a std::cell::RefCell<KeptMeasures>,
+}
+
+/// A held measure's check and the lane offsets it reads, as bits.
+type MeasureKey = ([u64; 4], [u64; 4]);
+
+/// Held measures taken, with the samples each took.
+#[derive(Default)]
+struct KeptMeasures {
+    measures: std::collections::HashMap<MeasureKey, (f64, u64)>,
 }
 
 /// One measure of the lane solver involving a held prop.
@@ -1875,6 +1890,66 @@ impl Held<'_> {
     /// clear), with flights' lanes `lane_of` their class; two holds count only where they
     /// come closer than in no flight lanes at all.
     fn intrusion(
+        &self,
+        arcs: &[Option<Arc>],
+        check: HeldCheck,
+        lane_of: &dyn Fn(usize) -> Lane,
+        samples: &std::cell::Cell<u64>,
+    ) -> f64 {
+        // The measure depends on the check and the lanes it reads: measured once for each,
+        // counting its samples again when asked again (so the search's budget runs as if
+        // measured anew).
+        let key = self.measure_key(check, lane_of);
+        if let Some(&(depth, taken)) = key
+            .and_then(|k| self.kept.borrow().measures.get(&k).copied())
+            .as_ref()
+        {
+            samples.set(samples.get() + taken);
+            return depth;
+        }
+        let before = samples.get();
+        let depth = self.measure(arcs, check, lane_of, samples);
+        if let Some(key) = key {
+            let mut kept = self.kept.borrow_mut();
+            if kept.measures.len() < MAX_KEPT_MEASURES {
+                kept.measures.insert(key, (depth, samples.get() - before));
+            }
+        }
+        depth
+    }
+
+    /// What a held measure depends on: the check and the lane offsets it reads (bits).
+    fn measure_key(&self, check: HeldCheck, lane_of: &dyn Fn(usize) -> Lane) -> Option<MeasureKey> {
+        let slides = |h: &Hold| {
+            [
+                lane_of(h.classes.0).catch.to_bits(),
+                lane_of(h.classes.1).release.to_bits(),
+            ]
+        };
+        Some(match check {
+            HeldCheck::Flight {
+                flight,
+                hold,
+                shift,
+            } => {
+                let lane = lane_of(flight);
+                let h = self.holds.get(hold)?;
+                let [s0, s1] = slides(h);
+                (
+                    [0, flight as u64, hold as u64, shift.to_bits()],
+                    [lane.release.to_bits(), lane.catch.to_bits(), s0, s1],
+                )
+            }
+            HeldCheck::Holds { a, b, shift } => {
+                let [a0, a1] = slides(self.holds.get(a)?);
+                let [b0, b1] = slides(self.holds.get(b)?);
+                ([1, a as u64, b as u64, shift.to_bits()], [a0, a1, b0, b1])
+            }
+        })
+    }
+
+    /// `intrusion`, measured.
+    fn measure(
         &self,
         arcs: &[Option<Arc>],
         check: HeldCheck,
