@@ -73,7 +73,8 @@ const MARGIN: f64 = 0.01;
 /// Most coarse samples of pairs' poses one lane search keeps while it tries its lanes (a
 /// sample is 96 bytes).
 const MAX_KEPT_POSES: usize = 100_000;
-/// Most measures of held props kept for one pattern (about 100 bytes each).
+/// Most measures kept by one lane search, of held props and of pairs of flights each (about
+/// 100 bytes a measure).
 const MAX_KEPT_MEASURES: usize = 200_000;
 /// Extra clearance asked between two rings' rims, metres (a ring's depth lane is sized to a
 /// rim's width, 4 cm, so a whole centimetre more would ask two steps).
@@ -962,6 +963,7 @@ fn assign(
     let mut laned: Vec<usize> = Vec::with_capacity(n);
     let mut done = vec![false; n];
     let samples = std::cell::Cell::new(0u64);
+    let kept = std::cell::RefCell::new(KeptMeasures::default());
     // The groups laned together (or, parted, one by one), and whether one is not clear.
     let mut units: Vec<Vec<usize>> = Vec::new();
     // Per unit, whether the second look passes it by.
@@ -1014,6 +1016,7 @@ fn assign(
             held,
             arms,
             samples: &samples,
+            kept: &kept,
         };
         let mut best = solver.best_lane(&group, &lanes, None);
         for &g in &group {
@@ -1088,6 +1091,7 @@ fn assign(
         held,
         arms,
         samples: &samples,
+        kept: &kept,
     };
     if troubled && held.is_some() && samples.get() < SECOND_LOOK {
         for _ in 0..2 {
@@ -1149,9 +1153,44 @@ struct Solver<'a> {
     held: Option<Held<'a>>,
     arms: Option<&'a arms::Arms<'a>>,
     samples: &'a std::cell::Cell<u64>,
+    /// Measures of two flights already taken, kept for the lanes tried again.
+    kept: &'a std::cell::RefCell<KeptMeasures>,
 }
 
 impl Solver<'_> {
+    /// How deep flights `g` in lane `a` and `j` in lane `b` (`shift` seconds later) come
+    /// inside the clearance asked of them (`intrusion`): measured once for each pair of lanes
+    /// and kept (counting its samples again when asked again, so the search's budget runs as
+    /// if measured anew); `poses`, where given, are the pair's coarse samples.
+    fn pair_depth(
+        &self,
+        (g, a): (usize, Lane),
+        (j, b): (usize, Lane),
+        shift: f64,
+        poses: Option<&[[DVec3; 4]]>,
+    ) -> f64 {
+        let (Some(p), Some(q)) = (self.arcs[g].as_ref(), self.arcs[j].as_ref()) else {
+            return 0.0;
+        };
+        let key = (
+            [g as u64, j as u64, shift.to_bits(), 2],
+            [a.release, a.catch, b.release, b.catch].map(f64::to_bits),
+        );
+        if let Some(&(depth, taken)) = self.kept.borrow().measures.get(&key) {
+            self.samples.set(self.samples.get() + taken);
+            return depth;
+        }
+        let before = self.samples.get();
+        let rule = pair_rule(self.rule, p, q, shift);
+        let depth = intrusion_with(p, a, q, b, shift, rule, self.samples, poses);
+        let mut kept = self.kept.borrow_mut();
+        if kept.measures.len() < MAX_KEPT_MEASURES {
+            kept.measures
+                .insert(key, (depth, self.samples.get() - before));
+        }
+        depth
+    }
+
     /// Where props still cut into each other (`PAIR_DEPTH` inside the margin asked): the
     /// group that comes deepest and each group it meets that deep look for lanes together
     /// (every pair of lanes beside), taking the pair that leaves both shallowest, if shallower than the deepest
@@ -1276,8 +1315,7 @@ impl Solver<'_> {
                         return depth;
                     }
                     let shift = m as f64 * period;
-                    let rule = pair_rule(self.rule, p, q, shift);
-                    depth = depth.max(intrusion(p, lanes[g], q, lanes[j], shift, rule, samples));
+                    depth = depth.max(self.pair_depth((g, lanes[g]), (j, lanes[j]), shift, None));
                 }
             }
         }
@@ -1376,8 +1414,7 @@ impl Solver<'_> {
         current: Option<Lane>,
         others: bool,
     ) -> (f64, Lane) {
-        let (arcs, period, rule, held, samples) =
-            (self.arcs, self.period, self.rule, self.held, self.samples);
+        let (arcs, period, held, samples) = (self.arcs, self.period, self.held, self.samples);
         let laned = self.laned;
         // Flights laned so far (and this group's own copies) that share some time with a
         // flight of the group.
@@ -1419,16 +1456,7 @@ impl Solver<'_> {
             let poses = kept
                 .get(n)
                 .map(|cell| cell.get_or_init(|| pair_poses(p, q, shift)).as_slice());
-            intrusion_with(
-                p,
-                lane,
-                q,
-                other,
-                shift,
-                pair_rule(rule, p, q, shift),
-                samples,
-                poses,
-            )
+            self.pair_depth((g, lane), (j, other), shift, poses)
         };
         // Two flights of the group at the same time in one lane direction part alike in
         // every lane: measured once.
@@ -1786,7 +1814,7 @@ struct Held<'a> {
 /// A held measure's check and the lane offsets it reads, as bits.
 type MeasureKey = ([u64; 4], [u64; 4]);
 
-/// Held measures taken, with the samples each took.
+/// Measures taken (of held props, or of pairs of flights), with the samples each took.
 #[derive(Default)]
 struct KeptMeasures {
     measures: std::collections::HashMap<MeasureKey, (f64, u64)>,
