@@ -1176,19 +1176,10 @@ impl Solver<'_> {
             [g as u64, j as u64, shift.to_bits(), 2],
             [a.release, a.catch, b.release, b.catch].map(f64::to_bits),
         );
-        if let Some(&(depth, taken)) = self.kept.borrow().measures.get(&key) {
-            self.samples.set(self.samples.get() + taken);
-            return depth;
-        }
-        let before = self.samples.get();
-        let rule = pair_rule(self.rule, p, q, shift);
-        let depth = intrusion_with(p, a, q, b, shift, rule, self.samples, poses);
-        let mut kept = self.kept.borrow_mut();
-        if kept.measures.len() < MAX_KEPT_MEASURES {
-            kept.measures
-                .insert(key, (depth, self.samples.get() - before));
-        }
-        depth
+        KeptMeasures::get_or_measure(self.kept, key, self.samples, || {
+            let rule = pair_rule(self.rule, p, q, shift);
+            intrusion_with(p, a, q, b, shift, rule, self.samples, poses)
+        })
     }
 
     /// Where props still cut into each other (`PAIR_DEPTH` inside the margin asked): the
@@ -1820,6 +1811,30 @@ struct KeptMeasures {
     measures: std::collections::HashMap<MeasureKey, (f64, u64)>,
 }
 
+impl KeptMeasures {
+    /// The measure of `key` as kept, its samples counted again in `samples` (so a search's
+    /// budget runs as if it were measured anew), else taken by `measure` and kept (while
+    /// fewer than `MAX_KEPT_MEASURES` are).
+    fn get_or_measure(
+        kept: &std::cell::RefCell<KeptMeasures>,
+        key: MeasureKey,
+        samples: &std::cell::Cell<u64>,
+        measure: impl FnOnce() -> f64,
+    ) -> f64 {
+        if let Some(&(depth, taken)) = kept.borrow().measures.get(&key) {
+            samples.set(samples.get() + taken);
+            return depth;
+        }
+        let before = samples.get();
+        let depth = measure();
+        let mut kept = kept.borrow_mut();
+        if kept.measures.len() < MAX_KEPT_MEASURES {
+            kept.measures.insert(key, (depth, samples.get() - before));
+        }
+        depth
+    }
+}
+
 /// One measure of the lane solver involving a held prop.
 #[derive(Clone, Copy, Debug)]
 enum HeldCheck {
@@ -1927,23 +1942,11 @@ impl Held<'_> {
         // The measure depends on the check and the lanes it reads: measured once for each,
         // counting its samples again when asked again (so the search's budget runs as if
         // measured anew).
-        let key = self.measure_key(check, lane_of);
-        if let Some(&(depth, taken)) = key
-            .and_then(|k| self.kept.borrow().measures.get(&k).copied())
-            .as_ref()
-        {
-            samples.set(samples.get() + taken);
-            return depth;
+        let measure = || self.measure(arcs, check, lane_of, samples);
+        match self.measure_key(check, lane_of) {
+            Some(key) => KeptMeasures::get_or_measure(self.kept, key, samples, measure),
+            None => measure(),
         }
-        let before = samples.get();
-        let depth = self.measure(arcs, check, lane_of, samples);
-        if let Some(key) = key {
-            let mut kept = self.kept.borrow_mut();
-            if kept.measures.len() < MAX_KEPT_MEASURES {
-                kept.measures.insert(key, (depth, samples.get() - before));
-            }
-        }
-        depth
     }
 
     /// What a held measure depends on: the check and the lane offsets it reads (bits).
