@@ -27,11 +27,12 @@
 //!   another axis (`Choreography::restack_lanes`).
 //! - A juggler path has at least one keyframe, sorted by time in `[0, period)`.
 //!
-//! This file depends on nothing else in `motion` but the plain [`BounceMode`] value.
+//! This file depends on nothing else in `motion` but `flight` (a toss's [`BounceMode`] and the
+//! path it flies).
 
 use glam::{DVec3, Vec3};
 
-use super::flight::BounceMode;
+use super::flight::{BounceMode, FlightPath, BOUNCE_ENERGY};
 use crate::layout::Placement;
 use crate::types::HandRef;
 
@@ -190,6 +191,28 @@ impl Toss {
             spins: None,
             path: 0,
             throw: None,
+        }
+    }
+
+    /// The path this toss's prop flies from `p0` at the release to `p1` at the catch (world
+    /// points), under its own gravity or else `gravity`: a parabola, or its bounces.
+    pub(crate) fn flight_path(&self, p0: DVec3, p1: DVec3, gravity: f64) -> FlightPath {
+        let duration = self.catch - self.release;
+        let g = self
+            .gravity
+            .filter(|g| g.is_finite() && *g > 0.0)
+            .unwrap_or(gravity);
+        match self.kind {
+            TossKind::Bounce(mode) => FlightPath::bounce_off(
+                p0,
+                p1,
+                duration,
+                g,
+                mode,
+                self.bounce_energy.unwrap_or(BOUNCE_ENERGY),
+                self.bounce_plane.unwrap_or(0.0),
+            ),
+            TossKind::Toss => FlightPath::parabola(p0, p1, duration, g),
         }
     }
 }

@@ -94,6 +94,7 @@ impl FlightPath {
 
     /// A bounce from `p0` to `p1` in `duration` seconds in the requested mode, or the first
     /// fallback mode that has a solution, or a parabola when none has.
+    #[cfg(test)]
     pub(crate) fn bounce(
         p0: DVec3,
         p1: DVec3,
@@ -107,6 +108,7 @@ impl FlightPath {
     /// `bounce` for a prop keeping the fraction `energy` of its energy at each bounce
     /// (Juggling Lab's `bouncefrac`: the rebound speed is `√energy` of the impact speed);
     /// `energy` outside `(0, 1]` is taken as `BOUNCE_ENERGY`.
+    #[cfg(test)]
     pub(crate) fn bounce_keeping(
         p0: DVec3,
         p1: DVec3,

@@ -5,7 +5,8 @@
 //! jugglers in opposite directions along one lane, rings crossing in one plane) are moved
 //! apart as a whole: a flight's prop is released and caught a few centimetres off its hands'
 //! event points (`Toss::release_offset`/`catch_offset`), the same world offset at both ends,
-//! so it still flies an exact parabola, only beside the other one. A held prop slides
+//! so it still flies an exact parabola, only beside the other one (a bounce too: lanes run
+//! sideways or in depth, so it still comes down to its floor, bounces and rises to the catch). A held prop slides
 //! linearly from the lane it arrived in to the lane it leaves in (`PathSegment::Held`
 //! offsets), so it stays in the hand; the hands themselves do not move.
 //!
@@ -44,7 +45,8 @@ use glam::DVec3;
 
 mod arms;
 
-use super::choreography::{Choreography, PathSegment, Toss, TossKind, ORIGIN};
+use super::choreography::{Choreography, PathSegment, Toss, ORIGIN};
+use super::flight::FlightPath;
 use crate::layout::Placement;
 use crate::types::{HandRef, PropKind};
 
@@ -248,8 +250,12 @@ const MAX_AXES: usize = 400;
 pub(crate) struct Arc {
     release: f64,
     catch: f64,
+    /// Where the prop's grip is at the release (world).
     p0: DVec3,
-    v0: DVec3,
+    /// The grip's path from the release: a parabola, or a bounce off the floor (a lane moves
+    /// it sideways or in depth, never up, so a bounce stays one).
+    path: FlightPath,
+    /// The pattern's gravity (a toss may have its own).
     gravity: f64,
     /// World offset of this flight's neighbouring lane (direction times the lane step).
     lane: DVec3,
@@ -269,7 +275,7 @@ pub(crate) struct Arc {
 impl Arc {
     /// The flight of toss `t` from hand point `points.0` to `points.1` (juggler-local, its
     /// lane offsets added) with the thrower and catcher placed at `places`, in no lane of its
-    /// own yet; `None` for a bounce or a flight that is not finite.
+    /// own yet; `None` for a flight that is not finite.
     pub(crate) fn of(
         t: &Toss,
         points: (DVec3, DVec3),
@@ -279,17 +285,14 @@ impl Arc {
         placements: &[Placement],
     ) -> Option<Arc> {
         let duration = t.catch - t.release;
-        if t.kind != TossKind::Toss || !duration.is_finite() || duration <= 0.0 {
+        if !duration.is_finite() || duration <= 0.0 || !gravity.is_finite() {
             return None;
         }
         let (from, to) = places;
         let p0 = from.position.as_dvec3() + rotate(from.facing, points.0 + t.release_offset);
         let p1 = to.position.as_dvec3() + rotate(to.facing, points.1 + t.catch_offset);
-        let g = t
-            .gravity
-            .filter(|g| g.is_finite() && *g > 0.0)
-            .unwrap_or(gravity);
-        let v0 = (p1 - p0) / duration + DVec3::Y * (0.5 * g * duration);
+        let path = t.flight_path(p0, p1, gravity);
+        let v0 = path.velocity(0.0);
         let count = ((duration / (0.5 * SAMPLE_STEP)).ceil() as usize).clamp(8, MAX_AXES);
         let axes: Vec<DVec3> = (0..=count)
             .map(|k| shape(t, k as f64 / count as f64, placements).1)
@@ -300,8 +303,8 @@ impl Arc {
             release: t.release,
             catch: t.catch,
             p0,
-            v0,
-            gravity: g,
+            path,
+            gravity,
             lane: DVec3::ZERO,
             together: false,
             hands: (t.from.slot(), t.to.slot()),
@@ -311,8 +314,7 @@ impl Arc {
     }
 
     fn at(&self, t: f64) -> DVec3 {
-        let s = t - self.release;
-        self.p0 + self.v0 * s - DVec3::Y * (0.5 * self.gravity * s * s)
+        self.path.position(t - self.release)
     }
 
     /// The prop's centre (on its own lane's grip parabola `at`) and axis at `t`.
@@ -873,13 +875,11 @@ impl Arc {
         places: (Placement, Placement),
     ) -> Arc {
         let (from, to) = places;
-        let duration = self.catch - self.release;
         let p0 = from.position.as_dvec3() + rotate(from.facing, points.0 + t.release_offset);
         let p1 = to.position.as_dvec3() + rotate(to.facing, points.1 + t.catch_offset);
-        let v0 = (p1 - p0) / duration + DVec3::Y * (0.5 * self.gravity * duration);
         Arc {
             p0,
-            v0,
+            path: t.flight_path(p0, p1, self.gravity),
             ..self.clone()
         }
     }
@@ -1633,7 +1633,7 @@ impl Hold {
         let steps = (((end - start) / SAMPLE_STEP).ceil() as usize).clamp(1, 1000);
         (0..=steps).any(|k| {
             let t = start + (end - start) * k as f64 / steps as f64 - shift;
-            let speed = (q.v0 - DVec3::Y * (q.gravity * (t - q.release))).length();
+            let speed = q.path.velocity(t - q.release).length();
             q.at(t).distance(centre) < radius + 2.0 * PROP_REACH + speed * SAMPLE_STEP
         })
     }

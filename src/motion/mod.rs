@@ -273,28 +273,7 @@ impl Motion {
             .tosses
             .iter()
             .enumerate()
-            .map(|(i, t)| {
-                let (p0, p1, duration) = (release_point[i], catch_point[i], t.catch - t.release);
-                let g = t.gravity.filter(|g| g.is_finite() && *g > 0.0).unwrap_or(g);
-                match t.kind {
-                    TossKind::Bounce(mode) if t.bounce_plane.is_some() => FlightPath::bounce_off(
-                        p0,
-                        p1,
-                        duration,
-                        g,
-                        mode,
-                        t.bounce_energy.unwrap_or(flight::BOUNCE_ENERGY),
-                        t.bounce_plane.unwrap_or(0.0),
-                    ),
-                    TossKind::Bounce(mode) => match t.bounce_energy {
-                        Some(energy) => {
-                            FlightPath::bounce_keeping(p0, p1, duration, g, mode, energy)
-                        }
-                        None => FlightPath::bounce(p0, p1, duration, g, mode),
-                    },
-                    TossKind::Toss => FlightPath::parabola(p0, p1, duration, g),
-                }
-            })
+            .map(|(i, t)| t.flight_path(release_point[i], catch_point[i], g))
             .collect();
         let period = ch.hand_period;
         // The hands of a juggler who moves or turns are fitted in the juggler's own frame, so
