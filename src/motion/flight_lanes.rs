@@ -6,9 +6,10 @@
 //! apart as a whole: a flight's prop is released and caught a few centimetres off its hands'
 //! event points (`Toss::release_offset`/`catch_offset`), the same world offset at both ends,
 //! so it still flies an exact parabola, only beside the other one (a bounce too: lanes run
-//! sideways or in depth, so it still comes down to its floor, bounces and rises to the catch). A held prop slides
-//! linearly from the lane it arrived in to the lane it leaves in (`PathSegment::Held`
-//! offsets), so it stays in the hand; the hands themselves do not move.
+//! sideways or in depth, so it still comes down to its floor, bounces and rises to the
+//! catch). A held prop slides linearly from the lane it arrived in to the lane it leaves in
+//! (`PathSegment::Held` offsets); the hands themselves do not move, so a held prop is off its
+//! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`).
 //!
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
@@ -1671,8 +1672,9 @@ impl Hold {
 
 impl Choreography {
     /// Hand slots holding a prop the lane solver cannot follow (one held throughout, or
-    /// arriving or leaving by a bounce or another flight without an arc): moving a flight of
-    /// such a hand could slide the prop it holds into that one unseen.
+    /// arriving or leaving by a flight without an arc, one whose times or points are not
+    /// finite): moving a flight of such a hand could slide the prop it holds into that one
+    /// unseen.
     fn holds_unseen(&self, arcs: &[Option<Arc>]) -> Vec<bool> {
         let mut out = vec![false; self.hands.len().max(1)];
         let has_arc =
