@@ -975,6 +975,17 @@ fn assign(
         .flatten()
         .all(|a| a.hands.0 < 2 && a.hands.1 < 2);
     let mut troubled = false;
+    // The solver's fields but the classes laned so far, which grow group by group.
+    let base = Solver {
+        arcs,
+        laned: &[],
+        period,
+        rule,
+        held,
+        arms,
+        samples: &samples,
+        kept: &kept,
+    };
     for &i in &order {
         if samples.get() > MAX_SAMPLES {
             // Over the work budget: the rest keep their own lanes.
@@ -1010,14 +1021,8 @@ fn assign(
             laned.push(g);
         }
         let solver = Solver {
-            arcs,
             laned: &laned,
-            period,
-            rule,
-            held,
-            arms,
-            samples: &samples,
-            kept: &kept,
+            ..base
         };
         let mut best = solver.best_lane(&group, &lanes, None);
         for &g in &group {
@@ -1085,14 +1090,8 @@ fn assign(
     // lane of their own when laned (passes crossing in the middle of a triangle: looking
     // again costs as much as laning, and cannot part them).
     let solver = Solver {
-        arcs,
         laned: &laned,
-        period,
-        rule,
-        held,
-        arms,
-        samples: &samples,
-        kept: &kept,
+        ..base
     };
     if troubled && held.is_some() && samples.get() < SECOND_LOOK {
         for _ in 0..2 {
@@ -1145,6 +1144,7 @@ fn pair_rule(rule: Clearance, p: &Arc, q: &Arc, shift: f64) -> Clearance {
 }
 
 /// What the lane search needs to lane one group of flights.
+#[derive(Clone, Copy)]
 struct Solver<'a> {
     arcs: &'a [Option<Arc>],
     /// Classes laned so far, the group's own included.
