@@ -161,6 +161,13 @@ impl FlightPath {
         FlightPath::parabola(p0, p1, duration, gravity)
     }
 
+    /// Where the path starts (the release point).
+    pub(crate) fn start(&self) -> DVec3 {
+        match self {
+            FlightPath::Parabola { p0, .. } | FlightPath::Bounce { p0, .. } => *p0,
+        }
+    }
+
     /// Position `tau` seconds after release.
     pub(crate) fn position(&self, tau: f64) -> DVec3 {
         match self {

@@ -251,8 +251,6 @@ const MAX_AXES: usize = 400;
 pub(crate) struct Arc {
     release: f64,
     catch: f64,
-    /// Where the prop's grip is at the release (world).
-    p0: DVec3,
     /// The grip's path from the release: a parabola, or a bounce off the floor (a lane moves
     /// it sideways or in depth, never up, so a bounce stays one).
     path: FlightPath,
@@ -303,7 +301,6 @@ impl Arc {
         (p0.is_finite() && v0.is_finite() && finite).then_some(Arc {
             release: t.release,
             catch: t.catch,
-            p0,
             path,
             gravity,
             lane: DVec3::ZERO,
@@ -721,7 +718,7 @@ impl Arc {
         self.hands == other.hands
             && self.together == other.together
             && (duration(self) - duration(other)).abs() < SAME_TIME
-            && self.p0.distance(other.p0) < SAME_PLACE
+            && self.path.start().distance(other.path.start()) < SAME_PLACE
             && p1(self).distance(p1(other)) < SAME_PLACE
             && self.lane.distance(other.lane) < 1e-6
     }
@@ -879,7 +876,6 @@ impl Arc {
         let p0 = from.position.as_dvec3() + rotate(from.facing, points.0 + t.release_offset);
         let p1 = to.position.as_dvec3() + rotate(to.facing, points.1 + t.catch_offset);
         Arc {
-            p0,
             path: t.flight_path(p0, p1, self.gravity),
             ..self.clone()
         }
@@ -951,13 +947,8 @@ fn assign(
             let ms = |x: f64| (x * 1000.0).round() as i64;
             let phase = ms(t.release.rem_euclid(period)) % ms(period).max(1);
             let cm = |x: f64| (x * 100.0).round() as i64;
-            [
-                phase,
-                ms(t.catch - t.release),
-                cm(t.p0.x),
-                cm(t.p0.y),
-                cm(t.p0.z),
-            ]
+            let p0 = t.path.start();
+            [phase, ms(t.catch - t.release), cm(p0.x), cm(p0.y), cm(p0.z)]
         })
     };
     order.sort_by_key(|&i| key(i));
