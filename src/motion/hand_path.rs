@@ -244,8 +244,9 @@ enum Origin {
 /// where a segment accelerates harder than `MAX_HAND_ACCELERATION`: the hand's speed at the
 /// throws and catches next to such a segment (and at the throw or catch whose push or give the
 /// segment is) is lowered step by step, down to `MIN_SPEED_SCALE` of the prop's, so the hand
-/// gathers and sheds less speed in the time it has. Positions and times never move; a path
-/// whose knots are too close in space and time for any speed keeps its peak (docs/motion.md).
+/// gathers and sheds less speed in the time it has (a give next to it first ends moving).
+/// Positions and times never move; a path whose knots are too close in space and time for any
+/// speed keeps its peak (docs/motion.md).
 fn smooth_spline(base: &[Knot], period: f64, forward: DVec3) -> PeriodicSpline {
     let (peak, spline) = smooth_spline_with(base, period, forward, true);
     if peak <= SMOOTH_TARGET {
@@ -273,6 +274,8 @@ fn smooth_spline_with(
     // Shares of each throw's push and each catch's give kept (way and time alike).
     let mut push = vec![1.0_f64; base.len()];
     let mut give = vec![1.0_f64; base.len()];
+    // Gives that end moving (on toward the next knot) instead of at rest.
+    let mut give_moving = vec![false; base.len()];
     let mut follow = vec![if follow_through { 1.0_f64 } else { 0.0 }; base.len()];
     let mut best: Option<(f64, PeriodicSpline)> = None;
     for _ in 0..=SMOOTHING_ROUNDS {
@@ -300,7 +303,7 @@ fn smooth_spline_with(
             .map(|(i, k)| (*k, Origin::Base(i)))
             .collect();
         let tagged = add_throw_pushes(&tagged, period, &push, forward);
-        let tagged = add_catch_gives(&tagged, period, &give);
+        let tagged = add_catch_gives(&tagged, period, &give, &give_moving);
         let tagged = add_follow_throughs(&tagged, period, &follow);
         let knots: Vec<Knot> = tagged.iter().map(|(k, _)| *k).collect();
         let spline = PeriodicSpline::fit(&knots, period);
@@ -346,6 +349,16 @@ fn smooth_spline_with(
                 }
             }
             for &(origin, speed) in ends {
+                // A piece from or to the end of a give lacks time (a throw or a turn soon after
+                // a catch): the give first ends moving, the hand sinking through its lowest
+                // point on its way instead of stopping there; only then is it shortened.
+                if let Origin::Give(b) = origin {
+                    if !speed && !give_moving[b] {
+                        give_moving[b] = true;
+                        changed = true;
+                        continue;
+                    }
+                }
                 let (factor, b) = match origin {
                     Origin::Give(b) if !speed => (&mut give[b], b),
                     Origin::Push(b) if !speed => (&mut push[b], b),
@@ -481,7 +494,12 @@ fn wrap_sorted(out: &mut [(Knot, Origin)], period: f64) {
 /// `GIVE_TIME_SHARE_MAX` of it when the hand needs that long even at the prop's own speed.
 /// Only when even that is too short (`d > v_prop t / 2`, no library pattern) the give shrinks
 /// to `v_prop t / 2`.
-fn add_catch_gives(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<(Knot, Origin)> {
+fn add_catch_gives(
+    knots: &[(Knot, Origin)],
+    period: f64,
+    share: &[f64],
+    moving: &[bool],
+) -> Vec<(Knot, Origin)> {
     let n = knots.len();
     let mut out = Vec::with_capacity(n * 2);
     for (i, &(k, origin)) in knots.iter().enumerate() {
@@ -535,12 +553,20 @@ fn add_catch_gives(knots: &[(Knot, Origin)], period: f64, share: &[f64]) -> Vec<
         };
         let position = k.position + DVec3::new(side.x, offset.y, side.z);
         // The give ends at rest, at the bottom: the hand has absorbed the prop and turns
-        // toward the next knot from there (a sideways speed there swings the hand out).
+        // toward the next knot from there (a sideways speed there swings the hand out). Where
+        // the easing finds no time for that after a prop arriving downward, it ends moving:
+        // the hand passes through the bottom on its way, so it still sinks at least that far
+        // (one arriving flat or rising, a pass or a bounce, is still stopped: moving on, the
+        // hand would swing out along its path).
         out.push((
             Knot {
                 time: k.time + t,
                 position,
-                velocity: KnotVelocity::Fixed(DVec3::ZERO),
+                velocity: if moving[b] && dir.y <= -0.3 {
+                    KnotVelocity::Free
+                } else {
+                    KnotVelocity::Fixed(DVec3::ZERO)
+                },
             },
             Origin::Give(b),
         ));
@@ -627,7 +653,8 @@ const PASSING_KNOT_GAP: f64 = 0.03;
 /// Samples per hand period searched for hands passing close.
 const PASSING_SAMPLES: usize = 360;
 
-/// Waypoints that part a juggler's two hands (`left`, `right` fitted without them) where they
+/// Waypoints that part a juggler's two hands (`left`, `right` fitted without them, each raised
+/// by `lift(side, t)` where the forearm lifts put it over the other) where they
 /// come closer than `PASSING_TRIGGER`: at each closest approach the hand further across the body
 /// (the one crossing over) moves forward and a little up, the other back, so their centres are
 /// `HANDS_APART` apart; a hand that has a knot within `PASSING_KNOT_GAP` of that time stays and
@@ -636,6 +663,7 @@ const PASSING_SAMPLES: usize = 360;
 /// body from that side's shoulder line. Empty when the hands never come close.
 pub(crate) fn separate_hands(
     hands: [&PeriodicSpline; 2],
+    lift: impl Fn(usize, f64) -> f64,
     event_times: [&[f64]; 2],
     period: f64,
     forward: impl Fn(f64) -> DVec3,
@@ -646,7 +674,10 @@ pub(crate) fn separate_hands(
         return out;
     }
     let dt = period / PASSING_SAMPLES as f64;
-    let dist = |t: f64| hands[0].eval(t).0.distance(hands[1].eval(t).0);
+    // Where a hand is: its path plus its lift (the waypoints are placed on the path).
+    let lifted = |side: usize, t: f64| DVec3::Y * lift(side, t);
+    let at = |side: usize, t: f64| hands[side].eval(t).0 + lifted(side, t);
+    let dist = |t: f64| at(0, t).distance(at(1, t));
     let d: Vec<f64> = (0..PASSING_SAMPLES).map(|k| dist(k as f64 * dt)).collect();
     let n = d.len();
     let near_knot = |side: usize, t: f64| {
@@ -661,7 +692,7 @@ pub(crate) fn separate_hands(
             continue;
         }
         let t = k as f64 * dt;
-        let p = [hands[0].eval(t).0, hands[1].eval(t).0];
+        let p = [at(0, t), at(1, t)];
         let f = forward(t);
         // Depth apart so that the centres are `HANDS_APART` apart (the part of their offset
         // already along the forward direction counts).
@@ -694,14 +725,14 @@ pub(crate) fn separate_hands(
         if share[0] > 0.0 {
             out[front].push(Knot {
                 time: t,
-                position: p[front] + (f + up * 0.3) * (need * share[0]),
+                position: p[front] - lifted(front, t) + (f + up * 0.3) * (need * share[0]),
                 velocity: KnotVelocity::Free,
             });
         }
         if share[1] > 0.0 {
             out[1 - front].push(Knot {
                 time: t,
-                position: p[1 - front] - f * (need * share[1]),
+                position: p[1 - front] - lifted(1 - front, t) - f * (need * share[1]),
                 velocity: KnotVelocity::Free,
             });
         }

@@ -309,7 +309,8 @@ impl Motion {
             hand_path::hand_spline(events, points, &flights, &ch.tosses, period, frame, passing)
         };
         let mut hands: Vec<PeriodicSpline> = (0..slots).map(|slot| fit(slot, &[])).collect();
-        // A juggler's two hands pass each other apart in depth (crossing arms).
+        // A juggler's two hands pass each other apart in depth (crossing arms), measured where
+        // they are drawn: with the lifts that take one forearm over the other.
         for left in (0..slots.saturating_sub(1)).step_by(2) {
             let right = left + 1;
             let times = |slot: usize| -> Vec<f64> {
@@ -325,6 +326,7 @@ impl Motion {
             let own = own_frame[left];
             let passing = hand_path::separate_hands(
                 [&hands[left], &hands[right]],
+                |side, t| lifts[left + side].as_ref().map_or(0.0, |l| l.at(t).0),
                 [&tl, &tr],
                 period,
                 |t| {

@@ -654,7 +654,8 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
     // Scenes that still fail, by measure (limits, not goals: see the doc above). Elbows: none,
     // since pass wind-ups go down, not back, and elbows the body puts far behind are turned
     // forward (`scene/elbow_forward.rs`); hands: none, since events lying on the other hand
-    // are parted.
+    // are parted; hand acceleration: 13 (19 before gives could end moving), the cases
+    // docs/motion.md explains (a 1 thrown right after a high catch, the JML 1.0 test file).
     let limits: [(&str, Pick, f32, bool, usize); 8] = [
         (
             "elbow behind the shoulders (m)",
@@ -674,7 +675,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             |c| &c.acceleration,
             200.0,
             true,
-            19,
+            13,
         ),
     ];
     let mut over = Vec::new();
@@ -780,6 +781,48 @@ fn clubs_falling_past_a_crossed_arm_find_its_elbow_turned_aside() {
         );
         if c.arms.value < least {
             bad.push(c.arms.what);
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+/// Hands that the forearm lifts raise into each other are still parted: the parting measures
+/// the hands where they are drawn, lifts included. Juggling Lab's 4-Mills Simultaneous and
+/// 4-ball Burke's Barrage hand movements (their `hands=`), whose lifts took one hand up to the
+/// other's height, brought the hands within 0.4–1.8 and 0.8 cm while the parting measured the
+/// paths before their lifts; now 11.4–12.1 and 9.5–10.1 cm (240 Hz), and Burke's forearms,
+/// −6.7 cm through each other then, clear.
+#[test]
+fn hands_raised_by_forearm_lifts_are_still_parted() {
+    let list = r#"<?xml version="1.0"?>
+<jml version="3">
+<patternlist>
+<line display="Mills hands, synchronous" notation="siteswap">
+pattern=(4x,4x);bps=6;dwell=1.5;hands=(-25,10)(-10).(-25,-5)(-10,-15).(30,40)(15,50).(30,40)(15,50).(-25,-5)(-10,-15).(-25,10)(-10).(30,40)(15,50).(30,40)(15,50).
+</line>
+<line display="Burke's hands" notation="siteswap">
+pattern=525;bps=6;hands=(-12.5,-10)(0).(-22.5,70)(35,70).(7.5)(-22.5,15).
+</line>
+</patternlist>
+</jml>
+"#;
+    let specs = juggler::files::load_str(list, juggler::files::FileKind::Jml, "test")
+        .expect("pattern list");
+    assert_eq!(specs.len(), 2);
+    let mut bad = Vec::new();
+    for spec in &specs {
+        for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+            let c = crate::contacts::measure(&with_prop(spec, kind), 240.0);
+            eprintln!(
+                "{} {kind:?}: hands {:+.4} m, forearms {:+.4} m",
+                spec.name, c.hands.value, c.forearms.value
+            );
+            if c.hands.value < 0.08 {
+                bad.push(c.hands.what);
+            }
+            if spec.name.starts_with("Burke") && c.forearms.value < 0.0 {
+                bad.push(c.forearms.what);
+            }
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");
