@@ -353,7 +353,7 @@ fn smooth_spline_with(
                 // a catch): the give first ends moving, the hand sinking through its lowest
                 // point on its way instead of stopping there; only then is it shortened.
                 if let Origin::Give(b) = origin {
-                    if !speed && !give_moving[b] {
+                    if !speed && !give_moving[b] && arrives_downward(base[b].velocity) {
                         give_moving[b] = true;
                         changed = true;
                         continue;
@@ -389,6 +389,13 @@ fn smooth_spline_with(
         }
     }
     best.unwrap_or_else(|| (f64::INFINITY, PeriodicSpline::fit(base, period)))
+}
+
+/// Whether a knot is a catch of props arriving downward (steeper than about 17°), whose give
+/// drops `CATCH_GIVE`; one arriving flat or rising is absorbed along its path.
+fn arrives_downward(velocity: KnotVelocity) -> bool {
+    matches!(velocity, KnotVelocity::Along { direction, .. }
+        if direction.normalize_or_zero().y <= -0.3)
 }
 
 /// Before every throw knot, a knot where the throwing push starts: back along the launch
@@ -562,7 +569,7 @@ fn add_catch_gives(
             Knot {
                 time: k.time + t,
                 position,
-                velocity: if moving[b] && dir.y <= -0.3 {
+                velocity: if moving[b] && arrives_downward(k.velocity) {
                     KnotVelocity::Free
                 } else {
                     KnotVelocity::Fixed(DVec3::ZERO)
