@@ -525,6 +525,7 @@ fn add_catch_gives(
         if dir == DVec3::ZERO || max_speed.is_nan() || max_speed <= 1e-6 {
             continue;
         }
+        let downward = arrives_downward(k.velocity);
         // The hand's speed at the catch lies between the planned least share of the prop's
         // speed and the prop's speed (`KnotVelocity::Along`).
         let slow = (CATCH_MIN_SPEED_FRACTION * max_speed).clamp(1e-3, CATCH_MIN_SPEED_CAP);
@@ -534,7 +535,7 @@ fn add_catch_gives(
         // front of the body instead of swinging back into it.
         // A fast catch (a high throw) is absorbed over a longer way, at a bearable deceleration.
         let fast = (slow * slow / (2.0 * GIVE_ACCELERATION)).min(MAX_CATCH_GIVE);
-        let along = if dir.y <= -0.3 {
+        let along = if downward {
             CATCH_GIVE.max(fast) / -dir.y
         } else {
             FLAT_CATCH_GIVE.max(fast)
@@ -553,7 +554,7 @@ fn add_catch_gives(
         // arrival cannot carry the hand out of reach.
         let offset = dir * d;
         let side = DVec3::new(offset.x, 0.0, offset.z);
-        let side = if dir.y <= -0.3 {
+        let side = if downward {
             side.clamp_length_max(0.25 * -offset.y)
         } else {
             side
@@ -569,7 +570,7 @@ fn add_catch_gives(
             Knot {
                 time: k.time + t,
                 position,
-                velocity: if moving[b] && arrives_downward(k.velocity) {
+                velocity: if moving[b] && downward {
                     KnotVelocity::Free
                 } else {
                     KnotVelocity::Fixed(DVec3::ZERO)
