@@ -4,7 +4,7 @@
 //! Steps, all in beats until the last: `plan` times every toss (release, catch) and lists
 //! each hand's events over one hand period (the schedule repeated so that custom dwell points
 //! and `body=` cycles fit whole); `event_point` places each event (Juggling Lab's table by
-//! throw value, or custom `DwellPoints` cycled over the juggler's tosses); `orbit` gives each
+//! throw value, or custom `DwellPoints` cycled over the juggler's beats); `orbit` gives each
 //! orbit's cycle of flights and holds; `lanes` spreads props held together. Everything is then
 //! scaled to seconds and written as a `Choreography`. `place_for_prop` moves the hands where
 //! they work with a prop (clubs further forward).
@@ -23,11 +23,11 @@ use super::timing::Timing;
 use crate::layout::{Layout, Placement};
 use crate::schedule::{Schedule, ThrowKind};
 use crate::settings::DwellPoints;
-use crate::types::{Hand, HandRef, PropKind};
+use crate::types::{HandRef, PropKind};
 
 /// The events of a valid siteswap `schedule` at `timing`, jugglers placed by `layout`
 /// (missing placements from the default circle), at custom dwell points when `hand_positions`
-/// is not empty (cycled over each juggler's tosses), else Juggling Lab's table by throw value.
+/// is not empty (cycled over each juggler's beats), else Juggling Lab's table by throw value.
 pub fn from_schedule(
     schedule: &Schedule,
     timing: Timing,
@@ -95,7 +95,7 @@ pub(crate) fn from_schedule_moving(
         }
     };
     let copies = (0..schedule.jugglers.max(1)).fold(1u32, |acc, j| {
-        let c = custom_copies(schedule, custom_of(j).len(), j);
+        let c = custom_copies(schedule, custom_of(j).len());
         lcm(u128::from(acc), u128::from(c)).min(u128::from(u32::MAX)) as u32
     });
     // (At most MAX_BODY_COPIES repeats: beyond that a juggler keeps its own cycle but the
@@ -112,11 +112,8 @@ pub(crate) fn from_schedule_moving(
             acc
         }
     });
-    let plan = if beat_dwells.is_empty() {
-        Plan::new(schedule, copies, timing.dwell)
-    } else {
-        Plan::with_beat_dwells(schedule, copies, timing.dwell, beat_dwells)
-    };
+    let every_beat = per_juggler.iter().any(|c| !c.is_empty());
+    let plan = Plan::with_beat_dwells(schedule, copies, timing.dwell, beat_dwells, every_beat);
     let beat = timing.beat_seconds();
     let hand_period = plan.period as f64 * beat;
     let placements = placements(layout, plan.jugglers);
@@ -283,8 +280,8 @@ const SYNC_THROW_X: f64 = 0.10;
 const CLUB_ONE_DROP: f64 = 0.10;
 
 /// The point (in hand terms) of one plan event: a throw point when it throws, else a
-/// catch point; custom dwell points when given (cycled over the juggler's tosses, see
-/// `plan::HandEvent::dwell_index`).
+/// catch point; custom dwell points when given (cycled over the juggler's beats as Juggling
+/// Lab's `hands=` entries, see `plan::HandEvent::dwell_index`).
 ///
 /// Two hands throwing at once (a synchronous beat) throw at least `SYNC_THROW_X` out:
 /// Juggling Lab's table puts the throws of 6 and higher 5 cm from the centre line, made for
@@ -306,10 +303,10 @@ fn event_point(
 ) -> HandPoint {
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
-        return if event.throws.is_empty() {
-            spec.catch
-        } else {
+        return if event.at_throw {
             spec.throw
+        } else {
+            spec.catch
         };
     }
     let mean = |xs: Vec<f64>| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
@@ -369,28 +366,14 @@ pub(super) fn lcm(a: u128, b: u128) -> u128 {
 }
 
 /// How many schedule periods one hand period spans so that `custom` dwell points, cycled over
-/// juggler `juggler`'s tosses, repeat with the pattern.
-fn custom_copies(schedule: &Schedule, custom: usize, juggler: usize) -> u32 {
+/// the beats (entry `i` on beat `i`, see `plan::HandEvent::dwell_index`), repeat with the
+/// pattern.
+fn custom_copies(schedule: &Schedule, custom: usize) -> u32 {
     if custom <= 1 {
         return 1;
     }
-    let mut slots: std::collections::BTreeSet<(usize, Hand, u32)> = Default::default();
-    for t in schedule
-        .throws
-        .iter()
-        .filter(|t| t.kind != ThrowKind::Hold && t.from.juggler == juggler)
-    {
-        slots.insert((t.from.juggler, t.from.hand, t.beat));
-    }
-    let mut per_juggler: std::collections::BTreeMap<usize, u128> = Default::default();
-    for (j, _, _) in slots {
-        *per_juggler.entry(j).or_default() += 1;
-    }
-    let len = custom as u128;
-    let copies = per_juggler
-        .values()
-        .fold(1u128, |acc, &c| lcm(acc, len / gcd(len, c)));
-    copies.min(u32::MAX as u128) as u32
+    let (len, period) = (custom as u128, u128::from(schedule.period.max(1)));
+    (len / gcd(len, period)).min(u128::from(u32::MAX)) as u32
 }
 
 #[cfg(test)]
@@ -399,6 +382,7 @@ mod tests {
     use crate::motion::lanes::MULTIPLEX_SPREAD;
     use crate::motion::testutil::async_schedule;
     use crate::motion::Motion;
+    use crate::types::Hand;
     use glam::Vec3;
 
     fn cascade() -> (Choreography, Timing) {

@@ -50,6 +50,11 @@ pub(crate) const FLAT_CATCH_GIVE: f64 = 0.08;
 const GIVE_TIME_SHARE: f64 = 0.35;
 /// Largest share of that gap the give may take when the preferred share is too short.
 const GIVE_TIME_SHARE_MAX: f64 = 0.7;
+/// A give leaves the hand time to reach its next point, when that is a point it only passes
+/// (not a throw), at no more than this mean speed (m/s): a hand that carries its catch across
+/// (Juggling Lab's Rubenstein's Revenge, 45 cm in 0.2 s) gives less instead of stopping and
+/// then rushing over.
+const GIVE_TRAVEL_SPEED: f64 = 2.5;
 
 /// Hand acceleration the path is eased toward where the timing allows (m/s²): the issue's
 /// 200 m/s² with a margin.
@@ -215,7 +220,13 @@ pub(crate) fn hand_spline(
         .collect();
     wrapped.sort_by(|a, b| a.time.total_cmp(&b.time));
     limit_throw_speeds(&mut wrapped, period);
-    smooth_spline(&wrapped, period, frame.forward)
+    // Events the hand only passes (nothing thrown or caught: Juggling Lab's held beats).
+    let passes: Vec<f64> = events
+        .iter()
+        .filter(|e| e.throws.is_empty() && e.catches.is_empty())
+        .map(|e| e.time)
+        .collect();
+    smooth_spline(&wrapped, period, frame.forward, &passes)
 }
 
 /// The frame a hand's path is fitted in: where the hand rests when it has no events and the
@@ -247,14 +258,14 @@ enum Origin {
 /// gathers and sheds less speed in the time it has (a give next to it first ends moving).
 /// Positions and times never move; a path whose knots are too close in space and time for any
 /// speed keeps its peak (docs/motion.md).
-fn smooth_spline(base: &[Knot], period: f64, forward: DVec3) -> PeriodicSpline {
-    let (peak, spline) = smooth_spline_with(base, period, forward, true);
+fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[f64]) -> PeriodicSpline {
+    let (peak, spline) = smooth_spline_with(base, period, forward, true, passes);
     if peak <= SMOOTH_TARGET {
         return spline;
     }
     // Where even the eased path is too sharp, the path without follow-throughs is taken when it
     // is smoother: stopping after a release never costs acceleration.
-    let (plain_peak, plain) = smooth_spline_with(base, period, forward, false);
+    let (plain_peak, plain) = smooth_spline_with(base, period, forward, false, passes);
     if plain_peak < peak {
         plain
     } else {
@@ -269,6 +280,7 @@ fn smooth_spline_with(
     period: f64,
     forward: DVec3,
     follow_through: bool,
+    passes: &[f64],
 ) -> (f64, PeriodicSpline) {
     let mut scale = vec![1.0_f64; base.len()];
     // Shares of each throw's push and each catch's give kept (way and time alike).
@@ -303,7 +315,7 @@ fn smooth_spline_with(
             .map(|(i, k)| (*k, Origin::Base(i)))
             .collect();
         let tagged = add_throw_pushes(&tagged, period, &push, forward);
-        let tagged = add_catch_gives(&tagged, period, &give, &give_moving);
+        let tagged = add_catch_gives(&tagged, period, &give, &give_moving, passes);
         let tagged = add_follow_throughs(&tagged, period, &follow);
         let knots: Vec<Knot> = tagged.iter().map(|(k, _)| *k).collect();
         let spline = PeriodicSpline::fit(&knots, period);
@@ -506,6 +518,7 @@ fn add_catch_gives(
     period: f64,
     share: &[f64],
     moving: &[bool],
+    passes: &[f64],
 ) -> Vec<(Knot, Origin)> {
     let n = knots.len();
     let mut out = Vec::with_capacity(n * 2);
@@ -547,9 +560,25 @@ fn add_catch_gives(
         let t = (2.0 * along / slow).min(
             (GIVE_TIME_SHARE * after).max(full_at_prop_speed.min(GIVE_TIME_SHARE_MAX * after)),
         );
+        // Where the hand next only passes a point (it holds the prop on, as Juggling Lab's
+        // hands on a held beat), the rest of the gap must carry it there.
+        let next = knots[(i + 1) % n].0;
+        let passed = passes.iter().any(|&t| {
+            let d = (t - next.time).rem_euclid(period);
+            d.min(period - d) < 1e-9
+        });
+        let room = if passed {
+            (after - k.position.distance(next.position) / GIVE_TRAVEL_SPEED).max(0.0)
+        } else {
+            f64::INFINITY
+        };
+        let fits = if t > room { room / t } else { 1.0 };
+        if fits < 0.2 {
+            continue;
+        }
         // Even at the prop's full speed there is no time for the whole give: shrink it.
-        let d = along.min(0.5 * max_speed * t) * share[b];
-        let t = t * share[b];
+        let d = along.min(0.5 * max_speed * t) * share[b] * fits;
+        let t = t * share[b] * fits;
         // Sideways the give follows the prop at most a quarter as far as down, so a shallow
         // arrival cannot carry the hand out of reach.
         let offset = dir * d;

@@ -36,11 +36,14 @@ pub(crate) struct HandEvent {
     pub(crate) time: f64,
     pub(crate) throws: Vec<usize>,
     pub(crate) catches: Vec<usize>,
-    /// Which of its juggler's tosses this dwell belongs to (0-based, in period order, by
-    /// beat, left hand first on a shared beat): the toss thrown here, or for a pure catch the
-    /// hand's next toss. Custom dwell points cycle over this index, like Juggling Lab's
-    /// per-beat `hands=` entries and gunswap's per-toss dwell paths.
+    /// Which of its juggler's beats this dwell belongs to, numbered as Juggling Lab numbers
+    /// `hands=` entries: the beat (a synchronous beat's right hand one more), of the throw
+    /// made here, of the beat a caught prop lands on, or of the beat this event stands for.
+    /// Custom dwell points cycle over this index.
     pub(crate) dwell_index: usize,
+    /// Whether the hand is at its throw point here (it throws, or it stands for a beat of the
+    /// hand holding or empty); otherwise at a catch point.
+    pub(crate) at_throw: bool,
 }
 
 /// Timed plan of one period (possibly several schedule periods, see `unroll`).
@@ -103,17 +106,22 @@ impl Plan {
     }
 
     /// Time the throws of `schedule` repeated `copies` times with `dwell` beats of dwell.
+    #[cfg(test)]
     pub(crate) fn new(schedule: &Schedule, copies: u32, dwell: f64) -> Plan {
-        Plan::with_beat_dwells(schedule, copies, dwell, &[])
+        Plan::with_beat_dwells(schedule, copies, dwell, &[], false)
     }
 
     /// Like [`Plan::new`] with a dwell per beat (Juggling Lab's hand siteswaps): the prop
     /// thrown at beat `b` is caught `beat_dwells[b % len]` beats before it (empty = `dwell`).
+    /// With `every_beat` (custom dwell points, Juggling Lab's `hands=`), a hand also goes to
+    /// its points on the beats where it holds or is empty, as Juggling Lab's hands do: an
+    /// event at the beat (its throw point) and one `dwell` before it (its catch point).
     pub(crate) fn with_beat_dwells(
         schedule: &Schedule,
         copies: u32,
         dwell: f64,
         beat_dwells: &[f64],
+        every_beat: bool,
     ) -> Plan {
         let dwell_before = |beat: f64| -> f64 {
             let n = beat_dwells.len();
@@ -198,7 +206,11 @@ impl Plan {
             })
             .collect();
 
-        let hand_events = hand_events(&throws, &times, &beats, hands, pf);
+        let active = hand_beats(&throws, hands, period, schedule.sync);
+        let mut hand_events = hand_events(&throws, &times, &active, hands, pf);
+        if every_beat {
+            add_beat_events(&mut hand_events, &active, pf, &dwell_before);
+        }
         let toss_beats = beats.iter().map(Vec::len).collect();
         Plan {
             period,
@@ -284,20 +296,142 @@ fn previous_beat(beats: &[u32], t: f64, period: f64) -> Option<f64> {
     })
 }
 
-/// Index (in `beats`) of the first toss beat at or after `t` (cyclically).
-fn next_beat_index(beats: &[u32], t: f64, period: f64) -> usize {
-    if beats.is_empty() {
-        return 0;
+/// Per hand slot, the beats of the period it acts on as Juggling Lab counts them (sorted): its
+/// throws and holds, the beats its catches land on, and, where those keep one parity, every
+/// second beat between them (a 0 is a beat of its hand too). A hand with none takes its
+/// partner's parity in a synchronous pattern and the other one otherwise.
+fn hand_beats(throws: &[ThrowEvent], hands: usize, period: u32, sync: bool) -> Vec<Vec<u32>> {
+    let p = period.max(1);
+    let mut known: Vec<Vec<u32>> = vec![Vec::new(); hands];
+    for t in throws {
+        known[t.from.slot()].push(t.beat % p);
+        let landing = (u64::from(t.beat) + u64::from(t.value)) % u64::from(p);
+        known[t.to.slot()].push(landing as u32);
     }
-    let local = t.rem_euclid(period);
-    let i = beats.partition_point(|&b| (b as f64) < local - MERGE_BEATS);
-    i % beats.len()
+    for k in &mut known {
+        k.sort_unstable();
+        k.dedup();
+    }
+    let parity = |k: &[u32]| -> Option<Option<u32>> {
+        // Some(None): no beats; Some(Some(q)): all of parity q; None: mixed.
+        match k.first() {
+            None => Some(None),
+            Some(&b) => k.iter().all(|&x| x % 2 == b % 2).then_some(Some(b % 2)),
+        }
+    };
+    let mut out = known.clone();
+    if !p.is_multiple_of(2) {
+        return out;
+    }
+    for j in 0..hands / 2 {
+        let (l, r) = (
+            HandRef::new(j, Hand::Left).slot(),
+            HandRef::new(j, Hand::Right).slot(),
+        );
+        let (pl, pr) = (parity(&known[l]), parity(&known[r]));
+        let other = |q: u32| if sync { q } else { 1 - q };
+        let (ql, qr) = match (pl, pr) {
+            (Some(Some(a)), Some(Some(b))) => (Some(a), Some(b)),
+            (Some(None), Some(Some(b))) => (Some(other(b)), Some(b)),
+            (Some(Some(a)), Some(None)) => (Some(a), Some(other(a))),
+            (Some(None), Some(None)) => (Some(other(0)), Some(0)),
+            (Some(Some(a)), None) => (Some(a), None),
+            (None, Some(Some(b))) => (None, Some(b)),
+            _ => (None, None),
+        };
+        for (slot, q) in [(l, ql), (r, qr)] {
+            if let Some(q) = q {
+                out[slot] = (0..p).filter(|b| b % 2 == q).collect();
+            }
+        }
+    }
+    out
+}
+
+/// Juggling Lab's `hands=` entry number of hand `slot`'s beat `beat`: the beat, plus one for
+/// the right hand of a synchronous beat (both hands act on it).
+fn entry_index(active: &[Vec<u32>], slot: usize, beat: u32) -> usize {
+    let hand = HandRef::from_slot(slot);
+    let sync_right = hand.hand == Hand::Right
+        && active
+            .get(HandRef::new(hand.juggler, Hand::Left).slot())
+            .is_some_and(|l| l.binary_search(&beat).is_ok());
+    beat as usize + usize::from(sync_right)
+}
+
+/// Events for the beats a hand holds or is empty on (see [`Plan::with_beat_dwells`]): at the
+/// beat, unless it throws there, and `dwell` before it, unless a catch lands on it there (or
+/// halfway after the hand's previous event when that is less than `MIN_AIR_BEATS` earlier).
+fn add_beat_events(
+    out: &mut [Vec<HandEvent>],
+    active: &[Vec<u32>],
+    period: f64,
+    dwell_before: &dyn Fn(f64) -> f64,
+) {
+    for (slot, events) in out.iter_mut().enumerate() {
+        let thrown: Vec<u32> = events
+            .iter()
+            .filter(|e| !e.throws.is_empty())
+            .map(|e| e.dwell_index as u32)
+            .collect();
+        let caught: Vec<usize> = events
+            .iter()
+            .filter(|e| e.throws.is_empty() && !e.catches.is_empty())
+            .map(|e| e.dwell_index)
+            .collect();
+        let mut added = Vec::new();
+        for &k in &active[slot] {
+            let index = entry_index(active, slot, k);
+            if !thrown.contains(&(index as u32)) {
+                added.push(HandEvent {
+                    time: f64::from(k),
+                    throws: Vec::new(),
+                    catches: Vec::new(),
+                    dwell_index: index,
+                    at_throw: true,
+                });
+            }
+        }
+        events.extend(added);
+        events.sort_by(|a, b| a.time.total_cmp(&b.time));
+        let mut added = Vec::new();
+        for &k in &active[slot] {
+            let index = entry_index(active, slot, k);
+            if caught.contains(&index) {
+                continue;
+            }
+            let beat = f64::from(k);
+            // The latest event before the beat (cyclically), as beats before it.
+            let gap = events
+                .iter()
+                .map(|e| (beat - e.time).rem_euclid(period))
+                .filter(|&d| d > MERGE_BEATS)
+                .fold(period, f64::min);
+            let dwell = dwell_before(beat);
+            let before = if dwell <= gap - MIN_AIR_BEATS {
+                dwell
+            } else {
+                0.5 * gap
+            };
+            if before > 2.0 * MERGE_BEATS {
+                added.push(HandEvent {
+                    time: (beat - before).rem_euclid(period),
+                    throws: Vec::new(),
+                    catches: Vec::new(),
+                    dwell_index: index,
+                    at_throw: false,
+                });
+            }
+        }
+        events.extend(added);
+        events.sort_by(|a, b| a.time.total_cmp(&b.time));
+    }
 }
 
 fn hand_events(
     throws: &[ThrowEvent],
     times: &[Option<TossTimes>],
-    beats: &[Vec<u32>],
+    active: &[Vec<u32>],
     hands: usize,
     period: f64,
 ) -> Vec<Vec<HandEvent>> {
@@ -320,6 +454,7 @@ fn hand_events(
                 throws: Vec::new(),
                 catches: Vec::new(),
                 dwell_index: 0,
+                at_throw: !is_catch,
             });
         }
         if let Some(e) = events.last_mut() {
@@ -327,6 +462,7 @@ fn hand_events(
                 e.catches.push(i);
             } else {
                 e.throws.push(i);
+                e.at_throw = true;
             }
         }
     }
@@ -342,40 +478,17 @@ fn hand_events(
             }
         }
     }
-    // Each juggler's toss slots in order: by beat, left before right on a shared beat.
-    let slots: Vec<Vec<(u32, usize)>> = (0..hands / 2)
-        .map(|j| {
-            let mut v: Vec<(u32, usize)> = Hand::BOTH
-                .into_iter()
-                .flat_map(|h| {
-                    let side = h.index();
-                    beats[HandRef::new(j, h).slot()]
-                        .iter()
-                        .map(move |&b| (b, side))
-                })
-                .collect();
-            v.sort_unstable();
-            v
-        })
-        .collect();
     for (slot, events) in out.iter_mut().enumerate() {
-        let hand = HandRef::from_slot(slot);
-        let (juggler, side) = (hand.juggler, hand.hand.index());
         for e in events.iter_mut() {
-            let own = &beats[slot];
-            let beat = match e.throws.first() {
-                Some(&i) => throws[i].beat,
-                None => {
-                    let landing = e
-                        .catches
-                        .first()
-                        .map_or(0.0, |&i| throws[i].beat as f64 + throws[i].value as f64);
-                    own.get(next_beat_index(own, landing, period))
-                        .copied()
-                        .unwrap_or(0)
+            let beat = match (e.throws.first(), e.catches.first()) {
+                (Some(&i), _) => throws[i].beat,
+                (None, Some(&i)) => {
+                    let t = &throws[i];
+                    ((u64::from(t.beat) + u64::from(t.value)) % period.max(1.0) as u64) as u32
                 }
+                (None, None) => 0,
             };
-            e.dwell_index = slots[juggler].binary_search(&(beat, side)).unwrap_or(0);
+            e.dwell_index = entry_index(active, slot, beat);
         }
     }
     out

@@ -457,6 +457,64 @@ fn custom_points_cycle_over_the_jugglers_tosses_like_juggling_lab_beats() {
     }
 }
 
+/// Juggling Lab's `hands=` entry `i` belongs to beat `i` (a synchronous beat's right hand
+/// `i + 1`), also where the hand holds (a 2) or is empty (a 0), and the hand goes to that
+/// entry's points on such a beat too. Rubenstein's Revenge (35223, 5 beats a second, dwell 1)
+/// with Juggling Lab's own points: its right hand catches on beat 1 and carries the ball
+/// across to beat 2's entry (-30, 10) cm, where Juggling Lab's event for the held 2 is (its
+/// `tojml`: x -30 z 10 at t 0.4), then on to (-5, 10) at 0.6 and throws from (-25, -10) at
+/// 0.8. Counting only the tosses, as before, put its 0.4 s at x -2.5 cm on the wrong side.
+/// The 3-Mills Simultaneous ((4x,4x)(0,4x)(4x,4x)(4x,0)) left hand, empty on beat 2, crosses
+/// to that beat's entry (30, 40) (Juggling Lab: x -30 z 40 at t 0.3333, the left's x
+/// mirrored).
+#[test]
+fn custom_points_go_by_beat_through_holds_and_empty_beats_like_juggling_lab() {
+    let motion_of = |text: &str| {
+        let text = crate::settings::read(text).expect(text);
+        let (schedule, read) = (super::testutil::schedule(&text.pattern), text.settings);
+        let timing = Timing::new(&schedule, &read).expect("valid settings");
+        Motion::new(&schedule, timing, &Layout::circle(1), read.hands_of(0))
+    };
+    // World x of the hand = -(Juggling Lab's x) for both hands; height 1 m + z.
+    let check = |m: &Motion, side: usize, t: f64, x_cm: f32, z_cm: f32| {
+        let p = m.state_at(t).hands[0][side].position;
+        let want = Vec3::new(-x_cm / 100.0, 1.0 + z_cm / 100.0, p.z);
+        assert!(
+            p.distance(want) < 0.012,
+            "t {t} side {side}: {p} want {want}"
+        );
+    };
+    let m = motion_of(
+        "pattern=35223;bps=5;dwell=1.0;hands=(32.5,40)(7.5,30).(-25,-15)(-2.5).\
+         (-30,10)(-5,10).(30,10)(7.5,5).(-25,-10)(17.5,-10).",
+    );
+    for (t, x, z) in [
+        (0.0, 32.5, 40.0),
+        (0.4, -30.0, 10.0),
+        (0.6, -5.0, 10.0),
+        (0.8, -25.0, -10.0),
+    ] {
+        check(&m, 1, t, x, z);
+    }
+    // Carried across without stopping first: at most 3.5 m/s on the way (a give that stopped
+    // the hand sent it over at 6.4 m/s).
+    let fastest = (0..100)
+        .map(|k| {
+            let t = 0.2 + 0.002 * k as f64;
+            let (a, b) = (m.state_at(t), m.state_at(t + 0.002));
+            a.hands[0][1].position.distance(b.hands[0][1].position) / 0.002
+        })
+        .fold(0.0, f32::max);
+    assert!(fastest < 3.5, "{fastest} m/s");
+    let m = motion_of(
+        "pattern=(4x,4x)(0,4x)(4x,4x)(4x,0);bps=6;dwell=1.5;hands=(-25,10)(-10).\
+         (-25,-5)(-10,-15).(30,40)(15,50).(30,40)(15,50).(-25,-5)(-10,-15).(-25,10)(-10).\
+         (30,40)(15,50).(30,40)(15,50).",
+    );
+    check(&m, 0, 2.0 / 6.0, -30.0, 40.0);
+    check(&m, 1, 2.0 / 6.0, 30.0, 40.0);
+}
+
 #[test]
 fn motion_can_be_shared_across_threads() {
     fn shareable<T: Send + Sync>() {}

@@ -35,9 +35,9 @@ struct HandsBeat {
 /// separated by `|` (or `!`) and each beat ends with `.`; a beat is a list of points
 /// `(x[,up[,forward]])` in cm or `-` placeholders, the first the throw (optionally marked
 /// `T`), the catch marked `C` before it (else the last). `(...)^N` repeats whole items.
-/// Entry `i` of a juggler is the hand that throws on that juggler's beat `i` (a sync pair:
-/// left, then right). Only the throw and catch points are used (juggler's hands move between
-/// them on their own path).
+/// Entry `i` of a juggler is the hand that acts on that juggler's beat `i` (a sync pair:
+/// left, then right), also when it only holds or is empty there. Only the throw and catch
+/// points are used (juggler's hands move between them on their own path).
 ///
 /// In Juggling Lab an entry's catch comes *after* its throw (the empty hand travels from the
 /// throw to the catch), while a `DwellPoints` pairs a throw with the catch *before* it. That

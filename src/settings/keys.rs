@@ -427,7 +427,7 @@ pub const KEYS: &[Key] = &[
         forms: "Juggling Lab's `hands` (TOML: `[{ throw, catch }]` or such a string; \
                 `juggler_hands` per juggler)",
         default: "Juggling Lab's table",
-        doc: "throw and catch points, cycled over each juggler's throws",
+        doc: "throw and catch points, cycled over each juggler's beats (also where a hand holds or is empty)",
         ..key(Some("hands"), Some("hands"))
     },
     Key {

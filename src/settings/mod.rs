@@ -114,8 +114,10 @@ pub struct Settings {
     pub colors: Vec<Rgba>,
     pub color_by_orbit: bool,
     /// Per juggler (juggler `j` uses entry `j % len`, like Juggling Lab's `hands=` with `|`),
-    /// its dwell paths, cycled over that juggler's throws in beat order (left before right on
-    /// a shared beat). Empty = the built-in positions (Juggling Lab's table by throw height).
+    /// its dwell paths, cycled over that juggler's beats as Juggling Lab's `hands=` entries
+    /// (entry `i` on beat `i`, a synchronous beat's right hand `i + 1`; a hand holding or
+    /// empty on its beat goes there too). Empty = the built-in positions (Juggling Lab's table
+    /// by throw height).
     pub hands: Vec<Vec<DwellPoints>>,
     /// Per juggler (0-based), where it stands or how it moves: its cycle of beats (a still
     /// juggler's is one beat with one position, [`still`]). Jugglers beyond the list stand in
