@@ -95,7 +95,8 @@ pub(crate) fn from_schedule_moving(
         }
     };
     let copies = (0..schedule.jugglers.max(1)).fold(1u32, |acc, j| {
-        let c = custom_copies(schedule, custom_of(j).len());
+        let c = crate::settings::hands_copies(custom_of(j).len(), schedule.period)
+            .min(u128::from(u32::MAX)) as u32;
         lcm(u128::from(acc), u128::from(c)).min(u128::from(u32::MAX)) as u32
     });
     // (At most MAX_BODY_COPIES repeats: beyond that a juggler keeps its own cycle but the
@@ -363,17 +364,6 @@ fn gcd(a: u128, b: u128) -> u128 {
 /// Least common multiple (saturating).
 pub(super) fn lcm(a: u128, b: u128) -> u128 {
     (a / gcd(a, b).max(1)).saturating_mul(b)
-}
-
-/// How many schedule periods one hand period spans so that `custom` dwell points, cycled over
-/// the beats (entry `i` on beat `i`, see `plan::HandEvent::dwell_index`), repeat with the
-/// pattern.
-fn custom_copies(schedule: &Schedule, custom: usize) -> u32 {
-    if custom <= 1 {
-        return 1;
-    }
-    let (len, period) = (custom as u128, u128::from(schedule.period.max(1)));
-    (len / gcd(len, period)).min(u128::from(u32::MAX)) as u32
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ pub(crate) use colors::parse_colors;
 pub(crate) use hands::parse_hands;
 
 use crate::budget::{self, BudgetError};
-use crate::schedule::{Schedule, ThrowKind};
+use crate::schedule::Schedule;
 use crate::types::{PropKind, Rgba};
 
 /// The dwell when none is given, beats.
@@ -277,32 +277,29 @@ impl Settings {
 
     /// Checks the cycle the animation plans for `schedule` with these settings against the
     /// budget: the period repeated until every juggler's `hands` cycle fits a whole number of
-    /// times over its throws, and (up to 256 repeats) every moving juggler's `body` cycle, as
-    /// Juggling Lab repeats a pattern (`motion::from_schedule`).
+    /// times over its beats, and (up to 256 repeats) every moving juggler's `body` cycle, as
+    /// Juggling Lab repeats a pattern (`motion::from_schedule`). With `hands` every hand goes
+    /// to its points on every beat (holds and 0s too), so the cycle's beats of all jugglers
+    /// count as throws.
     pub fn check_cycle(&self, schedule: &Schedule) -> Result<(), BudgetError> {
         let copies = self.cycle_copies(schedule);
         let beats = copies.saturating_mul(u128::from(schedule.period.max(1)));
         budget::check(budget::CYCLE_BEATS, beats)?;
         let throws = copies.saturating_mul(schedule.throws.len() as u128);
-        budget::check(budget::CYCLE_THROWS, throws)
+        budget::check(budget::CYCLE_THROWS, throws)?;
+        if self.hands.iter().any(|h| !h.is_empty()) {
+            let jugglers = schedule.jugglers.max(1) as u128;
+            budget::check(budget::CYCLE_THROWS, beats.saturating_mul(jugglers))?;
+        }
+        Ok(())
     }
 
     /// How many periods of `schedule` the animated cycle spans (see [`Settings::check_cycle`]).
     fn cycle_copies(&self, schedule: &Schedule) -> u128 {
         let mut copies = 1u128;
         for juggler in 0..schedule.jugglers.max(1) {
-            let custom = self.hands_of(juggler).len() as u128;
-            if custom <= 1 {
-                continue;
-            }
-            let mut slots = std::collections::BTreeSet::new();
-            for t in &schedule.throws {
-                if t.kind != ThrowKind::Hold && t.from.juggler == juggler {
-                    slots.insert((t.from.hand, t.beat));
-                }
-            }
-            let throws = slots.len() as u128;
-            copies = lcm(copies, custom / gcd(custom, throws));
+            let custom = self.hands_of(juggler).len();
+            copies = lcm(copies, hands_copies(custom, schedule.period));
         }
         if self.moving() {
             const MAX_BODY_COPIES: u128 = 256;
@@ -317,6 +314,16 @@ impl Settings {
         }
         copies
     }
+}
+
+/// How many periods of `period` beats a `hands` cycle of `custom` entries (entry `i` on beat
+/// `i`, Juggling Lab's numbering) needs to repeat whole with the pattern.
+pub(crate) fn hands_copies(custom: usize, period: u32) -> u128 {
+    if custom <= 1 {
+        return 1;
+    }
+    let (len, period) = (custom as u128, u128::from(period.max(1)));
+    len / gcd(len, period)
 }
 
 fn gcd(a: u128, b: u128) -> u128 {

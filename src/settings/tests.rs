@@ -525,6 +525,8 @@ fn the_checked_cycle_is_the_one_the_motion_plans() {
         "pattern=531;body=(0,0).(90,10).(0,20).",
         "pattern=<3|3>;body=<(0,0).(90,10).|(180,50).-.>;hands=(10)(20).(5)(6).(7)(8).",
         "pattern=5;hss=423",
+        "pattern=35223;hands=(32.5,40)(7.5,30).(-25,-15)(-2.5).(-30,10)(-5,10).(30,10)(7.5,5).",
+        "pattern=(4x,4x)(0,4x)(4x,4x)(4x,0);hands=((1)(2).(3)(4).(5)(6).)^3(7)(8).",
     ] {
         let spec = crate::spec::PatternSpec::parse(input).unwrap();
         let schedule = crate::schedule::from_notation(spec.source.text()).unwrap();
@@ -546,6 +548,16 @@ fn the_checked_cycle_is_the_one_the_motion_plans() {
     let schedule = crate::schedule::from_notation(spec.source.text()).unwrap();
     let err = spec.settings.check_cycle(&schedule).unwrap_err();
     assert_eq!(err.limit, crate::budget::CYCLE_BEATS);
+    assert!(crate::scene::Scene::new(&spec).is_err());
+    // With `hands` every juggler's hands go to their points on every beat, 0s included: 26
+    // jugglers, 25 of them idle, over 7 694 beats are 200 044 hand beats, refused.
+    let idle = "|0".repeat(25);
+    let spec =
+        crate::spec::PatternSpec::parse(&format!("pattern=<3{idle}>;hands=((10)(20).)^3847"))
+            .unwrap();
+    let schedule = crate::schedule::from_notation(spec.source.text()).unwrap();
+    let err = spec.settings.check_cycle(&schedule).unwrap_err();
+    assert_eq!(err.limit, crate::budget::CYCLE_THROWS);
     assert!(crate::scene::Scene::new(&spec).is_err());
 }
 
