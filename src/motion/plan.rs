@@ -206,7 +206,7 @@ impl Plan {
             })
             .collect();
 
-        let active = hand_beats(&throws, hands, period, schedule.sync);
+        let active = hand_beats(&throws, hands, period, schedule.sync, every_beat);
         let mut hand_events = hand_events(&throws, &times, &active, hands, pf);
         if every_beat {
             add_beat_events(&mut hand_events, &active, pf, &dwell_before);
@@ -298,9 +298,16 @@ fn previous_beat(beats: &[u32], t: f64, period: f64) -> Option<f64> {
 
 /// Per hand slot, the beats of the period it acts on as Juggling Lab counts them (sorted): its
 /// throws and holds, the beats its catches land on, and, where those keep one parity, every
-/// second beat between them (a 0 is a beat of its hand too). A hand with none takes its
+/// second beat between them (a 0 is a beat of its hand too) when `fill` (custom points, whose
+/// cycle the budget counts with every beat of every hand). A hand with none takes its
 /// partner's parity in a synchronous pattern and the other one otherwise.
-fn hand_beats(throws: &[ThrowEvent], hands: usize, period: u32, sync: bool) -> Vec<Vec<u32>> {
+fn hand_beats(
+    throws: &[ThrowEvent],
+    hands: usize,
+    period: u32,
+    sync: bool,
+    fill: bool,
+) -> Vec<Vec<u32>> {
     let p = period.max(1);
     let mut known: Vec<Vec<u32>> = vec![Vec::new(); hands];
     for t in throws {
@@ -319,10 +326,10 @@ fn hand_beats(throws: &[ThrowEvent], hands: usize, period: u32, sync: bool) -> V
             Some(&b) => k.iter().all(|&x| x % 2 == b % 2).then_some(Some(b % 2)),
         }
     };
-    let mut out = known.clone();
-    if !p.is_multiple_of(2) {
-        return out;
+    if !fill || !p.is_multiple_of(2) {
+        return known;
     }
+    let mut out = known.clone();
     for j in 0..hands / 2 {
         let (l, r) = (
             HandRef::new(j, Hand::Left).slot(),
