@@ -376,20 +376,22 @@ fn add_beat_events(
     dwell_before: &dyn Fn(f64) -> f64,
 ) {
     for (slot, events) in out.iter_mut().enumerate() {
-        let thrown: Vec<u32> = events
+        let mut thrown: Vec<usize> = events
             .iter()
             .filter(|e| !e.throws.is_empty())
-            .map(|e| e.dwell_index as u32)
+            .map(|e| e.dwell_index)
             .collect();
-        let caught: Vec<usize> = events
+        let mut caught: Vec<usize> = events
             .iter()
             .filter(|e| e.throws.is_empty() && !e.catches.is_empty())
             .map(|e| e.dwell_index)
             .collect();
+        thrown.sort_unstable();
+        caught.sort_unstable();
         let mut added = Vec::new();
         for &k in &active[slot] {
             let index = entry_index(active, slot, k);
-            if !thrown.contains(&(index as u32)) {
+            if thrown.binary_search(&index).is_err() {
                 added.push(HandEvent {
                     time: f64::from(k),
                     throws: Vec::new(),
@@ -401,19 +403,20 @@ fn add_beat_events(
         }
         events.extend(added);
         events.sort_by(|a, b| a.time.total_cmp(&b.time));
+        let times: Vec<f64> = events.iter().map(|e| e.time).collect();
         let mut added = Vec::new();
         for &k in &active[slot] {
             let index = entry_index(active, slot, k);
-            if caught.contains(&index) {
+            if caught.binary_search(&index).is_ok() {
                 continue;
             }
             let beat = f64::from(k);
             // The latest event before the beat (cyclically), as beats before it.
-            let gap = events
-                .iter()
-                .map(|e| (beat - e.time).rem_euclid(period))
-                .filter(|&d| d > MERGE_BEATS)
-                .fold(period, f64::min);
+            let i = times.partition_point(|&t| t < beat - MERGE_BEATS);
+            let gap = match i.checked_sub(1) {
+                Some(i) => beat - times[i],
+                None => times.last().map_or(period, |&t| beat + period - t),
+            };
             let dwell = dwell_before(beat);
             let before = if dwell <= gap - MIN_AIR_BEATS {
                 dwell
