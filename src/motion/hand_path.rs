@@ -220,11 +220,21 @@ pub(crate) fn hand_spline(
         .collect();
     wrapped.sort_by(|a, b| a.time.total_cmp(&b.time));
     limit_throw_speeds(&mut wrapped, period);
-    // Events the hand only passes (nothing thrown or caught: Juggling Lab's held beats).
-    let passes: Vec<f64> = events
+    // Knots at events the hand only passes (nothing thrown or caught: Juggling Lab's held
+    // beats), found once here rather than in every easing round.
+    let pass_times: Vec<f64> = events
         .iter()
         .filter(|e| e.throws.is_empty() && e.catches.is_empty())
         .map(|e| e.time)
+        .collect();
+    let passes: Vec<bool> = wrapped
+        .iter()
+        .map(|k| {
+            pass_times.iter().any(|&t| {
+                let d = (t - k.time).rem_euclid(period);
+                d.min(period - d) < 1e-9
+            })
+        })
         .collect();
     smooth_spline(&wrapped, period, frame.forward, &passes)
 }
@@ -258,7 +268,7 @@ enum Origin {
 /// gathers and sheds less speed in the time it has (a give next to it first ends moving).
 /// Positions and times never move; a path whose knots are too close in space and time for any
 /// speed keeps its peak (docs/motion.md).
-fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[f64]) -> PeriodicSpline {
+fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) -> PeriodicSpline {
     let (peak, spline) = smooth_spline_with(base, period, forward, true, passes);
     if peak <= SMOOTH_TARGET {
         return spline;
@@ -280,7 +290,7 @@ fn smooth_spline_with(
     period: f64,
     forward: DVec3,
     follow_through: bool,
-    passes: &[f64],
+    passes: &[bool],
 ) -> (f64, PeriodicSpline) {
     let mut scale = vec![1.0_f64; base.len()];
     // Shares of each throw's push and each catch's give kept (way and time alike).
@@ -518,7 +528,7 @@ fn add_catch_gives(
     period: f64,
     share: &[f64],
     moving: &[bool],
-    passes: &[f64],
+    passes: &[bool],
 ) -> Vec<(Knot, Origin)> {
     let n = knots.len();
     let mut out = Vec::with_capacity(n * 2);
@@ -562,11 +572,8 @@ fn add_catch_gives(
         );
         // Where the hand next only passes a point (it holds the prop on, as Juggling Lab's
         // hands on a held beat), the rest of the gap must carry it there.
-        let next = knots[(i + 1) % n].0;
-        let passed = passes.iter().any(|&t| {
-            let d = (t - next.time).rem_euclid(period);
-            d.min(period - d) < 1e-9
-        });
+        let (next, next_origin) = knots[(i + 1) % n];
+        let passed = matches!(next_origin, Origin::Base(nb) if passes.get(nb) == Some(&true));
         let room = if passed {
             (after - k.position.distance(next.position) / GIVE_TRAVEL_SPEED).max(0.0)
         } else {

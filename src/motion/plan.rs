@@ -329,7 +329,6 @@ fn hand_beats(
     if !fill || !p.is_multiple_of(2) {
         return known;
     }
-    let mut out = known.clone();
     for j in 0..hands / 2 {
         let (l, r) = (
             HandRef::new(j, Hand::Left).slot(),
@@ -348,11 +347,11 @@ fn hand_beats(
         };
         for (slot, q) in [(l, ql), (r, qr)] {
             if let Some(q) = q {
-                out[slot] = (0..p).filter(|b| b % 2 == q).collect();
+                known[slot] = (0..p).filter(|b| b % 2 == q).collect();
             }
         }
     }
-    out
+    known
 }
 
 /// Juggling Lab's `hands=` entry number of hand `slot`'s beat `beat`: the beat, plus one for
