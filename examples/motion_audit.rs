@@ -8,7 +8,8 @@
 //! contacts instead (`tests/pipeline/contacts.rs`) over the shared vectors, the library, the
 //! JML test files and the given pattern files, with balls, clubs and rings, and prints the
 //! worst cases of each measure (a loop longer than two minutes over its first two minutes;
-//! `AUDIT_TOP=N` lists N cases of each, `AUDIT_PROGRESS=1` times each scene on stderr).
+//! `AUDIT_TOP=N` lists N cases of each, `AUDIT_PROGRESS=1` times each scene on stderr,
+//! `AUDIT_KINDS=ball,ring` measures those kinds only).
 
 #![allow(clippy::needless_range_loop)]
 
@@ -251,11 +252,18 @@ fn audit_contacts(extra: &[String]) {
     use juggler::types::PropKind;
     use rayon::prelude::*;
     let specs = contact_specs(extra);
-    let kinds = [PropKind::Ball, PropKind::Club, PropKind::Ring];
+    // AUDIT_KINDS=ball,ring: only those kinds (default all three).
+    let wanted = std::env::var("AUDIT_KINDS")
+        .unwrap_or_default()
+        .to_lowercase();
+    let kinds: Vec<PropKind> = [PropKind::Ball, PropKind::Club, PropKind::Ring]
+        .into_iter()
+        .filter(|k| wanted.is_empty() || wanted.contains(&format!("{k:?}").to_lowercase()))
+        .collect();
     let jobs: Vec<(PatternSpec, PropKind)> = specs
         .iter()
         .flat_map(|s| {
-            kinds.map(|k| {
+            kinds.iter().map(|&k| {
                 let mut s = s.clone();
                 s.settings.prop = k;
                 (s, k)

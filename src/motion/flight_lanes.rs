@@ -9,7 +9,8 @@
 //! sideways or in depth, so it still comes down to its floor, bounces and rises to the
 //! catch). A held prop slides linearly from the lane it arrived in to the lane it leaves in
 //! (`PathSegment::Held` offsets); the hands themselves do not move, so a held prop is off its
-//! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`).
+//! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`), except that a ball held alone comes
+//! into the middle of its hand half-way (`held_lane`; a ball has no grip to hide a lane).
 //!
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
@@ -452,7 +453,7 @@ impl Choreography {
         } else {
             vec![true; several.len()]
         };
-        let mut holds = self.holds_of(&arcs, &cycle.class, &measured, &several);
+        let mut holds = self.holds_of(&arcs, &cycle.class, &measured, &several, kind);
         let reach = bodies(self);
         // Where each hand holding measured props goes over one hand period.
         let mut bounds: Vec<Option<(DVec3, f64)>> = vec![None; self.hands.len().max(1)];
@@ -497,7 +498,13 @@ impl Choreography {
             t.release_offset += release_shift[i];
             t.catch_offset += catch_shift[i];
         }
-        // Held props slide from the lane they arrived in to the lane they leave in.
+        // Held props slide from the lane they arrived in to the lane they leave in; a ball
+        // (no grip to hide a lane: laned two steps it would sit 11 cm in front of the fist)
+        // comes into the middle of its hand on the way (`held_lane`).
+        let to_hand = kind == PropKind::Ball;
+        // (Only where its hand never holds several props at once: props held together keep
+        // the lanes that part them.)
+        let beside = several.clone();
         for path in &mut self.paths {
             let spans = path.hold_spans();
             let m = path.segments.len();
@@ -505,39 +512,80 @@ impl Choreography {
                 PathSegment::Air { toss, .. } => Some(toss),
                 PathSegment::Held { .. } => None,
             };
-            let shifts: Vec<Option<(DVec3, DVec3)>> = (0..m)
-                .map(|k| {
-                    let PathSegment::Held { start, end, .. } = path.segments[k] else {
-                        return None;
-                    };
-                    let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
-                    let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
-                    let from = arrived.map_or(DVec3::ZERO, |i| catch_shift[i]);
-                    let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
-                    let (s0, s1) = spans[k];
-                    let f = |t: f64| {
-                        if s1 > s0 {
-                            ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
-                        } else {
-                            0.0
-                        }
-                    };
-                    Some((from.lerp(to, f(start)), from.lerp(to, f(end))))
-                })
-                .collect();
-            for (segment, shift) in path.segments.iter_mut().zip(shifts) {
-                if let (
-                    PathSegment::Held {
-                        offset0, offset1, ..
-                    },
-                    Some((a, b)),
-                ) = (segment, shift)
-                {
-                    *offset0 += a;
-                    *offset1 += b;
+            let mut segments = Vec::with_capacity(m);
+            for (k, segment) in path.segments.iter().enumerate() {
+                let PathSegment::Held {
+                    start,
+                    end,
+                    hand,
+                    offset0,
+                    offset1,
+                } = *segment
+                else {
+                    segments.push(segment.clone());
+                    continue;
+                };
+                let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
+                let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
+                let from = arrived.map_or(DVec3::ZERO, |i| catch_shift[i]);
+                let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
+                let (s0, s1) = spans[k];
+                let to_hand = to_hand && !beside.get(hand).copied().unwrap_or(true);
+                let lane = |t: f64| held_lane(from, to, s0, s1, t, to_hand);
+                let base = |t: f64| {
+                    if end > start {
+                        offset0.lerp(offset1, ((t - start) / (end - start)).clamp(0.0, 1.0))
+                    } else {
+                        offset0
+                    }
+                };
+                // Cut where the ball's way into the hand bends, so that each piece slides
+                // linearly.
+                let mut cuts = vec![start];
+                if to_hand && s1 > s0 {
+                    cuts.extend(
+                        (1..HELD_PIECES)
+                            .map(|j| s0 + (s1 - s0) * j as f64 / HELD_PIECES as f64)
+                            .filter(|&t| t > start + 1e-9 && t < end - 1e-9),
+                    );
+                }
+                cuts.push(end);
+                for w in cuts.windows(2) {
+                    let (a, b) = (w[0], w[1]);
+                    segments.push(PathSegment::Held {
+                        start: a,
+                        end: b,
+                        hand,
+                        offset0: base(a) + lane(a),
+                        offset1: base(b) + lane(b),
+                    });
                 }
             }
+            path.segments = segments;
         }
+    }
+}
+
+/// Pieces a held ball's way from its lane into the middle of its hand and out to the next
+/// lane is cut into (each slides linearly).
+const HELD_PIECES: usize = 8;
+
+/// Where a prop held from `s0` to `s1` (the whole hold), arrived in lane `from` and leaving in
+/// lane `to`, is off its hand by its lanes at `t`: sliding linearly from one to the other; a
+/// ball (`to_hand`) also comes into the middle of the hand on the way, by `cos²`, so it is
+/// in its lanes (with the same slide rate) at the catch and the throw, and in the hand
+/// half-way.
+fn held_lane(from: DVec3, to: DVec3, s0: f64, s1: f64, t: f64, to_hand: bool) -> DVec3 {
+    let f = if s1 > s0 {
+        ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let slide = from.lerp(to, f);
+    if to_hand {
+        slide * (std::f64::consts::PI * f).cos().powi(2)
+    } else {
+        slide
     }
 }
 
@@ -1574,6 +1622,9 @@ struct Hold {
     beside: bool,
     /// A sphere (centre, radius; world) its hand stays in (`hand_bounds`).
     bound: Option<(DVec3, f64)>,
+    /// Whether it is a ball held alone, which comes into the middle of its hand half-way
+    /// (`held_lane`).
+    to_hand: bool,
 }
 
 /// Farthest any part of a prop reaches from its hand or its centre (a club's grip 15 cm
@@ -1651,7 +1702,8 @@ impl Hold {
                     },
                 )
             });
-        let centre = hand + lane + slide.0.lerp(slide.1, f) + self.grip.0.lerp(self.grip.1, turn);
+        let slide = held_lane(slide.0, slide.1, 0.0, 1.0, f, self.to_hand);
+        let centre = hand + lane + slide + self.grip.0.lerp(self.grip.1, turn);
         let axis = self
             .axis
             .0
@@ -1691,6 +1743,7 @@ impl Choreography {
         class: &[usize],
         measured: &[bool],
         several: &[bool],
+        kind: PropKind,
     ) -> Vec<Hold> {
         let period = self.hand_period;
         let mut out = Vec::new();
@@ -1777,6 +1830,7 @@ impl Choreography {
                     axis: (last_axis(pa), first_axis(pb)),
                     beside: several.get(hand).copied().unwrap_or(false),
                     bound: None,
+                    to_hand: kind == PropKind::Ball && !several.get(hand).copied().unwrap_or(true),
                 });
             }
         }
