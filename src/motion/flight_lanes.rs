@@ -500,11 +500,8 @@ impl Choreography {
         }
         // Held props slide from the lane they arrived in to the lane they leave in; a ball
         // (no grip to hide a lane: laned two steps it would sit 11 cm in front of the fist)
-        // comes into the middle of its hand on the way (`held_lane`).
-        let to_hand = kind == PropKind::Ball;
-        // (Only where its hand never holds several props at once: props held together keep
-        // the lanes that part them.)
-        let beside = several.clone();
+        // comes into the middle of its hand on the way (`held_lane`), where its hand never
+        // holds several props at once (props held together keep the lanes that part them).
         for path in &mut self.paths {
             let spans = path.hold_spans();
             let m = path.segments.len();
@@ -530,7 +527,7 @@ impl Choreography {
                 let from = arrived.map_or(DVec3::ZERO, |i| catch_shift[i]);
                 let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
                 let (s0, s1) = spans[k];
-                let to_hand = to_hand && !beside.get(hand).copied().unwrap_or(true);
+                let to_hand = comes_to_hand(kind, &several, hand);
                 let lane = |t: f64| held_lane(from, to, s0, s1, t, to_hand);
                 let base = |t: f64| {
                     if end > start {
@@ -564,6 +561,13 @@ impl Choreography {
             path.segments = segments;
         }
     }
+}
+
+/// Whether a prop of `kind` held alone by hand slot `hand` comes into the middle of its hand
+/// half-way (`held_lane`): a ball, in a hand that never holds several props at once
+/// (`several`, per slot).
+fn comes_to_hand(kind: PropKind, several: &[bool], hand: usize) -> bool {
+    kind == PropKind::Ball && !several.get(hand).copied().unwrap_or(true)
 }
 
 /// Pieces a held ball's way from its lane into the middle of its hand and out to the next
@@ -1830,7 +1834,7 @@ impl Choreography {
                     axis: (last_axis(pa), first_axis(pb)),
                     beside: several.get(hand).copied().unwrap_or(false),
                     bound: None,
-                    to_hand: kind == PropKind::Ball && !several.get(hand).copied().unwrap_or(true),
+                    to_hand: comes_to_hand(kind, several, hand),
                 });
             }
         }
