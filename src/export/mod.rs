@@ -81,6 +81,8 @@ pub enum ExportError {
     OutputIsFile(PathBuf),
     #[error("cannot write .{0} files: name a .gif, .png (animated PNG), .apng, .mp4 or .webm file, or a directory for PNG frames")]
     UnsupportedFormat(String),
+    #[error("export draws pictures and video: `juggler convert PATTERN -o FILE.{0}` writes a .{0} pattern file (export names a .gif, .png, .apng, .mp4 or .webm file, or a directory for PNG frames)")]
+    PatternFile(String),
     #[error("{format} video needs an even width and height (yuv420p), got {width}x{height}: use --size {}x{}", width + width % 2, height + height % 2)]
     OddVideoSize {
         width: u32,

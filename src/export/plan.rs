@@ -62,6 +62,11 @@ const OTHER_MEDIA: &[&str] = &[
     "m4v", "mpg", "mpeg", "ogv", "wmv", "flv",
 ];
 
+/// Extensions of pattern files (`juggler convert` writes them): refused by `export` rather than
+/// taken for a frame directory.
+#[cfg(not(target_arch = "wasm32"))]
+const PATTERN_FILES: &[&str] = &["jml", "jif", "toml", "json", "txt"];
+
 /// How long the export runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Length {
@@ -292,8 +297,8 @@ pub(crate) fn parse_size(text: &str) -> Result<(u32, u32), ExportError> {
 }
 
 /// The output kind from the path's extension (any case): `.gif`, `.png`/`.apng`, `.mp4`,
-/// `.webm` are files; other image or video extensions are refused; anything else is a frame
-/// directory. (Paths are the command line's: not in the web build.)
+/// `.webm` are files; other image or video extensions and pattern files' are refused;
+/// anything else is a frame directory. (Paths are the command line's: not in the web build.)
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn format_of(out: &Path) -> Result<Format, ExportError> {
     let Some(ext) = out.extension().and_then(|e| e.to_str()) else {
@@ -307,6 +312,9 @@ pub(crate) fn format_of(out: &Path) -> Result<Format, ExportError> {
         "webm" => Format::WebM,
         other if OTHER_MEDIA.contains(&other) => {
             return Err(ExportError::UnsupportedFormat(other.to_string()))
+        }
+        other if PATTERN_FILES.contains(&other) => {
+            return Err(ExportError::PatternFile(other.to_string()))
         }
         _ => Format::PngFrames,
     })
@@ -350,6 +358,12 @@ mod tests {
         assert_eq!(f("pic.APNG"), Format::Apng);
         assert_eq!(f("clip.mp4"), Format::Mp4);
         assert_eq!(f("clip.WebM"), Format::WebM);
+        for bad in ["a.jml", "b.JIF", "c.toml"] {
+            assert!(
+                matches!(format_of(Path::new(bad)), Err(ExportError::PatternFile(_))),
+                "{bad}"
+            );
+        }
         for bad in ["a.jpg", "a.mov", "b.MKV", "c.webp"] {
             assert!(
                 matches!(

@@ -216,6 +216,15 @@ mod video {
             );
         }
         assert!(names(dir.path()).is_empty());
+        // A pattern file's name: told to convert, nothing made.
+        for name in ["a.jml", "b.toml"] {
+            let out = dir.path().join(name);
+            let run = juggler(&["export", "3", "--out", out.to_str().unwrap()]);
+            assert_eq!(run.status.code(), Some(2), "{name}");
+            let err = text(&run.stderr);
+            assert!(err.contains("juggler convert"), "{err}");
+        }
+        assert!(names(dir.path()).is_empty());
     }
 }
 
