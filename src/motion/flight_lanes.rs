@@ -528,7 +528,15 @@ impl Choreography {
                 let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
                 let (s0, s1) = spans[k];
                 let to_hand = comes_to_hand(kind, &several, hand);
-                let lane = |t: f64| held_lane(from, to, s0, s1, t, to_hand);
+                // The share of the whole hold gone by at `t`.
+                let share = |t: f64| {
+                    if s1 > s0 {
+                        ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
+                    } else {
+                        0.0
+                    }
+                };
+                let lane = |t: f64| held_lane(from, to, share(t), to_hand);
                 let base = |t: f64| {
                     if end > start {
                         offset0.lerp(offset1, ((t - start) / (end - start)).clamp(0.0, 1.0))
@@ -574,17 +582,12 @@ fn comes_to_hand(kind: PropKind, several: &[bool], hand: usize) -> bool {
 /// lane is cut into (each slides linearly).
 const HELD_PIECES: usize = 8;
 
-/// Where a prop held from `s0` to `s1` (the whole hold), arrived in lane `from` and leaving in
-/// lane `to`, is off its hand by its lanes at `t`: sliding linearly from one to the other; a
-/// ball (`to_hand`) also comes into the middle of the hand on the way, by `cos²`, so it is
-/// in its lanes (with the same slide rate) at the catch and the throw, and in the hand
-/// half-way.
-fn held_lane(from: DVec3, to: DVec3, s0: f64, s1: f64, t: f64, to_hand: bool) -> DVec3 {
-    let f = if s1 > s0 {
-        ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
+/// Where a held prop that arrived in lane `from` and leaves in lane `to` is off its hand by
+/// its lanes when share `f` (0 to 1) of its whole hold has gone by: sliding linearly from one
+/// to the other; a ball (`to_hand`) also comes into the middle of the hand on the way, by
+/// `cos²`, so it is in its lanes (with the same slide rate) at the catch and the throw, and
+/// in the hand half-way.
+fn held_lane(from: DVec3, to: DVec3, f: f64, to_hand: bool) -> DVec3 {
     let slide = from.lerp(to, f);
     if to_hand {
         slide * (std::f64::consts::PI * f).cos().powi(2)
@@ -1706,7 +1709,7 @@ impl Hold {
                     },
                 )
             });
-        let slide = held_lane(slide.0, slide.1, 0.0, 1.0, f, self.to_hand);
+        let slide = held_lane(slide.0, slide.1, f, self.to_hand);
         let centre = hand + lane + slide + self.grip.0.lerp(self.grip.1, turn);
         let axis = self
             .axis
