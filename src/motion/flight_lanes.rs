@@ -9,8 +9,10 @@
 //! sideways or in depth, so it still comes down to its floor, bounces and rises to the
 //! catch). A held prop slides linearly from the lane it arrived in to the lane it leaves in
 //! (`PathSegment::Held` offsets); the hands themselves do not move, so a held prop is off its
-//! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`), except that a ball held alone comes
-//! into the middle of its hand half-way (`held_lane`; a ball has no grip to hide a lane).
+//! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`), except that a ball or a club held
+//! alone comes into the middle of its hand half-way (`held_lane`: a ball laned two steps sat
+//! 11 cm in front of the fist, a club's handle 10 cm beside it; a ring, held by its rim, stays
+//! as near its hand in its lanes as in a plain cascade).
 //!
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
@@ -498,10 +500,10 @@ impl Choreography {
             t.release_offset += release_shift[i];
             t.catch_offset += catch_shift[i];
         }
-        // Held props slide from the lane they arrived in to the lane they leave in; a ball
-        // (no grip to hide a lane: laned two steps it would sit 11 cm in front of the fist)
-        // comes into the middle of its hand on the way (`held_lane`), where its hand never
-        // holds several props at once (props held together keep the lanes that part them).
+        // Held props slide from the lane they arrived in to the lane they leave in; a ball or
+        // a club (laned two steps it would sit 10–11 cm off the fist) comes into the middle of
+        // its hand on the way (`held_lane`), where its hand never holds several props at once
+        // (props held together keep the lanes that part them).
         for path in &mut self.paths {
             let spans = path.hold_spans();
             let m = path.segments.len();
@@ -544,7 +546,7 @@ impl Choreography {
                         offset0
                     }
                 };
-                // Cut where the ball's way into the hand bends, so that each piece slides
+                // Cut where the prop's way into the hand bends, so that each piece slides
                 // linearly.
                 let mut cuts = vec![start];
                 if to_hand && s1 > s0 {
@@ -572,19 +574,21 @@ impl Choreography {
 }
 
 /// Whether a prop of `kind` held alone by hand slot `hand` comes into the middle of its hand
-/// half-way (`held_lane`): a ball, in a hand that never holds several props at once
+/// half-way (`held_lane`): a ball or a club (not a ring: held by its rim, which stays within
+/// 6 cm of the hand in its lanes, as in the plain cascade; drawing rings held side by side into
+/// their hands made 31 more of Juggling Lab's patterns overlap), in a hand that never holds several props at once
 /// (`several`, per slot).
 fn comes_to_hand(kind: PropKind, several: &[bool], hand: usize) -> bool {
-    kind == PropKind::Ball && !several.get(hand).copied().unwrap_or(true)
+    kind != PropKind::Ring && !several.get(hand).copied().unwrap_or(true)
 }
 
-/// Pieces a held ball's way from its lane into the middle of its hand and out to the next
+/// Pieces a held prop's way from its lane into the middle of its hand and out to the next
 /// lane is cut into (each slides linearly).
 const HELD_PIECES: usize = 8;
 
 /// Where a held prop that arrived in lane `from` and leaves in lane `to` is off its hand by
 /// its lanes when share `f` (0 to 1) of its whole hold has gone by: sliding linearly from one
-/// to the other; a ball (`to_hand`) also comes into the middle of the hand on the way, by
+/// to the other; a ball or club (`to_hand`) also comes into the middle of the hand on the way, by
 /// `cos²`, so it is in its lanes (with the same slide rate) at the catch and the throw, and
 /// in the hand half-way.
 fn held_lane(from: DVec3, to: DVec3, f: f64, to_hand: bool) -> DVec3 {
@@ -1629,7 +1633,7 @@ struct Hold {
     beside: bool,
     /// A sphere (centre, radius; world) its hand stays in (`hand_bounds`).
     bound: Option<(DVec3, f64)>,
-    /// Whether it is a ball held alone, which comes into the middle of its hand half-way
+    /// Whether it is a ball or club held alone, which comes into the middle of its hand half-way
     /// (`held_lane`).
     to_hand: bool,
 }

@@ -654,8 +654,11 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
     // Scenes that still fail, by measure (limits, not goals: see the doc above). Elbows: none,
     // since pass wind-ups go down, not back, and elbows the body puts far behind are turned
     // forward (`scene/elbow_forward.rs`); hands: none, since events lying on the other hand
-    // are parted; hand acceleration: 13 (19 before gives could end moving), the cases
-    // docs/motion.md explains (a 1 thrown right after a high catch, the JML 1.0 test file).
+    // are parted; props in an arm: 1, the bounced ring of the JML file "Bounce, soft catches
+    // and a held ball" (2 before a club held alone came into the middle of its hand: Juggling
+    // Lab's Rubenstein's Revenge hands, −7.4 → −0.4 cm); hand acceleration: 13 (19 before
+    // gives could end moving), the cases docs/motion.md explains (a 1 thrown right after a
+    // high catch, the JML 1.0 test file).
     let limits: [(&str, Pick, f32, bool, usize); 8] = [
         (
             "elbow behind the shoulders (m)",
@@ -669,7 +672,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
         ("club overlap (m)", |c| &c.props, -0.01, false, 2),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 0),
-        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 2),
+        ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 1),
         (
             "hand acceleration (m/s²)",
             |c| &c.acceleration,
@@ -1252,15 +1255,20 @@ fn bounced_props_pass_beside_each_other_and_the_arms() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
-/// A ball held alone is in the middle of its hand half-way through its hold: its flight lanes
-/// (up to two lane steps, 11 cm, in depth in 645, 753, 97531 and 855) move it off the hand's
-/// event points at the catch and the throw only. Before, it slid from one lane to the other
-/// beside the hand the whole hold (645: 11 cm in front of the fist half-way, 3.6 cm on
-/// average over its holds; now 1.8).
+/// A ball or club held alone is in the middle of its hand half-way through its hold: its
+/// flight lanes (up to two lane steps, 11 cm, in depth or across in 645, 753, 97531 and 855)
+/// move it off the hand's event points at the catch and the throw only. Before, it slid from
+/// one lane to the other beside the hand the whole hold (645: a ball 11 cm in front of the
+/// fist half-way, 3.6 cm on average over its holds, now 1.8; a club's handle 10 cm inside the
+/// fist, 3.3 cm on average, now 1.7).
 #[test]
-fn a_laned_ball_comes_into_the_middle_of_its_hand_while_held() {
-    for notation in ["645", "753", "97531", "855"] {
-        let scene = Scene::new(&PatternSpec::from_notation(notation)).unwrap();
+fn a_laned_ball_or_club_comes_into_the_middle_of_its_hand_while_held() {
+    let kinds = [PropKind::Ball, PropKind::Club];
+    for (notation, kind) in ["645", "753", "97531", "855"]
+        .into_iter()
+        .flat_map(|n| kinds.map(|k| (n, k)))
+    {
+        let scene = with_prop(&PatternSpec::from_notation(notation), kind);
         let m = scene.motion();
         let loop_s = scene.loop_duration();
         let (mut worst_middle, mut worst_ends, mut middles) = (0.0f32, 0.0f32, 0);
@@ -1281,11 +1289,16 @@ fn a_laned_ball_comes_into_the_middle_of_its_hand_while_held() {
                 }
             }
         }
-        eprintln!("{notation}: held ball off its hand {worst_middle} m half-way, {worst_ends} m");
-        assert!(middles > 10, "{notation}: {middles}");
-        assert!(worst_middle < 0.01, "{notation}: {worst_middle} m half-way");
+        eprintln!(
+            "{notation} {kind:?}: held off its hand {worst_middle} m half-way, {worst_ends} m"
+        );
+        assert!(middles > 10, "{notation} {kind:?}: {middles}");
+        assert!(
+            worst_middle < 0.01,
+            "{notation} {kind:?}: {worst_middle} m half-way"
+        );
         // The lanes are there at the catches and throws.
-        assert!(worst_ends > 0.05, "{notation}: {worst_ends} m");
+        assert!(worst_ends > 0.05, "{notation} {kind:?}: {worst_ends} m");
         assert!(worst_ends < juggler::motion::MAX_FLIGHT_LANE as f32 + 1e-4);
     }
 }
