@@ -378,8 +378,13 @@ impl ForearmLifts {
             more = true;
             *before = lift.clone();
             for side in 0..2 {
-                let ups: Vec<f64> = need[side].iter().map(|v| v.max(0.0)).collect();
-                let downs: Vec<f64> = need[side].iter().map(|v| (-v).max(0.0)).collect();
+                let mut ups: Vec<f64> = need[side].iter().map(|v| v.max(0.0)).collect();
+                let mut downs: Vec<f64> = need[side].iter().map(|v| (-v).max(0.0)).collect();
+                // Levelling holds the lift at its value at each throw and catch: what is
+                // needed around one must be had at it.
+                let events = ch.hands.get(2 * j + side).map_or(&[][..], Vec::as_slice);
+                need_at_levelled_events(&mut ups, events, step);
+                need_at_levelled_events(&mut downs, events, step);
                 let (u, d) = (envelope(&ups, hold, smooth), envelope(&downs, hold, smooth));
                 for k in 0..n {
                     lift[side][k] += u[k] - d[k];
@@ -432,14 +437,8 @@ fn level_at_events(lift: &mut HandLift, events: &[HandEvent]) {
         let (held, rate) = lift.at(e.time);
         // Levelling a lift changing at `rate` over a window `w` accelerates the hand by about
         // `π·rate/w`: the window widens to keep that under `LEVEL_ACCELERATION`.
-        let least = std::f64::consts::PI * rate.abs() / LEVEL_ACCELERATION;
-        let before = LEVEL.max(least);
-        // A catch is levelled over its give as well.
-        let after = if e.catches.is_empty() {
-            before
-        } else {
-            GIVE_LEVEL.max(least)
-        };
+        let (before, after) =
+            level_window(e, std::f64::consts::PI * rate.abs() / LEVEL_ACCELERATION);
         let centre = (e.time / step).round() as isize;
         let (from, to) = (
             -((before / step).ceil() as isize),
@@ -455,6 +454,44 @@ fn level_at_events(lift: &mut HandLift, events: &[HandEvent]) {
                 lift.values[k] += (held - lift.values[k]) * w;
             }
         }
+    }
+}
+
+/// The seconds before and after event `e` over which a lift is levelled there, each at least
+/// `least`: `LEVEL` either side, and a catch over its give as well (`GIVE_LEVEL` after).
+fn level_window(e: &HandEvent, least: f64) -> (f64, f64) {
+    let before = LEVEL.max(least);
+    let after = if e.catches.is_empty() {
+        before
+    } else {
+        GIVE_LEVEL.max(least)
+    };
+    (before, after)
+}
+
+/// Raises `need` (cyclic samples `step` apart) at each throw and catch of `events` to the
+/// most it asks for in the window over which `level_at_events` holds the lift at its value
+/// there: a lift needed in that window is only had if the hand has it at the event.
+fn need_at_levelled_events(need: &mut [f64], events: &[HandEvent], step: f64) {
+    let n = need.len() as isize;
+    if n == 0 {
+        return;
+    }
+    for e in events
+        .iter()
+        .filter(|e| !(e.throws.is_empty() && e.catches.is_empty()))
+    {
+        let (before, after) = level_window(e, 0.0);
+        let centre = (e.time / step).round() as isize;
+        let (from, to) = (
+            -((before / step).ceil() as isize),
+            (after / step).ceil() as isize,
+        );
+        let most = (from..=to)
+            .map(|d| need[(centre + d).rem_euclid(n) as usize])
+            .fold(0.0, f64::max);
+        let k = centre.rem_euclid(n) as usize;
+        need[k] = need[k].max(most);
     }
 }
 
@@ -504,6 +541,34 @@ mod tests {
             assert!((r - rate).abs() < 2e-3, "{t}: {r} vs {rate}");
             assert!((lift.at(t + 3.0).0 - v).abs() < 1e-9);
         }
+    }
+
+    #[test]
+    fn a_lift_needed_where_it_is_held_level_is_asked_for_at_the_event() {
+        // 1 s in 200 samples; a catch at 0.5 s (levelled 0.07 s before, 0.25 s after) and a
+        // throw at 0.9 s (0.07 s either side) of one hand.
+        let event = |time: f64, catch: bool| HandEvent {
+            time,
+            position: glam::DVec3::ZERO,
+            throws: if catch { vec![] } else { vec![0] },
+            catches: if catch { vec![1] } else { vec![] },
+        };
+        let events = [event(0.5, true), event(0.9, false), {
+            let mut held = event(0.2, false);
+            held.throws.clear();
+            held
+        }];
+        let mut need = vec![0.0; 200];
+        need[140] = 0.05; // 0.2 s after the catch: within its give.
+        need[192] = 0.03; // 0.06 s after the throw, and 0.08 s before the start.
+        need[36] = 0.04; // 0.02 s before an event without throws or catches.
+        need_at_levelled_events(&mut need, &events, 0.005);
+        assert_eq!(need[100], 0.05);
+        assert_eq!(need[180], 0.03);
+        assert_eq!(need[40], 0.0);
+        // The samples asked for stay.
+        assert_eq!((need[140], need[192], need[36]), (0.05, 0.03, 0.04));
+        assert_eq!(need.iter().filter(|&&v| v > 0.0).count(), 5);
     }
 
     #[test]

@@ -905,16 +905,18 @@ fn elbows_of_hands_far_out_or_close_in_stay_near_the_shoulders_plane() {
 }
 
 /// Where the hands cross (the Mills Mess, Windmill, the crossed-arm cascade and Juggling Lab's
-/// Mills Mess and Rubenstein's Revenge hands) one forearm passes over the other
-/// (`motion/forearms.rs`: the hand on top rises, the other sinks, planned on the body's arms),
-/// and the elbows, turned forward and out (`elbow::cross_swivel`), still move continuously:
-/// sampled every millisecond, no elbow moves faster than 7 m/s (measured 2.2–5.1 m/s; an elbow
-/// chosen afresh each frame to part the forearms jumped at 230–300 m/s). Forearm clearance
-/// with balls at 480 Hz, before → now: Mills Mess −7.4 → +2.0 cm, Windmill −7.5 → +0.8,
-/// Rubenstein's Revenge (Juggling Lab's hands) −7.5 → +0.9, Juggling Lab's Mills Mess −7.3 →
-/// +0.2, crossed-arm cascade −7.5 → +0.8 (the lower arm's elbow hangs under the other forearm,
-/// `body::juggler`; docs/motion.md "Forearms"). In the Mills Mess the arm on top changes from one crossing to the next, as a
-/// juggler's arms cross over each other in turn.
+/// Mills Mess, Rubenstein's Revenge and 4-Mills Simultaneous hands) one forearm passes over
+/// the other (`motion/forearms.rs`: the hand on top rises, the other sinks, planned on the
+/// body's arms), and the elbows, turned forward and out (`elbow::cross_swivel`), still move
+/// continuously: sampled every millisecond, no elbow moves faster than 7 m/s (measured 1.8–6.1
+/// m/s; an elbow chosen afresh each frame to part the forearms jumped at 230–300 m/s). Forearm
+/// clearance with balls at 480 Hz, before any lifts → now: Mills Mess −7.4 → +3.7 cm (+2.8
+/// before the lifts were planned to be had at the throws and catches, where they are held
+/// level), Windmill −7.5 → +1.7, Rubenstein's Revenge (Juggling Lab's hands) −7.5 → +1.0,
+/// Juggling Lab's Mills Mess −7.3 → +0.9, crossed-arm cascade −7.5 → +0.8 (the lower arm's
+/// elbow hangs under the other forearm, `body::juggler`; docs/motion.md "Forearms"). In the
+/// Mills Mess the arm on top changes from one crossing to the next, as a juggler's arms cross
+/// over each other in turn.
 #[test]
 fn crossed_forearms_pass_one_over_the_other_and_elbows_move_smoothly() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jml_events");
@@ -928,8 +930,20 @@ fn crossed_forearms_pass_one_over_the_other_and_elbows_move_smoothly() {
     ] {
         specs.extend(juggler::files::load_path(&dir.join(file)).expect(file));
     }
+    // Juggling Lab's 4-Mills Simultaneous (its list's timing and hand points): the hands cross
+    // on every beat, so nearly all of a hand's path lies in the windows where its lifts are
+    // held level at throws and catches; the lifts are planned to be had at those events
+    // (−0.2 cm before, +3.3 now).
+    specs.push(
+        PatternSpec::parse(
+            "pattern=(4x,4x);bps=6;dwell=1.5;hands=(-25,10)(-10).(-25,-5)(-10,-15).\
+             (30,40)(15,50).(30,40)(15,50).(-25,-5)(-10,-15).(-25,10)(-10).(30,40)(15,50).\
+             (30,40)(15,50).;title=4-Mills Simultaneous",
+        )
+        .expect("4-Mills Simultaneous"),
+    );
     // Least forearm clearance allowed, metres, in the order of `specs`.
-    let least = [0.0, 0.0, 0.0, 0.0, 0.0];
+    let least = [0.03, 0.0, 0.0, 0.0, 0.0, 0.02];
     let mut bad = Vec::new();
     for (spec, least) in specs.iter().zip(least) {
         let scene = with_prop(spec, PropKind::Ball);
