@@ -44,6 +44,8 @@ const MOST: f32 = 2.0;
 const MAX_SAMPLES: usize = 1600;
 const MAX_POSES: usize = 200_000;
 
+/// Cost per squared centimetre an elbow is behind past `TRIGGER`.
+const PAST: f32 = 40.0;
 /// Cost per centimetre an elbow is lifted above where the body puts it.
 const LIFT: f32 = 0.5;
 /// Cost per squared radian of turn.
@@ -156,8 +158,9 @@ fn turn_of(bin: usize, mid: usize) -> f32 {
 /// juggler `j` at each sample, `costs[k·bins + b]`, summed over the sample and the `SUB − 1`
 /// instants after it (`at`), in centimetre units: four times the square and the size of how
 /// far it is behind `AIM`, of how much deeper it is in the chest and of how much deeper its
-/// forearm is in the other than as the body puts it, `LIFT` per centimetre it is
-/// lifted above where the body puts it, and `TURN` times the squared turn.
+/// forearm is in the other than as the body puts it, `PAST` times the square of how far it is
+/// behind past `TRIGGER`, `LIFT` per centimetre it is lifted above where the body puts it, and
+/// `TURN` times the squared turn.
 fn costs(
     scene: &Scene,
     at: &[Vec<(Placement, [Vec3; 2])>],
@@ -192,8 +195,11 @@ fn costs(
                 cm(was.forearms.min(0.0) - fit.forearms),
             );
             let lift = cm(height(&p) - was_height);
+            // Past `TRIGGER`, steeply: the plan may not trade an elbow past it for less lift.
+            let past = cm(fit.behind - TRIGGER);
             out[k / SUB * bins + b] += (4.0
                 * (behind * behind + behind + chest * chest + chest + forearm * forearm + forearm)
+                + PAST * past * past
                 + LIFT * lift
                 + TURN * turn * turn)
                 / SUB as f32;
