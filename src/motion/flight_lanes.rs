@@ -575,9 +575,9 @@ impl Choreography {
 
 /// Whether a prop of `kind` held alone by hand slot `hand` comes into the middle of its hand
 /// half-way (`held_lane`): a ball or a club (not a ring: held by its rim, which stays within
-/// 6 cm of the hand in its lanes, as in the plain cascade; drawing rings held side by side into
-/// their hands made 31 more of Juggling Lab's patterns overlap), in a hand that never holds several props at once
-/// (`several`, per slot).
+/// 6 cm of the hand in its lanes, as in the plain cascade; drawing rings held side by side
+/// into their hands made 31 more of Juggling Lab's patterns overlap), in a hand that never
+/// holds several props at once (`several`, per slot).
 fn comes_to_hand(kind: PropKind, several: &[bool], hand: usize) -> bool {
     kind != PropKind::Ring && !several.get(hand).copied().unwrap_or(true)
 }
@@ -588,9 +588,9 @@ const HELD_PIECES: usize = 8;
 
 /// Where a held prop that arrived in lane `from` and leaves in lane `to` is off its hand by
 /// its lanes when share `f` (0 to 1) of its whole hold has gone by: sliding linearly from one
-/// to the other; a ball or club (`to_hand`) also comes into the middle of the hand on the way, by
-/// `cos²`, so it is in its lanes (with the same slide rate) at the catch and the throw, and
-/// in the hand half-way.
+/// to the other; a ball or club (`to_hand`) also comes into the middle of the hand on the
+/// way, by `cos²`, so it is in its lanes (with the same slide rate) at the catch and the
+/// throw, and in the hand half-way.
 fn held_lane(from: DVec3, to: DVec3, f: f64, to_hand: bool) -> DVec3 {
     let slide = from.lerp(to, f);
     if to_hand {
@@ -1633,8 +1633,8 @@ struct Hold {
     beside: bool,
     /// A sphere (centre, radius; world) its hand stays in (`hand_bounds`).
     bound: Option<(DVec3, f64)>,
-    /// Whether it is a ball or club held alone, which comes into the middle of its hand half-way
-    /// (`held_lane`).
+    /// Whether it is a ball or club held alone, which comes into the middle of its hand
+    /// half-way (`held_lane`).
     to_hand: bool,
 }
 

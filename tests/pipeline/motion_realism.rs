@@ -1287,7 +1287,7 @@ fn bounced_props_pass_beside_each_other_and_the_arms() {
 /// flight lanes (up to two lane steps, 11 cm, in depth or across in 645, 753, 97531 and 855)
 /// move it off the hand's event points at the catch and the throw only. Before, it slid from
 /// one lane to the other beside the hand the whole hold (645: a ball 11 cm in front of the
-/// fist half-way, 3.6 cm on average over its holds, now 1.8; a club's handle 10 cm inside the
+/// fist half-way, 3.6 cm on average over its holds, now 1.8; a club's handle 10 cm beside the
 /// fist, 3.3 cm on average, now 1.7).
 #[test]
 fn a_laned_ball_or_club_comes_into_the_middle_of_its_hand_while_held() {
