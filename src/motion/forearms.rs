@@ -430,21 +430,14 @@ fn level_at_events(lift: &mut HandLift, events: &[HandEvent]) {
         return;
     }
     let step = lift.period / n as f64;
-    for e in events
-        .iter()
-        .filter(|e| !(e.throws.is_empty() && e.catches.is_empty()))
-    {
+    for e in levelled(events) {
         let (held, rate) = lift.at(e.time);
         // Levelling a lift changing at `rate` over a window `w` accelerates the hand by about
         // `π·rate/w`: the window widens to keep that under `LEVEL_ACCELERATION`.
         let (before, after) =
             level_window(e, std::f64::consts::PI * rate.abs() / LEVEL_ACCELERATION);
-        let centre = (e.time / step).round() as isize;
-        let (from, to) = (
-            -((before / step).ceil() as isize),
-            (after / step).ceil() as isize,
-        );
-        for d in from..=to {
+        let (centre, window) = window_samples(e.time, (before, after), step);
+        for d in window {
             let k = (centre + d).rem_euclid(n as isize) as usize;
             let dt = (centre + d) as f64 * step - e.time;
             let x = if dt < 0.0 { -dt / before } else { dt / after };
@@ -455,6 +448,25 @@ fn level_at_events(lift: &mut HandLift, events: &[HandEvent]) {
             }
         }
     }
+}
+
+/// The events of `events` a lift is levelled around: its throws and catches.
+fn levelled(events: &[HandEvent]) -> impl Iterator<Item = &HandEvent> {
+    events
+        .iter()
+        .filter(|e| !(e.throws.is_empty() && e.catches.is_empty()))
+}
+
+/// The sample nearest `time` (samples `step` apart, not wrapped) and the offsets from it of
+/// the samples within `before` and `after` seconds of it.
+fn window_samples(
+    time: f64,
+    (before, after): (f64, f64),
+    step: f64,
+) -> (isize, std::ops::RangeInclusive<isize>) {
+    let centre = (time / step).round() as isize;
+    let from = -((before / step).ceil() as isize);
+    (centre, from..=(after / step).ceil() as isize)
 }
 
 /// The seconds before and after event `e` over which a lift is levelled there, each at least
@@ -477,17 +489,9 @@ fn need_at_levelled_events(need: &mut [f64], events: &[HandEvent], step: f64) {
     if n == 0 {
         return;
     }
-    for e in events
-        .iter()
-        .filter(|e| !(e.throws.is_empty() && e.catches.is_empty()))
-    {
-        let (before, after) = level_window(e, 0.0);
-        let centre = (e.time / step).round() as isize;
-        let (from, to) = (
-            -((before / step).ceil() as isize),
-            (after / step).ceil() as isize,
-        );
-        let most = (from..=to)
+    for e in levelled(events) {
+        let (centre, window) = window_samples(e.time, level_window(e, 0.0), step);
+        let most = window
             .map(|d| need[(centre + d).rem_euclid(n) as usize])
             .fold(0.0, f64::max);
         let k = centre.rem_euclid(n) as usize;
