@@ -9,9 +9,10 @@
 //! `HAND_PLANE_Y`/`HAND_PLANE_Z`); a position's `x`,`y` lie on the floor (juggler's world
 //! x = -x, z = y) and its `angle` is the juggler's facing in degrees. Times are seconds.
 //!
-//! The events are where juggler's own motion puts the hands (`Motion::hand_at`) at the
-//! release and catch times of every flight, so Juggling Lab animates the same throws and
-//! catches at the same places and times. A pattern defined by JML events already is written
+//! The events are where juggler's own motion puts the hands (`Motion::hand_path_at`: the
+//! hands' paths, without the flight lanes a hand carries its balls in, which a read-back
+//! lanes again) at the release and catch times of every flight, so Juggling Lab animates the
+//! same throws and catches at the same places and times. A pattern defined by JML events already is written
 //! as its own events (settings given beside it, such as another prop kind, are not written).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -139,7 +140,7 @@ fn flights(scene: &Scene, period: f64) -> Vec<WrittenThrow> {
 
 /// A hand's juggler-local position at `t`, in Juggling Lab's centimetres.
 fn jl_position(scene: &Scene, hand: HandRef, t: f64) -> [f64; 3] {
-    let world = scene.motion().hand_at(hand, t).position;
+    let world = scene.motion().hand_path_at(hand, t).position;
     let local = scene.motion().placement_at(hand.juggler, t).to_local(world);
     let round = |v: f64| (v * 1e4).round() / 1e4;
     [

@@ -53,6 +53,11 @@ pub struct Choreography {
     /// paths and to their events' throw and catch points (`forearms.rs`: crossed forearms pass
     /// one over the other). Sources leave it empty.
     pub lifts: Vec<HandLift>,
+    /// Per hand slot, whether it carries the forward part of its ball's lanes (`carry.rs`): set
+    /// by the flight lanes for balls, which have no grip to hide a lane (a ball laned two steps
+    /// in depth would otherwise be caught and thrown 11 cm in front of the fist). Sources leave
+    /// it empty.
+    pub hands_carry: Vec<bool>,
 }
 
 /// A smooth periodic vertical offset of one hand (metres, up), sampled every `period /
@@ -512,6 +517,7 @@ mod tests {
                 orbit: 0,
             }],
             lifts: Vec::new(),
+            hands_carry: Vec::new(),
         };
         let m = Motion::from_events(
             &ch,

@@ -49,6 +49,7 @@ use glam::DVec3;
 
 mod arms;
 
+use super::carry::Carried;
 use super::choreography::{Choreography, PathSegment, Toss, ORIGIN};
 use super::flight::FlightPath;
 use crate::layout::Placement;
@@ -337,7 +338,7 @@ impl Arc {
     }
 }
 
-fn rotate(facing: f32, local: DVec3) -> DVec3 {
+pub(super) fn rotate(facing: f32, local: DVec3) -> DVec3 {
     let (s, c) = f64::from(facing).sin_cos();
     DVec3::new(
         c * local.x + s * local.z,
@@ -408,6 +409,23 @@ impl Choreography {
             }
         }
         let holds_several = |slot: usize| several.get(slot).copied().unwrap_or(false);
+        // Balls have no grip to hide a lane: a hand that holds one ball at a time and stays
+        // on its own side carries the forward part of its ball's lanes (`carry.rs`); but a
+        // bounced ball rising into its hand from below would pass its forearm, so a hand that
+        // catches bounces catches its balls beside it, in their lanes.
+        let catches_bounces = |slot: usize| {
+            self.tosses.iter().any(|t| {
+                t.to.slot() == slot && matches!(t.kind, super::choreography::TossKind::Bounce(_))
+            })
+        };
+        self.hands_carry = (0..self.hands.len())
+            .map(|slot| {
+                kind == PropKind::Ball
+                    && !catches_bounces(slot)
+                    && !holds_several(slot)
+                    && super::carry::stays_on_its_side(slot, &self.hands[slot])
+            })
+            .collect();
         let arcs: Vec<Option<Arc>> = self
             .tosses
             .iter()
@@ -504,6 +522,7 @@ impl Choreography {
         // a club (laned two steps it would sit 10–11 cm off the fist) comes into the middle of
         // its hand on the way (`held_lane`), where its hand never holds several props at once
         // (props held together keep the lanes that part them).
+        let carrying = self.hands_carry.clone();
         for path in &mut self.paths {
             let spans = path.hold_spans();
             let m = path.segments.len();
@@ -538,7 +557,12 @@ impl Choreography {
                         0.0
                     }
                 };
-                let lane = |t: f64| held_lane(from, to, share(t), to_hand);
+                let carry = carrying
+                    .get(hand)
+                    .copied()
+                    .unwrap_or(false)
+                    .then(|| Carried::of(0.0));
+                let lane = |t: f64| held_lane(from, to, share(t), to_hand, carry);
                 let base = |t: f64| {
                     if end > start {
                         offset0.lerp(offset1, ((t - start) / (end - start)).clamp(0.0, 1.0))
@@ -549,7 +573,7 @@ impl Choreography {
                 // Cut where the prop's way into the hand bends, so that each piece slides
                 // linearly.
                 let mut cuts = vec![start];
-                if to_hand && s1 > s0 {
+                if (to_hand || carry.is_some()) && s1 > s0 {
                     cuts.extend(
                         (1..HELD_PIECES)
                             .map(|j| s0 + (s1 - s0) * j as f64 / HELD_PIECES as f64)
@@ -591,7 +615,19 @@ const HELD_PIECES: usize = 8;
 /// to the other; a ball or club (`to_hand`) also comes into the middle of the hand on the
 /// way, by `cos²`, so it is in its lanes (with the same slide rate) at the catch and the
 /// throw, and in the hand half-way.
-fn held_lane(from: DVec3, to: DVec3, f: f64, to_hand: bool) -> DVec3 {
+fn held_lane(from: DVec3, to: DVec3, f: f64, to_hand: bool, carry: Option<Carried>) -> DVec3 {
+    let Some(carried) = carry else {
+        return into_hand(from, to, f, to_hand);
+    };
+    // The hand carries the forward part of the lanes (`carry.rs`): that part moves with it,
+    // smoothly (no faster than the hand's path at the catch and the throw, so the ball leaves
+    // the hand as fast as the hand throws it); the rest comes into the hand.
+    let (a, b) = (carried.part(from), carried.part(to));
+    a.lerp(b, f * f * (3.0 - 2.0 * f)) + into_hand(from - a, to - b, f, to_hand)
+}
+
+/// `held_lane` of a hand that carries none of its props' lanes.
+fn into_hand(from: DVec3, to: DVec3, f: f64, to_hand: bool) -> DVec3 {
     let slide = from.lerp(to, f);
     if to_hand {
         slide * (std::f64::consts::PI * f).cos().powi(2)
@@ -1636,6 +1672,9 @@ struct Hold {
     /// Whether it is a ball or club held alone, which comes into the middle of its hand
     /// half-way (`held_lane`).
     to_hand: bool,
+    /// Which part of its lanes its hand carries (`carry.rs`; world directions, the juggler
+    /// placed as at the hold's start).
+    carry: Option<Carried>,
 }
 
 /// Farthest any part of a prop reaches from its hand or its centre (a club's grip 15 cm
@@ -1713,7 +1752,7 @@ impl Hold {
                     },
                 )
             });
-        let slide = held_lane(slide.0, slide.1, f, self.to_hand);
+        let slide = held_lane(slide.0, slide.1, f, self.to_hand, self.carry);
         let centre = hand + lane + slide + self.grip.0.lerp(self.grip.1, turn);
         let axis = self
             .axis
@@ -1842,6 +1881,17 @@ impl Choreography {
                     beside: several.get(hand).copied().unwrap_or(false),
                     bound: None,
                     to_hand: comes_to_hand(kind, several, hand),
+                    carry: self
+                        .hands_carry
+                        .get(hand)
+                        .copied()
+                        .unwrap_or(false)
+                        .then(|| {
+                            let j = HandRef::from_slot(hand).juggler;
+                            let facing =
+                                self.jugglers.get(j).map_or(ORIGIN, |p| p.at(start)).facing;
+                            Carried::of(facing)
+                        }),
                 });
             }
         }

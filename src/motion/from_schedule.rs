@@ -239,6 +239,7 @@ pub(crate) fn from_schedule_moving(
         tosses,
         paths,
         lifts: Vec::new(),
+        hands_carry: Vec::new(),
     }
 }
 

@@ -697,8 +697,9 @@ const PASSING_KNOT_GAP: f64 = 0.03;
 /// Samples per hand period searched for hands passing close.
 const PASSING_SAMPLES: usize = 360;
 
-/// Waypoints that part a juggler's two hands (`left`, `right` fitted without them, each raised
-/// by `lift(side, t)` where the forearm lifts put it over the other) where they
+/// Waypoints that part a juggler's two hands (`left`, `right` fitted without them, each moved
+/// by `shift(side, t)`: raised where the forearm lifts put it over the other, carried with its
+/// props' lanes) where they
 /// come closer than `PASSING_TRIGGER`: at each closest approach the hand further across the body
 /// (the one crossing over) moves forward and a little up, the other back, so their centres are
 /// `HANDS_APART` apart; a hand that has a knot within `PASSING_KNOT_GAP` of that time stays and
@@ -707,7 +708,7 @@ const PASSING_SAMPLES: usize = 360;
 /// body from that side's shoulder line. Empty when the hands never come close.
 pub(crate) fn separate_hands(
     hands: [&PeriodicSpline; 2],
-    lift: impl Fn(usize, f64) -> f64,
+    shift: impl Fn(usize, f64) -> DVec3,
     event_times: [&[f64]; 2],
     period: f64,
     forward: impl Fn(f64) -> DVec3,
@@ -718,8 +719,8 @@ pub(crate) fn separate_hands(
         return out;
     }
     let dt = period / PASSING_SAMPLES as f64;
-    // Where a hand is: its path plus its lift (the waypoints are placed on the path).
-    let lifted = |side: usize, t: f64| DVec3::Y * lift(side, t);
+    // Where a hand is: its path plus its shift (the waypoints are placed on the path).
+    let lifted = |side: usize, t: f64| shift(side, t);
     let at = |side: usize, t: f64| hands[side].eval(t).0 + lifted(side, t);
     let dist = |t: f64| at(0, t).distance(at(1, t));
     let d: Vec<f64> = (0..PASSING_SAMPLES).map(|k| dist(k as f64 * dt)).collect();

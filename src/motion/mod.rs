@@ -37,6 +37,7 @@ use crate::schedule::Schedule;
 use crate::settings::DwellPoints;
 use crate::types::{Hand, HandRef};
 
+mod carry;
 mod choreography;
 mod crossing;
 mod flight;
@@ -184,6 +185,8 @@ pub struct Motion {
     lifts: Vec<Option<HandLift>>,
     /// Per hand slot, whether its path is in its juggler's own frame (a juggler who moves).
     own_frame: Vec<bool>,
+    /// Per hand slot, how it carries its held props' lanes off its path (`carry.rs`).
+    carry: Vec<Option<carry::Carry>>,
     /// Per toss, its flight.
     flights: Vec<FlightPath>,
     /// Per toss: thrower, catcher, value, spins asked for, schedule throw.
@@ -308,6 +311,11 @@ impl Motion {
             };
             hand_path::hand_spline(events, points, &flights, &ch.tosses, period, frame, passing)
         };
+        let carry = if ch.hands_carry.iter().any(|&c| c) {
+            carry::hand_carry(ch, slots)
+        } else {
+            vec![None; slots]
+        };
         let mut hands: Vec<PeriodicSpline> = (0..slots).map(|slot| fit(slot, &[])).collect();
         // A juggler's two hands pass each other apart in depth (crossing arms), measured where
         // they are drawn: with the lifts that take one forearm over the other.
@@ -326,7 +334,17 @@ impl Motion {
             let own = own_frame[left];
             let passing = hand_path::separate_hands(
                 [&hands[left], &hands[right]],
-                |side, t| lifts[left + side].as_ref().map_or(0.0, |l| l.at(t).0),
+                |side, t| {
+                    let lift = DVec3::Y * lifts[left + side].as_ref().map_or(0.0, |l| l.at(t).0);
+                    let carried = carry[left + side]
+                        .as_ref()
+                        .map_or(DVec3::ZERO, |c| c.at(t).0);
+                    if own {
+                        lift + carried
+                    } else {
+                        lift + rotate(&placement_at(left, t), carried)
+                    }
+                },
                 [&tl, &tr],
                 period,
                 |t| {
@@ -370,6 +388,7 @@ impl Motion {
             hands,
             lifts,
             own_frame,
+            carry,
             flights,
             throw_info: ch
                 .tosses
@@ -504,8 +523,39 @@ impl Motion {
         }
     }
 
-    /// Position and velocity of hand slot `slot` at `t` (world, f64): its path plus its lift.
+    /// Where one hand's path puts it at `t` (seconds): where it is (`hand_at`) but for the
+    /// forward part of its ball's flight lanes it carries (`carry.rs`), which the flight lanes
+    /// add again to a pattern read back from its events.
+    pub fn hand_path_at(&self, hand: HandRef, t: f64) -> HandState {
+        let (p, v) = self.hand_path_eval(hand.slot(), t);
+        HandState {
+            position: p.as_vec3(),
+            velocity: v.as_vec3(),
+        }
+    }
+
+    /// Position and velocity of hand slot `slot` at `t` (world, f64): its path plus its lift,
+    /// plus where it carries its held props' lanes (`carry.rs`).
     fn hand_eval(&self, slot: usize, t: f64) -> (DVec3, DVec3) {
+        self.carried(slot, t, self.hand_path_eval(slot, t))
+    }
+
+    /// A point `(p, v)` of hand slot `slot`'s path at `t` moved to where the hand carries its
+    /// props.
+    fn carried(&self, slot: usize, t: f64, (p, v): (DVec3, DVec3)) -> (DVec3, DVec3) {
+        match self.carry.get(slot).and_then(Option::as_ref) {
+            Some(carry) => {
+                let (offset, rate) = carry.at(if t.is_finite() { t } else { 0.0 });
+                let placement = self.placement_at(HandRef::from_slot(slot).juggler, t);
+                (p + rotate(&placement, offset), v + rotate(&placement, rate))
+            }
+            None => (p, v),
+        }
+    }
+
+    /// Position and velocity of hand slot `slot`'s path at `t` (world, f64) plus its lift:
+    /// the point its held props' offsets are from.
+    fn hand_path_eval(&self, slot: usize, t: f64) -> (DVec3, DVec3) {
         let t = if t.is_finite() { t } else { 0.0 };
         let Some(spline) = self.hands.get(slot) else {
             return (DVec3::ZERO, DVec3::ZERO);
@@ -530,13 +580,16 @@ impl Motion {
     /// loops). Cost: one binary search per hand and per prop.
     pub fn state_at(&self, t: f64) -> MotionState {
         let t = if t.is_finite() { t } else { 0.0 };
-        let hands64: Vec<(DVec3, DVec3)> = (0..self.hands.len())
-            .map(|s| self.hand_eval(s, t))
+        // Hands on their paths (held props are placed from these) and as they carry their
+        // props.
+        let paths64: Vec<(DVec3, DVec3)> = (0..self.hands.len())
+            .map(|s| self.hand_path_eval(s, t))
             .collect();
         let hands = (0..self.jugglers())
             .map(|j| {
                 Hand::BOTH.map(|h| {
-                    let (p, v) = hands64[HandRef::new(j, h).slot()];
+                    let slot = HandRef::new(j, h).slot();
+                    let (p, v) = self.carried(slot, t, paths64[slot]);
                     HandState {
                         position: p.as_vec3(),
                         velocity: v.as_vec3(),
@@ -589,7 +642,7 @@ impl Motion {
                         offset0,
                         offset1,
                     } => {
-                        let (hp, hv) = hands64.get(hand).copied().unwrap_or_default();
+                        let (hp, hv) = paths64.get(hand).copied().unwrap_or_default();
                         let (first, last) = self.holds[k][index];
                         let length = end - start;
                         let f = if length > 0.0 {

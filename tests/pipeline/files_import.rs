@@ -416,16 +416,17 @@ fn body_moves_jugglers_through_its_positions_beat_by_beat() {
                 assert!(d < 1e-5 && p.head.distance(q.head) < 1e-4, "t = {t}");
             }
         }
-        // The hands throw where they would standing still, in the juggler's own frame (the
-        // right hand on even beats, the left on odd ones).
+        // The hands' paths throw where they would standing still, in the juggler's own frame
+        // (the right hand on even beats, the left on odd ones; the lanes a hand carries its
+        // balls in are chosen apart for a juggler who moves).
         for k in 0..12 {
             let t = k as f64 * beat;
             {
                 let hand = if k % 2 == 0 { Hand::Right } else { Hand::Left };
                 let h = HandRef { juggler: 0, hand };
-                let local = m.placement_at(0, t).to_local(m.hand_at(h, t).position);
+                let local = m.placement_at(0, t).to_local(m.hand_path_at(h, t).position);
                 let fixed =
-                    still.layout().jugglers[0].to_local(still.motion().hand_at(h, t).position);
+                    still.layout().jugglers[0].to_local(still.motion().hand_path_at(h, t).position);
                 assert!(local.distance(fixed) < 1e-4, "t = {t}: {local} vs {fixed}");
             }
         }

@@ -72,6 +72,7 @@ pub(super) fn build(
             tosses,
             paths: prop_paths,
             lifts: Vec::new(),
+            hands_carry: Vec::new(),
         },
         path_of_prop,
         path_props: raw.path_props,
