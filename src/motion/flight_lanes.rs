@@ -1020,6 +1020,36 @@ const CANDIDATES: [(f64, f64); 15] = [
     (-3.0, -3.0),
 ];
 
+/// `CANDIDATES` for balls: lanes whose ends are both in front first (a hand carries the
+/// forward part of its ball's lanes, `carry.rs`, so a ball in them is caught and thrown in the
+/// fist), then as for the others.
+const BALL_CANDIDATES: [(f64, f64); 15] = [
+    (0.0, 0.0),
+    (1.0, 1.0),
+    (2.0, 2.0),
+    (0.0, 2.0),
+    (2.0, 0.0),
+    (-1.0, 1.0),
+    (1.0, -1.0),
+    (-1.0, -1.0),
+    (3.0, 3.0),
+    (-2.0, -2.0),
+    (0.0, -2.0),
+    (-2.0, 0.0),
+    (-2.0, 2.0),
+    (2.0, -2.0),
+    (-3.0, -3.0),
+];
+
+/// The lanes tried for props of `kind`, in order of preference.
+fn candidates(kind: PropKind) -> &'static [(f64, f64); 15] {
+    if kind == PropKind::Ball {
+        &BALL_CANDIDATES
+    } else {
+        &CANDIDATES
+    }
+}
+
 /// A world offset at release and catch per flight: greedily, in order of release, the first
 /// lane that keeps the flight clear of those laned before it and of its own copies, else the
 /// least bad one.
@@ -1283,7 +1313,7 @@ impl Solver<'_> {
         };
         // Lanes beside, not drifting across (7 × 7 pairs rather than 15 × 15: a third of the
         // cost, most of the gain).
-        let candidates: Vec<Lane> = CANDIDATES
+        let candidates: Vec<Lane> = candidates(self.rule.kind)
             .iter()
             .filter(|(release, catch)| release == catch)
             .map(|&(release, catch)| Lane { release, catch })
@@ -1438,7 +1468,7 @@ impl Solver<'_> {
             .iter()
             .map(|unit| self.arms_depth(unit, lanes[unit[0]]))
             .collect();
-        'lanes: for &(r, c) in &CANDIDATES {
+        'lanes: for &(r, c) in candidates(self.rule.kind) {
             if self.samples.get() > 2 * SECOND_LOOK {
                 return None;
             }
@@ -1576,7 +1606,7 @@ impl Solver<'_> {
         let mut kindest: Option<(f64, Lane)> = None;
         let tries = current
             .into_iter()
-            .chain(CANDIDATES.iter().map(|&(r, c)| Lane {
+            .chain(candidates(self.rule.kind).iter().map(|&(r, c)| Lane {
                 release: r,
                 catch: c,
             }));

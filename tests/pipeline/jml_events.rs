@@ -28,12 +28,13 @@ fn world(p: &Placement, local: DVec3) -> DVec3 {
     p.to_world(local.as_vec3()).as_dvec3()
 }
 
-/// The hand's world position at `t` must be the file's event point: `(x, y, z)` in Juggling
-/// Lab centimetres for a juggler at `placement`.
+/// The hand's path at `t` must go through the file's event point: `(x, y, z)` in Juggling
+/// Lab centimetres for a juggler at `placement` (a hand holding a ball laned forward carries
+/// it there, `Motion::hand_at`, the path stays).
 fn assert_hand_at(m: &Motion, hand: HandRef, t: f64, placement: &Placement, jl: [f64; 3]) {
     let local = DVec3::new(-jl[0] / 100.0, 1.0 + jl[2] / 100.0, (jl[1] + 30.0) / 100.0);
     let want = world(placement, local);
-    let got = m.hand_at(hand, t).position.as_dvec3();
+    let got = m.hand_path_at(hand, t).position.as_dvec3();
     assert!(
         (got - want).length() < 1e-4,
         "{hand:?} at t = {t}: {got} instead of {want}"
