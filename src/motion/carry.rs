@@ -17,9 +17,9 @@ use glam::DVec3;
 use super::choreography::{Choreography, PathSegment};
 use crate::types::{Hand, HandRef};
 
-/// Most held pieces (and events) of one hand followed (larger patterns keep their hands on
-/// their paths).
-const MAX_PIECES: usize = 4096;
+/// Most held pieces (and events) of one hand followed: 128 holds of 8 pieces (larger patterns
+/// keep their hands on their paths; each knot looks at every piece).
+const MAX_PIECES: usize = 1024;
 /// Offsets below this (metres) are taken as zero: the hand needs no carrying.
 const NEGLIGIBLE: f64 = 1e-6;
 
@@ -36,8 +36,9 @@ pub(super) struct Carried {
 impl Carried {
     /// For a juggler facing `facing` (radians; 0 gives juggler-local directions).
     pub(super) fn of(facing: f32) -> Carried {
+        let (sin, cos) = f64::from(facing).sin_cos();
         Carried {
-            forward: super::flight_lanes::rotate(facing, DVec3::Z),
+            forward: DVec3::new(sin, 0.0, cos),
         }
     }
 
@@ -233,7 +234,7 @@ fn carry_of(pieces: &[Piece], events: &[f64], period: f64) -> Option<Carry> {
         .collect();
     times.sort_by(f64::total_cmp);
     times.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
-    // Pieces covering each knot (a sweep would do; the pieces are few).
+    // Pieces covering each knot (a sweep would do; the pieces are at most `MAX_PIECES`).
     let mut knots: Vec<(f64, DVec3, DVec3)> = Vec::with_capacity(times.len());
     for &t in &times {
         let (sum, n) = pieces

@@ -338,7 +338,7 @@ impl Arc {
     }
 }
 
-pub(super) fn rotate(facing: f32, local: DVec3) -> DVec3 {
+fn rotate(facing: f32, local: DVec3) -> DVec3 {
     let (s, c) = f64::from(facing).sin_cos();
     DVec3::new(
         c * local.x + s * local.z,

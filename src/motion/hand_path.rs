@@ -720,8 +720,7 @@ pub(crate) fn separate_hands(
     }
     let dt = period / PASSING_SAMPLES as f64;
     // Where a hand is: its path plus its shift (the waypoints are placed on the path).
-    let lifted = |side: usize, t: f64| shift(side, t);
-    let at = |side: usize, t: f64| hands[side].eval(t).0 + lifted(side, t);
+    let at = |side: usize, t: f64| hands[side].eval(t).0 + shift(side, t);
     let dist = |t: f64| at(0, t).distance(at(1, t));
     let d: Vec<f64> = (0..PASSING_SAMPLES).map(|k| dist(k as f64 * dt)).collect();
     let n = d.len();
@@ -770,14 +769,14 @@ pub(crate) fn separate_hands(
         if share[0] > 0.0 {
             out[front].push(Knot {
                 time: t,
-                position: p[front] - lifted(front, t) + (f + up * 0.3) * (need * share[0]),
+                position: p[front] - shift(front, t) + (f + up * 0.3) * (need * share[0]),
                 velocity: KnotVelocity::Free,
             });
         }
         if share[1] > 0.0 {
             out[1 - front].push(Knot {
                 time: t,
-                position: p[1 - front] - lifted(1 - front, t) - f * (need * share[1]),
+                position: p[1 - front] - shift(1 - front, t) - f * (need * share[1]),
                 velocity: KnotVelocity::Free,
             });
         }
