@@ -160,7 +160,8 @@ pub(super) fn hand_carry(ch: &Choreography, slots: usize) -> Vec<Option<Carry>> 
             else {
                 continue;
             };
-            let Some(list) = pieces.get_mut(hand) else {
+            let carries = ch.hands_carry.get(hand).copied().unwrap_or(false);
+            let Some(list) = pieces.get_mut(hand).filter(|_| carries) else {
                 continue;
             };
             let length = end - start;
@@ -192,9 +193,6 @@ pub(super) fn hand_carry(ch: &Choreography, slots: usize) -> Vec<Option<Carry>> 
         .into_iter()
         .enumerate()
         .map(|(slot, list)| {
-            if !ch.hands_carry.get(slot).copied().unwrap_or(false) {
-                return None;
-            }
             let events: Vec<f64> = ch
                 .hands
                 .get(slot)

@@ -522,7 +522,7 @@ impl Choreography {
         // a club (laned two steps it would sit 10–11 cm off the fist) comes into the middle of
         // its hand on the way (`held_lane`), where its hand never holds several props at once
         // (props held together keep the lanes that part them).
-        let carrying = self.hands_carry.clone();
+        let carrying = &self.hands_carry;
         for path in &mut self.paths {
             let spans = path.hold_spans();
             let m = path.segments.len();
@@ -614,7 +614,8 @@ const HELD_PIECES: usize = 8;
 /// its lanes when share `f` (0 to 1) of its whole hold has gone by: sliding linearly from one
 /// to the other; a ball or club (`to_hand`) also comes into the middle of the hand on the
 /// way, by `cos²`, so it is in its lanes (with the same slide rate) at the catch and the
-/// throw, and in the hand half-way.
+/// throw, and in the hand half-way. A hand that `carry`s its lanes takes their carried part
+/// with it; only the rest is off the hand.
 fn held_lane(from: DVec3, to: DVec3, f: f64, to_hand: bool, carry: Option<Carried>) -> DVec3 {
     let Some(carried) = carry else {
         return into_hand(from, to, f, to_hand);
