@@ -693,6 +693,14 @@ impl Scene {
             )
         };
         crate::motion::place_for_prop(&mut choreography, hands_for);
+        // Juggling Lab's `bouncefrac`: every bounce keeps that share of its energy.
+        if let Some(energy) = settings.bounce_energy {
+            for toss in &mut choreography.tosses {
+                if matches!(toss.kind, crate::motion::TossKind::Bounce(_)) {
+                    toss.bounce_energy = Some(energy);
+                }
+            }
+        }
         let motion = settle_motion(
             &mut choreography,
             settings,

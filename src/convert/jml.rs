@@ -522,6 +522,9 @@ pub fn write(scene: &Scene) -> String {
                         if hyper {
                             mods.push("hyper=true".into());
                         }
+                        if let Some(energy) = spec.settings.bounce_energy {
+                            mods.push(format!("bouncefrac={}", num(energy)));
+                        }
                         "bounce"
                     }
                     _ => "toss",
@@ -663,6 +666,14 @@ mod tests {
         );
         let text = write(&scene_of(&PatternSpec::parse("5BBF").unwrap()));
         assert!(text.contains("mod=\"bounces=2;forced=true\""), "{text}");
+        // A settings string's bouncefrac goes with every bounce.
+        let text = write(&scene_of(
+            &PatternSpec::parse("pattern=3B;bouncefrac=1.5").unwrap(),
+        ));
+        assert!(
+            text.contains("type=\"bounce\" mod=\"bounces=1;bouncefrac=1.5\""),
+            "{text}"
+        );
     }
 
     #[test]

@@ -32,6 +32,7 @@ fn entry(spec: &PatternSpec, siteswap: &str) -> PatternEntry {
         dwell,
         beat_dwells,
         gravity: some_if(s.gravity != d.gravity).map(|_| Checked::new(s.gravity)),
+        bounce_energy: s.bounce_energy.map(Checked::new),
         prop: some_if(s.prop != d.prop).map(|_| s.prop),
         // Every prop of `prop`'s kind (`Settings::set_every_prop`) needs no list.
         props: some_if(s.prop_kinds.iter().any(|k| *k != s.prop)).map(|_| s.prop_kinds.clone()),
@@ -354,6 +355,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                 camera in proptest::option::of((finite(-360.0, 360.0), finite(-90.0, 90.0), proptest::option::of(0.1f32..30.0))),
                 spins in proptest::collection::btree_map(0u32..36, 0u32..=9, 0..4),
                 pancake_rings in any::<bool>(),
+                bounce_energy in proptest::option::of(0.01f64..10.0),
             ) -> Settings {
                 let hands: Vec<DwellPoints> = hands.into_iter().map(|(catch, throw)| DwellPoints { catch, throw }).collect();
                 Settings {
@@ -378,6 +380,7 @@ camera = { azimuth = -20, elevation = 12.5, distance = 6 }
                     pancake_rings,
                     // Written with `jugglers` as a number, tested on its own (it excludes places).
                     shared_by: None,
+                    bounce_energy,
                 }
             }
         }

@@ -14,7 +14,8 @@
 //! units and ranges are `settings::keys`' (docs/notation.md's settings table):
 //! - `name` (default: the siteswap), `siteswap` (Juggling Lab notation), `description`;
 //! - `bps` (beats per second; default: chosen from the throw heights), `dwell` (beats;
-//!   default 1.3), `gravity` (m/s²; default 9.81); `beat_dwells` (a dwell per beat, cycled,
+//!   default 1.3), `gravity` (m/s²; default 9.81), `bounce_energy` (share of its energy a
+//!   bouncing prop keeps at each bounce, Juggling Lab's `bouncefrac`; default 0.9); `beat_dwells` (a dwell per beat, cycled,
 //!   as hand siteswaps have them; `dwell`, when also given, must be their shortest);
 //! - `prop` (`"ball"`, `"club"` or `"ring"`), `props` (each prop's own kind, cycled:
 //!   `props = ["club", "ball", "ball"]`), `colors` (names or `"#rrggbb"`, used cyclically),
@@ -86,6 +87,8 @@ pub(crate) struct PatternEntry {
     pub(crate) beat_dwells: Option<Vec<Checked<BeatDwell>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) gravity: Option<Checked<Gravity>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) bounce_energy: Option<Checked<BounceEnergy>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) prop: Option<PropKind>,
     /// Each prop's own kind, cycled.
@@ -258,6 +261,7 @@ quantities! {
     DwellBeats = keys::DWELL, "dwell";
     BeatDwell = keys::BEAT_DWELL, "beat_dwells";
     Gravity = keys::GRAVITY, "gravity";
+    BounceEnergy = keys::BOUNCE_FRACTION, "bounce_energy";
     PositionX = keys::POSITION, "x";
     PositionZ = keys::POSITION, "z";
     Facing = keys::FACING, "facing";
@@ -642,6 +646,7 @@ impl PatternEntry {
             spins: self.spins.map(|s| s.0).unwrap_or_default(),
             pancake_rings: self.ring_throws == Some(RingThrows::Pancake),
             shared_by,
+            bounce_energy: self.bounce_energy.map(|b| b.0),
         };
         Ok(PatternSpec {
             name: self.name.unwrap_or_else(|| notation.clone()),
@@ -726,6 +731,7 @@ description = "All keys"
 bps = 4
 dwell = 0.8
 gravity = 9.5
+bounce_energy = 1.5
 prop = "ring"
 colors = ["red", "#102030"]
 color_by_orbit = true
@@ -743,6 +749,7 @@ camera = { azimuth = 340, elevation = 20 }
         assert_eq!(s.bps, Some(4.0));
         assert_eq!(s.dwell, Dwell::Uniform(0.8));
         assert_eq!(s.gravity, 9.5);
+        assert_eq!(s.bounce_energy, Some(1.5));
         assert_eq!(s.prop, PropKind::Ring);
         assert_eq!(
             s.colors,
@@ -872,6 +879,10 @@ camera = { azimuth = 340, elevation = 20 }
             (
                 "gravity = 1e308",
                 "gravity must be between 0.001 and 1000 m/s², not 1e308",
+            ),
+            (
+                "bounce_energy = 0",
+                "bounce_energy must be between 0 (excluded) and 10, not 0",
             ),
             (
                 "beat_dwells = [1, -1]",

@@ -107,7 +107,7 @@ impl FlightPath {
 
     /// `bounce` for a prop keeping the fraction `energy` of its energy at each bounce
     /// (Juggling Lab's `bouncefrac`: the rebound speed is `√energy` of the impact speed);
-    /// `energy` outside `(0, 1]` is taken as `BOUNCE_ENERGY`.
+    /// `energy` outside the range of `keys::BOUNCE_FRACTION` is taken as `BOUNCE_ENERGY`.
     #[cfg(test)]
     pub(crate) fn bounce_keeping(
         p0: DVec3,
@@ -132,13 +132,8 @@ impl FlightPath {
         energy: f64,
         plane: f64,
     ) -> Self {
-        let energy = if energy > 0.0 && energy <= 1.0 {
-            energy
-        } else {
-            BOUNCE_ENERGY
-        };
         let plane = if plane.is_finite() { plane } else { 0.0 };
-        let r = energy.sqrt();
+        let r = restitution(energy);
         // Heights above the contact plane.
         let (h0, h1) = (
             p0.y - plane - BOUNCE_CONTACT_Y,
@@ -233,9 +228,14 @@ fn current_arc(arcs: &[Arc], tau: f64) -> Arc {
     arcs[i]
 }
 
-/// Vertical speed kept at each bounce by default.
-fn restitution() -> f64 {
-    BOUNCE_ENERGY.sqrt()
+/// Vertical speed kept at each bounce by a prop keeping the share `energy` of its energy
+/// (`BOUNCE_ENERGY` when `energy` is outside `keys::BOUNCE_FRACTION`'s range).
+fn restitution(energy: f64) -> f64 {
+    if crate::settings::keys::BOUNCE_FRACTION.contains(energy) {
+        energy.sqrt()
+    } else {
+        BOUNCE_ENERGY.sqrt()
+    }
 }
 
 /// Flight time of a bounce from height `h0` to `h1` whose first floor impact has speed `u`,
@@ -338,9 +338,16 @@ fn bounce_arcs(h0: f64, u: f64, g: f64, mode: BounceMode, r: f64) -> Vec<Arc> {
 }
 
 /// The least flight time of a bounce from `h0` to `h1` in this mode (None if it is never
-/// possible). Used to slow the automatic tempo like Juggling Lab does.
-pub(crate) fn bounce_min_time(h0: f64, h1: f64, mode: BounceMode, g: f64) -> Option<f64> {
-    let r = restitution();
+/// possible) for a prop keeping the share `energy` of its energy at each bounce. Used to slow
+/// the automatic tempo like Juggling Lab does.
+pub(crate) fn bounce_min_time(
+    h0: f64,
+    h1: f64,
+    mode: BounceMode,
+    g: f64,
+    energy: f64,
+) -> Option<f64> {
+    let r = restitution(energy);
     let lo = min_impact_speed(h0, h1, g, mode, r);
     (0..=SCAN_STEPS)
         .filter_map(|k| bounce_time(h0, h1, lo + 0.05 * k as f64, g, mode, r))
@@ -386,8 +393,19 @@ mod tests {
             assert!((w[1].vy0 + impact * 0.5f64.sqrt()).abs() < 1e-9, "{arcs:?}");
         }
         // Out of range: the default energy.
-        let d = FlightPath::bounce_keeping(p0, p1, 1.4, G, mode, 7.0);
+        let d = FlightPath::bounce_keeping(p0, p1, 1.4, G, mode, 12.0);
         assert_eq!(d, FlightPath::bounce(p0, p1, 1.4, G, mode));
+        // Above 1 a bounce gives energy (a bat): each rebound √1.5 times the impact speed,
+        // still from p0 to p1 in the flight's time.
+        let bat = FlightPath::bounce_keeping(p0, p1, 2.2, G, mode, 1.5);
+        assert!((bat.position(2.2) - p1).length() < 1e-9);
+        let FlightPath::Bounce { arcs, .. } = &bat else {
+            panic!("not a bounce: {bat:?}")
+        };
+        for w in arcs.windows(2) {
+            let impact = w[0].vy0 - G * (w[1].start - w[0].start);
+            assert!((w[1].vy0 + impact * 1.5f64.sqrt()).abs() < 1e-9, "{arcs:?}");
+        }
     }
 
     #[test]
@@ -478,7 +496,14 @@ mod tests {
     #[test]
     fn minimum_lifted_bounce_time_matches_juggling_lab() {
         // JL slows `3B` from 2.90 to 1.628 bps: (3 - 1.3) / 1.628 / 1.01 ≈ 1.034 s needed.
-        let min = bounce_min_time(1.0, 1.0, BounceMode::from_kind(1, false, false), G).unwrap();
+        let min = bounce_min_time(
+            1.0,
+            1.0,
+            BounceMode::from_kind(1, false, false),
+            G,
+            BOUNCE_ENERGY,
+        )
+        .unwrap();
         assert!((min - 1.02).abs() < 0.03, "{min}");
     }
 }

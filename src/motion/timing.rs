@@ -103,7 +103,13 @@ impl Timing {
                 } else {
                     auto
                 };
-                slow_for_bounces(schedule, auto, dwell, gravity)
+                slow_for_bounces(
+                    schedule,
+                    auto,
+                    dwell,
+                    gravity,
+                    settings.bounce_energy.unwrap_or(flight::BOUNCE_ENERGY),
+                )
             }
         };
         Ok(Timing {
@@ -125,8 +131,9 @@ impl Timing {
 }
 
 /// Juggling Lab's rule: when a bounce's flight is shorter than the least time it needs,
-/// divide bps by 1.01 × the worst ratio of needed to available time.
-fn slow_for_bounces(schedule: &Schedule, bps: f64, dwell: f64, gravity: f64) -> f64 {
+/// divide bps by 1.01 × the worst ratio of needed to available time (props keeping the share
+/// `energy` of their energy at each bounce).
+fn slow_for_bounces(schedule: &Schedule, bps: f64, dwell: f64, gravity: f64, energy: f64) -> f64 {
     let mut worst: f64 = 1.0;
     for t in &schedule.throws {
         if let ThrowKind::Bounce {
@@ -138,7 +145,7 @@ fn slow_for_bounces(schedule: &Schedule, bps: f64, dwell: f64, gravity: f64) -> 
             let mode = BounceMode::from_kind(bounces, forced, hyper);
             let available = (t.value as f64 - dwell) / bps;
             let h = HAND_PLANE_Y - BOUNCE_CONTACT_Y;
-            if let Some(min) = flight::bounce_min_time(h, h, mode, gravity) {
+            if let Some(min) = flight::bounce_min_time(h, h, mode, gravity, energy) {
                 if available > 0.0 && min > available {
                     worst = worst.max(min / available);
                 }

@@ -269,10 +269,13 @@ pub const PROP_DIAMETER: Number = Number {
     min_excluded: true,
     ..Number::closed("prop diameter", Unit::Centimetres, 0.0, 1000.0)
 };
-/// Juggling Lab's energy kept per bounce (read and checked; bounces keep 0.9).
+/// Juggling Lab's `bouncefrac`: the share of its energy a bouncing prop keeps at each bounce
+/// (the rebound speed is its square root times the impact's). Above 1 the bounce gives energy,
+/// as a bat does (Juggling Lab's own list has `bouncefrac=1.5`, "Table Tennis"); at most 10,
+/// so eight bounces stay within reach of a flight.
 pub const BOUNCE_FRACTION: Number = Number {
     min_excluded: true,
-    ..Number::closed("energy kept per bounce", Unit::None, 0.0, 1.0)
+    ..Number::closed("energy kept per bounce", Unit::None, 0.0, 10.0)
 };
 /// Juggling Lab's spread of several catches in one hand on one beat (read and checked).
 pub const SQUEEZE_BEATS: Number = Number::closed("spread of catches", Unit::Beats, 0.0, 2.0);
@@ -510,8 +513,8 @@ pub const KEYS: &[Key] = &[
     Key {
         numbers: &[BOUNCE_FRACTION],
         default: "0.9",
-        doc: "read and checked, not used (bounces keep 0.9)",
-        ..key(Some("bouncefrac"), None)
+        doc: "energy a bouncing prop keeps at each bounce (above 1 it gains, as off a bat)",
+        ..key(Some("bouncefrac"), Some("bounce_energy"))
     },
     Key {
         numbers: &[SQUEEZE_BEATS],

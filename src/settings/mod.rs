@@ -136,6 +136,10 @@ pub struct Settings {
     /// `jugglers=N`: a plain siteswap is shared by this many jugglers, a 2N-handed siteswap
     /// (`notation::parse_shared`); `None` = read as written.
     pub shared_by: Option<usize>,
+    /// Share of its energy a bouncing prop keeps at each bounce (Juggling Lab's `bouncefrac`,
+    /// [`keys::BOUNCE_FRACTION`]); `None` = 0.9. A JML throw's own `bouncefrac=` wins.
+    #[serde(default)]
+    pub bounce_energy: Option<f64>,
 }
 
 impl Default for Settings {
@@ -155,6 +159,7 @@ impl Default for Settings {
             spins: Vec::new(),
             pancake_rings: false,
             shared_by: None,
+            bounce_energy: None,
         }
     }
 }

@@ -123,13 +123,12 @@ pub(crate) fn read_string(input: &str) -> Result<SettingsText, SettingsError> {
     if let Some(v) = get("gravity") {
         settings.gravity = GRAVITY.parse_in_string("gravity", v)? / GRAVITY.per_unit();
     }
-    // Read and checked like Juggling Lab, not used (juggler's props and bounces keep their
-    // own sizes and energy).
+    if let Some(v) = get("bouncefrac") {
+        settings.bounce_energy = Some(BOUNCE_FRACTION.parse("bouncefrac", v)?);
+    }
+    // Read and checked like Juggling Lab, not used (juggler's props keep their own sizes).
     if let Some(v) = get("propdiam") {
         PROP_DIAMETER.parse("propdiam", v)?;
-    }
-    if let Some(v) = get("bouncefrac") {
-        BOUNCE_FRACTION.parse("bouncefrac", v)?;
     }
     if let Some(v) = get("squeezebeats") {
         SQUEEZE_BEATS.parse("squeezebeats", v)?;

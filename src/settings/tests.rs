@@ -386,7 +386,7 @@ fn a_bad_number_is_an_error_in_every_key() {
         ),
         (
             "bouncefrac=-5",
-            "bouncefrac must be between 0 (excluded) and 1, not -5",
+            "bouncefrac must be between 0 (excluded) and 10, not -5",
         ),
         (
             "squeezebeats=lots",

@@ -691,7 +691,7 @@ fn a_bad_number_is_an_error_in_every_key_and_source() {
         (
             &["check", "pattern=3;bouncefrac=-5"],
             1,
-            "bouncefrac must be between 0 (excluded) and 1, not -5",
+            "bouncefrac must be between 0 (excluded) and 10, not -5",
         ),
         (
             &["pose", "g.toml"],
@@ -701,7 +701,7 @@ fn a_bad_number_is_an_error_in_every_key_and_source() {
         (
             &["pose", "b.jml"],
             1,
-            "b.jml:1:19: pattern 'x': bouncefrac must be between 0 (excluded) and 1, not -5",
+            "b.jml:1:19: pattern 'x': bouncefrac must be between 0 (excluded) and 10, not -5",
         ),
         (
             &["pose", "3", "--gravity", "abc"],

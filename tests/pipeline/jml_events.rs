@@ -443,9 +443,9 @@ fn a_throw_with_its_own_gravity_flies_the_parabola_of_that_gravity() {
     );
 }
 
-/// A bounce's `bouncefrac=` is the fraction of its energy the prop keeps at the floor: it
-/// rebounds at √bouncefrac of the speed it hit with (Juggling Lab's default 0.9), and still
-/// flies from the thrower's event to the catcher's.
+/// A bounce's `bouncefrac=` is the share of its energy the prop keeps at the floor: it
+/// rebounds at √bouncefrac of the speed it hit with (Juggling Lab's default 0.9; above 1 it
+/// gains), and still flies from the thrower's event to the catcher's.
 #[test]
 fn a_bounce_keeps_the_energy_fraction_of_its_bouncefrac() {
     let text = |frac: &str| {
@@ -460,35 +460,54 @@ fn a_bounce_keeps_the_energy_fraction_of_its_bouncefrac() {
 </pattern></jml>"#
         )
     };
-    // The ratio of rising to falling vertical speed either side of the floor contact.
+    // The ratio of rising to falling vertical speed either side of prop 0's first floor
+    // contact after `from` seconds.
+    let rebound_after = |scene: &Scene, from: f64| {
+        let m = scene.motion();
+        let vy = |t: f64| f64::from(m.state_at(t).props[0].velocity.y);
+        let step = 1e-4;
+        let k = (1..100_000)
+            .map(|k| from + k as f64 * step)
+            .find(|&t| vy(t) < 0.0 && vy(t + step) > 0.0)
+            .expect("the prop bounces");
+        -vy(k + step) / vy(k)
+    };
     let rebound = |frac: &str| {
         let spec = files::jml::import_str(&text(frac), "b.jml")
             .unwrap()
             .remove(0);
         let scene = Scene::new(&spec).unwrap();
         let m = scene.motion();
-        let vy = |t: f64| f64::from(m.state_at(t).props[0].velocity.y);
-        let step = 1e-4;
-        let k = (1..10_000)
-            .find(|&k| vy(k as f64 * step) < 0.0 && vy((k + 1) as f64 * step) > 0.0)
-            .expect("the prop bounces");
         let caught = m.state_at(1.0).props[0].position;
         let hand = m.hand_at(HandRef::new(0, Hand::Left), 1.0).position;
         assert!(
             caught.distance(hand) < 1e-3,
             "{frac}: caught {caught} hand {hand}"
         );
-        -vy((k + 1) as f64 * step) / vy(k as f64 * step)
+        rebound_after(&scene, 0.0)
     };
     let half = rebound("bouncefrac=0.5");
     assert!((half - 0.5f64.sqrt()).abs() < 0.01, "{half}");
     let default = rebound("bounces=1");
     assert!((default - 0.9f64.sqrt()).abs() < 0.01, "{default}");
-    // Not a fraction: refused, naming the modifier.
-    let err = files::jml::import_str(&text("bouncefrac=2"), "b.jml")
+    // Above 1 the bounce gives energy, as a bat does (Juggling Lab's "Table Tennis", 1.5).
+    let bat = rebound("bouncefrac=1.5");
+    assert!((bat - 1.5f64.sqrt()).abs() < 0.01, "{bat}");
+    // A settings string's `bouncefrac` holds for every bounce of its siteswap (Juggling Lab's
+    // "Table Tennis": `bouncefrac=1.5`).
+    for (pattern, want) in [("pattern=3B;bouncefrac=1.5", 1.5), ("pattern=3B", 0.9)] {
+        let scene = Scene::new(&PatternSpec::parse(pattern).unwrap()).unwrap();
+        let r = rebound_after(&scene, 0.0);
+        assert!((r - f64::sqrt(want)).abs() < 0.01, "{pattern}: {r}");
+    }
+    // Out of range: refused, naming the modifier and the range.
+    let err = files::jml::import_str(&text("bouncefrac=20"), "b.jml")
         .unwrap_err()
         .to_string();
-    assert!(err.contains("bouncefrac=2"), "{err}");
+    assert!(
+        err.contains("bouncefrac must be between 0 (excluded) and 10, not 20"),
+        "{err}"
+    );
 }
 
 /// A bounce's `bounceplane=` is the height of the surface it bounces off (Juggling Lab's

@@ -526,21 +526,16 @@ pub(super) fn throw_gravity(modifier: &str) -> Result<Option<f64>, EventErrorKin
     Ok(Some(g / gravity.per_unit()))
 }
 
-/// A bounce's `bouncefrac=`: the fraction of its energy the prop keeps at each bounce
-/// (Juggling Lab's default 0.9; the rebound speed is its square root times the impact's).
+/// A bounce's `bouncefrac=`: the share of its energy the prop keeps at each bounce
+/// (Juggling Lab's default 0.9; the rebound speed is its square root times the impact's;
+/// above 1 the bounce gives energy, `keys::BOUNCE_FRACTION`).
 pub(super) fn bounce_fraction(modifier: &str) -> Result<Option<f64>, EventErrorKind> {
     let Some(value) = modifier_value(modifier, "bouncefrac") else {
         return Ok(None);
     };
-    let f = value
-        .parse::<f64>()
-        .ok()
-        .filter(|&f| f > 0.0 && f <= 1.0)
-        .ok_or_else(|| {
-            modifier_error(format!(
-                "bounce modifier bouncefrac={value} is not a fraction above 0 and at most 1"
-            ))
-        })?;
+    let f = crate::settings::keys::BOUNCE_FRACTION
+        .parse("bouncefrac", value)
+        .map_err(|e| modifier_error(e.to_string()))?;
     Ok(Some(f))
 }
 

@@ -220,8 +220,11 @@ fn bounce_modifiers_and_colours() {
     assert_eq!(bounce_plane("bounces=2").unwrap(), None);
     assert!(bounce_plane("bounceplane=high").is_err());
     assert!(bounce_plane("bounceplane=1e9").is_err());
-    assert!(bounce_fraction("bouncefrac=1.5").is_err());
+    // Above 1 a bounce gives energy (Juggling Lab's "Table Tennis" has 1.5), up to 10.
+    assert_eq!(bounce_fraction("bouncefrac=1.5").unwrap(), Some(1.5));
     assert!(bounce_fraction("bouncefrac=0").is_err());
+    assert!(bounce_fraction("bouncefrac=10.5").is_err());
+    assert!(bounce_fraction("bouncefrac=NaN").is_err());
     assert_eq!(
         throw_kind("bounce", "bounces=2;forced=true;hyper=true").unwrap(),
         TossKind::Bounce(BounceMode::from_kind(2, true, true))
