@@ -392,7 +392,25 @@ fn part_held_rings(
             .to_local(motion.hand_at(h, t).position)
             .as_dvec3()
     };
-    if rings && !settings.pancake_rings && choreography.part_held_rings(motion.jugglers(), hand) {
+    // Centres of the rings in flight near juggler `j` at `t`, in its frame (a ring's centre is
+    // its grip's point raised by the ring's radius, as it faces the audience).
+    let flying = |j: usize, t: f64| {
+        let place = motion.placement_at(j, t);
+        motion
+            .state_at(t)
+            .props
+            .iter()
+            .filter(|p| p.flight.is_some())
+            .map(|p| {
+                place.to_local(p.position).as_dvec3() + glam::DVec3::Y * RING_GRIP_TO_CENTRE as f64
+            })
+            .filter(|c| c.length() < 2.0)
+            .collect()
+    };
+    if rings
+        && !settings.pancake_rings
+        && choreography.part_held_rings(motion.jugglers(), hand, flying)
+    {
         Motion::from_events(choreography, timing)
     } else {
         motion

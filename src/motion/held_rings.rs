@@ -4,7 +4,9 @@
 //! synchronous multiplex, a passer holding two rings through a 2) cut each other's rims. A
 //! juggler holds one of them a little in front of or behind the other: the held ring slides
 //! a few centimetres in depth in its hand while the other ring is near, and back before its own
-//! throw or catch, so flights still start and end exactly where they did.
+//! throw or catch, so flights still start and end exactly where they did. A ring in flight
+//! passing a held ring (a flight's depth lane can be the held ring's plane) keeps its lane; the
+//! held ring slides the same way.
 
 use glam::DVec3;
 
@@ -114,15 +116,42 @@ struct Held {
     centre: DVec3,
 }
 
+/// The runs of consecutive steps (gaps of up to two steps bridged) in `ks` (sorted), a run
+/// through the end of the period of `steps` going on at its start.
+fn runs_of(ks: Vec<usize>, steps: usize) -> Vec<Vec<usize>> {
+    let mut runs: Vec<Vec<usize>> = Vec::new();
+    for k in ks {
+        match runs.last_mut() {
+            Some(run) if run.last().is_some_and(|&l| k <= l + 2) => run.push(k),
+            _ => runs.push(vec![k]),
+        }
+    }
+    if runs.len() > 1
+        && runs[0][0] <= 1
+        && runs
+            .last()
+            .and_then(|r| r.last())
+            .is_some_and(|&l| l + 2 >= steps)
+    {
+        let first = runs.remove(0);
+        if let Some(last) = runs.last_mut() {
+            last.extend(first);
+        }
+    }
+    runs
+}
+
 impl Choreography {
     /// Slides rings held in one juggler's two hands at once apart in depth where their rims
-    /// would cut (module docs), measured on the motion built from this choreography: `hand(h,
-    /// t)` is hand `h`'s position at `t` in its juggler's frame. True when something moved (the
-    /// motion must then be built again).
+    /// would cut, and held rings away from rings in flight (module docs), measured on the
+    /// motion built from this choreography: `hand(h, t)` is hand `h`'s position at `t` in its
+    /// juggler's frame, `flying(j, t)` the centres of the rings in flight near juggler `j` at
+    /// `t` in its frame. True when something moved (the motion must then be built again).
     pub(crate) fn part_held_rings(
         &mut self,
         jugglers: usize,
         hand: impl Fn(HandRef, f64) -> DVec3,
+        flying: impl Fn(usize, f64) -> Vec<DVec3>,
     ) -> bool {
         let period = self.hand_period;
         if !(period.is_finite() && period > 0.0) {
@@ -218,74 +247,62 @@ impl Choreography {
                 }
             }
             // Each run of consecutive cutting steps is parted on its own.
-            let runs = pairs.into_iter().flat_map(|(key, ks)| {
-                let mut runs: Vec<Vec<usize>> = Vec::new();
-                for k in ks {
-                    match runs.last_mut() {
-                        Some(run) if run.last().is_some_and(|&l| k <= l + 2) => run.push(k),
-                        _ => runs.push(vec![k]),
-                    }
-                }
-                // A run through the end of the period goes on at its start.
-                if runs.len() > 1
-                    && runs[0][0] <= 1
-                    && runs
-                        .last()
-                        .and_then(|r| r.last())
-                        .is_some_and(|&l| l + 2 >= steps)
-                {
-                    let first = runs.remove(0);
-                    if let Some(last) = runs.last_mut() {
-                        last.extend(first);
-                    }
-                }
-                runs.into_iter().map(move |ks| (key, ks))
-            });
-            for ((hl, hr), ks) in runs {
-                // Which side slides: every ring that hand holds over the cut moves together
-                // (a stack keeps its spacing), each window in its own path's time; the side
-                // with more room before and after the cut goes first.
-                let group = |holds: &[Hold], side: usize| -> Option<(Vec<Window>, f64)> {
-                    let mut out: Vec<Window> = Vec::new();
-                    let own = if side == 0 { hl } else { hr };
-                    for &k in &ks {
-                        let held = held_at(holds, k, side);
-                        let Some(ring) = held.iter().find(|h| h.hold == own) else {
-                            continue;
-                        };
-                        // The ring and those stacked with it.
-                        let stacked = |h: &Held| {
-                            let d = h.centre - ring.centre;
-                            d.x.hypot(d.y) < RIM_REACH && d.z.abs() < 2.0 * DEPTH_APART
-                        };
-                        for h in held.iter().filter(|h| stacked(h)) {
-                            match out.iter_mut().find(|(i, ..)| *i == h.hold) {
-                                Some((_, w0, w1)) => {
-                                    *w0 = w0.min(h.tau);
-                                    *w1 = w1.max(h.tau);
-                                }
-                                None => out.push((h.hold, h.tau, h.tau)),
+            let runs = pairs
+                .into_iter()
+                .flat_map(|(key, ks)| runs_of(ks, steps).into_iter().map(move |ks| (key, ks)));
+            // The rings a slide of hold `own` (of hand `side`) over the steps `ks` moves:
+            // every ring that hand holds over the cut moves together (a stack keeps its
+            // spacing), each window in its own path's time; `None` where it cannot.
+            let group = |holds: &[Hold],
+                         side: usize,
+                         own: usize,
+                         ks: &[usize]|
+             -> Option<(Vec<Window>, f64)> {
+                let mut out: Vec<Window> = Vec::new();
+                for &k in ks {
+                    let held = held_at(holds, k, side);
+                    let Some(ring) = held.iter().find(|h| h.hold == own) else {
+                        continue;
+                    };
+                    // The ring and those stacked with it.
+                    let stacked = |h: &Held| {
+                        let d = h.centre - ring.centre;
+                        d.x.hypot(d.y) < RIM_REACH && d.z.abs() < 2.0 * DEPTH_APART
+                    };
+                    for h in held.iter().filter(|h| stacked(h)) {
+                        match out.iter_mut().find(|(i, ..)| *i == h.hold) {
+                            Some((_, w0, w1)) => {
+                                *w0 = w0.min(h.tau);
+                                *w1 = w1.max(h.tau);
                             }
+                            None => out.push((h.hold, h.tau, h.tau)),
                         }
                     }
-                    let mut ramp = RAMP;
-                    for (i, w0, w1) in &mut out {
-                        // A window wrapping round the hold (two props in it) is left alone.
-                        if *w1 - *w0 >= period - STEP {
-                            return None;
-                        }
-                        // Held apart a little longer where the hold allows (a ring just
-                        // thrown or about to be caught still passes the other).
-                        let h = &holds[*i];
-                        *w0 = (*w0 - LINGER).max(h.a + RAMP).min(*w0);
-                        *w1 = (*w1 + LINGER).min(h.b - RAMP).max(*w1);
-                        ramp = ramp.min(*w0 - h.a).min(h.b - *w1);
+                }
+                let mut ramp = RAMP;
+                for (i, w0, w1) in &mut out {
+                    // A window wrapping round the hold (two props in it) is left alone.
+                    if *w1 - *w0 >= period - STEP {
+                        return None;
                     }
-                    (ramp >= MIN_RAMP && !out.is_empty()).then_some((out, ramp))
-                };
+                    // Held apart a little longer where the hold allows (a ring just thrown or
+                    // about to be caught still passes the other).
+                    let h = &holds[*i];
+                    *w0 = (*w0 - LINGER).max(h.a + RAMP).min(*w0);
+                    *w1 = (*w1 + LINGER).min(h.b - RAMP).max(*w1);
+                    ramp = ramp.min(*w0 - h.a).min(h.b - *w1);
+                }
+                (ramp >= MIN_RAMP && !out.is_empty()).then_some((out, ramp))
+            };
+            for ((hl, hr), ks) in runs {
+                // Which side slides: the side with more room before and after the cut goes
+                // first.
                 let mut order: Vec<(usize, Vec<Window>, f64)> = [0, 1]
                     .into_iter()
-                    .filter_map(|side| group(&holds, side).map(|(g, r)| (side, g, r)))
+                    .filter_map(|side| {
+                        let own = if side == 0 { hl } else { hr };
+                        group(&holds, side, own, &ks).map(|(g, r)| (side, g, r))
+                    })
                     .collect();
                 order.sort_by(|x, y| y.2.total_cmp(&x.2));
                 let cuts_at = |holds: &[Hold], k: usize| {
@@ -338,6 +355,83 @@ impl Choreography {
                         if clear {
                             moved = true;
                             break 'mover;
+                        }
+                        for &(i, ..) in &members {
+                            holds[i].slides.pop();
+                        }
+                    }
+                }
+            }
+            // Rings in flight past a held ring (a crossed hand's ring beside the other hand's
+            // throw in the Mills Mess): a flight keeps its lane, the held ring slides.
+            let flights: Vec<Vec<DVec3>> = (0..steps).map(|k| flying(j, k as f64 * STEP)).collect();
+            for side in 0..2 {
+                let mut cut_holds: Vec<(usize, Vec<usize>)> = Vec::new();
+                for (k, near) in flights.iter().enumerate() {
+                    if near.is_empty() {
+                        continue;
+                    }
+                    for h in held_at(&holds, k, side) {
+                        if near.iter().any(|&f| cut(h.centre, f)) {
+                            match cut_holds.iter_mut().find(|(i, _)| *i == h.hold) {
+                                Some((_, ks)) => {
+                                    if ks.last() != Some(&k) {
+                                        ks.push(k);
+                                    }
+                                }
+                                None => cut_holds.push((h.hold, vec![k])),
+                            }
+                        }
+                    }
+                }
+                for (own, run) in cut_holds
+                    .into_iter()
+                    .flat_map(|(own, ks)| runs_of(ks, steps).into_iter().map(move |r| (own, r)))
+                {
+                    let Some((members, ramp)) = group(&holds, side, own, &run) else {
+                        continue;
+                    };
+                    let pad = ((LINGER + RAMP) / STEP).ceil() as usize + 1;
+                    let span = (run[run.len() - 1] + steps - run[0]) % steps + 1 + 2 * pad;
+                    let around: Vec<usize> = (0..span.min(steps))
+                        .map(|i| (run[0] + steps - pad % steps + i) % steps)
+                        .collect();
+                    let n = (MAX_SHIFT / SHIFT_STEP).round() as i32;
+                    for m in (1..=n).flat_map(|m| [-m, m]) {
+                        let depth = f64::from(m) * SHIFT_STEP;
+                        for &(i, w0, w1) in &members {
+                            holds[i].slides.push(Slide {
+                                w0,
+                                w1,
+                                depth,
+                                ramp,
+                            });
+                        }
+                        let moving = |h: &Held| {
+                            members.iter().any(|&(i, w0, w1)| {
+                                i == h.hold && h.tau > w0 - ramp && h.tau < w1 + ramp
+                            })
+                        };
+                        // Every step a slide is under way: the moved rings clear of the
+                        // flights, of the other hand's rings and of the rest of their own
+                        // hand's.
+                        let clear = around.iter().all(|&k| {
+                            let mine = held_at(&holds, k, side);
+                            let other = held_at(&holds, k, 1 - side);
+                            mine.iter().filter(|a| moving(a)).all(|a| {
+                                !flights[k].iter().any(|&f| cut(a.centre, f))
+                                    && !other.iter().any(|b| cut(a.centre, b.centre))
+                                    && !mine.iter().any(|b| {
+                                        let d = a.centre - b.centre;
+                                        !moving(b)
+                                            && d.x.hypot(d.y) < RIM_REACH
+                                            && d.z.abs() < STACK_APART
+                                    })
+                            })
+                        });
+                        if clear {
+                            moved = true;
+                            break;
                         }
                         for &(i, ..) in &members {
                             holds[i].slides.pop();

@@ -1199,6 +1199,25 @@ fn rings_held_in_both_hands_keep_their_rims_apart() {
     }
 }
 
+/// A ring in flight passing a ring held in the other hand (both face the audience, so the
+/// flight's depth lane and the held ring's plane can coincide): the held ring slides in depth
+/// while the flight passes, the flight keeps its lane (`Choreography::part_held_rings`).
+/// Before: rims cut 2.5 cm in Burke's Barrage (Juggling Lab's hand positions: the throw from
+/// high across the body passes the ring the other hand holds) and 1.2 cm in `9BBBHL1`.
+#[test]
+fn a_ring_in_flight_passes_beside_a_held_ring() {
+    let burke = "pattern=423;dwell=1.0;bps=5;hands=(-15,-10)(0,25).(-15,60)(30,60).(0,25)(-15,25).";
+    for notation in [burke, "9BBBHL1"] {
+        let scene = with_prop(&PatternSpec::parse(notation).unwrap(), PropKind::Ring);
+        let c = crate::contacts::measure(&scene, 480.0);
+        eprintln!(
+            "{notation} rings: least prop clearance {:+.4} m",
+            c.props.value
+        );
+        assert!(c.props.value >= 0.0, "{}", c.props.what);
+    }
+}
+
 /// Multiplexes: props held together in one hand are laned one by one (not one constant lane
 /// for a whole stack), flights are kept clear of the props held beside them and held props of
 /// each other, and props thrown together part on release where one lane cannot keep them
