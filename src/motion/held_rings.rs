@@ -197,7 +197,7 @@ impl Choreography {
             let slots = Hand::BOTH.map(|h| HandRef::new(j, h).slot());
             let mine: [Vec<usize>; 2] =
                 slots.map(|s| (0..holds.len()).filter(|&i| holds[i].slot == s).collect());
-            if mine[0].is_empty() || mine[1].is_empty() {
+            if mine[0].is_empty() && mine[1].is_empty() {
                 continue;
             }
             // Hands and their held rings at every step.
@@ -229,8 +229,9 @@ impl Choreography {
             };
             // Pairs of holds (left, right) whose rings cut, and the steps where they do.
             let mut pairs: Vec<((usize, usize), Vec<usize>)> = Vec::new();
+            let both = !mine[0].is_empty() && !mine[1].is_empty();
             for (k, &[l, r]) in hands.iter().enumerate() {
-                if (l - r).truncate().length() > RIM_REACH + 0.25 {
+                if !both || (l - r).truncate().length() > RIM_REACH + 0.25 {
                     continue;
                 }
                 let (left, right) = (held_at(&holds, k, 0), held_at(&holds, k, 1));
@@ -294,6 +295,68 @@ impl Choreography {
                 }
                 (ramp >= MIN_RAMP && !out.is_empty()).then_some((out, ramp))
             };
+            // The steps a slide over the cutting steps `ks` can be under way in: the run and a
+            // slide's linger and ramp on either side.
+            let around_of = |ks: &[usize]| -> Vec<usize> {
+                let pad = ((LINGER + RAMP) / STEP).ceil() as usize + 1;
+                let span = (ks[ks.len() - 1] + steps - ks[0]) % steps + 1 + 2 * pad;
+                (0..span.min(steps))
+                    .map(|i| (ks[0] + steps - pad % steps + i) % steps)
+                    .collect()
+            };
+            // Slides the rings `members` of hand `side` toward or away from the audience by the
+            // least of `SHIFT_STEP`s up to `MAX_SHIFT` that keeps them, at every step of
+            // `around` a slide is under way, clear of the other hand's rings, of the rest of
+            // their own hand's and of the rings in `flights`; false (nothing moved) if none does.
+            let slide = |holds: &mut Vec<Hold>,
+                         side: usize,
+                         members: &[Window],
+                         ramp: f64,
+                         around: &[usize],
+                         flights: Option<&[Vec<DVec3>]>|
+             -> bool {
+                let n = (MAX_SHIFT / SHIFT_STEP).round() as i32;
+                for m in (1..=n).flat_map(|m| [-m, m]) {
+                    let depth = f64::from(m) * SHIFT_STEP;
+                    for &(i, w0, w1) in members {
+                        holds[i].slides.push(Slide {
+                            w0,
+                            w1,
+                            depth,
+                            ramp,
+                        });
+                    }
+                    let moving = |h: &Held| {
+                        members.iter().any(|&(i, w0, w1)| {
+                            i == h.hold && h.tau > w0 - ramp && h.tau < w1 + ramp
+                        })
+                    };
+                    let clear = around.iter().all(|&k| {
+                        let mine = held_at(holds, k, side);
+                        let other = held_at(holds, k, 1 - side);
+                        let flying = flights
+                            .and_then(|f| f.get(k))
+                            .map_or(&[][..], Vec::as_slice);
+                        mine.iter().filter(|a| moving(a)).all(|a| {
+                            !flying.iter().any(|&f| cut(a.centre, f))
+                                && !other.iter().any(|b| cut(a.centre, b.centre))
+                                && !mine.iter().any(|b| {
+                                    let d = a.centre - b.centre;
+                                    !moving(b)
+                                        && d.x.hypot(d.y) < RIM_REACH
+                                        && d.z.abs() < STACK_APART
+                                })
+                        })
+                    });
+                    if clear {
+                        return true;
+                    }
+                    for &(i, ..) in members {
+                        holds[i].slides.pop();
+                    }
+                }
+                false
+            };
             for ((hl, hr), ks) in runs {
                 // Which side slides: the side with more room before and after the cut goes
                 // first.
@@ -311,54 +374,14 @@ impl Choreography {
                         .filter(|x| x.hold == hl)
                         .any(|x| b.iter().any(|y| y.hold == hr && cut(x.centre, y.centre)))
                 };
-                // The steps a slide can be under way in: the run and a slide's linger and
-                // ramp on either side.
-                let pad = ((LINGER + RAMP) / STEP).ceil() as usize + 1;
-                let span = (ks[ks.len() - 1] + steps - ks[0]) % steps + 1 + 2 * pad;
-                let around =
-                    (0..span.min(steps)).map(|j| (ks[0] + steps - pad % steps + j) % steps);
-                'mover: for (side, members, ramp) in order {
+                let around = around_of(&ks);
+                for (side, members, ramp) in order {
                     if !ks.iter().any(|&k| cuts_at(&holds, k)) {
                         break;
                     }
-                    let n = (MAX_SHIFT / SHIFT_STEP).round() as i32;
-                    for m in (1..=n).flat_map(|m| [-m, m]) {
-                        let depth = f64::from(m) * SHIFT_STEP;
-                        for &(i, w0, w1) in &members {
-                            holds[i].slides.push(Slide {
-                                w0,
-                                w1,
-                                depth,
-                                ramp,
-                            });
-                        }
-                        let moving = |h: &Held| {
-                            members.iter().any(|&(i, w0, w1)| {
-                                i == h.hold && h.tau > w0 - ramp && h.tau < w1 + ramp
-                            })
-                        };
-                        // Every step a slide is under way: the moved rings clear of the other
-                        // hand's rings and of the rest of their own hand's.
-                        let clear = around.clone().all(|k| {
-                            let mine = held_at(&holds, k, side);
-                            let other = held_at(&holds, k, 1 - side);
-                            mine.iter().filter(|a| moving(a)).all(|a| {
-                                !other.iter().any(|b| cut(a.centre, b.centre))
-                                    && !mine.iter().any(|b| {
-                                        let d = a.centre - b.centre;
-                                        !moving(b)
-                                            && d.x.hypot(d.y) < RIM_REACH
-                                            && d.z.abs() < STACK_APART
-                                    })
-                            })
-                        });
-                        if clear {
-                            moved = true;
-                            break 'mover;
-                        }
-                        for &(i, ..) in &members {
-                            holds[i].slides.pop();
-                        }
+                    if slide(&mut holds, side, &members, ramp, &around, None) {
+                        moved = true;
+                        break;
                     }
                 }
             }
@@ -388,54 +411,9 @@ impl Choreography {
                     .into_iter()
                     .flat_map(|(own, ks)| runs_of(ks, steps).into_iter().map(move |r| (own, r)))
                 {
-                    let Some((members, ramp)) = group(&holds, side, own, &run) else {
-                        continue;
-                    };
-                    let pad = ((LINGER + RAMP) / STEP).ceil() as usize + 1;
-                    let span = (run[run.len() - 1] + steps - run[0]) % steps + 1 + 2 * pad;
-                    let around: Vec<usize> = (0..span.min(steps))
-                        .map(|i| (run[0] + steps - pad % steps + i) % steps)
-                        .collect();
-                    let n = (MAX_SHIFT / SHIFT_STEP).round() as i32;
-                    for m in (1..=n).flat_map(|m| [-m, m]) {
-                        let depth = f64::from(m) * SHIFT_STEP;
-                        for &(i, w0, w1) in &members {
-                            holds[i].slides.push(Slide {
-                                w0,
-                                w1,
-                                depth,
-                                ramp,
-                            });
-                        }
-                        let moving = |h: &Held| {
-                            members.iter().any(|&(i, w0, w1)| {
-                                i == h.hold && h.tau > w0 - ramp && h.tau < w1 + ramp
-                            })
-                        };
-                        // Every step a slide is under way: the moved rings clear of the
-                        // flights, of the other hand's rings and of the rest of their own
-                        // hand's.
-                        let clear = around.iter().all(|&k| {
-                            let mine = held_at(&holds, k, side);
-                            let other = held_at(&holds, k, 1 - side);
-                            mine.iter().filter(|a| moving(a)).all(|a| {
-                                !flights[k].iter().any(|&f| cut(a.centre, f))
-                                    && !other.iter().any(|b| cut(a.centre, b.centre))
-                                    && !mine.iter().any(|b| {
-                                        let d = a.centre - b.centre;
-                                        !moving(b)
-                                            && d.x.hypot(d.y) < RIM_REACH
-                                            && d.z.abs() < STACK_APART
-                                    })
-                            })
-                        });
-                        if clear {
-                            moved = true;
-                            break;
-                        }
-                        for &(i, ..) in &members {
-                            holds[i].slides.pop();
-                        }
+                    if let Some((members, ramp)) = group(&holds, side, own, &run) {
+                        let around = around_of(&run);
+                        moved |= slide(&mut holds, side, &members, ramp, &around, Some(&flights));
                     }
                 }
             }
