@@ -269,37 +269,121 @@ enum Origin {
 /// Positions and times never move; a path whose knots are too close in space and time for any
 /// speed keeps its peak (docs/motion.md).
 fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) -> PeriodicSpline {
-    let (peak, spline) = smooth_spline_with(base, period, forward, true, passes);
+    let n = base.len();
+    let none = vec![0u8; n];
+    let (peak, spline, sharp) = smooth_spline_with(base, period, forward, true, &none, passes);
     if peak <= SMOOTH_TARGET {
         return spline;
     }
     // Where even the eased path is too sharp, the path without follow-throughs is taken when it
     // is smoother: stopping after a release never costs acceleration.
-    let (plain_peak, plain) = smooth_spline_with(base, period, forward, false, passes);
-    if plain_peak < peak {
-        plain
+    let (plain_peak, plain, plain_sharp) =
+        smooth_spline_with(base, period, forward, false, &none, passes);
+    let follow_through = plain_peak >= peak;
+    let (mut peak, mut spline, mut sharp) = if follow_through {
+        (peak, spline, sharp)
     } else {
-        spline
+        (plain_peak, plain, plain_sharp)
+    };
+    // Still too sharp: the throws and catches next to the sharp pieces go without their
+    // pushes, gives and follow-throughs, the hand turning from a catch to a throw in one sweep
+    // (`711`'s 1s: caught at 5.7 m/s and thrown back the other way 0.14 s later, which the
+    // minimum-acceleration cubic does at 81 m/s², stopping in a give first at over 250).
+    // Taken only where that brings the path within the limit and the hand still sinks with
+    // every prop arriving downward as a give would: a path that stays too sharp (events too
+    // close for any speed) keeps its pushes and gives.
+    let mut bare = vec![0u8; n];
+    for _ in 0..BARE_ROUNDS {
+        if sharp.iter().all(|&(b, part)| bare[b] & part == part) {
+            break;
+        }
+        for &(b, part) in &sharp {
+            bare[b] |= part;
+        }
+        let (p, s, sh) = smooth_spline_with(base, period, forward, follow_through, &bare, passes);
+        if !sinks_enough(&s, base, &bare, period) {
+            break;
+        }
+        if p < peak {
+            (peak, spline) = (p, s);
+        }
+        if peak <= SMOOTH_TARGET {
+            break;
+        }
+        sharp = sh;
     }
+    spline
 }
 
-/// `smooth_spline` with or without the follow-throughs after releases: the least peak
-/// acceleration reached and its path.
+/// Least drop (metres) of a hand after a catch of a prop arriving downward whose give knot is
+/// left out (`smooth_spline`): the sweep must still sink with the prop, as a give does (the
+/// library's catches give at least 5 cm).
+const SWEEP_LEAST_DROP: f64 = 0.055;
+
+/// Whether, in `spline`, the hand sinks at least `SWEEP_LEAST_DROP` after every catch of a prop
+/// arriving downward whose give `bare` leaves out, before it turns up (sampled up to the next
+/// base knot).
+fn sinks_enough(spline: &PeriodicSpline, base: &[Knot], bare: &[u8], period: f64) -> bool {
+    const SAMPLES: usize = 48;
+    let n = base.len();
+    (0..n)
+        .filter(|&b| bare[b] & BARE_GIVE != 0 && arrives_downward(base[b].velocity))
+        .all(|b| {
+            let t0 = base[b].time;
+            let span = gap(t0, base[(b + 1) % n].time, period);
+            let y0 = spline.eval(t0).0.y;
+            let mut low = y0;
+            for k in 1..=SAMPLES {
+                let (p, v) = spline.eval(t0 + span * k as f64 / SAMPLES as f64);
+                low = low.min(p.y);
+                if v.y > 0.0 {
+                    break;
+                }
+            }
+            y0 - low >= SWEEP_LEAST_DROP
+        })
+}
+
+/// Rounds of leaving pushes, gives and follow-throughs out next to pieces still too sharp.
+const BARE_ROUNDS: usize = 3;
+/// What of a base knot's additions is left out (bits of `bare`): the push before it, the give
+/// after it, the follow-through after it.
+const BARE_PUSH: u8 = 1;
+/// A base knot and what of its additions to leave out (`BARE_*` bits).
+type Bare = (usize, u8);
+const BARE_GIVE: u8 = 2;
+const BARE_FOLLOW: u8 = 4;
+
+/// `smooth_spline` with the pushes, gives and follow-throughs of the base knots marked `bare`
+/// left out: the least peak acceleration reached, its path, and the base knots next to its
+/// pieces still above `SMOOTH_TARGET`.
 fn smooth_spline_with(
     base: &[Knot],
     period: f64,
     forward: DVec3,
     follow_through: bool,
+    bare: &[u8],
     passes: &[bool],
-) -> (f64, PeriodicSpline) {
+) -> (f64, PeriodicSpline, Vec<Bare>) {
     let mut scale = vec![1.0_f64; base.len()];
     // Shares of each throw's push and each catch's give kept (way and time alike).
-    let mut push = vec![1.0_f64; base.len()];
-    let mut give = vec![1.0_f64; base.len()];
+    let keep = |b: usize, part: u8| {
+        if bare.get(b).is_some_and(|m| m & part != 0) {
+            0.0
+        } else {
+            1.0_f64
+        }
+    };
+    let mut push: Vec<f64> = (0..base.len()).map(|b| keep(b, BARE_PUSH)).collect();
+    let mut give: Vec<f64> = (0..base.len()).map(|b| keep(b, BARE_GIVE)).collect();
     // Gives that end moving (on toward the next knot) instead of at rest.
     let mut give_moving = vec![false; base.len()];
-    let mut follow = vec![if follow_through { 1.0_f64 } else { 0.0 }; base.len()];
-    let mut best: Option<(f64, PeriodicSpline)> = None;
+    let mut follow: Vec<f64> = if follow_through {
+        (0..base.len()).map(|b| keep(b, BARE_FOLLOW)).collect()
+    } else {
+        vec![0.0; base.len()]
+    };
+    let mut best: Option<(f64, PeriodicSpline, Vec<Bare>)> = None;
     for _ in 0..=SMOOTHING_ROUNDS {
         let scaled: Vec<Knot> = base
             .iter()
@@ -331,9 +415,28 @@ fn smooth_spline_with(
         let spline = PeriodicSpline::fit(&knots, period);
         let peaks = spline.segment_peaks();
         let peak = peaks.iter().copied().fold(0.0, f64::max);
-        let better = best.as_ref().is_none_or(|(p, _)| peak < *p);
+        let better = best.as_ref().is_none_or(|(p, _, _)| peak < *p);
         if better {
-            best = Some((peak, spline));
+            // The base knots next to the pieces still too sharp (and those whose push, give
+            // or follow-through such a piece is).
+            let m = tagged.len();
+            let mut sharp: Vec<Bare> = Vec::new();
+            for (i, &p) in peaks.iter().enumerate() {
+                if p > SMOOTH_TARGET {
+                    // A piece from a knot: what that knot adds after it; into one: before it.
+                    for (d, after) in [(0, true), (1, false)] {
+                        let mark = match tagged[(i + d) % m].1 {
+                            Origin::Push(b) => (b, BARE_PUSH),
+                            Origin::Give(b) => (b, BARE_GIVE),
+                            Origin::Follow(b) => (b, BARE_FOLLOW),
+                            Origin::Base(b) if after => (b, BARE_GIVE | BARE_FOLLOW),
+                            Origin::Base(b) => (b, BARE_PUSH),
+                        };
+                        sharp.push(mark);
+                    }
+                }
+            }
+            best = Some((peak, spline, sharp));
         }
         if peak <= SMOOTH_TARGET {
             break;
@@ -410,7 +513,7 @@ fn smooth_spline_with(
             break;
         }
     }
-    best.unwrap_or_else(|| (f64::INFINITY, PeriodicSpline::fit(base, period)))
+    best.unwrap_or_else(|| (f64::INFINITY, PeriodicSpline::fit(base, period), Vec::new()))
 }
 
 /// Whether a knot is a catch of props arriving downward (steeper than about 17°), whose give
@@ -580,7 +683,7 @@ fn add_catch_gives(
             f64::INFINITY
         };
         let fits = if t > room { room / t } else { 1.0 };
-        if fits < 0.2 {
+        if fits < 0.2 || share[b] <= 0.0 {
             continue;
         }
         // Even at the prop's full speed there is no time for the whole give: shrink it.

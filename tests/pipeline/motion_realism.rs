@@ -656,9 +656,11 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
     // forward (`scene/elbow_forward.rs`); hands: none, since events lying on the other hand
     // are parted; props in an arm: 1, the bounced ring of the JML file "Bounce, soft catches
     // and a held ball" (2 before a club held alone came into the middle of its hand: Juggling
-    // Lab's Rubenstein's Revenge hands, −7.4 → −0.4 cm); hand acceleration: 13 (19 before
-    // gives could end moving), the cases docs/motion.md explains (a 1 thrown right after a
-    // high catch, the JML 1.0 test file).
+    // Lab's Rubenstein's Revenge hands, −7.4 → −0.4 cm); hand acceleration: 11 (19 before
+    // gives could end moving, 13 before a catch and a throw next to a piece still too sharp
+    // could go without their give and push: `711`), the cases docs/motion.md explains
+    // (`4(6,2)`, `53(4,0)` and `13(4,4)`: a hand that throws and must catch 28–30 cm further
+    // out 78–93 ms later; a 1 thrown right after a high catch; the JML 1.0 test file).
     let limits: [(&str, Pick, f32, bool, usize); 8] = [
         (
             "elbow behind the shoulders (m)",
@@ -678,7 +680,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
             |c| &c.acceleration,
             200.0,
             true,
-            13,
+            11,
         ),
     ];
     let mut over = Vec::new();
@@ -947,7 +949,8 @@ fn crossed_forearms_pass_one_over_the_other_and_elbows_move_smoothly() {
     // Juggling Lab's 4-Mills Simultaneous (its list's timing and hand points): the hands cross
     // on every beat, so nearly all of a hand's path lies in the windows where its lifts are
     // held level at throws and catches; the lifts are planned to be had at those events
-    // (−0.2 cm before, +3.3 now).
+    // (−0.2 cm before, +3.3 then, +0.8 since its hands sweep from catch to throw without give
+    // and push, 307 → 184 m/s²).
     specs.push(
         PatternSpec::parse(
             "pattern=(4x,4x);bps=6;dwell=1.5;hands=(-25,10)(-10).(-25,-5)(-10,-15).\
@@ -957,7 +960,7 @@ fn crossed_forearms_pass_one_over_the_other_and_elbows_move_smoothly() {
         .expect("4-Mills Simultaneous"),
     );
     // Least forearm clearance allowed, metres, in the order of `specs`.
-    let least = [0.03, 0.0, 0.0, 0.0, 0.0, 0.02];
+    let least = [0.03, 0.0, 0.0, 0.0, 0.0, 0.005];
     let mut bad = Vec::new();
     for (spec, least) in specs.iter().zip(least) {
         let scene = with_prop(spec, PropKind::Ball);
