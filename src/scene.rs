@@ -10,8 +10,8 @@ mod elbow_room;
 use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
 use crate::body::props::{
-    flight_end_axes, prop_axis_styled, prop_color, prop_size, PropPhase, ThrowStyle, CLUB_LENGTH,
-    CLUB_PIVOT_FROM_KNOB, RING_DIAMETER, RING_INNER_DIAMETER,
+    flight_end_axes, prop_axis_styled, prop_color, prop_size, FlightEnds, PropPhase, ThrowStyle,
+    CLUB_LENGTH, CLUB_PIVOT_FROM_KNOB, RING_DIAMETER, RING_INNER_DIAMETER,
 };
 use crate::body::{BodyError, Pose, PropPose};
 use crate::layout::{Layout, Placement};
@@ -306,14 +306,8 @@ fn beat_path(beats: &crate::settings::BodyBeats) -> Option<crate::motion::BeatPa
 }
 
 /// Offset from the grip (the hand's point) to the centre of a prop of `kind` whose axis is
-/// `axis`, held (or last held) by juggler `holder`.
-fn grip_offset(
-    kind: PropKind,
-    pancake: bool,
-    axis: Vec3,
-    placements: &[crate::layout::Placement],
-    holder: usize,
-) -> Vec3 {
+/// `axis`, held (or last held) by a juggler placed at `holder`.
+fn grip_offset(kind: PropKind, pancake: bool, axis: Vec3, holder: Option<&Placement>) -> Vec3 {
     match kind {
         PropKind::Ball => Vec3::ZERO,
         PropKind::Club => axis * CLUB_GRIP_TO_PIVOT,
@@ -321,9 +315,7 @@ fn grip_offset(
         // plane, away from the hand (up for a ring facing the audience, forward for a
         // flat one, whose top the hand has tipped forward).
         PropKind::Ring if pancake => {
-            let lateral = placements
-                .get(holder)
-                .map_or(Vec3::X, |p| p.rotate(Vec3::X));
+            let lateral = holder.map_or(Vec3::X, |p| p.rotate(Vec3::X));
             axis.cross(lateral).normalize_or(Vec3::Y) * RING_GRIP_TO_CENTRE
         }
         PropKind::Ring => Vec3::Y * RING_GRIP_TO_CENTRE,
@@ -494,7 +486,7 @@ fn lift_crossed_forearms(
             if kind == PropKind::Club {
                 axis = held_club_parted(axis, by, hands, &placement);
             }
-            let centre = p.position + grip_offset(kind, pancake, axis, &placements, j);
+            let centre = p.position + grip_offset(kind, pancake, axis, placements.get(j));
             let (c, n) = (local(centre), local(centre + axis) - local(centre));
             held[by.hand.index()].extend(held_capsules(kind, c, n));
         }
@@ -558,7 +550,7 @@ fn separate_flights(
     let pancake = settings.pancake_rings;
     let shape = |toss: &crate::motion::Toss,
                  progress: f64,
-                 placements: &[crate::layout::Placement]|
+                 (from, to): (Placement, Placement)|
      -> (glam::DVec3, glam::DVec3) {
         let value = toss.value.unwrap_or_else(|| {
             let beats = (toss.catch - toss.release) * timing.bps + timing.dwell;
@@ -587,15 +579,20 @@ fn separate_flights(
         };
         let style = ThrowStyle { spins, pancake };
         let progress = progress.clamp(0.0, 1.0) as f32;
+        let ends = FlightEnds { from, to };
         let axis = prop_axis_styled(
             kind,
-            PropPhase::Flying { flight, progress },
-            placements,
+            PropPhase::Flying {
+                flight,
+                progress,
+                ends,
+            },
+            &[],
             style,
         );
-        let (at_release, at_catch) = flight_end_axes(kind, flight, placements, style);
-        let release = grip_offset(kind, pancake, at_release, placements, flight.from.juggler);
-        let catch = grip_offset(kind, pancake, at_catch, placements, flight.to.juggler);
+        let (at_release, at_catch) = flight_end_axes(kind, flight, ends, style);
+        let release = grip_offset(kind, pancake, at_release, Some(&from));
+        let catch = grip_offset(kind, pancake, at_catch, Some(&to));
         (release.lerp(catch, progress).as_dvec3(), axis.as_dvec3())
     };
     choreography.part_sync_crossings(kind, timing.gravity, &shape);
@@ -983,9 +980,17 @@ impl Scene {
         let (t, state) = (motion.time, &motion.props[index]);
         let kind = self.kind(index);
         let phase = match (state.flight, state.held_by) {
+            // The thrower as it stood at the release, the catcher as it will stand at the
+            // catch (a juggler who turns under a throw does not turn its flight).
             (Some(flight), _) => PropPhase::Flying {
                 flight,
                 progress: flight.progress(t) as f32,
+                ends: FlightEnds {
+                    from: self
+                        .motion
+                        .placement_at(flight.from.juggler, flight.release),
+                    to: self.motion.placement_at(flight.to.juggler, flight.catch),
+                },
             },
             (None, Some(by)) => {
                 // A prop that is never thrown rests halfway between catch and throw attitude.
@@ -1032,13 +1037,17 @@ impl Scene {
         // linear term added to the grip's parabola leaves a parabola under the same gravity, so
         // the centre of mass flies ballistically and meets the hand exactly at both ends.
         let grip_offset =
-            |axis: Vec3, holder: usize| grip_offset(kind, style.pancake, axis, placements, holder);
+            |axis: Vec3, holder: Option<&Placement>| grip_offset(kind, style.pancake, axis, holder);
         let offset = match phase {
-            PropPhase::Held { by, .. } => grip_offset(axis, by.juggler),
-            PropPhase::Flying { flight, progress } => {
-                let (at_release, at_catch) = flight_end_axes(kind, flight, placements, style);
-                let release = grip_offset(at_release, flight.from.juggler);
-                let catch = grip_offset(at_catch, flight.to.juggler);
+            PropPhase::Held { by, .. } => grip_offset(axis, placements.get(by.juggler)),
+            PropPhase::Flying {
+                flight,
+                progress,
+                ends,
+            } => {
+                let (at_release, at_catch) = flight_end_axes(kind, flight, ends, style);
+                let release = grip_offset(at_release, Some(&ends.from));
+                let catch = grip_offset(at_catch, Some(&ends.to));
                 release.lerp(catch, progress)
             }
         };

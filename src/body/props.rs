@@ -73,8 +73,39 @@ pub(crate) enum PropPhase {
         progress: f32,
         passes: (bool, bool),
     },
-    /// In the air; `progress` runs from 0 at the release to 1 at the catch.
-    Flying { flight: Flight, progress: f32 },
+    /// In the air; `progress` runs from 0 at the release to 1 at the catch; `ends`: where the
+    /// thrower stood at the release and the catcher at the catch.
+    Flying {
+        flight: Flight,
+        progress: f32,
+        ends: FlightEnds,
+    },
+}
+
+/// The thrower's placement at a flight's release and the catcher's at its catch: a prop in
+/// flight turns from the attitude it left the one hand in to the one the other hand meets it
+/// in, whatever the jugglers do meanwhile (one who turns under a throw does not turn its spin).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct FlightEnds {
+    pub from: Placement,
+    pub to: Placement,
+}
+
+#[cfg(test)]
+impl FlightEnds {
+    /// The ends of `flight` for jugglers who stand at `placements` (by juggler) all along.
+    pub(crate) fn standing(flight: &Flight, placements: &[Placement]) -> Self {
+        let place = |juggler: usize| {
+            placements.get(juggler).copied().unwrap_or(Placement {
+                position: Vec3::ZERO,
+                facing: 0.0,
+            })
+        };
+        FlightEnds {
+            from: place(flight.from.juggler),
+            to: place(flight.to.juggler),
+        }
+    }
 }
 
 /// How a throw is made, where the pattern asks for more than the automatic choice.
@@ -151,19 +182,24 @@ pub(crate) fn prop_axis_styled(
             },
         ) => place(by.juggler).rotate(held_ring_normal(progress, passes)),
         (PropKind::Ring, PropPhase::Flying { .. }) if style.pancake => Vec3::NEG_Y,
-        (PropKind::Ring, PropPhase::Flying { flight, progress })
-            if flight.from.juggler != flight.to.juggler =>
-        {
+        (
+            PropKind::Ring,
+            PropPhase::Flying {
+                flight,
+                progress,
+                ends,
+            },
+        ) if flight.from.juggler != flight.to.juggler => {
             // A pass flies edge first: its plane holds the way it travels.
-            let from = place(flight.from.juggler).rotate(Vec3::X);
-            let to = place(flight.to.juggler).rotate(Vec3::X);
+            let from = ends.from.rotate(Vec3::X);
+            let to = ends.to.rotate(Vec3::X);
             let to = if to.dot(from) < 0.0 { -to } else { to };
             slerp(from, to, progress)
         }
-        (PropKind::Ring, PropPhase::Flying { flight, progress }) => {
-            let thrower = place(flight.from.juggler);
+        (PropKind::Ring, PropPhase::Flying { progress, ends, .. }) => {
+            let thrower = ends.from;
             let from = thrower.rotate(Vec3::Z);
-            let to = place(flight.to.juggler).rotate(Vec3::Z);
+            let to = ends.to.rotate(Vec3::Z);
             let to = if to.dot(from) < 0.0 { -to } else { to };
             match style.spins {
                 // Flips end over end, top toward the thrower, like a club.
@@ -176,9 +212,16 @@ pub(crate) fn prop_axis_styled(
         (PropKind::Club, PropPhase::Held { by, progress, .. }) => {
             place(by.juggler).rotate(held_club_axis(by.hand, progress))
         }
-        (PropKind::Club, PropPhase::Flying { flight, progress }) => {
-            let thrower = place(flight.from.juggler);
-            let (release, catch) = club_flight_ends(&flight, placements);
+        (
+            PropKind::Club,
+            PropPhase::Flying {
+                flight,
+                progress,
+                ends,
+            },
+        ) => {
+            let thrower = ends.from;
+            let (release, catch) = club_flight_ends(&flight, ends);
             let spin = thrower.rotate(Vec3::NEG_X);
             let turns = style.spins.unwrap_or_else(|| {
                 club_turns(flight.value, flight.from.juggler != flight.to.juggler)
@@ -193,17 +236,21 @@ pub(crate) fn prop_axis_styled(
 pub(crate) fn flight_end_axes(
     kind: PropKind,
     flight: Flight,
-    placements: &[Placement],
+    ends: FlightEnds,
     style: ThrowStyle,
 ) -> (Vec3, Vec3) {
     match kind {
-        PropKind::Club => club_flight_ends(&flight, placements),
+        PropKind::Club => club_flight_ends(&flight, ends),
         _ => {
             let at = |progress| {
                 prop_axis_styled(
                     kind,
-                    PropPhase::Flying { flight, progress },
-                    placements,
+                    PropPhase::Flying {
+                        flight,
+                        progress,
+                        ends,
+                    },
+                    &[],
                     style,
                 )
             };
@@ -214,16 +261,10 @@ pub(crate) fn flight_end_axes(
 
 /// World axes of a club at the release (the thrower's throw attitude) and at the catch (the
 /// catcher's catch attitude) of `flight`.
-fn club_flight_ends(flight: &Flight, placements: &[Placement]) -> (Vec3, Vec3) {
-    let place = |juggler: usize| {
-        placements.get(juggler).copied().unwrap_or(Placement {
-            position: Vec3::ZERO,
-            facing: 0.0,
-        })
-    };
+fn club_flight_ends(flight: &Flight, ends: FlightEnds) -> (Vec3, Vec3) {
     (
-        place(flight.from.juggler).rotate(club_throw_axis(flight.from.hand)),
-        place(flight.to.juggler).rotate(club_catch_axis(flight.to.hand)),
+        ends.from.rotate(club_throw_axis(flight.from.hand)),
+        ends.to.rotate(club_catch_axis(flight.to.hand)),
     )
 }
 
@@ -336,11 +377,13 @@ mod tests {
             let f = flight(HandRef::new(0, Hand::Right), to, value);
             for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
                 for style in styles {
-                    let (release, catch) = flight_end_axes(kind, f, &layout.jugglers, style);
+                    let ends = FlightEnds::standing(&f, &layout.jugglers);
+                    let (release, catch) = flight_end_axes(kind, f, ends, style);
                     let at = |progress| {
                         let phase = PropPhase::Flying {
                             flight: f,
                             progress,
+                            ends,
                         };
                         prop_axis_styled(kind, phase, &layout.jugglers, style)
                     };
@@ -400,6 +443,7 @@ mod tests {
                 PropPhase::Flying {
                     flight: f,
                     progress: p,
+                    ends: FlightEnds::standing(&f, &layout.jugglers),
                 },
                 &layout.jugglers,
             )
@@ -427,6 +471,7 @@ mod tests {
         let phase = |p| PropPhase::Flying {
             flight: f,
             progress: p,
+            ends: FlightEnds::standing(&f, &layout.jugglers),
         };
         let end = prop_axis(PropKind::Club, phase(1.0), &layout.jugglers);
         let expected = layout.jugglers[1].rotate(club_catch_axis(Hand::Left));
@@ -452,6 +497,7 @@ mod tests {
                 let ring = PropPhase::Flying {
                     flight: f,
                     progress: p,
+                    ends: FlightEnds::standing(&f, &layout.jugglers),
                 };
                 let n = prop_axis(PropKind::Ring, ring, &layout.jugglers);
                 assert!((n.length() - 1.0).abs() < 1e-5 && n.y.abs() < 1e-5);

@@ -242,10 +242,10 @@ pub(crate) fn segments_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f
 }
 
 /// How a flying prop of a toss is turned and where its centre is: for the toss, its
-/// progress (0 at the release, 1 at the catch) and the jugglers' placements at its release,
-/// the offset from the grip (the hands' point) to the prop's centre and the prop's axis
+/// progress (0 at the release, 1 at the catch) and the thrower's placement at the release and
+/// the catcher's at the catch, the offset from the grip (the hands' point) to the prop's centre and the prop's axis
 /// (unit; a ring's normal), world directions.
-pub(crate) type FlightShape<'a> = &'a dyn Fn(&Toss, f64, &[Placement]) -> (DVec3, DVec3);
+pub(crate) type FlightShape<'a> = &'a dyn Fn(&Toss, f64, (Placement, Placement)) -> (DVec3, DVec3);
 
 /// Axes sampled per flight, at most.
 const MAX_AXES: usize = 400;
@@ -285,7 +285,6 @@ impl Arc {
         places: (Placement, Placement),
         gravity: f64,
         shape: FlightShape,
-        placements: &[Placement],
     ) -> Option<Arc> {
         let duration = t.catch - t.release;
         if !duration.is_finite() || duration <= 0.0 || !gravity.is_finite() {
@@ -298,9 +297,9 @@ impl Arc {
         let v0 = path.velocity(0.0);
         let count = ((duration / (0.5 * SAMPLE_STEP)).ceil() as usize).clamp(8, MAX_AXES);
         let axes: Vec<DVec3> = (0..=count)
-            .map(|k| shape(t, k as f64 / count as f64, placements).1)
+            .map(|k| shape(t, k as f64 / count as f64, places).1)
             .collect();
-        let grip = (shape(t, 0.0, placements).0, shape(t, 1.0, placements).0);
+        let grip = (shape(t, 0.0, places).0, shape(t, 1.0, places).0);
         let finite = grip.0.is_finite() && grip.1.is_finite() && axes.iter().all(|a| a.is_finite());
         (p0.is_finite() && v0.is_finite() && finite).then_some(Arc {
             release: t.release,
@@ -371,8 +370,10 @@ impl Choreography {
             return;
         }
         let rule = clearance(kind);
-        let place =
-            |juggler: usize, t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
+        // Jugglers placed as the motion will move them (a flight planned with them is the one
+        // drawn).
+        let stances = super::stances(self);
+        let place = |juggler: usize, t: f64| stances.get(juggler).map_or(ORIGIN, |s| s.at(t));
         // Event points of every toss's release and catch.
         // (Hands lifted where forearms cross throw and catch from their lifted points.)
         let mut release_at: Vec<Option<DVec3>> = vec![None; n];
@@ -434,10 +435,7 @@ impl Choreography {
                 let (a, b) = (release_at[i]?, catch_at[i]?);
                 let from = place(t.from.juggler, t.release);
                 let to = place(t.to.juggler, t.catch);
-                let placements: Vec<Placement> = (0..self.jugglers.len().max(1))
-                    .map(|j| place(j, t.release))
-                    .collect();
-                let mut arc = Arc::of(t, (a, b), (from, to), gravity, shape, &placements)?;
+                let mut arc = Arc::of(t, (a, b), (from, to), gravity, shape)?;
                 if kind == PropKind::Ball {
                     // A ball is measured by its centre alone: one axis spares the search
                     // turning it along the flight.
@@ -1827,6 +1825,7 @@ impl Choreography {
         kind: PropKind,
     ) -> Vec<Hold> {
         let period = self.hand_period;
+        let stances = super::stances(self);
         let mut out = Vec::new();
         for path in &self.paths {
             let m = path.segments.len();
@@ -1919,8 +1918,7 @@ impl Choreography {
                         .unwrap_or(false)
                         .then(|| {
                             let j = HandRef::from_slot(hand).juggler;
-                            let facing =
-                                self.jugglers.get(j).map_or(ORIGIN, |p| p.at(start)).facing;
+                            let facing = stances.get(j).map_or(ORIGIN, |s| s.at(start)).facing;
                             Carried::of(facing)
                         }),
                 });

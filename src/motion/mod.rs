@@ -223,14 +223,7 @@ impl Motion {
     /// The motion of a choreography (any source) under `timing` (its gravity; its bps is
     /// reported by `bps()`). Never fails or panics; hand events must lie in one hand period.
     pub fn from_events(ch: &Choreography, timing: Timing) -> Motion {
-        let jugglers: Vec<Stance> = if ch.jugglers.is_empty() {
-            vec![Stance::new(JugglerPath::fixed(Placement {
-                position: Vec3::ZERO,
-                facing: 0.0,
-            }))]
-        } else {
-            ch.jugglers.iter().cloned().map(Stance::new).collect()
-        };
+        let jugglers = stances(ch);
         let placement_at = |slot: usize, t: f64| {
             jugglers[HandRef::from_slot(slot).juggler.min(jugglers.len() - 1)].at(t)
         };
@@ -700,7 +693,7 @@ struct ThrowInfo {
 /// keyframes (Juggling Lab's spline for `<position>`s), so a walking juggler does not turn
 /// corners instantly.
 #[derive(Clone, Debug)]
-struct Stance {
+pub(crate) struct Stance {
     path: JugglerPath,
     curve: Option<PeriodicSpline>,
     /// The facing as a smooth curve through the keyframes (turning the short way from each to
@@ -796,7 +789,7 @@ impl Stance {
         rotate(&back, relative)
     }
 
-    fn at(&self, t: f64) -> Placement {
+    pub(crate) fn at(&self, t: f64) -> Placement {
         self.frame(t).0
     }
 
@@ -820,6 +813,21 @@ impl Stance {
             turning = w;
         }
         (p, velocity, turning)
+    }
+}
+
+/// Where each juggler of `ch` stands as the motion moves them (smooth curves through the
+/// keyframes; one juggler at the origin when there are none): what the stages before the
+/// motion (flight lanes, synchronous crossings) place flights by, so that the flights they
+/// plan are the ones drawn.
+pub(crate) fn stances(ch: &Choreography) -> Vec<Stance> {
+    if ch.jugglers.is_empty() {
+        vec![Stance::new(JugglerPath::fixed(Placement {
+            position: Vec3::ZERO,
+            facing: 0.0,
+        }))]
+    } else {
+        ch.jugglers.iter().cloned().map(Stance::new).collect()
     }
 }
 

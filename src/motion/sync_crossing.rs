@@ -19,7 +19,6 @@ use glam::DVec3;
 
 use super::choreography::{Choreography, TossKind, ORIGIN};
 use super::flight_lanes::{pair_intrusion, Arc, FlightShape};
-use crate::layout::Placement;
 use crate::types::{Hand, PropKind};
 
 /// Times (seconds) and places (metres) within which two throws count as simultaneous mirror
@@ -219,12 +218,10 @@ impl Choreography {
     fn best_parting(&self, pair: Pair, gravity: f64, shape: FlightShape) -> Option<Parting> {
         let (tr, tl) = (&self.tosses[pair.right], &self.tosses[pair.left]);
         let juggler = tr.from.juggler;
-        let place = |t: f64| self.jugglers.get(juggler).map_or(ORIGIN, |path| path.at(t));
-        let placements: Vec<Placement> = (0..self.jugglers.len().max(1))
-            .map(|j| self.jugglers.get(j).map_or(ORIGIN, |p| p.at(tr.release)))
-            .collect();
+        let stances = super::stances(self);
+        let place = |t: f64| stances.get(juggler).map_or(ORIGIN, |s| s.at(t));
         let places = |t: &super::choreography::Toss| (place(t.release), place(t.catch));
-        let at_pair = |t, (a, b)| Arc::of(t, (a, b), places(t), gravity, shape, &placements);
+        let at_pair = |t, (a, b)| Arc::of(t, (a, b), places(t), gravity, shape);
         let (rt, rc, lt, lc) = (
             self.point(pair.right_throw),
             self.point(pair.right_catch),
