@@ -266,8 +266,10 @@ enum Origin {
 /// throws and catches next to such a segment (and at the throw or catch whose push or give the
 /// segment is) is lowered step by step, down to `MIN_SPEED_SCALE` of the prop's, so the hand
 /// gathers and sheds less speed in the time it has (a give next to it first ends moving).
-/// Positions and times never move; a path whose knots are too close in space and time for any
-/// speed keeps its peak (docs/motion.md).
+/// Positions and times never move. A path still too sharp then tries the throws and catches
+/// next to its sharp pieces without their pushes, gives and follow-throughs (one sweep from
+/// catch to throw); a path whose knots are too close in space and time for any speed keeps its
+/// peak (docs/motion.md).
 fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) -> PeriodicSpline {
     let n = base.len();
     let none = vec![0u8; n];
@@ -349,10 +351,10 @@ const BARE_ROUNDS: usize = 3;
 /// What of a base knot's additions is left out (bits of `bare`): the push before it, the give
 /// after it, the follow-through after it.
 const BARE_PUSH: u8 = 1;
-/// A base knot and what of its additions to leave out (`BARE_*` bits).
-type Bare = (usize, u8);
 const BARE_GIVE: u8 = 2;
 const BARE_FOLLOW: u8 = 4;
+/// A base knot and what of its additions to leave out (`BARE_*` bits).
+type Bare = (usize, u8);
 
 /// `smooth_spline` with the pushes, gives and follow-throughs of the base knots marked `bare`
 /// left out: the least peak acceleration reached, its path, and the base knots next to its
