@@ -17,7 +17,11 @@
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
 //! spin in the thrower's sagittal plane) and every pass sideways, toward the thrower's right,
-//! as passers keep their right-hand passes to one side. Clubs and rings thrown together
+//! as passers keep their right-hand passes to one side. Clubs thrown to oneself that still cut
+//! a prop or an arm once every flight is laned look once more with lanes in depth too
+//! (`CLUB_DEPTH_CANDIDATES`: a club rising past a held club or a crossed forearm passes in
+//! front of or behind it); tried first come, first served, a lane in depth that cleared a
+//! flight at its turn was met by flights laned after it. Clubs and rings thrown together
 //! share one lane (their multiplex lanes and ring stacks shift alike) where it keeps them
 //! clear, else they part on release, each in a lane of its own; props caught and thrown
 //! together share one. Held props are measured too (`Hold`): every held ball and club (a
@@ -262,6 +266,9 @@ pub(crate) struct Arc {
     gravity: f64,
     /// World offset of this flight's neighbouring lane (direction times the lane step).
     lane: DVec3,
+    /// The same in depth (the thrower's forward direction), for the lanes of clubs tried in
+    /// depth (`Lane::depth`); zero for other props.
+    depth: DVec3,
     /// Whether it moves only together with the props thrown with it: clubs and rings thrown
     /// or caught by a hand that holds several props at once (their multiplex lanes and ring
     /// stacks stay as they are, all shifted alike).
@@ -307,6 +314,7 @@ impl Arc {
             path,
             gravity,
             lane: DVec3::ZERO,
+            depth: DVec3::ZERO,
             together: false,
             hands: (t.from.slot(), t.to.slot()),
             grip,
@@ -447,6 +455,9 @@ impl Choreography {
                 } else {
                     rotate(from.facing, DVec3::Z)
                 } * lane_step(kind, flat, sideways);
+                if kind == PropKind::Club && sideways && t.from.juggler == t.to.juggler {
+                    arc.depth = rotate(from.facing, DVec3::Z) * lane_step(kind, flat, false);
+                }
                 // Depth lanes leave side-by-side multiplex lanes of balls as they are.
                 arc.together = (kind != PropKind::Ball || sideways)
                     && (holds_several(t.from.slot()) || holds_several(t.to.slot()));
@@ -824,12 +835,43 @@ impl Arc {
 struct Lane {
     release: f64,
     catch: f64,
+    /// Along the flight's depth direction (`Arc::depth`) instead of its lane direction.
+    depth: bool,
 }
 
 impl Lane {
+    /// A lane along the flight's own lane direction.
+    const fn beside(release: f64, catch: f64) -> Lane {
+        Lane {
+            release,
+            catch,
+            depth: false,
+        }
+    }
+
+    /// The world direction (times the lane step) this lane runs along for `arc`.
+    fn direction(self, arc: &Arc) -> DVec3 {
+        Self::along((arc.lane, arc.depth), self)
+    }
+
+    /// `lane`'s direction of a flight whose lane and depth directions are `directions`.
+    fn along(directions: (DVec3, DVec3), lane: Lane) -> DVec3 {
+        if lane.depth {
+            directions.1
+        } else {
+            directions.0
+        }
+    }
+
     fn at(self, arc: &Arc, t: f64) -> DVec3 {
         let f = ((t - arc.release) / (arc.catch - arc.release)).clamp(0.0, 1.0);
-        arc.lane * (self.release + (self.catch - self.release) * f)
+        self.direction(arc) * (self.release + (self.catch - self.release) * f)
+    }
+
+    /// Offset `offset` of this lane as a key for kept measures: lanes in depth apart from
+    /// those beside (offsets are at most three steps).
+    fn key(self, offset: f64) -> u64 {
+        (offset + if self.depth { 100.0 } else { 0.0 }).to_bits()
     }
 }
 
@@ -1040,13 +1082,31 @@ const BALL_CANDIDATES: [(f64, f64); 15] = [
     (-3.0, -3.0),
 ];
 
+/// Lanes in depth tried for clubs thrown to oneself after every lane beside (in lane steps):
+/// a club rising past a crossed forearm or a club the other hand holds passes in front of or
+/// behind it where no lane beside clears it (Juggling Lab's 441 Shuffle, Mills 44133).
+const CLUB_DEPTH_CANDIDATES: [(f64, f64); 4] = [(1.0, 1.0), (-1.0, -1.0), (2.0, 2.0), (-2.0, -2.0)];
+
 /// The lanes tried for props of `kind`, in order of preference.
-fn candidates(kind: PropKind) -> &'static [(f64, f64); 15] {
-    if kind == PropKind::Ball {
+fn candidates(kind: PropKind) -> impl Iterator<Item = Lane> + Clone {
+    let beside = if kind == PropKind::Ball {
         &BALL_CANDIDATES
     } else {
         &CANDIDATES
-    }
+    };
+    let depth: &[(f64, f64)] = if kind == PropKind::Club {
+        &CLUB_DEPTH_CANDIDATES
+    } else {
+        &[]
+    };
+    beside
+        .iter()
+        .map(|&(release, catch)| Lane::beside(release, catch))
+        .chain(depth.iter().map(|&(release, catch)| Lane {
+            release,
+            catch,
+            depth: true,
+        }))
 }
 
 /// A world offset at release and catch per flight: greedily, in order of release, the first
@@ -1235,9 +1295,34 @@ fn assign(
     if troubled && units.len() <= MAX_ROOM_UNITS && samples.get() < SECOND_LOOK {
         solver.pair_moves(&units, &mut lanes);
     }
+    // Clubs thrown to oneself still cutting a prop or an arm look once more, in depth too: a
+    // club rising past a crossed forearm or a club the other hand holds passes in front of or
+    // behind it (tried only now, with every flight laned: taken first come, first served, a
+    // lane in depth that clears a flight at its turn is met by flights laned after it).
+    if rule.kind == PropKind::Club && samples.get() < SECOND_LOOK {
+        for unit in &units {
+            let current = lanes[unit[0]];
+            let cuts = solver.props_in(unit, &lanes, current) >= CLEAR
+                || solver.arms_depth(unit, current) >= CLEAR;
+            if !cuts {
+                continue;
+            }
+            let (_, lane) = solver.best_lane_in_depth(unit, &lanes, current);
+            // Not deeper into the arms than before.
+            let deeper = solver.arms_depth(unit, lane) > solver.arms_depth(unit, current) + CLEAR;
+            if lane != current && !deeper {
+                for &g in unit {
+                    lanes[g] = lane;
+                }
+            }
+        }
+    }
     (0..n)
         .map(|i| match arcs[i].as_ref() {
-            Some(arc) => (arc.lane * lanes[i].release, arc.lane * lanes[i].catch),
+            Some(arc) => {
+                let d = lanes[i].direction(arc);
+                (d * lanes[i].release, d * lanes[i].catch)
+            }
             None => (DVec3::ZERO, DVec3::ZERO),
         })
         .collect()
@@ -1290,7 +1375,12 @@ impl Solver<'_> {
         };
         let key = (
             [g as u64, j as u64, shift.to_bits(), 2],
-            [a.release, a.catch, b.release, b.catch].map(f64::to_bits),
+            [
+                a.key(a.release),
+                a.key(a.catch),
+                b.key(b.release),
+                b.key(b.catch),
+            ],
         );
         KeptMeasures::get_or_measure(self.kept, key, self.samples, || {
             let rule = pair_rule(self.rule, p, q, shift);
@@ -1313,9 +1403,7 @@ impl Solver<'_> {
         // Lanes beside, not drifting across (7 × 7 pairs rather than 15 × 15: a third of the
         // cost, most of the gain).
         let candidates: Vec<Lane> = candidates(self.rule.kind)
-            .iter()
-            .filter(|(release, catch)| release == catch)
-            .map(|&(release, catch)| Lane { release, catch })
+            .filter(|lane| lane.release == lane.catch && !lane.depth)
             .collect();
         for _ in 0..PAIR_ROUNDS {
             let bad: Vec<f64> = units
@@ -1467,14 +1555,10 @@ impl Solver<'_> {
             .iter()
             .map(|unit| self.arms_depth(unit, lanes[unit[0]]))
             .collect();
-        'lanes: for &(r, c) in candidates(self.rule.kind) {
+        'lanes: for lane in candidates(self.rule.kind).filter(|lane| !lane.depth) {
             if self.samples.get() > 2 * SECOND_LOOK {
                 return None;
             }
-            let lane = Lane {
-                release: r,
-                catch: c,
-            };
             if !saves(lane) {
                 continue;
             }
@@ -1504,22 +1588,29 @@ impl Solver<'_> {
     /// and of held props, else the least bad one (`current` unless another is better), with
     /// how deep it comes inside the clearance (metres, 0 when clear).
     fn best_lane(&self, group: &[usize], lanes: &[Lane], current: Option<Lane>) -> (f64, Lane) {
-        self.search(group, lanes, current, true)
+        self.search(group, lanes, current, true, false)
+    }
+
+    /// `best_lane` with the lanes in depth of clubs thrown to oneself tried too.
+    fn best_lane_in_depth(&self, group: &[usize], lanes: &[Lane], current: Lane) -> (f64, Lane) {
+        self.search(group, lanes, Some(current), true, true)
     }
 
     /// How deep the flights of `group` in `lane` come inside the clearance asked of the
     /// props (metres; 0 when clear), the others in `lanes`.
     fn props_in(&self, group: &[usize], lanes: &[Lane], lane: Lane) -> f64 {
-        self.search(group, lanes, Some(lane), false).0
+        self.search(group, lanes, Some(lane), false, false).0
     }
 
-    /// `best_lane`, or with `others` false the badness of `current` alone.
+    /// `best_lane`, or with `others` false the badness of `current` alone; with `in_depth` the
+    /// lanes in depth too.
     fn search(
         &self,
         group: &[usize],
         lanes: &[Lane],
         current: Option<Lane>,
         others: bool,
+        in_depth: bool,
     ) -> (f64, Lane) {
         let (arcs, period, held, samples) = (self.arcs, self.period, self.held, self.samples);
         let laned = self.laned;
@@ -1603,12 +1694,14 @@ impl Solver<'_> {
         let mut best = (f64::INFINITY, Lane::default());
         let mut first_clear: Option<(f64, Lane)> = None;
         let mut kindest: Option<(f64, Lane)> = None;
+        // Lanes in depth only when asked, for groups with a flight that has them.
+        let deep = in_depth
+            && group
+                .iter()
+                .any(|&g| arcs[g].as_ref().is_some_and(|a| a.depth != DVec3::ZERO));
         let tries = current
             .into_iter()
-            .chain(candidates(self.rule.kind).iter().map(|&(r, c)| Lane {
-                release: r,
-                catch: c,
-            }));
+            .chain(candidates(self.rule.kind).filter(|lane| deep || !lane.depth));
         for (k, lane) in tries.enumerate() {
             let b = badness(lane);
             if !others {
@@ -1682,9 +1775,10 @@ const MAX_HOLD_PERIODS: f64 = 64.0;
 #[derive(Clone, Debug)]
 struct Hold {
     hand: usize,
-    /// Classes of the flights it arrives by and leaves by, and their lane directions.
+    /// Classes of the flights it arrives by and leaves by, and their lane directions (beside
+    /// and in depth, `Lane::along`).
     classes: (usize, usize),
-    lanes: (DVec3, DVec3),
+    lanes: ((DVec3, DVec3), (DVec3, DVec3)),
     /// Seconds of the catch and the throw (the hold repeats every hand period).
     start: f64,
     end: f64,
@@ -1902,7 +1996,7 @@ impl Choreography {
                         class.get(a).copied().unwrap_or(a),
                         class.get(b).copied().unwrap_or(b),
                     ),
-                    lanes: (pa.lane, pb.lane),
+                    lanes: ((pa.lane, pa.depth), (pb.lane, pb.depth)),
                     start,
                     end,
                     pieces,
@@ -2089,10 +2183,8 @@ impl Held<'_> {
     /// What a held measure depends on: the check and the lane offsets it reads (bits).
     fn measure_key(&self, check: HeldCheck, lane_of: &dyn Fn(usize) -> Lane) -> Option<MeasureKey> {
         let slides = |h: &Hold| {
-            [
-                lane_of(h.classes.0).catch.to_bits(),
-                lane_of(h.classes.1).release.to_bits(),
-            ]
+            let (a, b) = (lane_of(h.classes.0), lane_of(h.classes.1));
+            [a.key(a.catch), b.key(b.release)]
         };
         Some(match check {
             HeldCheck::Flight {
@@ -2105,7 +2197,7 @@ impl Held<'_> {
                 let [s0, s1] = slides(h);
                 (
                     [0, flight as u64, hold as u64, shift.to_bits()],
-                    [lane.release.to_bits(), lane.catch.to_bits(), s0, s1],
+                    [lane.key(lane.release), lane.key(lane.catch), s0, s1],
                 )
             }
             HeldCheck::Holds { a, b, shift } => {
@@ -2127,8 +2219,8 @@ impl Held<'_> {
         let slide = |h: &Hold, lanes: bool| {
             if lanes {
                 (
-                    h.lanes.0 * lane_of(h.classes.0).catch,
-                    h.lanes.1 * lane_of(h.classes.1).release,
+                    Lane::along(h.lanes.0, lane_of(h.classes.0)) * lane_of(h.classes.0).catch,
+                    Lane::along(h.lanes.1, lane_of(h.classes.1)) * lane_of(h.classes.1).release,
                 )
             } else {
                 (DVec3::ZERO, DVec3::ZERO)

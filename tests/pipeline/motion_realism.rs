@@ -44,6 +44,20 @@ fn acceleration(scene: &Scene, i: usize, t: f64) -> Option<Vec3> {
     Some(a.as_vec3())
 }
 
+/// Clubs thrown to oneself that no lane beside clears look once more, in depth too, with
+/// every flight laned (`flight_lanes.rs`): in `722[65][21]` the held club and a club rising
+/// past it met (−2.9 cm); now clear (+1.1).
+#[test]
+fn a_club_no_lane_beside_clears_passes_in_front_or_behind() {
+    let scene = with_prop(&PatternSpec::from_notation("722[65][21]"), PropKind::Club);
+    let c = crate::contacts::measure(&scene, 480.0);
+    eprintln!(
+        "722[65][21] clubs: {:+.4} m ({})",
+        c.props.value, c.props.what
+    );
+    assert!(c.props.value > 0.0, "{}", c.props.what);
+}
+
 /// A juggler who turns while props are in the air (Juggling Lab's "Turning in circles" and
 /// "5 ball half-pirouettes" bodies): clubs and rings still fly exact parabolas. A flying
 /// prop's attitude runs from the thrower's attitude at the release to the catcher's at the
