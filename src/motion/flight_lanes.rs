@@ -17,11 +17,11 @@
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
 //! spin in the thrower's sagittal plane) and every pass sideways, toward the thrower's right,
-//! as passers keep their right-hand passes to one side. Clubs thrown to oneself that still cut
-//! a prop or an arm once every flight is laned look once more with lanes in depth too
-//! (`CLUB_DEPTH_CANDIDATES`: a club rising past a held club or a crossed forearm passes in
-//! front of or behind it); tried first come, first served, a lane in depth that cleared a
-//! flight at its turn was met by flights laned after it. Clubs and rings thrown together
+//! as passers keep their right-hand passes to one side. Clubs and rings thrown to oneself that
+//! still cut a prop or an arm once every flight is laned look once more with lanes the other
+//! way too (`OTHER_CANDIDATES`: a club rising past a held club or a crossed forearm passes in
+//! front of or behind it, a ring beside another); tried first come, first served, such a lane
+//! that cleared a flight at its turn was met by flights laned after it. Clubs and rings thrown together
 //! share one lane (their multiplex lanes and ring stacks shift alike) where it keeps them
 //! clear, else they part on release, each in a lane of its own; props caught and thrown
 //! together share one. Held props are measured too (`Hold`): every held ball and club (a
@@ -266,9 +266,10 @@ pub(crate) struct Arc {
     gravity: f64,
     /// World offset of this flight's neighbouring lane (direction times the lane step).
     lane: DVec3,
-    /// The same in depth (the thrower's forward direction), for the lanes of clubs tried in
-    /// depth (`Lane::depth`); zero for other props.
-    depth: DVec3,
+    /// The same the other way, for the lanes tried that way in a last look (`Lane::other`): in
+    /// depth (the thrower's forward direction) for clubs thrown to oneself, beside for rings
+    /// thrown to oneself; zero for other flights.
+    other: DVec3,
     /// Whether it moves only together with the props thrown with it: clubs and rings thrown
     /// or caught by a hand that holds several props at once (their multiplex lanes and ring
     /// stacks stay as they are, all shifted alike).
@@ -314,7 +315,7 @@ impl Arc {
             path,
             gravity,
             lane: DVec3::ZERO,
-            depth: DVec3::ZERO,
+            other: DVec3::ZERO,
             together: false,
             hands: (t.from.slot(), t.to.slot()),
             grip,
@@ -455,8 +456,16 @@ impl Choreography {
                 } else {
                     rotate(from.facing, DVec3::Z)
                 } * lane_step(kind, flat, sideways);
-                if kind == PropKind::Club && sideways && t.from.juggler == t.to.juggler {
-                    arc.depth = rotate(from.facing, DVec3::Z) * lane_step(kind, flat, false);
+                if t.from.juggler == t.to.juggler {
+                    arc.other = match kind {
+                        PropKind::Club => {
+                            rotate(from.facing, DVec3::Z) * lane_step(kind, flat, false)
+                        }
+                        PropKind::Ring if !sideways => {
+                            rotate(from.facing, DVec3::NEG_X) * lane_step(kind, flat, true)
+                        }
+                        _ => DVec3::ZERO,
+                    };
                 }
                 // Depth lanes leave side-by-side multiplex lanes of balls as they are.
                 arc.together = (kind != PropKind::Ball || sideways)
@@ -835,8 +844,8 @@ impl Arc {
 struct Lane {
     release: f64,
     catch: f64,
-    /// Along the flight's depth direction (`Arc::depth`) instead of its lane direction.
-    depth: bool,
+    /// Along the flight's other direction (`Arc::other`) instead of its lane direction.
+    other: bool,
 }
 
 impl Lane {
@@ -845,18 +854,18 @@ impl Lane {
         Lane {
             release,
             catch,
-            depth: false,
+            other: false,
         }
     }
 
     /// The world direction (times the lane step) this lane runs along for `arc`.
     fn direction(self, arc: &Arc) -> DVec3 {
-        Self::along((arc.lane, arc.depth), self)
+        Self::along((arc.lane, arc.other), self)
     }
 
-    /// `lane`'s direction of a flight whose lane and depth directions are `directions`.
+    /// `lane`'s direction of a flight whose lane and other directions are `directions`.
     fn along(directions: (DVec3, DVec3), lane: Lane) -> DVec3 {
-        if lane.depth {
+        if lane.other {
             directions.1
         } else {
             directions.0
@@ -868,10 +877,10 @@ impl Lane {
         self.direction(arc) * (self.release + (self.catch - self.release) * f)
     }
 
-    /// Offset `offset` of this lane as a key for kept measures: lanes in depth apart from
-    /// those beside (offsets are at most three steps).
+    /// Offset `offset` of this lane as a key for kept measures: lanes the other way apart
+    /// from the others (offsets are at most three steps).
     fn key(self, offset: f64) -> u64 {
-        (offset + if self.depth { 100.0 } else { 0.0 }).to_bits()
+        (offset + if self.other { 100.0 } else { 0.0 }).to_bits()
     }
 }
 
@@ -1082,10 +1091,10 @@ const BALL_CANDIDATES: [(f64, f64); 15] = [
     (-3.0, -3.0),
 ];
 
-/// Lanes in depth tried for clubs thrown to oneself after every lane beside (in lane steps):
-/// a club rising past a crossed forearm or a club the other hand holds passes in front of or
-/// behind it where no lane beside clears it (Juggling Lab's 441 Shuffle, Mills 44133).
-const CLUB_DEPTH_CANDIDATES: [(f64, f64); 4] = [(1.0, 1.0), (-1.0, -1.0), (2.0, 2.0), (-2.0, -2.0)];
+/// Lanes the other way (`Arc::other`) tried in a last look, in lane steps: a club thrown to
+/// oneself passes in front of or behind a held club or a crossed forearm it rises past, a ring
+/// beside another where their planes would cut.
+const OTHER_CANDIDATES: [(f64, f64); 4] = [(1.0, 1.0), (-1.0, -1.0), (2.0, 2.0), (-2.0, -2.0)];
 
 /// The lanes tried for props of `kind`, in order of preference.
 fn candidates(kind: PropKind) -> impl Iterator<Item = Lane> + Clone {
@@ -1094,18 +1103,18 @@ fn candidates(kind: PropKind) -> impl Iterator<Item = Lane> + Clone {
     } else {
         &CANDIDATES
     };
-    let depth: &[(f64, f64)] = if kind == PropKind::Club {
-        &CLUB_DEPTH_CANDIDATES
-    } else {
+    let other: &[(f64, f64)] = if kind == PropKind::Ball {
         &[]
+    } else {
+        &OTHER_CANDIDATES
     };
     beside
         .iter()
         .map(|&(release, catch)| Lane::beside(release, catch))
-        .chain(depth.iter().map(|&(release, catch)| Lane {
+        .chain(other.iter().map(|&(release, catch)| Lane {
             release,
             catch,
-            depth: true,
+            other: true,
         }))
 }
 
@@ -1295,11 +1304,12 @@ fn assign(
     if troubled && units.len() <= MAX_ROOM_UNITS && samples.get() < SECOND_LOOK {
         solver.pair_moves(&units, &mut lanes);
     }
-    // Clubs thrown to oneself still cutting a prop or an arm look once more, in depth too: a
-    // club rising past a crossed forearm or a club the other hand holds passes in front of or
-    // behind it (tried only now, with every flight laned: taken first come, first served, a
-    // lane in depth that clears a flight at its turn is met by flights laned after it).
-    if rule.kind == PropKind::Club && samples.get() < SECOND_LOOK {
+    // Clubs and rings thrown to oneself still cutting a prop or an arm look once more, the
+    // other way too: a club rising past a crossed forearm or a club the other hand holds
+    // passes in front of or behind it, a ring beside another (tried only now, with every
+    // flight laned: taken first come, first served, a lane the other way that clears a flight
+    // at its turn is met by flights laned after it).
+    if rule.kind != PropKind::Ball && samples.get() < SECOND_LOOK {
         for unit in &units {
             let current = lanes[unit[0]];
             let cuts = solver.props_in(unit, &lanes, current) >= CLEAR
@@ -1307,7 +1317,7 @@ fn assign(
             if !cuts {
                 continue;
             }
-            let (_, lane) = solver.best_lane_in_depth(unit, &lanes, current);
+            let (_, lane) = solver.best_lane_either_way(unit, &lanes, current);
             // Not deeper into the arms than before.
             let deeper = solver.arms_depth(unit, lane) > solver.arms_depth(unit, current) + CLEAR;
             if lane != current && !deeper {
@@ -1403,7 +1413,7 @@ impl Solver<'_> {
         // Lanes beside, not drifting across (7 × 7 pairs rather than 15 × 15: a third of the
         // cost, most of the gain).
         let candidates: Vec<Lane> = candidates(self.rule.kind)
-            .filter(|lane| lane.release == lane.catch && !lane.depth)
+            .filter(|lane| lane.release == lane.catch && !lane.other)
             .collect();
         for _ in 0..PAIR_ROUNDS {
             let bad: Vec<f64> = units
@@ -1555,7 +1565,7 @@ impl Solver<'_> {
             .iter()
             .map(|unit| self.arms_depth(unit, lanes[unit[0]]))
             .collect();
-        'lanes: for lane in candidates(self.rule.kind).filter(|lane| !lane.depth) {
+        'lanes: for lane in candidates(self.rule.kind).filter(|lane| !lane.other) {
             if self.samples.get() > 2 * SECOND_LOOK {
                 return None;
             }
@@ -1591,8 +1601,8 @@ impl Solver<'_> {
         self.search(group, lanes, current, true, false)
     }
 
-    /// `best_lane` with the lanes in depth of clubs thrown to oneself tried too.
-    fn best_lane_in_depth(&self, group: &[usize], lanes: &[Lane], current: Lane) -> (f64, Lane) {
+    /// `best_lane` with the lanes the other way tried too (`Arc::other`).
+    fn best_lane_either_way(&self, group: &[usize], lanes: &[Lane], current: Lane) -> (f64, Lane) {
         self.search(group, lanes, Some(current), true, true)
     }
 
@@ -1602,15 +1612,15 @@ impl Solver<'_> {
         self.search(group, lanes, Some(lane), false, false).0
     }
 
-    /// `best_lane`, or with `others` false the badness of `current` alone; with `in_depth` the
-    /// lanes in depth too.
+    /// `best_lane`, or with `others` false the badness of `current` alone; with `either_way`
+    /// the lanes the other way too.
     fn search(
         &self,
         group: &[usize],
         lanes: &[Lane],
         current: Option<Lane>,
         others: bool,
-        in_depth: bool,
+        either_way: bool,
     ) -> (f64, Lane) {
         let (arcs, period, held, samples) = (self.arcs, self.period, self.held, self.samples);
         let laned = self.laned;
@@ -1694,14 +1704,14 @@ impl Solver<'_> {
         let mut best = (f64::INFINITY, Lane::default());
         let mut first_clear: Option<(f64, Lane)> = None;
         let mut kindest: Option<(f64, Lane)> = None;
-        // Lanes in depth only when asked, for groups with a flight that has them.
-        let deep = in_depth
+        // Lanes the other way only when asked, for groups with a flight that has them.
+        let other_way = either_way
             && group
                 .iter()
-                .any(|&g| arcs[g].as_ref().is_some_and(|a| a.depth != DVec3::ZERO));
+                .any(|&g| arcs[g].as_ref().is_some_and(|a| a.other != DVec3::ZERO));
         let tries = current
             .into_iter()
-            .chain(candidates(self.rule.kind).filter(|lane| deep || !lane.depth));
+            .chain(candidates(self.rule.kind).filter(|lane| other_way || !lane.other));
         for (k, lane) in tries.enumerate() {
             let b = badness(lane);
             if !others {
@@ -1775,8 +1785,8 @@ const MAX_HOLD_PERIODS: f64 = 64.0;
 #[derive(Clone, Debug)]
 struct Hold {
     hand: usize,
-    /// Classes of the flights it arrives by and leaves by, and their lane directions (beside
-    /// and in depth, `Lane::along`).
+    /// Classes of the flights it arrives by and leaves by, and their lane directions (their
+    /// own and the other way, `Lane::along`).
     classes: (usize, usize),
     lanes: ((DVec3, DVec3), (DVec3, DVec3)),
     /// Seconds of the catch and the throw (the hold repeats every hand period).
@@ -1996,7 +2006,7 @@ impl Choreography {
                         class.get(a).copied().unwrap_or(a),
                         class.get(b).copied().unwrap_or(b),
                     ),
-                    lanes: ((pa.lane, pa.depth), (pb.lane, pb.depth)),
+                    lanes: ((pa.lane, pa.other), (pb.lane, pb.other)),
                     start,
                     end,
                     pieces,
