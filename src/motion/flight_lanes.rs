@@ -1308,9 +1308,9 @@ fn assign(
     // other way too: a club rising past a crossed forearm or a club the other hand holds
     // passes in front of or behind it, a ring beside another (tried only now, with every
     // flight laned: taken first come, first served, a lane the other way that clears a flight
-    // at its turn is met by flights laned after it).
+    // at its turn is met by flights laned after it). Twice: a group moved may free another.
     if rule.kind != PropKind::Ball && samples.get() < SECOND_LOOK {
-        for unit in &units {
+        for unit in units.iter().chain(&units) {
             let current = lanes[unit[0]];
             let cuts = solver.props_in(unit, &lanes, current) >= CLEAR
                 || solver.arms_depth(unit, current) >= CLEAR;
