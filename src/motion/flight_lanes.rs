@@ -21,10 +21,10 @@
 //! still cut a prop or an arm once every flight is laned look once more with lanes the other
 //! way too (`OTHER_CANDIDATES`: a club rising past a held club or a crossed forearm passes in
 //! front of or behind it, a ring beside another); tried first come, first served, such a lane
-//! that cleared a flight at its turn was met by flights laned after it. Clubs and rings thrown together
-//! share one lane (their multiplex lanes and ring stacks shift alike) where it keeps them
-//! clear, else they part on release, each in a lane of its own; props caught and thrown
-//! together share one. Held props are measured too (`Hold`): every held ball and club (a
+//! that cleared a flight at its turn was met by flights laned after it. Clubs and rings
+//! thrown together share one lane (their multiplex lanes and ring stacks shift alike) where it
+//! keeps them clear, else they part on release, each in a lane of its own; props caught and
+//! thrown together share one. Held props are measured too (`Hold`): every held ball and club (a
 //! self thrown across rises past the club the other hand holds wound up for a pass, as in the
 //! Tarim triangle), and rings in a hand that holds several at once (a multiplex, a squeezed
 //! catch), so a single throw leaves beside them, an arriving prop comes in beside them and
@@ -247,8 +247,8 @@ pub(crate) fn segments_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f
 
 /// How a flying prop of a toss is turned and where its centre is: for the toss, its
 /// progress (0 at the release, 1 at the catch) and the thrower's placement at the release and
-/// the catcher's at the catch, the offset from the grip (the hands' point) to the prop's centre and the prop's axis
-/// (unit; a ring's normal), world directions.
+/// the catcher's at the catch, the offset from the grip (the hands' point) to the prop's
+/// centre and the prop's axis (unit; a ring's normal), world directions.
 pub(crate) type FlightShape<'a> = &'a dyn Fn(&Toss, f64, (Placement, Placement)) -> (DVec3, DVec3);
 
 /// Axes sampled per flight, at most.
@@ -461,7 +461,7 @@ impl Choreography {
                         PropKind::Club => {
                             rotate(from.facing, DVec3::Z) * lane_step(kind, flat, false)
                         }
-                        PropKind::Ring if !sideways => {
+                        PropKind::Ring => {
                             rotate(from.facing, DVec3::NEG_X) * lane_step(kind, flat, true)
                         }
                         _ => DVec3::ZERO,
@@ -491,7 +491,7 @@ impl Choreography {
         } else {
             vec![true; several.len()]
         };
-        let mut holds = self.holds_of(&arcs, &cycle.class, &measured, &several, kind);
+        let mut holds = self.holds_of(&arcs, &cycle.class, &measured, &several, kind, &stances);
         let reach = bodies(self);
         // Where each hand holding measured props goes over one hand period.
         let mut bounds: Vec<Option<(DVec3, f64)>> = vec![None; self.hands.len().max(1)];
@@ -1919,7 +1919,8 @@ impl Choreography {
         out
     }
 
-    /// The holds of the hand slots marked in `measured` between two flights with arcs.
+    /// The holds of the hand slots marked in `measured` between two flights with arcs
+    /// (`stances`: the jugglers as the motion moves them).
     fn holds_of(
         &self,
         arcs: &[Option<Arc>],
@@ -1927,9 +1928,9 @@ impl Choreography {
         measured: &[bool],
         several: &[bool],
         kind: PropKind,
+        stances: &[super::Stance],
     ) -> Vec<Hold> {
         let period = self.hand_period;
-        let stances = super::stances(self);
         let mut out = Vec::new();
         for path in &self.paths {
             let m = path.segments.len();

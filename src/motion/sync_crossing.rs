@@ -75,13 +75,15 @@ impl Choreography {
         // A pattern repeated many times (`((4x,4x)^500)`) holds the same pair over and over:
         // each distinct pair is searched once (`((4x,4x)^500)` 4.7 s before).
         let mut searched: HashMap<Vec<u64>, Option<Parting>> = HashMap::new();
+        // Jugglers placed as the motion moves them (partings move hand events, not jugglers).
+        let stances = super::stances(self);
         for pair in self.sync_crossing_pairs() {
             let key = self.parting_key(pair);
             let best = match searched.get(&key) {
                 Some(best) => *best,
                 None if searched.len() >= MAX_SEARCHES => continue,
                 None => {
-                    let best = self.best_parting(pair, gravity, shape);
+                    let best = self.best_parting(pair, gravity, shape, &stances);
                     searched.insert(key, best);
                     best
                 }
@@ -215,10 +217,15 @@ impl Choreography {
     /// The smallest change that parts `pair` (new throw points of the right and left hand,
     /// and how the right and the left hand's flights move), or the
     /// least bad one; `None` when they are already clear.
-    fn best_parting(&self, pair: Pair, gravity: f64, shape: FlightShape) -> Option<Parting> {
+    fn best_parting(
+        &self,
+        pair: Pair,
+        gravity: f64,
+        shape: FlightShape,
+        stances: &[super::Stance],
+    ) -> Option<Parting> {
         let (tr, tl) = (&self.tosses[pair.right], &self.tosses[pair.left]);
         let juggler = tr.from.juggler;
-        let stances = super::stances(self);
         let place = |t: f64| stances.get(juggler).map_or(ORIGIN, |s| s.at(t));
         let places = |t: &super::choreography::Toss| (place(t.release), place(t.catch));
         let at_pair = |t, (a, b)| Arc::of(t, (a, b), places(t), gravity, shape);
