@@ -4,6 +4,7 @@
 
 use glam::Vec3;
 
+mod club_leans;
 mod elbow_forward;
 mod elbow_room;
 
@@ -75,6 +76,8 @@ pub struct Scene {
     bodies: Vec<BodyPlan>,
     /// Every toss of one hand period and when it is released, bounces and is caught.
     flights: Vec<FlightTimes>,
+    /// Per prop: how a held club leans out of the way of what passes it, over the loop.
+    club_leans: Vec<Vec<club_leans::ClubLean>>,
 }
 
 /// What happens at a moment of the pattern that one can hear or step to.
@@ -762,6 +765,7 @@ impl Scene {
             dims,
             colors,
             kinds,
+            club_leans: Vec::new(),
         };
         scene.plan_elbows();
         Ok(scene)
@@ -852,6 +856,7 @@ impl Scene {
             dims,
             colors,
             kinds,
+            club_leans: Vec::new(),
         };
         scene.plan_elbows();
         Ok(scene)
@@ -926,6 +931,7 @@ impl Scene {
     fn plan_elbows(&mut self) {
         elbow_forward::plan(self);
         elbow_room::plan(self);
+        club_leans::plan(self);
     }
 
     /// The time over which the elbows are planned: the hand period where the arms and the
@@ -1029,6 +1035,10 @@ impl Scene {
                 (motion.hands.get(by.juggler), placements.get(by.juggler))
             {
                 axis = held_club_parted(axis, by, hands.map(|h| h.position), place);
+                if let Some(leans) = self.club_leans.get(index).filter(|l| !l.is_empty()) {
+                    let turn = club_leans::lean_at(leans, t, self.loop_duration());
+                    axis = club_leans::leaned(axis, turn, place);
+                }
             }
         }
         // The motion moves the grip (the hand's point): release and catch are planned for it.

@@ -298,13 +298,13 @@ fn extent(kind: PropKind) -> f32 {
 }
 
 /// A prop as the capsules it fills (segment ends, radius).
-fn prop_capsules(prop: &PropPose) -> Vec<(Vec3, Vec3, f32)> {
+pub(super) fn prop_capsules(prop: &PropPose) -> Vec<(Vec3, Vec3, f32)> {
     held_capsules(prop.kind, prop.position, prop.axis)
 }
 
 /// Runs of `true` in the cyclic `hits`, each with the samples between hits fewer than `join`
 /// apart taken in: the sample indices of each run in order (a run may wrap past the end).
-fn runs(hits: &[bool], join: usize) -> Vec<Vec<usize>> {
+pub(super) fn runs(hits: &[bool], join: usize) -> Vec<Vec<usize>> {
     let n = hits.len();
     let Some(start) = (0..n).find(|&k| !hits[k]) else {
         return if n > 0 {
