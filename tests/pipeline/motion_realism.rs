@@ -704,7 +704,9 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
     // Scenes that still fail, by measure (limits, not goals: see the doc above). Elbows: none,
     // since pass wind-ups go down, not back, and elbows the body puts far behind are turned
     // forward (`scene/elbow_forward.rs`); hands: none, since events lying on the other hand
-    // are parted; props in an arm: 1, the bounced ring of the JML file "Bounce, soft catches
+    // are parted; clubs overlapping: 1, `o` (docs/motion.md: props on one parabola; 2 before
+    // held clubs leaned aside, `scene/club_leans.rs`: Juggling Lab's Rubenstein's Revenge
+    // hands, −7.3 → +1.5 cm); props in an arm: 1, the bounced ring of the JML file "Bounce, soft catches
     // and a held ball" (2 before a club held alone came into the middle of its hand: Juggling
     // Lab's Rubenstein's Revenge hands, −7.4 → −0.4 cm); hand acceleration: 11 (19 before
     // gives could end moving, 13 before a catch and a throw next to a piece still too sharp
@@ -721,7 +723,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
         ),
         ("ball overlap (m)", |c| &c.props, -0.01, false, 1),
         ("ring overlap (m)", |c| &c.props, -0.01, false, 2),
-        ("club overlap (m)", |c| &c.props, -0.01, false, 2),
+        ("club overlap (m)", |c| &c.props, -0.01, false, 1),
         ("hands apart (m)", |c| &c.hands, 0.06, false, 0),
         ("forearms apart (m)", |c| &c.forearms, 0.0, false, 0),
         ("prop-arm clearance (m)", |c| &c.arms, -0.01, false, 1),
@@ -951,6 +953,52 @@ fn elbows_of_hands_far_out_or_close_in_stay_near_the_shoulders_plane() {
             if c.elbow_behind.value > 0.045 || fastest > 6.0 {
                 bad.push(format!("{fastest:.2} m/s; {}", c.elbow_behind.what));
             }
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+/// Held clubs lean out of the way (`scene/club_leans.rs`): in Juggling Lab's Rubenstein's
+/// Revenge hands the two hands pass 14.5 cm apart, one above the other, each holding a club
+/// pointing forward and up, and the lower hand's club went 7.3 cm into the other's; the
+/// juggler now tips it aside with the wrist (+1.5 cm), and no prop comes within 1 cm of
+/// overlapping. In the Windmill a club held as the hand sweeps across met the other forearm
+/// (−0.6 cm, now clear). The lean eases in and out: sampled every millisecond, no held club
+/// turns faster than 14 rad/s (measured 10.5 and 13.1, as fast as without the leans: the
+/// hand turning the club from its catch to its throw attitude in the Windmill's short dwell;
+/// a club in the air spins at 12–13).
+#[test]
+fn held_clubs_lean_aside_of_what_passes_them_and_turn_smoothly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jml_events");
+    let mut specs = juggler::files::load_path(&dir.join("rubensteins_revenge_jl_hands.toml"))
+        .expect("Rubenstein's Revenge");
+    specs.push(juggler::files::library::find_in_library("Windmill").expect("Windmill"));
+    let mut bad = Vec::new();
+    for spec in &specs {
+        let scene = with_prop(spec, PropKind::Club);
+        let c = crate::contacts::measure(&scene, 480.0);
+        let dt = 0.001;
+        let mut fastest = 0.0_f32;
+        let mut prev = scene.pose_at(0.0);
+        for k in 1..=(scene.loop_duration() / dt).ceil() as usize {
+            let pose = scene.pose_at(k as f64 * dt);
+            for (a, b) in prev.props.iter().zip(&pose.props) {
+                if a.held_by.is_some() && a.held_by == b.held_by {
+                    let turned = a.axis.dot(b.axis).clamp(-1.0, 1.0).acos();
+                    fastest = fastest.max(turned / dt as f32);
+                }
+            }
+            prev = pose;
+        }
+        eprintln!(
+            "{}: props {:+.4} m, arms {:+.4} m, fastest held club {fastest:.1} rad/s",
+            spec.name, c.props.value, c.arms.value
+        );
+        if c.props.value < -0.01 || c.arms.value < 0.0 || fastest > 14.0 {
+            bad.push(format!(
+                "{fastest:.1} rad/s; {:+.4} {}; {:+.4} {}",
+                c.props.value, c.props.what, c.arms.value, c.arms.what
+            ));
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");
