@@ -4,9 +4,9 @@
 
 use glam::Vec3;
 
-mod club_leans;
 mod elbow_forward;
 mod elbow_room;
+mod held_leans;
 
 use crate::body::dims::BodyDims;
 use crate::body::juggler::{juggler_pose_moving, BodyMotion};
@@ -76,8 +76,8 @@ pub struct Scene {
     bodies: Vec<BodyPlan>,
     /// Every toss of one hand period and when it is released, bounces and is caught.
     flights: Vec<FlightTimes>,
-    /// Per prop: how a held club leans out of the way of what passes it, over the loop.
-    club_leans: Vec<Vec<club_leans::ClubLean>>,
+    /// Per prop: how a held club or ring leans out of the way of what passes it, over the loop.
+    held_leans: Vec<Vec<held_leans::HeldLean>>,
 }
 
 /// What happens at a moment of the pattern that one can hear or step to.
@@ -765,7 +765,7 @@ impl Scene {
             dims,
             colors,
             kinds,
-            club_leans: Vec::new(),
+            held_leans: Vec::new(),
         };
         scene.plan_elbows();
         Ok(scene)
@@ -856,7 +856,7 @@ impl Scene {
             dims,
             colors,
             kinds,
-            club_leans: Vec::new(),
+            held_leans: Vec::new(),
         };
         scene.plan_elbows();
         Ok(scene)
@@ -931,7 +931,7 @@ impl Scene {
     fn plan_elbows(&mut self) {
         elbow_forward::plan(self);
         elbow_room::plan(self);
-        club_leans::plan(self);
+        held_leans::plan(self);
     }
 
     /// The time over which the elbows are planned: the hand period where the arms and the
@@ -1035,10 +1035,6 @@ impl Scene {
                 (motion.hands.get(by.juggler), placements.get(by.juggler))
             {
                 axis = held_club_parted(axis, by, hands.map(|h| h.position), place);
-                if let Some(leans) = self.club_leans.get(index).filter(|l| !l.is_empty()) {
-                    let turn = club_leans::lean_at(leans, t, self.loop_duration());
-                    axis = club_leans::leaned(axis, turn, place);
-                }
             }
         }
         // The motion moves the grip (the hand's point): release and catch are planned for it.
@@ -1049,7 +1045,19 @@ impl Scene {
         let grip_offset =
             |axis: Vec3, holder: Option<&Placement>| grip_offset(kind, style.pancake, axis, holder);
         let offset = match phase {
-            PropPhase::Held { by, .. } => grip_offset(axis, placements.get(by.juggler)),
+            PropPhase::Held { by, .. } => {
+                let offset = grip_offset(axis, placements.get(by.juggler));
+                // Leaned out of the way of what passes it (`held_leans`): turned about the grip.
+                let lean = self.held_leans.get(index).filter(|l| !l.is_empty());
+                match (lean, placements.get(by.juggler)) {
+                    (Some(leans), Some(place)) => {
+                        let turn = held_leans::lean_at(leans, t, self.loop_duration());
+                        axis = held_leans::turned(axis, turn, place).normalize_or(axis);
+                        held_leans::turned(offset, turn, place)
+                    }
+                    _ => offset,
+                }
+            }
             PropPhase::Flying {
                 flight,
                 progress,

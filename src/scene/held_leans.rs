@@ -1,17 +1,20 @@
-//! Held clubs leaned out of the way of props and bodies that pass them.
+//! Held clubs and rings leaned out of the way of props and bodies that pass them.
 //!
 //! A held club has the attitude of its hand (`body::props::held_club_axis`, turned parallel
 //! to the other club where the hands meet): 48 cm of club pointing forward and up from the
-//! grip. Where another prop passes through it (a club falling past the hand that carries its
-//! neighbour across in a windmill, the other hand's club as the hands pass one above the
-//! other in Rubenstein's Revenge) or it passes through an arm, the torso or a head, the
-//! juggler tips it aside with the wrist. The scene samples its loop, finds each held club's
-//! contacts, and leans that club about its grip by the smallest angle (`ANGLES`, in any of
-//! `DIRECTIONS` ways) that clears everything by `AIM` all through the contact, else by the one
-//! that clears most where that gains `AIM`; a lean may not bring anything within `DETECT`
-//! of the club while it eases in or out. A lean eases in and out along a raised cosine no
-//! quicker than `MAX_RATE`, within the hold: the club is in the attitude of its hand at the
-//! catch and at the throw, so flights start and end as planned.
+//! grip; a held ring stands 25 cm across above the hand, facing the audience. Where another
+//! prop passes through one (a club falling past the hand that carries its neighbour across in
+//! a windmill, the other hand's club as the hands pass one above the other in Rubenstein's
+//! Revenge) or it passes through an arm, the torso or a head (the other forearm sweeping
+//! under a held ring in the Mills Mess), the juggler tips it aside with the wrist. The scene
+//! samples its loop, finds each held club's and ring's contacts, and turns that prop about
+//! its grip by the smallest angle (`ANGLES`, each of several ways) that clears everything by
+//! `AIM` all through the contact, else by the one that gains most where that gains `AIM`; no
+//! lean brings the prop closer to other props, or to bodies, than it was anywhere it is then
+//! within `DETECT` (`SLACK` where a contact only deepens as the lean begins or ends). A lean
+//! eases in and out along a raised cosine no quicker than `MAX_RATE`, within the hold: the
+//! prop is in the attitude of its hand at the catch and at the throw, so flights start and
+//! end as planned.
 
 use glam::{Quat, Vec3};
 
@@ -23,36 +26,46 @@ use crate::motion::{segments_distance, MotionState};
 use crate::types::{Hand, HandRef, PropKind};
 
 /// Samples per second of the loop, and the most samples a loop is planned over (a longer loop
-/// keeps its clubs as the hands hold them).
+/// keeps its props as the hands hold them).
 const RATE: f64 = 240.0;
 const MAX_SAMPLES: usize = 14_400;
 /// The most work a plan may take: samples × (props + body parts), each a pose or a measure.
 const MAX_WORK: f64 = 2.0e6;
-/// A held club closer than `DETECT` to something is leaned; the lean aims for `AIM` (metres).
+/// A held prop closer than `DETECT` to something is leaned; the lean aims for `AIM` (metres).
 const DETECT: f32 = 0.0;
 const AIM: f32 = 0.01;
 /// How much deeper a contact may become where a lean only begins or ends (metres).
 const SLACK: f32 = 0.005;
-/// Leans tried, radians (smallest first), each in `DIRECTIONS` directions around the club.
+/// Leans tried, radians (smallest first), each about the axes of `turn_axes`.
 const ANGLES: [f32; 5] = [0.12, 0.24, 0.36, 0.48, 0.6];
-const DIRECTIONS: usize = 8;
-/// Fastest turning of a club while a lean eases in or out (radians per second), and the
+/// Fastest turning of a prop while a lean eases in or out (radians per second), and the
 /// shortest easing (seconds).
 const MAX_RATE: f64 = 8.0;
 const MIN_RAMP: f64 = 0.03;
-/// How long a club stays leaned before and after the contact, where its hold allows.
+/// How long a prop stays leaned before and after the contact, where its hold allows.
 const LINGER: f64 = 0.02;
 /// Contacts of one hold less than `JOIN` seconds apart share one lean.
 const JOIN: f64 = 0.05;
-/// Farthest any part of a held club is from its pivot (the tip, 28.5 cm, and the body's
-/// radius), metres.
-const CLUB_REACH: f32 = 0.33;
+/// Farthest any part of a prop of `kind` is from its centre (a club's tip 28.5 cm from the
+/// pivot and its body's radius, a ring's outer rim), metres.
+fn reach(kind: PropKind, size: f32) -> f32 {
+    match kind {
+        PropKind::Club => 0.33,
+        PropKind::Ring => 0.13,
+        PropKind::Ball => 0.5 * size,
+    }
+}
 
-/// One planned lean of a held club: turned by `turn` (an axis in the holder's own frame
+/// Whether props of `kind` lean when held (a ball looks the same turned any way).
+fn leans(kind: PropKind) -> bool {
+    matches!(kind, PropKind::Club | PropKind::Ring)
+}
+
+/// One planned lean of a held club or ring: turned by `turn` (an axis in the holder's own frame
 /// scaled by the angle, radians) from `from` to `to` (seconds in the loop, `from ≤ to`, either
 /// may lie outside the loop), eased in over `ramp_in` before and out over `ramp_out` after.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct ClubLean {
+pub(super) struct HeldLean {
     from: f64,
     to: f64,
     ramp_in: f64,
@@ -60,7 +73,7 @@ pub(super) struct ClubLean {
     turn: Vec3,
 }
 
-impl ClubLean {
+impl HeldLean {
     /// How much of the lean applies at `t` (seconds) in a loop of `period`, 0 to 1.
     fn weight(&self, t: f64, period: f64) -> f32 {
         let start = self.from - self.ramp_in;
@@ -81,7 +94,7 @@ impl ClubLean {
 }
 
 /// The turn (holder's frame, scaled axis) of the leans `leans` at `t` in a loop of `period`.
-pub(super) fn lean_at(leans: &[ClubLean], t: f64, period: f64) -> Vec3 {
+pub(super) fn lean_at(leans: &[HeldLean], t: f64, period: f64) -> Vec3 {
     if !(period.is_finite() && period > 0.0) {
         return Vec3::ZERO;
     }
@@ -91,22 +104,42 @@ pub(super) fn lean_at(leans: &[ClubLean], t: f64, period: f64) -> Vec3 {
         .fold(Vec3::ZERO, |a, b| a + b)
 }
 
-/// `axis` (world) of a club held by a juggler placed at `place`, turned by `turn`.
-pub(super) fn leaned(axis: Vec3, turn: Vec3, place: &Placement) -> Vec3 {
+/// A direction or offset `v` (world) of a prop held by a juggler placed at `place`, turned
+/// by `turn` (in that juggler's frame).
+pub(super) fn turned(v: Vec3, turn: Vec3, place: &Placement) -> Vec3 {
     if turn == Vec3::ZERO {
-        return axis;
+        return v;
     }
-    let local = place.to_local(place.position + axis);
-    place
-        .rotate(Quat::from_scaled_axis(turn) * local)
-        .normalize_or(axis)
+    let local = place.to_local(place.position + v);
+    place.rotate(Quat::from_scaled_axis(turn) * local)
 }
 
-/// Plans the leans of every held club of `scene` (stored in `scene.club_leans`).
+/// The axes (unit, holder's frame) a held prop whose axis is `axis` there is leaned about: a
+/// club about eight axes across its length (its tip tipped eight ways); a ring about its
+/// normal and about the vertical of its plane, either way (swung sideways in its plane
+/// about the grip, or turned a little away from facing the audience: it stays upright).
+fn turn_axes(kind: PropKind, axis: Vec3) -> Vec<Vec3> {
+    if kind == PropKind::Club {
+        let e1 = axis.cross(Vec3::X).normalize_or(Vec3::Y);
+        let e2 = axis.cross(e1).normalize_or(Vec3::Z);
+        (0..8)
+            .map(|d| {
+                let phi = std::f32::consts::TAU * d as f32 / 8.0;
+                e1 * phi.cos() + e2 * phi.sin()
+            })
+            .collect()
+    } else {
+        let n = axis.normalize_or(Vec3::Z);
+        let up = n.cross(Vec3::Y.cross(n).normalize_or(Vec3::X));
+        [n, up].into_iter().flat_map(|a| [a, -a]).collect()
+    }
+}
+
+/// Plans the leans of every held club and ring of `scene` (stored in `scene.held_leans`).
 pub(super) fn plan(scene: &mut Scene) {
     let props = scene.props();
-    scene.club_leans = vec![Vec::new(); props];
-    if !(0..props).any(|i| scene.kind(i) == PropKind::Club) {
+    scene.held_leans = vec![Vec::new(); props];
+    if !(0..props).any(|i| leans(scene.kind(i))) {
         return;
     }
     let period = scene.loop_duration();
@@ -120,7 +153,7 @@ pub(super) fn plan(scene: &mut Scene) {
     }
     let n = (wanted as usize).max(2);
     let dt = period / n as f64;
-    // Per club: its hold at each sample (a number that changes from one hold to the next) and
+    // Per prop: its hold at each sample (a number that changes from one hold to the next) and
     // whether it touches something there.
     let mut holds: Vec<Vec<Option<u32>>> = vec![Vec::new(); props];
     let mut hits: Vec<Vec<bool>> = vec![Vec::new(); props];
@@ -133,7 +166,7 @@ pub(super) fn plan(scene: &mut Scene) {
             let state = &m.state.props[c];
             let held = state
                 .held_by
-                .filter(|_| state.flight.is_none() && scene.kind(c) == PropKind::Club);
+                .filter(|_| state.flight.is_none() && leans(scene.kind(c)));
             let hold = held.map(|by| {
                 let progress = state.dwell_progress;
                 if last[c].is_none_or(|(h, p)| h != by || progress < p) {
@@ -146,7 +179,7 @@ pub(super) fn plan(scene: &mut Scene) {
                 last[c] = None;
             }
             holds[c].push(hold);
-            hits[c].push(hold.is_some() && m.clearance(scene, c, &m.props[c]).least() < DETECT);
+            hits[c].push(hold.is_some() && m.clearance(c, &m.props[c]).least() < DETECT);
         }
     }
     // A hold running through the loop's end goes on at its start.
@@ -184,14 +217,14 @@ pub(super) fn plan(scene: &mut Scene) {
             }
             for piece in pieces {
                 if let Some(lean) = best_lean(scene, &holds[c], &piece, c, (n, dt)) {
-                    scene.club_leans[c].push(lean);
+                    scene.held_leans[c].push(lean);
                 }
             }
         }
     }
 }
 
-/// Whether club `c` is in one hold across the loop's end (held by one hand at its last sample
+/// Whether prop `c` is in one hold across the loop's end (held by one hand at its last sample
 /// and its first, the dwell going on).
 fn same_hold_round_the_end(scene: &Scene, c: usize, n: usize, dt: f64) -> bool {
     let end = scene.motion.state_at((n - 1) as f64 * dt);
@@ -200,7 +233,7 @@ fn same_hold_round_the_end(scene: &Scene, c: usize, n: usize, dt: f64) -> bool {
     a.held_by.is_some() && a.held_by == b.held_by && b.dwell_progress >= a.dwell_progress
 }
 
-/// The lean of club `c` over `piece` (sample indices in one hold, `holds` its holds per
+/// The lean of held prop `c` over `piece` (sample indices in one hold, `holds` its holds per
 /// sample) that clears everything by `AIM` with the smallest angle, else the one that clears
 /// most if that gains `AIM`.
 fn best_lean(
@@ -209,7 +242,7 @@ fn best_lean(
     piece: &[usize],
     c: usize,
     (n, dt): (usize, f64),
-) -> Option<ClubLean> {
+) -> Option<HeldLean> {
     let hold = holds[piece[0]];
     let (first, last) = (piece[0], piece[piece.len() - 1]);
     // The hold's samples before and after the piece.
@@ -227,36 +260,35 @@ fn best_lean(
         return None;
     }
     let mut moments: Vec<Option<Moment>> = (0..n).map(|_| None).collect();
-    // The club's clearance as planned so far, at each sample of the hold.
+    // The prop's clearance as planned so far, at each sample of the hold.
     let mut base: Vec<Option<Clearance>> = vec![None; n];
     let mut start = f32::INFINITY;
     for &k in piece {
         let m = moments[k].get_or_insert_with(|| Moment::new(scene, k as f64 * dt));
-        let clear = m.clearance(scene, c, &m.props[c]);
+        let clear = m.clearance(c, &m.props[c]);
         base[k] = Some(clear);
         start = start.min(clear.least());
     }
-    // Cleared meanwhile (a club leaned before this one, away from it).
+    // Cleared meanwhile (a prop leaned before this one, away from it).
     if start >= DETECT {
         return None;
     }
-    // Directions around the club's own axis, in its holder's frame, at the piece's middle.
+    // The axes to lean about, from the prop's axis in its holder's frame at the piece's
+    // middle.
     let mid = piece[piece.len() / 2];
-    let (axis, holder) = {
+    let (axes, holder) = {
         let m = moments[mid].get_or_insert_with(|| Moment::new(scene, mid as f64 * dt));
         let by = m.props[c].held_by?;
         let place = m.placements.get(by.juggler)?;
-        (place.to_local(place.position + m.props[c].axis), by)
+        let axis = place.to_local(place.position + m.props[c].axis);
+        (turn_axes(m.props[c].kind, axis), by)
     };
-    let e1 = axis.cross(Vec3::X).normalize_or(Vec3::Y);
-    let e2 = axis.cross(e1).normalize_or(Vec3::Z);
     // The smallest angle that clears in full, else the lean that gains most.
-    let mut best: Option<(ClubLean, f32)> = None;
+    let mut best: Option<(HeldLean, f32)> = None;
     for angle in ANGLES {
-        let mut found: Option<(ClubLean, f32)> = None;
-        for d in 0..DIRECTIONS {
-            let phi = std::f32::consts::TAU * d as f32 / DIRECTIONS as f32;
-            let turn = (e1 * phi.cos() + e2 * phi.sin()) * angle;
+        let mut found: Option<(HeldLean, f32)> = None;
+        for &about in &axes {
+            let turn = about * angle;
             let lean = window(turn, (a, b), (run_start, run_end));
             let Some(trial) = try_lean(scene, &mut moments, &mut base, c, holder, lean, (n, dt))
             else {
@@ -278,13 +310,15 @@ fn best_lean(
 
 /// A lean by `turn` over the contact `run_start..run_end`, lingering around it and easing in
 /// and out within the hold `a..b`.
-fn window(turn: Vec3, (a, b): (f64, f64), (run_start, run_end): (f64, f64)) -> ClubLean {
+fn window(turn: Vec3, (a, b): (f64, f64), (run_start, run_end): (f64, f64)) -> HeldLean {
     let ramp = (f64::from(turn.length()) * std::f64::consts::FRAC_PI_2 / MAX_RATE)
         .max(MIN_RAMP)
         .min(0.5 * (b - a));
-    let from = (run_start - LINGER).clamp(a + ramp, b - ramp);
-    let to = (run_end + LINGER).clamp(from, b - ramp);
-    ClubLean {
+    // (`max`/`min`, not `clamp`: a + ramp may round past b − ramp.)
+    let (lo, hi) = (a + ramp, (b - ramp).max(a + ramp));
+    let from = (run_start - LINGER).max(lo).min(hi);
+    let to = (run_end + LINGER).max(from).min(hi);
+    HeldLean {
         from,
         to,
         ramp_in: ramp,
@@ -293,14 +327,14 @@ fn window(turn: Vec3, (a, b): (f64, f64), (run_start, run_end): (f64, f64)) -> C
     }
 }
 
-/// What a lean does to a club's clearance: the least where it leans in full, and how much it
+/// What a lean does to a held prop's clearance: the least where it leans in full, and how much it
 /// raises the least over all the time it takes (easing in and out too).
 struct Trial {
     full: f32,
     gain: f32,
 }
 
-/// Club `c` (held by `holder`) leaned by `lean`, or `None` where that brings it closer to the
+/// Prop `c` (held by `holder`) leaned by `lean`, or `None` where that brings it closer to the
 /// other props, or to the bodies, than it was anywhere it is then within `DETECT` (a lean
 /// trades no contact for another).
 fn try_lean(
@@ -309,14 +343,14 @@ fn try_lean(
     base: &mut [Option<Clearance>],
     c: usize,
     holder: HandRef,
-    lean: ClubLean,
+    lean: HeldLean,
     (n, dt): (usize, f64),
 ) -> Option<Trial> {
     let period = n as f64 * dt;
     let k0 = ((lean.from - lean.ramp_in) / dt).ceil() as i64;
     let k1 = ((lean.to + lean.ramp_out) / dt).floor() as i64;
     let (mut full, mut all, mut all_before) = (f32::INFINITY, f32::INFINITY, f32::INFINITY);
-    scene.club_leans[c].push(lean);
+    scene.held_leans[c].push(lean);
     let mut fits = true;
     for kk in k0..=k1 {
         let k = kk.rem_euclid(n as i64) as usize;
@@ -326,8 +360,8 @@ fn try_lean(
             continue;
         }
         let club = scene.prop_pose(c, &m.state, &m.placements);
-        let clear = m.clearance(scene, c, &club);
-        let was = *base[k].get_or_insert_with(|| m.clearance(scene, c, &m.props[c]));
+        let clear = m.clearance(c, &club);
+        let was = *base[k].get_or_insert_with(|| m.clearance(c, &m.props[c]));
         if clear.props < was.props.min(DETECT) - SLACK
             || clear.bodies < was.bodies.min(DETECT) - SLACK
         {
@@ -344,14 +378,14 @@ fn try_lean(
         all = all.min(clear);
         all_before = all_before.min(was);
     }
-    scene.club_leans[c].pop();
+    scene.held_leans[c].pop();
     (fits && full.is_finite()).then_some(Trial {
         full,
         gain: all - all_before,
     })
 }
 
-/// A held club's least clearance (metres) from the other props and from the bodies.
+/// A held prop's least clearance (metres) from the other props and from the bodies.
 #[derive(Clone, Copy, Debug)]
 struct Clearance {
     props: f32,
@@ -404,17 +438,17 @@ impl Moment {
         }
     }
 
-    /// Least clearance (metres) of `club` (prop `c`, held) from the other props and from the
+    /// Least clearance (metres) of `held` (prop `c`, held) from the other props and from the
     /// bodies, except the arm that holds it.
-    fn clearance(&self, scene: &Scene, c: usize, club: &PropPose) -> Clearance {
+    fn clearance(&self, c: usize, held: &PropPose) -> Clearance {
         let mut clear = Clearance {
             props: f32::INFINITY,
             bodies: f32::INFINITY,
         };
-        let Some(by) = club.held_by else {
+        let Some(by) = held.held_by else {
             return clear;
         };
-        let caps = prop_capsules(club);
+        let caps = prop_capsules(held);
         let distance = |p: &(Vec3, Vec3, f32), q: &(Vec3, Vec3, f32)| {
             segments_distance(
                 p.0.as_dvec3(),
@@ -429,16 +463,16 @@ impl Moment {
             if j == c {
                 continue;
             }
-            let reach = match scene.kind(j) {
-                PropKind::Club => CLUB_REACH,
-                PropKind::Ring => 0.13,
-                PropKind::Ball => 0.5 * prop.size,
-            };
-            if prop.position.distance(club.position) - CLUB_REACH - reach > clear.props.min(0.05) {
+            let far = prop.position.distance(held.position)
+                - reach(held.kind, held.size)
+                - reach(prop.kind, prop.size);
+            if far > clear.props.min(0.05) {
                 continue;
             }
             for q in prop_capsules(prop) {
-                clear.props = clear.props.min(distance(&caps[0], &q));
+                for p in &caps {
+                    clear.props = clear.props.min(distance(p, &q));
+                }
             }
         }
         for (j, parts) in self.bodies.iter().enumerate() {
@@ -449,7 +483,9 @@ impl Moment {
                 if own_arm {
                     continue;
                 }
-                clear.bodies = clear.bodies.min(distance(&caps[0], part));
+                for p in &caps {
+                    clear.bodies = clear.bodies.min(distance(p, part));
+                }
             }
         }
         clear
@@ -462,7 +498,7 @@ mod tests {
 
     #[test]
     fn a_lean_eases_in_and_out_around_its_span_across_the_loop_end() {
-        let lean = ClubLean {
+        let lean = HeldLean {
             from: 1.9,
             to: 2.1,
             ramp_in: 0.1,
