@@ -33,3 +33,21 @@ fn a_throw_with_126_bounces_animates_at_a_bounded_tempo() {
         scene.loop_duration()
     );
 }
+
+/// Juggling Lab's list "basic_solo", `[34]1` at 3.5 beats a second with its hands: a ring
+/// held 0.196 s leaned over the whole hold, and the lean's window, bounded by `clamp` between
+/// the hold's start and end less the easing, met bounds that had rounded past each other and
+/// panicked building the scene. The window is bounded with `max` and `min` now.
+#[test]
+fn a_lean_over_a_whole_short_hold_builds() {
+    let spec = PatternSpec::parse("pattern=[34]1;bps=3.5;hands=(10)(32.5).;prop=ring")
+        .expect("a settings string");
+    let scene = Scene::new(&spec).expect("valid pattern");
+    for k in 0..100 {
+        let pose = scene.pose_at(k as f64 * scene.loop_duration() / 100.0);
+        assert!(pose
+            .props
+            .iter()
+            .all(|p| p.position.is_finite() && p.axis.is_finite()));
+    }
+}
