@@ -27,7 +27,7 @@ use crate::types::{Hand, HandRef, PropKind};
 
 /// Samples per second of the loop, and the most samples a loop is planned over (a longer loop
 /// keeps its props as the hands hold them).
-const RATE: f64 = 240.0;
+const RATE: f64 = 160.0;
 const MAX_SAMPLES: usize = 14_400;
 /// The most work a plan may take: samples × (props + body parts), each a pose or a measure.
 const MAX_WORK: f64 = 2.0e6;
@@ -449,6 +449,7 @@ impl Moment {
             return clear;
         };
         let caps = prop_capsules(held);
+        let held_reach = reach(held.kind, held.size);
         let distance = |p: &(Vec3, Vec3, f32), q: &(Vec3, Vec3, f32)| {
             segments_distance(
                 p.0.as_dvec3(),
@@ -463,9 +464,8 @@ impl Moment {
             if j == c {
                 continue;
             }
-            let far = prop.position.distance(held.position)
-                - reach(held.kind, held.size)
-                - reach(prop.kind, prop.size);
+            let far =
+                prop.position.distance(held.position) - held_reach - reach(prop.kind, prop.size);
             if far > clear.props.min(0.05) {
                 continue;
             }
@@ -480,7 +480,11 @@ impl Moment {
                 let own_arm = j == by.juggler
                     && k < 4
                     && (k / 2 == Hand::Left.index()) == (by.hand == Hand::Left);
-                if own_arm {
+                // A sphere about the part's middle holds it: further than the least so far
+                // (or than 5 cm) from the prop's, it cannot lower it.
+                let half = 0.5 * part.0.distance(part.1) + part.2;
+                let far = (0.5 * (part.0 + part.1)).distance(held.position) - half - held_reach;
+                if own_arm || far > clear.bodies.min(0.05) {
                     continue;
                 }
                 for p in &caps {
