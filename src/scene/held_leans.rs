@@ -30,7 +30,7 @@ use crate::types::{Hand, HandRef, PropKind};
 const RATE: f64 = 160.0;
 const MAX_SAMPLES: usize = 14_400;
 /// The most work a plan may take: samples × (props + body parts), each a pose or a measure.
-const MAX_WORK: f64 = 2.0e6;
+const MAX_WORK: f64 = 6.0e5;
 /// A held prop closer than `DETECT` to something is leaned; the lean aims for `AIM` (metres).
 const DETECT: f32 = 0.0;
 const AIM: f32 = 0.01;
