@@ -253,14 +253,16 @@ fn best_lean(
         .take_while(|&r| holds[(last + r) % n] == hold)
         .count();
     let len = (last + n - first) % n;
-    // A prop held all through the loop (never thrown) keeps its attitude: a lean eases in and
-    // out within one hold, and this one has no ends.
-    if before + len + after + 1 >= n {
-        return None;
-    }
     let run_start = first as f64 * dt;
     let run_end = run_start + len as f64 * dt;
-    let (a, b) = (run_start - before as f64 * dt, run_end + after as f64 * dt);
+    // A prop held all through the loop (never thrown) eases in and out within one loop around
+    // the contact (its hold has no ends: the lean may not be longer than the loop).
+    let (a, b) = if before + len + after + 1 >= n {
+        let gap = 0.5 * (n as f64 * dt - (run_end - run_start));
+        (run_start - gap, run_end + gap)
+    } else {
+        (run_start - before as f64 * dt, run_end + after as f64 * dt)
+    };
     if b - a < 2.0 * MIN_RAMP {
         return None;
     }

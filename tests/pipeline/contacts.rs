@@ -203,16 +203,28 @@ fn prop_bound(prop: &PropPose) -> f32 {
 }
 
 /// Whether `prop` may touch the arm of `hand` at `t`: held by it, or within the window of
-/// its own release from it or catch by it.
+/// its own release from it or catch by it, also where it is already caught by the other hand
+/// (a 1 handed across arrives in 0.1 s, beside the arm that threw it) or still held by the
+/// hand that throws it there.
 fn own_arm(scene: &Scene, i: usize, hand: HandRef, t: f64, prop: &PropPose) -> bool {
     if prop.held_by == Some(hand) {
         return true;
     }
-    let Some(flight) = scene.motion().state_at(t).props[i].flight else {
-        return false;
+    let motion = scene.motion();
+    if let Some(flight) = motion.state_at(t).props[i].flight {
+        if (flight.from == hand && t - flight.release < OWN_HAND_WINDOW)
+            || (flight.to == hand && flight.catch - t < OWN_HAND_WINDOW)
+        {
+            return true;
+        }
+    }
+    // In `hand` a window before or after, not now: thrown by it or caught by it within the
+    // window.
+    let held_then = |dt: f64| {
+        let then = scene.loop_time(t + dt);
+        motion.state_at(then).props[i].held_by == Some(hand)
     };
-    (flight.from == hand && t - flight.release < OWN_HAND_WINDOW)
-        || (flight.to == hand && flight.catch - t < OWN_HAND_WINDOW)
+    held_then(-OWN_HAND_WINDOW) || held_then(OWN_HAND_WINDOW)
 }
 
 /// Samples `scene` over one loop at `rate` poses per second (at least 500 a loop).
