@@ -767,7 +767,7 @@ impl Scene {
             kinds,
             held_leans: Vec::new(),
         };
-        scene.plan_elbows();
+        scene.plan_turns();
         Ok(scene)
     }
 
@@ -858,7 +858,7 @@ impl Scene {
             kinds,
             held_leans: Vec::new(),
         };
-        scene.plan_elbows();
+        scene.plan_turns();
         Ok(scene)
     }
 
@@ -927,8 +927,8 @@ impl Scene {
 
     /// Plans the elbows' turns over the loop: forward where the body puts them far behind the
     /// shoulders, then aside where a prop would pass through an arm (which keeps them as far
-    /// forward).
-    fn plan_elbows(&mut self) {
+    /// forward); then the held clubs' and rings' leans, measured on those arms.
+    fn plan_turns(&mut self) {
         elbow_forward::plan(self);
         elbow_room::plan(self);
         held_leans::plan(self);
