@@ -93,6 +93,43 @@ impl HeldLean {
     }
 }
 
+/// The samples a plan is made on: `n` samples `dt` apart from `t0`. `cyclic`: they cover the
+/// loop (sample `n` is sample 0 again); else a window of the loop (a scene that repeats with
+/// the hand period is planned on three of them and its leans copied to the props that take
+/// the same places in the others).
+#[derive(Clone, Copy)]
+struct Span {
+    t0: f64,
+    dt: f64,
+    n: usize,
+    cyclic: bool,
+}
+
+impl Span {
+    fn time(self, k: usize) -> f64 {
+        self.t0 + k as f64 * self.dt
+    }
+
+    /// Sample `k` moved by `by` samples: round the loop, or `None` outside the window.
+    fn step(self, k: usize, by: i64) -> Option<usize> {
+        let to = k as i64 + by;
+        if self.cyclic {
+            Some(to.rem_euclid(self.n as i64) as usize)
+        } else {
+            (0..self.n as i64).contains(&to).then_some(to as usize)
+        }
+    }
+
+    /// Samples from `first` to `last` (going round the loop where cyclic).
+    fn between(self, first: usize, last: usize) -> usize {
+        if self.cyclic {
+            (last + self.n - first) % self.n
+        } else {
+            last.saturating_sub(first)
+        }
+    }
+}
+
 /// The turn (holder's frame, scaled axis) of the leans `leans` at `t` in a loop of `period`.
 pub(super) fn lean_at(leans: &[HeldLean], t: f64, period: f64) -> Vec3 {
     if !(period.is_finite() && period > 0.0) {
@@ -146,13 +183,35 @@ pub(super) fn plan(scene: &mut Scene) {
     if !(period.is_finite() && period > 0.0) {
         return;
     }
-    let wanted = (period * RATE).ceil();
+    // A scene that repeats with its hand period, props changing places (three jugglers
+    // passing repeat 15 times a loop), is planned on three hand periods, the middle one's
+    // contacts leaned and the leans copied to the other periods.
+    let hand = scene.elbow_period(true);
+    let repeats = (period / hand).round();
+    let span = if repeats >= 4.0 && (period / hand - repeats).abs() < 1e-6 {
+        let per_hand = (hand * 2.0 * RATE).ceil().max(2.0);
+        let dt = hand / per_hand;
+        Span {
+            t0: -hand,
+            dt,
+            n: 3 * per_hand as usize,
+            cyclic: false,
+        }
+    } else {
+        let n = (period * RATE).ceil().max(2.0);
+        Span {
+            t0: 0.0,
+            dt: period / n,
+            n: n as usize,
+            cyclic: true,
+        }
+    };
+    // The loop's samples bound the copies too (each prop's leans are read at every pose).
     let parts = props + 6 * scene.motion.jugglers();
-    if !(wanted <= MAX_SAMPLES as f64 && wanted * parts as f64 <= MAX_WORK) {
+    if !(period * RATE <= MAX_SAMPLES as f64 && span.n as f64 * parts as f64 <= MAX_WORK) {
         return;
     }
-    let n = (wanted as usize).max(2);
-    let dt = period / n as f64;
+    let (n, dt) = (span.n, span.dt);
     // Per prop: its hold at each sample (a number that changes from one hold to the next) and
     // whether it touches something there.
     let mut holds: Vec<Vec<Option<u32>>> = vec![Vec::new(); props];
@@ -161,7 +220,7 @@ pub(super) fn plan(scene: &mut Scene) {
     let mut last: Vec<Option<(HandRef, f64)>> = vec![None; props];
     for k in 0..n {
         // Made and dropped one at a time: memory does not grow with the loop.
-        let m = Moment::new(scene, k as f64 * dt);
+        let m = Moment::new(scene, span.time(k));
         for c in 0..props {
             let state = &m.state.props[c];
             let held = state
@@ -183,7 +242,7 @@ pub(super) fn plan(scene: &mut Scene) {
         }
     }
     // A hold running through the loop's end goes on at its start.
-    for (c, h) in holds.iter_mut().enumerate() {
+    for (c, h) in holds.iter_mut().enumerate().filter(|_| span.cyclic) {
         if let (Some(Some(first)), Some(Some(end))) = (h.first().copied(), h.last().copied()) {
             if first != end && same_hold_round_the_end(scene, c, n, dt) {
                 for v in h.iter_mut().take_while(|v| **v == Some(first)) {
@@ -198,6 +257,10 @@ pub(super) fn plan(scene: &mut Scene) {
             continue;
         }
         for run in runs(&hits[c], join) {
+            // In a window, only the contacts that begin in its middle hand period.
+            if !span.cyclic && !(n / 3..2 * n / 3).contains(&run[0]) {
+                continue;
+            }
             // One lean per hold the run passes through.
             let mut pieces: Vec<Vec<usize>> = Vec::new();
             let mut current: Option<u32> = None;
@@ -216,9 +279,47 @@ pub(super) fn plan(scene: &mut Scene) {
                 }
             }
             for piece in pieces {
-                if let Some(lean) = best_lean(scene, &holds[c], &piece, c, (n, dt)) {
+                if let Some(lean) = best_lean(scene, &holds[c], &piece, c, span) {
                     scene.held_leans[c].push(lean);
+                    if !span.cyclic {
+                        copy_to_other_periods(scene, c, lean, span.time(piece[0]), hand);
+                    }
                 }
+            }
+        }
+    }
+}
+
+/// Copies `lean`, planned for prop `c` around `at` (seconds), to the props that take `c`'s
+/// place in its hand one, two, ... hand periods later (the scene repeats with `hand`, its
+/// props changing places), each to the prop held there nearest to where `c` was.
+fn copy_to_other_periods(scene: &mut Scene, c: usize, lean: HeldLean, at: f64, hand: f64) {
+    let period = scene.loop_duration();
+    let now = scene.motion.state_at(scene.loop_time(at));
+    let (Some(by), place) = (now.props[c].held_by, now.props[c].position) else {
+        return;
+    };
+    let repeats = (period / hand).round() as usize;
+    for m in 1..repeats {
+        let shift = m as f64 * hand;
+        let then = scene.motion.state_at(scene.loop_time(at + shift));
+        let nearest = then
+            .props
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.held_by == Some(by) && p.flight.is_none())
+            .min_by(|(_, p), (_, q)| {
+                p.position
+                    .distance(place)
+                    .total_cmp(&q.position.distance(place))
+            });
+        if let Some((other, p)) = nearest {
+            if other != c && p.position.distance(place) < 0.01 {
+                scene.held_leans[other].push(HeldLean {
+                    from: lean.from + shift,
+                    to: lean.to + shift,
+                    ..lean
+                });
             }
         }
     }
@@ -241,23 +342,21 @@ fn best_lean(
     holds: &[Option<u32>],
     piece: &[usize],
     c: usize,
-    (n, dt): (usize, f64),
+    span: Span,
 ) -> Option<HeldLean> {
+    let (n, dt) = (span.n, span.dt);
     let hold = holds[piece[0]];
     let (first, last) = (piece[0], piece[piece.len() - 1]);
     // The hold's samples before and after the piece.
-    let before = (1..n)
-        .take_while(|&r| holds[(first + n - r) % n] == hold)
-        .count();
-    let after = (1..n)
-        .take_while(|&r| holds[(last + r) % n] == hold)
-        .count();
-    let len = (last + n - first) % n;
-    let run_start = first as f64 * dt;
+    let same = |k: usize, by: i64| span.step(k, by).is_some_and(|k| holds[k] == hold);
+    let before = (1..n).take_while(|&r| same(first, -(r as i64))).count();
+    let after = (1..n).take_while(|&r| same(last, r as i64)).count();
+    let len = span.between(first, last);
+    let run_start = span.time(first);
     let run_end = run_start + len as f64 * dt;
     // A prop held all through the loop (never thrown) eases in and out within one loop around
     // the contact (its hold has no ends: the lean may not be longer than the loop).
-    let (a, b) = if before + len + after + 1 >= n {
+    let (a, b) = if span.cyclic && before + len + after + 1 >= n {
         let gap = 0.5 * (n as f64 * dt - (run_end - run_start));
         (run_start - gap, run_end + gap)
     } else {
@@ -271,7 +370,7 @@ fn best_lean(
     let mut base: Vec<Option<Clearance>> = vec![None; n];
     let mut start = f32::INFINITY;
     for &k in piece {
-        let m = moments[k].get_or_insert_with(|| Moment::new(scene, k as f64 * dt));
+        let m = moments[k].get_or_insert_with(|| Moment::new(scene, span.time(k)));
         let clear = m.clearance(c, &m.props[c]);
         base[k] = Some(clear);
         start = start.min(clear.least());
@@ -284,7 +383,7 @@ fn best_lean(
     // middle.
     let mid = piece[piece.len() / 2];
     let (axes, holder) = {
-        let m = moments[mid].get_or_insert_with(|| Moment::new(scene, mid as f64 * dt));
+        let m = moments[mid].get_or_insert_with(|| Moment::new(scene, span.time(mid)));
         let by = m.props[c].held_by?;
         let place = m.placements.get(by.juggler)?;
         let axis = place.to_local(place.position + m.props[c].axis);
@@ -297,7 +396,7 @@ fn best_lean(
         for &about in &axes {
             let turn = about * angle;
             let lean = window(turn, (a, b), (run_start, run_end));
-            let Some(trial) = try_lean(scene, &mut moments, &mut base, c, holder, lean, (n, dt))
+            let Some(trial) = try_lean(scene, &mut moments, &mut base, c, holder, lean, span)
             else {
                 continue;
             };
@@ -351,18 +450,21 @@ fn try_lean(
     c: usize,
     holder: HandRef,
     lean: HeldLean,
-    (n, dt): (usize, f64),
+    span: Span,
 ) -> Option<Trial> {
-    let period = n as f64 * dt;
-    let k0 = ((lean.from - lean.ramp_in) / dt).ceil() as i64;
-    let k1 = ((lean.to + lean.ramp_out) / dt).floor() as i64;
+    let dt = span.dt;
+    let period = scene.loop_duration();
+    let k0 = ((lean.from - lean.ramp_in - span.t0) / dt).ceil() as i64;
+    let k1 = ((lean.to + lean.ramp_out - span.t0) / dt).floor() as i64;
     let (mut full, mut all, mut all_before) = (f32::INFINITY, f32::INFINITY, f32::INFINITY);
     scene.held_leans[c].push(lean);
     let mut fits = true;
     for kk in k0..=k1 {
-        let k = kk.rem_euclid(n as i64) as usize;
-        let t = kk as f64 * dt;
-        let m = moments[k].get_or_insert_with(|| Moment::new(scene, k as f64 * dt));
+        let Some(k) = span.step(0, kk) else {
+            continue;
+        };
+        let t = span.t0 + kk as f64 * dt;
+        let m = moments[k].get_or_insert_with(|| Moment::new(scene, span.time(k)));
         if m.props[c].held_by != Some(holder) {
             continue;
         }
@@ -418,6 +520,7 @@ struct Moment {
 
 impl Moment {
     fn new(scene: &Scene, t: f64) -> Moment {
+        let t = scene.loop_time(t);
         let state = scene.motion.state_at(t);
         let pose = scene.pose_of(t, &state);
         let bodies = pose
