@@ -14,7 +14,9 @@
 //! within `DETECT` (`SLACK` where a contact only deepens as the lean begins or ends). A lean
 //! eases in and out along a raised cosine no quicker than `MAX_RATE`, within the hold: the
 //! prop is in the attitude of its hand at the catch and at the throw, so flights start and
-//! end as planned.
+//! end as planned. A scene that repeats with its hand period, its props changing places, is
+//! planned on three hand periods instead of its loop, and the leans of the middle one are
+//! copied to the props in the same places in the others (`Span`).
 
 use glam::{Quat, Vec3};
 
