@@ -262,13 +262,8 @@ impl Sample {
                         continue;
                     }
                 }
-                for &(c0, c1, cr) in &capsules {
-                    let d =
-                        segments_distance(c0.as_dvec3(), c1.as_dvec3(), a.as_dvec3(), b.as_dvec3())
-                            as f32
-                            - cr
-                            - r;
-                    least = least.min(d);
+                for capsule in &capsules {
+                    least = least.min(capsule_gap(capsule, &(a, b, r)));
                 }
             }
         }
@@ -295,6 +290,18 @@ fn extent(kind: PropKind) -> f32 {
         PropKind::Club => 0.30 + 0.15 + 0.05,
         PropKind::Ring => 0.125 + 0.11,
     }
+}
+
+/// The gap between two capsules (segment ends, radius), metres; negative where they overlap.
+pub(super) fn capsule_gap(p: &(Vec3, Vec3, f32), q: &(Vec3, Vec3, f32)) -> f32 {
+    segments_distance(
+        p.0.as_dvec3(),
+        p.1.as_dvec3(),
+        q.0.as_dvec3(),
+        q.1.as_dvec3(),
+    ) as f32
+        - p.2
+        - q.2
 }
 
 /// A prop as the capsules it fills (segment ends, radius).

@@ -20,11 +20,11 @@
 
 use glam::{Quat, Vec3};
 
-use super::elbow_room::{prop_capsules, runs};
+use super::elbow_room::{capsule_gap, prop_capsules, runs};
 use super::Scene;
 use crate::body::PropPose;
 use crate::layout::Placement;
-use crate::motion::{segments_distance, MotionState};
+use crate::motion::MotionState;
 use crate::types::{Hand, HandRef, PropKind};
 
 /// Samples per second of the loop, and the most samples a loop is planned over (a longer loop
@@ -243,12 +243,23 @@ pub(super) fn plan(scene: &mut Scene) {
             hits[c].push(hold.is_some() && m.clearance(c, &m.props[c]).least() < DETECT);
         }
     }
-    // A hold running through the loop's end goes on at its start.
-    for (c, h) in holds.iter_mut().enumerate().filter(|_| span.cyclic) {
-        if let (Some(Some(first)), Some(Some(end))) = (h.first().copied(), h.last().copied()) {
-            if first != end && same_hold_round_the_end(scene, c, n, dt) {
-                for v in h.iter_mut().take_while(|v| **v == Some(first)) {
-                    *v = Some(end);
+    // A hold running through the loop's end goes on at its start: held by one hand at the
+    // last sample and the first, the dwell going on.
+    if span.cyclic {
+        let (end, start) = (
+            scene.motion.state_at(span.time(n - 1)),
+            scene.motion.state_at(0.0),
+        );
+        for (c, h) in holds.iter_mut().enumerate() {
+            let (a, b) = (&end.props[c], &start.props[c]);
+            let same = a.held_by.is_some()
+                && a.held_by == b.held_by
+                && b.dwell_progress >= a.dwell_progress;
+            if let (Some(Some(first)), Some(Some(last))) = (h.first().copied(), h.last().copied()) {
+                if first != last && same {
+                    for v in h.iter_mut().take_while(|v| **v == Some(first)) {
+                        *v = Some(last);
+                    }
                 }
             }
         }
@@ -325,15 +336,6 @@ fn copy_to_other_periods(scene: &mut Scene, c: usize, lean: HeldLean, at: f64, h
             }
         }
     }
-}
-
-/// Whether prop `c` is in one hold across the loop's end (held by one hand at its last sample
-/// and its first, the dwell going on).
-fn same_hold_round_the_end(scene: &Scene, c: usize, n: usize, dt: f64) -> bool {
-    let end = scene.motion.state_at((n - 1) as f64 * dt);
-    let start = scene.motion.state_at(0.0);
-    let (a, b) = (&end.props[c], &start.props[c]);
-    a.held_by.is_some() && a.held_by == b.held_by && b.dwell_progress >= a.dwell_progress
 }
 
 /// The lean of held prop `c` over `piece` (sample indices in one hold, `holds` its holds per
@@ -562,16 +564,6 @@ impl Moment {
         };
         let caps = prop_capsules(held);
         let held_reach = reach(held.kind, held.size);
-        let distance = |p: &(Vec3, Vec3, f32), q: &(Vec3, Vec3, f32)| {
-            segments_distance(
-                p.0.as_dvec3(),
-                p.1.as_dvec3(),
-                q.0.as_dvec3(),
-                q.1.as_dvec3(),
-            ) as f32
-                - p.2
-                - q.2
-        };
         for (j, prop) in self.props.iter().enumerate() {
             if j == c {
                 continue;
@@ -583,7 +575,7 @@ impl Moment {
             }
             for q in prop_capsules(prop) {
                 for p in &caps {
-                    clear.props = clear.props.min(distance(p, &q));
+                    clear.props = clear.props.min(capsule_gap(p, &q));
                 }
             }
         }
@@ -600,7 +592,7 @@ impl Moment {
                     continue;
                 }
                 for p in &caps {
-                    clear.bodies = clear.bodies.min(distance(p, part));
+                    clear.bodies = clear.bodies.min(capsule_gap(p, part));
                 }
             }
         }

@@ -30,6 +30,38 @@ fn with_prop(spec: &PatternSpec, kind: PropKind) -> Scene {
     Scene::new(&spec).expect("valid pattern")
 }
 
+/// Fastest change over `scene`'s loop, sampled every millisecond: the largest of `change`
+/// (between one pose and the next) per second, and when it happened.
+fn fastest_per_ms(
+    scene: &Scene,
+    change: impl Fn(&juggler::body::Pose, &juggler::body::Pose) -> f32,
+) -> (f32, f64) {
+    let dt = 0.001;
+    let mut fastest = (0.0_f32, 0.0);
+    let mut prev = scene.pose_at(0.0);
+    for k in 1..=(scene.loop_duration() / dt).ceil() as usize {
+        let t = k as f64 * dt;
+        let pose = scene.pose_at(t);
+        let v = change(&prev, &pose) / dt as f32;
+        if v > fastest.0 {
+            fastest = (v, t);
+        }
+        prev = pose;
+    }
+    fastest
+}
+
+/// How far the elbows of the first juggler moved from `a` to `b` (the farther of the two).
+fn elbows_moved(a: &juggler::body::Pose, b: &juggler::body::Pose) -> f32 {
+    (0..2)
+        .map(|side| {
+            b.jugglers[0].arms[side]
+                .elbow
+                .distance(a.jugglers[0].arms[side].elbow)
+        })
+        .fold(0.0, f32::max)
+}
+
 /// Second difference of prop `i`'s position around `t`, or `None` unless it flies throughout.
 fn acceleration(scene: &Scene, i: usize, t: f64) -> Option<Vec3> {
     let p: Vec<_> = [t - H, t, t + H]
@@ -705,7 +737,7 @@ fn props_hands_and_arms_keep_clear_over_the_library() {
     // since pass wind-ups go down, not back, and elbows the body puts far behind are turned
     // forward (`scene/elbow_forward.rs`); hands: none, since events lying on the other hand
     // are parted; clubs overlapping: 1, `o` (docs/motion.md: props on one parabola; 2 before
-    // held clubs leaned aside, `scene/club_leans.rs`: Juggling Lab's Rubenstein's Revenge
+    // held clubs leaned aside, `scene/held_leans.rs`: Juggling Lab's Rubenstein's Revenge
     // hands, −7.3 → +1.5 cm); props in an arm: 1, the bounced ring of the JML file "Bounce, soft catches
     // and a held ball" (2 before a club held alone came into the middle of its hand: Juggling
     // Lab's Rubenstein's Revenge hands, −7.4 → −0.4 cm); hand acceleration: 11 (19 before
@@ -933,19 +965,7 @@ fn elbows_of_hands_far_out_or_close_in_stay_near_the_shoulders_plane() {
         for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
             let scene = with_prop(&spec, kind);
             let c = crate::contacts::measure(&scene, 480.0);
-            let dt = 0.001;
-            let mut fastest = 0.0_f32;
-            let mut prev = scene.pose_at(0.0);
-            for k in 1..=(scene.loop_duration() / dt).ceil() as usize {
-                let pose = scene.pose_at(k as f64 * dt);
-                for side in 0..2 {
-                    let moved = pose.jugglers[0].arms[side]
-                        .elbow
-                        .distance(prev.jugglers[0].arms[side].elbow);
-                    fastest = fastest.max(moved / dt as f32);
-                }
-                prev = pose;
-            }
+            let (fastest, _) = fastest_per_ms(&scene, elbows_moved);
             eprintln!(
                 "{file} {kind:?}: elbow behind {:+.4} m, fastest elbow {fastest:.2} m/s",
                 c.elbow_behind.value
@@ -958,7 +978,7 @@ fn elbows_of_hands_far_out_or_close_in_stay_near_the_shoulders_plane() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
-/// Held clubs lean out of the way (`scene/club_leans.rs`): in Juggling Lab's Rubenstein's
+/// Held clubs lean out of the way (`scene/held_leans.rs`): in Juggling Lab's Rubenstein's
 /// Revenge hands the two hands pass 14.5 cm apart, one above the other, each holding a club
 /// pointing forward and up, and the lower hand's club went 7.3 cm into the other's; the
 /// juggler now tips it aside with the wrist (+1.5 cm), and no prop comes within 1 cm of
@@ -977,19 +997,15 @@ fn held_clubs_lean_aside_of_what_passes_them_and_turn_smoothly() {
     for spec in &specs {
         let scene = with_prop(spec, PropKind::Club);
         let c = crate::contacts::measure(&scene, 480.0);
-        let dt = 0.001;
-        let mut fastest = 0.0_f32;
-        let mut prev = scene.pose_at(0.0);
-        for k in 1..=(scene.loop_duration() / dt).ceil() as usize {
-            let pose = scene.pose_at(k as f64 * dt);
-            for (a, b) in prev.props.iter().zip(&pose.props) {
-                if a.held_by.is_some() && a.held_by == b.held_by {
-                    let turned = a.axis.dot(b.axis).clamp(-1.0, 1.0).acos();
-                    fastest = fastest.max(turned / dt as f32);
-                }
-            }
-            prev = pose;
-        }
+        // The largest turn of a prop held by one hand from one millisecond to the next.
+        let (fastest, _) = fastest_per_ms(&scene, |prev, pose| {
+            prev.props
+                .iter()
+                .zip(&pose.props)
+                .filter(|(a, b)| a.held_by.is_some() && a.held_by == b.held_by)
+                .map(|(a, b)| a.axis.dot(b.axis).clamp(-1.0, 1.0).acos())
+                .fold(0.0, f32::max)
+        });
         eprintln!(
             "{}: props {:+.4} m, arms {:+.4} m, fastest held club {fastest:.1} rad/s",
             spec.name, c.props.value, c.arms.value
@@ -1062,24 +1078,7 @@ fn crossed_forearms_pass_one_over_the_other_and_elbows_move_smoothly() {
     let mut bad = Vec::new();
     for (spec, least) in specs.iter().zip(least) {
         let scene = with_prop(spec, PropKind::Ball);
-        let dt = 0.001;
-        let steps = (scene.loop_duration() / dt).ceil() as usize;
-        let mut fastest = (0.0_f32, 0.0);
-        let mut prev = scene.pose_at(0.0);
-        for k in 1..=steps {
-            let t = k as f64 * dt;
-            let pose = scene.pose_at(t);
-            for side in 0..2 {
-                let v = pose.jugglers[0].arms[side]
-                    .elbow
-                    .distance(prev.jugglers[0].arms[side].elbow)
-                    / dt as f32;
-                if v > fastest.0 {
-                    fastest = (v, t);
-                }
-            }
-            prev = pose;
-        }
+        let fastest = fastest_per_ms(&scene, elbows_moved);
         let c = crate::contacts::measure(&scene, 480.0);
         eprintln!(
             "{}: fastest elbow {:.2} m/s at t={:.3}; forearms {:+.4} m",
