@@ -54,7 +54,7 @@ const GIVE_LEVEL: f64 = 0.25;
 /// Acceleration (m/s²) a levelling may add to a hand (a steep lift is levelled over longer).
 const LEVEL_ACCELERATION: f64 = 50.0;
 /// Largest lift or sink of a hand, metres (approached smoothly).
-const MAX_LIFT: f64 = 0.20;
+const MAX_LIFT: f64 = 0.24;
 /// Least share of a hand's lift that reaches the point where the forearms cross (the point's
 /// fraction of the way from the elbow to the hand; the elbow follows in part; a held prop
 /// takes all of it).
