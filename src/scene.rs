@@ -470,7 +470,7 @@ fn lift_crossed_forearms(
         let placements: Vec<_> = (0..motion.jugglers())
             .map(|k| motion.placement_at(k, t))
             .collect();
-        let mut held: [Vec<(Vec3, Vec3, f32)>; 2] = [Vec::new(), Vec::new()];
+        let mut held: [Vec<(Vec3, Vec3, f32, f32)>; 2] = [Vec::new(), Vec::new()];
         for (i, p) in motion.state_at(t).props.iter().enumerate() {
             let Some(by) = p.held_by.filter(|by| by.juggler == j) else {
                 continue;
@@ -491,7 +491,17 @@ fn lift_crossed_forearms(
             }
             let centre = p.position + grip_offset(kind, pancake, axis, placements.get(j));
             let (c, n) = (local(centre), local(centre + axis) - local(centre));
-            held[by.hand.index()].extend(held_capsules(kind, c, n));
+            // A ring's chords stand out of its rim by up to 8.6 mm (`held_capsules`).
+            let slack = if kind == PropKind::Ring {
+                RING_CHORD_OUT
+            } else {
+                0.0
+            };
+            held[by.hand.index()].extend(
+                held_capsules(kind, c, n)
+                    .into_iter()
+                    .map(|(a, b, r)| (a, b, r, slack)),
+            );
         }
         crate::motion::Forearms {
             elbows: pose.arms.map(|a| local(a.elbow)),
@@ -504,6 +514,10 @@ fn lift_crossed_forearms(
     }
     motion
 }
+
+/// How far a ring's chords (`held_capsules`) stand out of its rim at their ends, metres: a
+/// chord lies up to R(1 − cos 22.5°) inside the rim, and its capsule is that much wider.
+const RING_CHORD_OUT: f32 = 0.0086;
 
 /// A held prop of `kind` with centre `c` and axis `n` (`PropPose::axis`) as capsules (segment
 /// ends, radius): a ball one sphere, a club one capsule from knob to tip, a ring eight chords
@@ -534,7 +548,7 @@ fn held_capsules(kind: PropKind, c: Vec3, n: Vec3) -> Vec<(Vec3, Vec3, f32)> {
                 std::array::from_fn(|k| c + RING_MID_RADIUS * (e1 * TURNS[k].0 + e2 * TURNS[k].1));
             // A chord lies up to R(1 − cos 22.5°) = 8.6 mm inside the rim.
             (0..8)
-                .map(|k| (at[k], at[k + 1], RING_HALF_WIDTH + 0.0086))
+                .map(|k| (at[k], at[k + 1], RING_HALF_WIDTH + RING_CHORD_OUT))
                 .collect()
         }
     }

@@ -35,11 +35,9 @@ const NEAR_MIDDLE: f64 = 0.12;
 const ROUNDS: usize = 12;
 const STALL: f32 = 0.9;
 /// Clearance sought between the two forearm capsules, metres, and between a forearm and a prop
-/// the other hand holds (an overlap of 9 mm is left there: a ring's rim is measured by chords
-/// that stand out of it by up to 9 mm at their ends, and props may touch an arm by 1 cm in the
-/// contact tests).
+/// the other hand holds (less the prop's slack, `Forearms::held`).
 const MARGIN: f32 = 0.01;
-const PROP_MARGIN: f32 = -0.009;
+const PROP_MARGIN: f32 = 0.004;
 /// Deficits under this are left (metres).
 const TOLERANCE: f32 = 0.002;
 /// Half width (seconds) over which a needed lift is held before and after it is needed, and of
@@ -62,13 +60,15 @@ const MIN_REACH: f32 = 0.35;
 
 /// One juggler's forearms at an instant, juggler-local (y up): elbow and hand of the left and
 /// the right arm, the forearms' thickness, and what each hand holds, as capsules (`held[side]`:
-/// segment ends and radius) that move with that hand.
+/// segment ends, radius, and the slack: how far the capsule stands out of the prop, which the
+/// other forearm may enter; a ring's chords stand out of its rim by up to 8.6 mm) that move
+/// with that hand.
 #[derive(Clone, Debug)]
 pub struct Forearms {
     pub elbows: [Vec3; 2],
     pub hands: [Vec3; 2],
     pub width: f32,
-    pub held: [Vec<(Vec3, Vec3, f32)>; 2],
+    pub held: [Vec<(Vec3, Vec3, f32, f32)>; 2],
 }
 
 /// What one sample says about the two arms: how much more the left one must be above the
@@ -180,19 +180,24 @@ fn crossing(f: &Forearms) -> Option<Crossing> {
     let held = |side: usize| {
         f.held[side]
             .iter()
-            .filter(|(a, b, r)| a.is_finite() && b.is_finite() && r.is_finite())
-            .map(|&(a, b, radius)| Part {
-                a,
-                b,
-                radius,
-                lift_a: 1.0,
-                lift_b: 1.0,
+            .filter(|(a, b, r, slack)| {
+                a.is_finite() && b.is_finite() && r.is_finite() && slack.is_finite()
+            })
+            .map(|&(a, b, radius, slack)| {
+                let part = Part {
+                    a,
+                    b,
+                    radius,
+                    lift_a: 1.0,
+                    lift_b: 1.0,
+                };
+                (part, PROP_MARGIN - slack)
             })
     };
     let (fl, fr) = (fore(el, hl), fore(er, hr));
     let pairs = std::iter::once((fl, fr, MARGIN))
-        .chain(held(1).map(|q| (fl, q, PROP_MARGIN)))
-        .chain(held(0).map(|p| (p, fr, PROP_MARGIN)));
+        .chain(held(1).map(|(q, margin)| (fl, q, margin)))
+        .chain(held(0).map(|(p, margin)| (p, fr, margin)));
     let mut out: Option<Crossing> = None;
     for (p, q, margin) in pairs {
         let Some(c) = part_crossing(p, q, margin) else {
@@ -633,7 +638,7 @@ mod tests {
         // more with the left on top; a held prop takes all of its hand's lift.
         let ball = Vec3::new(0.175, 1.03, 0.25);
         let k = Forearms {
-            held: [Vec::new(), vec![(ball, ball, 0.05)]],
+            held: [Vec::new(), vec![(ball, ball, 0.05, 0.0)]],
             ..h
         };
         let c = crossing(&k).unwrap();
