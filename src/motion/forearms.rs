@@ -34,6 +34,8 @@ const NEAR_MIDDLE: f64 = 0.12;
 /// round's lack must fall for lifting to go on.
 const ROUNDS: usize = 12;
 const STALL: f32 = 0.9;
+/// Rounds in a row that may stall before lifting stops.
+const PATIENCE: usize = 2;
 /// Clearance sought between the two forearm capsules, metres, and between a forearm and a prop
 /// the other hand holds (less the prop's slack, `Forearms::held`).
 const MARGIN: f32 = 0.01;
@@ -263,9 +265,11 @@ pub struct ForearmLifts {
     jugglers: Vec<usize>,
     /// Per measured juggler: the lifts so far (left, right), before their smooth saturation.
     raw: Vec<[Vec<f64>; 2]>,
-    /// Per measured juggler: its lifts before the last round added to them (taken back when
-    /// they made the forearms cut deeper).
-    before: Vec<[Vec<f64>; 2]>,
+    /// Per measured juggler: the least sum of lacks measured so far and the lifts it was
+    /// measured with (taken back to when lifting stops).
+    best: Vec<(f32, [Vec<f64>; 2])>,
+    /// Per measured juggler: rounds in a row whose lack did not fall by a tenth.
+    stalled: Vec<usize>,
     /// Per measured juggler: the sum of the lacks of the last round (metres × samples);
     /// infinite once nothing is left to do for that juggler.
     lack: Vec<f32>,
@@ -304,7 +308,8 @@ impl ForearmLifts {
             n,
             step: period / n as f64,
             raw: vec![[vec![0.0; n], vec![0.0; n]]; crossing.len()],
-            before: vec![[vec![0.0; n], vec![0.0; n]]; crossing.len()],
+            best: vec![(f32::INFINITY, [vec![0.0; n], vec![0.0; n]]); crossing.len()],
+            stalled: vec![0; crossing.len()],
             lack: vec![f32::MAX; crossing.len()],
             jugglers: crossing,
             rounds: 0,
@@ -320,19 +325,20 @@ impl ForearmLifts {
         ch: &mut Choreography,
         forearms: impl Fn(usize, f64) -> Forearms,
     ) -> bool {
-        if self.rounds >= ROUNDS {
-            return false;
-        }
+        // The round after the last measures the last lifts only (and takes them back if an
+        // earlier round's were better).
         self.rounds += 1;
+        let measure_only = self.rounds > ROUNDS;
         let (n, step) = (self.n, self.step);
         let hold = (HOLD / step).round() as usize;
         let smooth = (SMOOTH / step).round() as usize;
         let mut more = false;
-        for (((&j, lift), before), last) in self
+        for ((((&j, lift), best), stalled), last) in self
             .jugglers
             .iter()
             .zip(&mut self.raw)
-            .zip(&mut self.before)
+            .zip(&mut self.best)
+            .zip(&mut self.stalled)
             .zip(&mut self.lack)
         {
             if !last.is_finite() {
@@ -368,12 +374,21 @@ impl ForearmLifts {
                     need[down][k] = need[down][k].min(-d);
                 }
             }
-            // Done, or lifting no longer helps (a lack the hands cannot make up: the lifts of
-            // the last round stay, unless they made the forearms cut deeper than before them:
-            // then they are taken back).
-            if !any || total > STALL * *last {
-                if any && total > *last {
-                    *lift = before.clone();
+            if total < best.0 {
+                *best = (total, lift.clone());
+            }
+            // Done, or lifting no longer helps (a lack the hands cannot make up, or one that
+            // grows: two rounds in a row whose lack did not fall by a tenth; a round may make
+            // it grow where the lifts bring a held prop within reach and the other arm must
+            // then go over it): the lifts measured with the least lack stay.
+            *stalled = if total > STALL * *last {
+                *stalled + 1
+            } else {
+                0
+            };
+            if !any || *stalled >= PATIENCE || measure_only {
+                if any && best.0 < total {
+                    *lift = best.1.clone();
                     more = true;
                 }
                 *last = f32::INFINITY;
@@ -381,7 +396,6 @@ impl ForearmLifts {
             }
             *last = total;
             more = true;
-            *before = lift.clone();
             for side in 0..2 {
                 let mut ups: Vec<f64> = need[side].iter().map(|v| v.max(0.0)).collect();
                 let mut downs: Vec<f64> = need[side].iter().map(|v| (-v).max(0.0)).collect();
@@ -653,8 +667,9 @@ mod tests {
         // The cascade with its left hand throwing from the middle, so its juggler is measured.
         // The forearms handed to the planner cross at one height over the first half of the
         // hand period in the first round and over all of it after that, whatever the lifts:
-        // the first round lifts, the second finds the cut deeper (twice the lack) and takes
-        // its lifts back.
+        // the first round lifts, the second finds the cut deeper (twice the lack) and lifts
+        // more, the third finds it as deep (a second stall) and takes back to the lifts of the
+        // first round's measure: none.
         use crate::layout::Layout;
         use crate::motion::{from_schedule, testutil::async_schedule, Timing};
         use crate::settings::Settings;
@@ -690,12 +705,15 @@ mod tests {
             .iter()
             .all(|l| l.values.iter().any(|v| v.abs() > 0.05)));
         round.set(2);
+        assert!(plan.round(&mut ch, arms), "one stall lifts on");
+        assert_eq!(ch.lifts.len(), 2);
+        round.set(3);
         assert!(
             plan.round(&mut ch, arms),
             "taking lifts back rebuilds the motion"
         );
         assert!(ch.lifts.is_empty(), "{:?}", ch.lifts.len());
-        round.set(3);
+        round.set(4);
         assert!(!plan.round(&mut ch, arms));
     }
 
