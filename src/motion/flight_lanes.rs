@@ -20,7 +20,9 @@
 //! as passers keep their right-hand passes to one side. Clubs and rings thrown to oneself that
 //! still cut a prop or an arm once every flight is laned look once more with lanes the other
 //! way too (`OTHER_CANDIDATES`: a club rising past a held club or a crossed forearm passes in
-//! front of or behind it, a ring beside another); tried first come, first served, such a lane
+//! front of or behind it, a ring beside another) and lanes drifting across three steps
+//! (`LAST_CANDIDATES`: a long flight falling past a forearm needs the far lane there and its
+//! repeat a period later a lane apart from it); tried first come, first served, such a lane
 //! that cleared a flight at its turn was met by flights laned after it. Clubs and rings
 //! thrown together share one lane (their multiplex lanes and ring stacks shift alike) where it
 //! keeps them clear, else they part on release, each in a lane of its own; props caught and
@@ -1096,6 +1098,20 @@ const BALL_CANDIDATES: [(f64, f64); 15] = [
 /// beside another where their planes would cut.
 const OTHER_CANDIDATES: [(f64, f64); 4] = [(1.0, 1.0), (-1.0, -1.0), (2.0, 2.0), (-2.0, -2.0)];
 
+/// Lanes drifting across three steps tried in the last look too (`search` with `either_way`):
+/// a long flight falling past a forearm needs the far lane there, and its repeat a period later
+/// a lane apart from it.
+const LAST_CANDIDATES: [(f64, f64); 8] = [
+    (-3.0, -1.0),
+    (-1.0, -3.0),
+    (3.0, 1.0),
+    (1.0, 3.0),
+    (-3.0, 0.0),
+    (0.0, -3.0),
+    (3.0, 0.0),
+    (0.0, 3.0),
+];
+
 /// The lanes tried for props of `kind`, in order of preference.
 fn candidates(kind: PropKind) -> impl Iterator<Item = Lane> + Clone {
     let beside = if kind == PropKind::Ball {
@@ -1709,9 +1725,15 @@ impl Solver<'_> {
             && group
                 .iter()
                 .any(|&g| arcs[g].as_ref().is_some_and(|a| a.other != DVec3::ZERO));
+        let last = if either_way {
+            &LAST_CANDIDATES[..]
+        } else {
+            &[]
+        };
         let tries = current
             .into_iter()
-            .chain(candidates(self.rule.kind).filter(|lane| other_way || !lane.other));
+            .chain(candidates(self.rule.kind).filter(|lane| other_way || !lane.other))
+            .chain(last.iter().map(|&(r, c)| Lane::beside(r, c)));
         for (k, lane) in tries.enumerate() {
             let b = badness(lane);
             if !others {

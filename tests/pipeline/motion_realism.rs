@@ -947,6 +947,48 @@ fn props_passing_a_hand_fly_beside_its_forearm() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
+/// Flights still cutting a prop or an arm once every flight is laned look once more, with
+/// lanes drifting across three steps too (`flight_lanes.rs`, `LAST_CANDIDATES`): a flight that
+/// needs the far lane where it passes a forearm or a held club, and a lane apart from its own
+/// repeat. Least clearance at 480 Hz, before → now: Juggling Lab's Mills Mess 552 (its list's
+/// hand points) with clubs, props −3.8 → +0.2 cm; `622[62][43]` with clubs, a prop from an arm
+/// that neither throws nor catches it −6.2 → +0.8 cm; the 9-ring cascade, rims −0.4 → 0.0 cm.
+#[test]
+fn flights_still_cutting_look_for_lanes_drifting_further() {
+    let mut bad = Vec::new();
+    for (name, kind, props, arms) in [
+        (
+            "pattern=552;bps=3.8;hands=(-25)(2.5).(25)(-2.5).(-25)(0).",
+            PropKind::Club,
+            0.0,
+            // A forearm still meets the club the other hand holds (docs/motion.md).
+            f32::NEG_INFINITY,
+        ),
+        ("622[62][43]", PropKind::Club, -0.01, 0.0),
+        ("9", PropKind::Ring, -0.002, 0.0),
+    ] {
+        let spec = juggler::files::argument::load(name).expect(name).remove(0);
+        let c = crate::contacts::measure(&with_prop(&spec, kind), 480.0);
+        eprintln!(
+            "{name} {kind:?}: props {:+.4} m, props from arms {:+.4} m",
+            c.props.value, c.arms.value
+        );
+        if c.props.value < props {
+            bad.push(format!(
+                "{:+.4} (at least {props}): {}",
+                c.props.value, c.props.what
+            ));
+        }
+        if c.arms.value < arms {
+            bad.push(format!(
+                "{:+.4} (at least {arms}): {}",
+                c.arms.value, c.arms.what
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
 /// Hands Juggling Lab's event files put far out to the side, 30 cm in front of the shoulders
 /// (`wide_catches.jml`: a cascade caught 50 cm out), and Juggling Lab's Rubenstein's Revenge
 /// hands, whose hands come in close to the body: the body's elbow went up to 8.3 cm and 5.4
