@@ -1,10 +1,11 @@
-//! Hands carry their balls' lanes forward: a flight lane (`flight_lanes.rs`) moves a prop a
-//! few centimetres off its hand's event points, and a held prop slides from the lane it
-//! arrived in to the lane it leaves in (`PathSegment::Held` offsets). Without more, the hand
-//! would stay on its path and catch and throw its ball up to `MAX_FLIGHT_LANE` in front of its
-//! fist (645, 753, 97531, 423: 11 cm). A hand the lanes mark (`Choreography::hands_carry`: one
-//! ball at a time, on its own side of the body, no bounce caught) follows the forward part of
-//! the offsets of the ball it holds (`Carried`): at every start and end of a held piece the
+//! Hands carry their props' lanes: a flight lane (`flight_lanes.rs`) moves a prop a few
+//! centimetres off its hand's event points, and a held prop slides from the lane it arrived in
+//! to the lane it leaves in (`PathSegment::Held` offsets). Without more, the hand would stay on
+//! its path and catch and throw its ball up to `MAX_FLIGHT_LANE` in front of its fist (645,
+//! 753, 97531, 423: 11 cm), its club with the handle 10 cm beside it. A hand the lanes mark
+//! (`Choreography::hands_carry`: one prop at a time, on its own side of the body, no bounce
+//! caught) follows the forward part of the offsets of the ball it holds, and the forward and
+//! sideways parts of a club's (`Carrying`, `Carried`): at every start and end of a held piece the
 //! hand's offset is that part (the lanes move it smoothly from the catch lane to the throw
 //! lane, in pieces), so the ball is in the hand from catch to throw; while the hand is empty,
 //! a cubic joins the offset it threw from to the one it catches at with the slopes of the
@@ -31,20 +32,36 @@ const NEGLIGIBLE: f64 = 1e-6;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Carried {
     forward: DVec3,
+    way: Carrying,
+}
+
+/// Which parts of its held props' lanes a hand carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carrying {
+    /// The forward part (balls: their lanes run in depth).
+    Forward,
+    /// The forward and the sideways parts (clubs thrown to oneself: their lanes run sideways,
+    /// and a club's handle is in the fist at the catch and the throw).
+    ForwardAndSideways,
 }
 
 impl Carried {
     /// For a juggler facing `facing` (radians; 0 gives juggler-local directions).
-    pub(super) fn of(facing: f32) -> Carried {
+    pub(super) fn of(facing: f32, way: Carrying) -> Carried {
         let (sin, cos) = f64::from(facing).sin_cos();
         Carried {
             forward: DVec3::new(sin, 0.0, cos),
+            way,
         }
     }
 
     /// The part of `offset` the hand carries.
     pub(super) fn part(self, offset: DVec3) -> DVec3 {
-        self.forward * offset.dot(self.forward).max(0.0)
+        let along = offset.dot(self.forward);
+        match self.way {
+            Carrying::Forward => self.forward * along.max(0.0),
+            Carrying::ForwardAndSideways => offset - self.forward * along.min(0.0),
+        }
     }
 }
 
@@ -160,8 +177,10 @@ pub(super) fn hand_carry(ch: &Choreography, slots: usize) -> Vec<Option<Carry>> 
             else {
                 continue;
             };
-            let carries = ch.hands_carry.get(hand).copied().unwrap_or(false);
-            let Some(list) = pieces.get_mut(hand).filter(|_| carries) else {
+            let Some(way) = ch.hands_carry.get(hand).copied().flatten() else {
+                continue;
+            };
+            let Some(list) = pieces.get_mut(hand) else {
                 continue;
             };
             let length = end - start;
@@ -183,8 +202,8 @@ pub(super) fn hand_carry(ch: &Choreography, slots: usize) -> Vec<Option<Carry>> 
             list.push(Piece {
                 start: start.rem_euclid(period),
                 end: start.rem_euclid(period) + (end - start),
-                offset0: Carried::of(0.0).part(offset0),
-                offset1: Carried::of(0.0).part(offset1),
+                offset0: Carried::of(0.0, way).part(offset0),
+                offset1: Carried::of(0.0, way).part(offset1),
                 ends_hold,
             });
         }
@@ -334,14 +353,15 @@ mod tests {
 
     #[test]
     fn a_hand_carries_the_forward_part_of_a_lane_only_and_stays_on_its_side() {
-        let c = Carried::of(0.0);
+        let c = Carried::of(0.0, Carrying::Forward);
         assert_eq!(
             c.part(DVec3::new(0.05, 0.0, 0.11)),
             DVec3::new(0.0, 0.0, 0.11)
         );
         assert_eq!(c.part(DVec3::new(-0.05, 0.0, -0.055)), DVec3::ZERO);
         // A juggler facing the other way (half a turn): forward is -z in the world.
-        let back = Carried::of(std::f32::consts::PI).part(DVec3::new(0.0, 0.0, -0.11));
+        let back =
+            Carried::of(std::f32::consts::PI, Carrying::Forward).part(DVec3::new(0.0, 0.0, -0.11));
         assert!(
             (back - DVec3::new(0.0, 0.0, -0.11)).length() < 1e-6,
             "{back}"

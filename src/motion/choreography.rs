@@ -53,11 +53,11 @@ pub struct Choreography {
     /// paths and to their events' throw and catch points (`forearms.rs`: crossed forearms pass
     /// one over the other). Sources leave it empty.
     pub lifts: Vec<HandLift>,
-    /// Per hand slot, whether it carries the forward part of its ball's lanes (`carry.rs`): set
-    /// by the flight lanes for balls, which have no grip to hide a lane (a ball laned two steps
-    /// in depth would otherwise be caught and thrown 11 cm in front of the fist). Sources leave
-    /// it empty.
-    pub hands_carry: Vec<bool>,
+    /// Per hand slot, which part of its held props' lanes it carries (`carry.rs`), if any: set
+    /// by the flight lanes (a ball laned two steps in depth would otherwise be caught and thrown
+    /// 11 cm in front of the fist, a club laned two steps sideways with its handle 10 cm beside
+    /// it). Sources leave it empty.
+    pub hands_carry: Vec<Option<super::carry::Carrying>>,
 }
 
 /// A smooth periodic vertical offset of one hand (metres, up), sampled every `period /

@@ -8,11 +8,14 @@
 //! so it still flies an exact parabola, only beside the other one (a bounce too: lanes run
 //! sideways or in depth, so it still comes down to its floor, bounces and rises to the
 //! catch). A held prop slides linearly from the lane it arrived in to the lane it leaves in
-//! (`PathSegment::Held` offsets); the hands themselves do not move, so a held prop is off its
-//! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`), except that a ball or a club held
-//! alone comes into the middle of its hand half-way (`held_lane`: a ball laned two steps sat
-//! 11 cm in front of the fist, a club's handle 10 cm beside it; a ring, held by its rim, stays
-//! as near its hand in its lanes as in a plain cascade).
+//! (`PathSegment::Held` offsets); the hands' paths do not move, so a held prop is off its
+//! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`), except that a hand holding one ball
+//! or club at a time on its own side of the body carries the lanes (`carry.rs`: a ball's
+//! forward part, a club's forward and sideways parts, unless that takes its forearm deeper
+//! into flights passing it), and that a ball or a club held alone comes into the middle of its
+//! hand half-way otherwise (`held_lane`: a ball laned two steps sat 11 cm in front of the
+//! fist, a club's handle 10 cm beside it; a ring, held by its rim, stays as near its hand in
+//! its lanes as in a plain cascade).
 //!
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
@@ -55,7 +58,7 @@ use glam::DVec3;
 
 mod arms;
 
-use super::carry::Carried;
+use super::carry::{Carried, Carrying};
 use super::choreography::{Choreography, PathSegment, Toss, ORIGIN};
 use super::flight::FlightPath;
 use crate::layout::Placement;
@@ -421,21 +424,39 @@ impl Choreography {
             }
         }
         let holds_several = |slot: usize| several.get(slot).copied().unwrap_or(false);
-        // Balls have no grip to hide a lane: a hand that holds one ball at a time and stays
-        // on its own side carries the forward part of its ball's lanes (`carry.rs`); but a
-        // bounced ball rising into its hand from below would pass its forearm, so a hand that
-        // catches bounces catches its balls beside it, in their lanes.
+        // A hand that holds one ball or club at a time and stays on its own side carries its
+        // props' lanes (`carry.rs`): a ball's forward part, a club's forward and sideways parts
+        // (its handle is in the fist at the catch and the throw); but a bounced prop rising
+        // into its hand from below would pass its forearm, so a hand that catches bounces
+        // catches its props beside it, in their lanes.
         let catches_bounces = |slot: usize| {
             self.tosses.iter().any(|t| {
                 t.to.slot() == slot && matches!(t.kind, super::choreography::TossKind::Bounce(_))
             })
         };
+        let way = match kind {
+            PropKind::Ball => Some(Carrying::Forward),
+            PropKind::Club => Some(Carrying::ForwardAndSideways),
+            PropKind::Ring => None,
+        };
+        // A hand that passes or catches passes keeps their lanes beside it (carried sideways,
+        // one-count triangles' hands went above 200 m/s²).
+        let passes = |slot: usize| {
+            self.tosses.iter().any(|t| {
+                t.from.juggler != t.to.juggler && (t.from.slot() == slot || t.to.slot() == slot)
+            })
+        };
         self.hands_carry = (0..self.hands.len())
             .map(|slot| {
-                kind == PropKind::Ball
-                    && !catches_bounces(slot)
-                    && !holds_several(slot)
-                    && super::carry::stays_on_its_side(slot, &self.hands[slot])
+                let way = match way {
+                    Some(Carrying::ForwardAndSideways) if passes(slot) => Some(Carrying::Forward),
+                    way => way,
+                };
+                way.filter(|_| {
+                    !catches_bounces(slot)
+                        && !holds_several(slot)
+                        && super::carry::stays_on_its_side(slot, &self.hands[slot])
+                })
             })
             .collect();
         let arcs: Vec<Option<Arc>> = self
@@ -528,6 +549,18 @@ impl Choreography {
         if offsets.iter().all(|o| *o == (DVec3::ZERO, DVec3::ZERO)) {
             return;
         }
+        // A hand that would carry its clubs' lanes sideways into flights passing its forearm
+        // (the lanes kept them clear of it where it was) keeps to its path.
+        for slot in 0..self.hands_carry.len() {
+            if self.hands_carry[slot] != Some(Carrying::ForwardAndSideways) {
+                continue;
+            }
+            let shift = carried_shift(&self.tosses, &offsets, slot, self.hand_period, &place);
+            let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift(t));
+            if depths.is_none_or(|(before, after)| after > before + CARRIED_DEEPER) {
+                self.hands_carry[slot] = None;
+            }
+        }
         // The world offsets into the thrower's and the catcher's own frames.
         let mut release_shift = vec![DVec3::ZERO; n];
         let mut catch_shift = vec![DVec3::ZERO; n];
@@ -580,8 +613,8 @@ impl Choreography {
                 let carry = carrying
                     .get(hand)
                     .copied()
-                    .unwrap_or(false)
-                    .then(|| Carried::of(0.0));
+                    .flatten()
+                    .map(|way| Carried::of(0.0, way));
                 let lane = |t: f64| held_lane(from, to, share(t), to_hand, carry);
                 let base = |t: f64| {
                     if end > start {
@@ -614,6 +647,61 @@ impl Choreography {
             }
             path.segments = segments;
         }
+    }
+}
+
+/// How much deeper (metres) carrying its clubs' lanes may take a hand's forearm into flights
+/// passing it (`Choreography::separate_flights`).
+const CARRIED_DEEPER: f64 = 0.001;
+
+/// Where the hand of `slot` carrying its clubs' lanes sideways (`Carrying::ForwardAndSideways`)
+/// is moved at a time, world, about: the carried part of its flights' offsets (`offsets`, per
+/// toss, at the release and the catch) at its catches and throws, linear in between over the
+/// hand period. (`carry.rs` joins them smoothly; this is for measuring.)
+fn carried_shift(
+    tosses: &[Toss],
+    offsets: &[(DVec3, DVec3)],
+    slot: usize,
+    period: f64,
+    place: &dyn Fn(usize, f64) -> Placement,
+) -> impl Fn(f64) -> DVec3 {
+    let part = |juggler: usize, t: f64, offset: DVec3| {
+        Carried::of(place(juggler, t).facing, Carrying::ForwardAndSideways).part(offset)
+    };
+    let mut knots: Vec<(f64, DVec3)> = Vec::new();
+    for (t, &(at_release, at_catch)) in tosses.iter().zip(offsets) {
+        if t.to.slot() == slot {
+            knots.push((
+                t.catch.rem_euclid(period),
+                part(t.to.juggler, t.catch, at_catch),
+            ));
+        }
+        if t.from.slot() == slot {
+            knots.push((
+                t.release.rem_euclid(period),
+                part(t.from.juggler, t.release, at_release),
+            ));
+        }
+    }
+    knots.sort_by(|a, b| a.0.total_cmp(&b.0));
+    move |t: f64| {
+        let n = knots.len();
+        if n == 0 || !t.is_finite() {
+            return DVec3::ZERO;
+        }
+        let u = t.rem_euclid(period);
+        let i = knots.partition_point(|k| k.0 <= u);
+        let (a, b) = if i == 0 || i == n {
+            let (a, b) = (knots[n - 1], knots[0]);
+            (a, (b.0 + period, b.1))
+        } else {
+            (knots[i - 1], knots[i])
+        };
+        let u = if u < a.0 { u + period } else { u };
+        if b.0 - a.0 <= 1e-9 {
+            return b.1;
+        }
+        a.1.lerp(b.1, ((u - a.0) / (b.0 - a.0)).clamp(0.0, 1.0))
     }
 }
 
@@ -1725,7 +1813,7 @@ impl Solver<'_> {
             && group
                 .iter()
                 .any(|&g| arcs[g].as_ref().is_some_and(|a| a.other != DVec3::ZERO));
-        let last = if either_way {
+        let last = if either_way && std::env::var_os("NOLAST").is_none() {
             &LAST_CANDIDATES[..]
         } else {
             &[]
@@ -2038,16 +2126,11 @@ impl Choreography {
                     beside: several.get(hand).copied().unwrap_or(false),
                     bound: None,
                     to_hand: comes_to_hand(kind, several, hand),
-                    carry: self
-                        .hands_carry
-                        .get(hand)
-                        .copied()
-                        .unwrap_or(false)
-                        .then(|| {
-                            let j = HandRef::from_slot(hand).juggler;
-                            let facing = stances.get(j).map_or(ORIGIN, |s| s.at(start)).facing;
-                            Carried::of(facing)
-                        }),
+                    carry: self.hands_carry.get(hand).copied().flatten().map(|way| {
+                        let j = HandRef::from_slot(hand).juggler;
+                        let facing = stances.get(j).map_or(ORIGIN, |s| s.at(start)).facing;
+                        Carried::of(facing, way)
+                    }),
                 });
             }
         }

@@ -304,7 +304,7 @@ impl Motion {
             };
             hand_path::hand_spline(events, points, &flights, &ch.tosses, period, frame, passing)
         };
-        let carry = if ch.hands_carry.iter().any(|&c| c) {
+        let carry = if ch.hands_carry.iter().any(Option::is_some) {
             carry::hand_carry(ch, slots)
         } else {
             vec![None; slots]
@@ -517,7 +517,7 @@ impl Motion {
     }
 
     /// Where one hand's path puts it at `t` (seconds): where it is (`hand_at`) but for the
-    /// forward part of its ball's flight lanes it carries (`carry.rs`), which the flight lanes
+    /// part of its props' flight lanes it carries (`carry.rs`), which the flight lanes
     /// add again to a pattern read back from its events.
     pub fn hand_path_at(&self, hand: HandRef, t: f64) -> HandState {
         let (p, v) = self.hand_path_eval(hand.slot(), t);

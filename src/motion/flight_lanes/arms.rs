@@ -141,6 +141,60 @@ impl<'a> Arms<'a> {
         deepest
     }
 
+    /// How deep the flights `arcs`, moved by `offsets` (world, at the release and the catch),
+    /// come into the forearm of hand `slot` near its hand (as `intrusion` measures it, away
+    /// from that hand's own throws and catches): as it is, and with its hand moved by `shift`
+    /// (world, at a time; the elbow stays). Metres, 0 when clear; `None` for a pattern too
+    /// large to measure.
+    pub(super) fn carried_depths(
+        &self,
+        arcs: &[Option<Arc>],
+        offsets: &[(DVec3, DVec3)],
+        slot: usize,
+        shift: &dyn Fn(f64) -> DVec3,
+    ) -> Option<(f64, f64)> {
+        if arcs.len() > MAX_FLIGHTS {
+            return None;
+        }
+        let juggler = slot / 2;
+        let mut deepest = (0.0f64, 0.0f64);
+        for (p, &(at_release, at_catch)) in arcs.iter().zip(offsets) {
+            let Some(p) = p else {
+                continue;
+            };
+            if HandRef::from_slot(p.hands.0).juggler != juggler
+                && HandRef::from_slot(p.hands.1).juggler != juggler
+            {
+                continue;
+            }
+            let steps = (((p.catch - p.release) / SAMPLE_STEP).ceil() as usize).clamp(1, MAX_STEPS);
+            for k in 0..=steps {
+                let f = k as f64 / steps as f64;
+                let t = p.release + (p.catch - p.release) * f;
+                if (slot == p.hands.0 && t - p.release < OWN_ARM)
+                    || (slot == p.hands.1 && p.catch - t < OWN_ARM)
+                {
+                    continue;
+                }
+                let (c, u) = p.pose(t);
+                let c = c + at_release.lerp(at_catch, f);
+                let moved = shift(t);
+                let within = self.prop_reach() + moved.length() + ARM_MARGIN;
+                let Some(forearms) = self.reach.forearms(juggler, t, c, within) else {
+                    continue;
+                };
+                let (elbow, hand, r) = forearms[slot % 2];
+                let depth = |hand: DVec3| {
+                    self.depth(c, u, elbow.lerp(hand, FROM_ELBOW), hand, r)
+                        .max(0.0)
+                };
+                deepest.0 = deepest.0.max(depth(hand));
+                deepest.1 = deepest.1.max(depth(hand + moved));
+            }
+        }
+        Some(deepest)
+    }
+
     /// How deep a prop at `c` along `u` comes inside the clearance asked of segment `a`–`b`
     /// of radius `r` (metres; negative when clear).
     fn depth(&self, c: DVec3, u: DVec3, a: DVec3, b: DVec3, r: f64) -> f64 {
