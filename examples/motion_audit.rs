@@ -312,13 +312,14 @@ fn audit_contacts(extra: &[String]) {
         );
     }
     type Pick = fn(&contacts::Contacts) -> &contacts::Worst;
-    let measures: [(&str, Pick, bool, f32); 6] = [
+    let measures: [(&str, Pick, bool, f32); 7] = [
         ("prop-prop clearance m", |c| &c.props, false, -0.01),
         ("hand-hand distance m", |c| &c.hands, false, 0.06),
         ("forearm-forearm clearance m", |c| &c.forearms, false, 0.0),
         ("prop-arm clearance m", |c| &c.arms, false, 0.0),
         ("hand acceleration m/s2", |c| &c.acceleration, true, 200.0),
         ("elbow behind shoulders m", |c| &c.elbow_behind, true, 0.05),
+        ("held prop off its hand m", |c| &c.held_off, true, 0.05),
     ];
     for (label, pick, high_is_bad, limit) in measures {
         let mut worst: Vec<&contacts::Worst> = results.iter().map(pick).collect();

@@ -12,7 +12,7 @@
 //! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`), except that a hand holding one ball
 //! or club at a time on its own side of the body carries the lanes (`carry.rs`: a ball's
 //! forward part, a club's forward and sideways parts, unless that takes its forearm deeper
-//! into flights passing it), and that a ball or a club held alone comes into the middle of its
+//! into flights passing it or the hand above `CARRIED_ACCELERATION`), and that a ball or a club held alone comes into the middle of its
 //! hand half-way otherwise (`held_lane`: a ball laned two steps sat 11 cm in front of the
 //! fist, a club's handle 10 cm beside it; a ring, held by its rim, stays as near its hand in
 //! its lanes as in a plain cascade).
@@ -439,19 +439,8 @@ impl Choreography {
             PropKind::Club => Some(Carrying::ForwardAndSideways),
             PropKind::Ring => None,
         };
-        // A hand that passes or catches passes keeps their lanes beside it (carried sideways,
-        // one-count triangles' hands went above 200 m/s²).
-        let passes = |slot: usize| {
-            self.tosses.iter().any(|t| {
-                t.from.juggler != t.to.juggler && (t.from.slot() == slot || t.to.slot() == slot)
-            })
-        };
         self.hands_carry = (0..self.hands.len())
             .map(|slot| {
-                let way = match way {
-                    Some(Carrying::ForwardAndSideways) if passes(slot) => Some(Carrying::Forward),
-                    way => way,
-                };
                 way.filter(|_| {
                     !catches_bounces(slot)
                         && !holds_several(slot)
@@ -550,13 +539,17 @@ impl Choreography {
             return;
         }
         // A hand that would carry its clubs' lanes sideways into flights passing its forearm
-        // (the lanes kept them clear of it where it was) keeps to its path.
+        // (the lanes kept them clear of it where it was), or faster than `CARRIED_ACCELERATION`
+        // adds, keeps to its path.
         for slot in 0..self.hands_carry.len() {
             if self.hands_carry[slot] != Some(Carrying::ForwardAndSideways) {
                 continue;
             }
-            let shift = carried_shift(&self.tosses, &offsets, slot, self.hand_period, &place);
-            let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift(t));
+            let shift = CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place);
+            let (plain, carried) = shift.accelerations(&|t| reach.hand(slot, t));
+            let depths = (carried <= CARRIED_ACCELERATION.max(plain + 1.0))
+                .then(|| arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t)))
+                .flatten();
             if depths.is_none_or(|(before, after)| after > before + CARRIED_DEEPER) {
                 self.hands_carry[slot] = None;
             }
@@ -654,54 +647,101 @@ impl Choreography {
 /// passing it (`Choreography::separate_flights`).
 const CARRIED_DEEPER: f64 = 0.001;
 
-/// Where the hand of `slot` carrying its clubs' lanes sideways (`Carrying::ForwardAndSideways`)
-/// is moved at a time, world, about: the carried part of its flights' offsets (`offsets`, per
-/// toss, at the release and the catch) at its catches and throws, linear in between over the
-/// hand period. (`carry.rs` joins them smoothly; this is for measuring.)
-fn carried_shift(
-    tosses: &[Toss],
-    offsets: &[(DVec3, DVec3)],
-    slot: usize,
+/// Most acceleration (m/s², about) a hand carrying its clubs' lanes may reach
+/// (`CarriedShift::accelerations`), unless it reached more before (then no more than that).
+const CARRIED_ACCELERATION: f64 = 190.0;
+
+/// Where the hand of a slot carrying its clubs' lanes sideways (`Carrying::ForwardAndSideways`)
+/// is moved, world, about: the carried part of its flights' offsets at its catches and throws
+/// (`knots`: time within the hand period, offset), linear in between. (`carry.rs` joins them
+/// smoothly; this is for measuring.)
+struct CarriedShift {
+    knots: Vec<(f64, DVec3)>,
     period: f64,
-    place: &dyn Fn(usize, f64) -> Placement,
-) -> impl Fn(f64) -> DVec3 {
-    let part = |juggler: usize, t: f64, offset: DVec3| {
-        Carried::of(place(juggler, t).facing, Carrying::ForwardAndSideways).part(offset)
-    };
-    let mut knots: Vec<(f64, DVec3)> = Vec::new();
-    for (t, &(at_release, at_catch)) in tosses.iter().zip(offsets) {
-        if t.to.slot() == slot {
-            knots.push((
-                t.catch.rem_euclid(period),
-                part(t.to.juggler, t.catch, at_catch),
-            ));
+}
+
+impl CarriedShift {
+    /// For hand `slot`, from the flights' offsets (`offsets`, per toss, world, at the release
+    /// and the catch).
+    fn of(
+        tosses: &[Toss],
+        offsets: &[(DVec3, DVec3)],
+        slot: usize,
+        period: f64,
+        place: &dyn Fn(usize, f64) -> Placement,
+    ) -> CarriedShift {
+        let part = |juggler: usize, t: f64, offset: DVec3| {
+            Carried::of(place(juggler, t).facing, Carrying::ForwardAndSideways).part(offset)
+        };
+        let mut knots: Vec<(f64, DVec3)> = Vec::new();
+        for (t, &(at_release, at_catch)) in tosses.iter().zip(offsets) {
+            if t.to.slot() == slot {
+                knots.push((
+                    t.catch.rem_euclid(period),
+                    part(t.to.juggler, t.catch, at_catch),
+                ));
+            }
+            if t.from.slot() == slot {
+                knots.push((
+                    t.release.rem_euclid(period),
+                    part(t.from.juggler, t.release, at_release),
+                ));
+            }
         }
-        if t.from.slot() == slot {
-            knots.push((
-                t.release.rem_euclid(period),
-                part(t.from.juggler, t.release, at_release),
-            ));
+        knots.sort_by(|a, b| a.0.total_cmp(&b.0));
+        CarriedShift { knots, period }
+    }
+
+    /// The knots on either side of `u` (within the period), the second a period on where it
+    /// wraps.
+    fn around(&self, u: f64) -> ((f64, DVec3), (f64, DVec3)) {
+        let n = self.knots.len();
+        let i = self.knots.partition_point(|k| k.0 <= u);
+        if i == 0 || i == n {
+            let (a, b) = (self.knots[n - 1], self.knots[0]);
+            (a, (b.0 + self.period, b.1))
+        } else {
+            (self.knots[i - 1], self.knots[i])
         }
     }
-    knots.sort_by(|a, b| a.0.total_cmp(&b.0));
-    move |t: f64| {
-        let n = knots.len();
-        if n == 0 || !t.is_finite() {
+
+    /// The offset at `t` (seconds, any).
+    fn at(&self, t: f64) -> DVec3 {
+        if self.knots.is_empty() || !t.is_finite() {
             return DVec3::ZERO;
         }
-        let u = t.rem_euclid(period);
-        let i = knots.partition_point(|k| k.0 <= u);
-        let (a, b) = if i == 0 || i == n {
-            let (a, b) = (knots[n - 1], knots[0]);
-            (a, (b.0 + period, b.1))
-        } else {
-            (knots[i - 1], knots[i])
-        };
-        let u = if u < a.0 { u + period } else { u };
+        let u = t.rem_euclid(self.period);
+        let (a, b) = self.around(u);
+        let u = if u < a.0 { u + self.period } else { u };
         if b.0 - a.0 <= 1e-9 {
             return b.1;
         }
         a.1.lerp(b.1, ((u - a.0) / (b.0 - a.0)).clamp(0.0, 1.0))
+    }
+
+    /// The hand's most acceleration on its path `hand` (world position at a time), and
+    /// carrying, about (m/s²): from one knot to the next the carrying moves it as a
+    /// smoothstep does (at rest at both), sampled every 5 ms.
+    fn accelerations(&self, hand: &dyn Fn(f64) -> DVec3) -> (f64, f64) {
+        const H: f64 = 0.002;
+        let mut most = (0.0f64, 0.0f64);
+        for k in 0..self.knots.len() {
+            let (a, b) = self.around(self.knots[k].0);
+            let dt = b.0 - a.0;
+            if dt <= 1e-6 {
+                continue;
+            }
+            let steps = ((dt / 0.005).ceil() as usize).clamp(8, 400);
+            for i in 0..=steps {
+                let s = i as f64 / steps as f64;
+                let t = a.0 + s * dt;
+                let path = (hand(t + H) - 2.0 * hand(t) + hand(t - H)) / (H * H);
+                let carried = (b.1 - a.1) * (6.0 * (1.0 - 2.0 * s) / (dt * dt));
+                most.0 = most.0.max(path.length());
+                most.1 = most.1.max((path + carried).length());
+            }
+        }
+        most
     }
 }
 
@@ -1813,7 +1853,7 @@ impl Solver<'_> {
             && group
                 .iter()
                 .any(|&g| arcs[g].as_ref().is_some_and(|a| a.other != DVec3::ZERO));
-        let last = if either_way && std::env::var_os("NOLAST").is_none() {
+        let last = if either_way {
             &LAST_CANDIDATES[..]
         } else {
             &[]

@@ -1,7 +1,8 @@
 //! Contact measures of one animated pattern, sampled over its loop: how deep props cut into
 //! each other and into arms, how close a juggler's two hands come, how hard a hand
-//! accelerates, how far an elbow goes behind the shoulders. Shared by the tests in
-//! `motion_realism.rs` and `examples/motion_audit.rs` (which includes this file).
+//! accelerates, how far an elbow goes behind the shoulders, how far a held prop is off its
+//! hand. Shared by the tests in `motion_realism.rs` and `examples/motion_audit.rs` (which
+//! includes this file).
 #![allow(dead_code)]
 
 use glam::Vec3;
@@ -183,6 +184,9 @@ pub struct Contacts {
     pub acceleration: Worst,
     /// Largest distance of an elbow behind its shoulders' frontal plane (metres).
     pub elbow_behind: Worst,
+    /// Largest distance of a prop a hand holds alone from that hand's centre (metres): a
+    /// ball's centre, a club's knob–tip axis, a ring's rim.
+    pub held_off: Worst,
     /// Poses sampled.
     pub samples: usize,
 }
@@ -257,6 +261,7 @@ pub fn measure_for(scene: &Scene, rate: f64, span: f64) -> Contacts {
         arms: Worst::least(),
         acceleration: Worst::most(),
         elbow_behind: Worst::most(),
+        held_off: Worst::most(),
         samples,
     };
     let motion = scene.motion();
@@ -363,6 +368,34 @@ pub fn measure_for(scene: &Scene, rate: f64, span: f64) -> Contacts {
                     }
                 }
             }
+        }
+        // Props held alone: how far from their hands.
+        for (i, prop) in pose.props.iter().enumerate() {
+            let Some(by) = prop.held_by else {
+                continue;
+            };
+            if pose.props.iter().filter(|q| q.held_by == Some(by)).count() > 1 {
+                continue;
+            }
+            let Some(jp) = pose.jugglers.get(by.juggler) else {
+                continue;
+            };
+            let hand = jp.arms[by.hand.index()].hand;
+            let off = match prop.kind {
+                PropKind::Ball => hand.distance(prop.position),
+                PropKind::Club => {
+                    let (knob, tip) = club_ends(prop);
+                    segment_distance(hand, knob, tip)
+                }
+                PropKind::Ring => circle_distance(hand, prop),
+            };
+            c.held_off.keep_most(off, || {
+                format!(
+                    "{name}: prop {i} and juggler {}'s {:?} hand at t={t:.3}",
+                    by.juggler + 1,
+                    by.hand
+                )
+            });
         }
         // Hand acceleration: central difference of the exact hand velocities.
         let h = 0.5 * dt.min(1.0 / 480.0);

@@ -1476,13 +1476,15 @@ fn bounced_props_pass_beside_each_other_and_the_arms() {
 /// lanes (all of it here): before, the ball was caught and thrown 11 cm in front of the fist,
 /// and before that it slid from one lane to the other beside the hand the whole hold. A club's
 /// hand carries its lanes sideways too: before, the club came into the middle of its hand
-/// half-way and was caught and thrown with its handle 10 cm beside the fist.
+/// half-way and was caught and thrown with its handle 10 cm beside the fist (in the 8-club
+/// two-count `<5p 3|5p 3>`, whose passes are laned sideways, 15 cm beside it).
 #[test]
 fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
     let kinds = [PropKind::Ball, PropKind::Club];
     for (notation, kind) in ["645", "753", "97531", "855"]
         .into_iter()
         .flat_map(|n| kinds.map(|k| (n, k)))
+        .chain([("<5p 3|5p 3>", PropKind::Club)])
     {
         let scene = with_prop(&PatternSpec::from_notation(notation), kind);
         let m = scene.motion();
