@@ -539,17 +539,15 @@ impl Choreography {
             return;
         }
         // A hand that would carry its clubs' lanes sideways into flights passing its forearm
-        // (the lanes kept them clear of it where it was), or faster than `CARRIED_ACCELERATION`
-        // adds, keeps to its path.
+        // (the lanes kept them clear of it where it was) keeps to its path. (Balls' hands carry
+        // the forward part only: sideways, a hand passing balls moved in put its elbow into the
+        // torso in PPS.)
         for slot in 0..self.hands_carry.len() {
             if self.hands_carry[slot] != Some(Carrying::ForwardAndSideways) {
                 continue;
             }
             let shift = CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place);
-            let (plain, carried) = shift.accelerations(&|t| reach.hand(slot, t));
-            let depths = (carried <= CARRIED_ACCELERATION.max(plain + 1.0))
-                .then(|| arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t)))
-                .flatten();
+            let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
             if depths.is_none_or(|(before, after)| after > before + CARRIED_DEEPER) {
                 self.hands_carry[slot] = None;
             }
@@ -568,77 +566,88 @@ impl Choreography {
         // a club (laned two steps it would sit 10–11 cm off the fist) comes into the middle of
         // its hand on the way (`held_lane`), where its hand never holds several props at once
         // (props held together keep the lanes that part them).
-        let carrying = &self.hands_carry;
-        for path in &mut self.paths {
-            let spans = path.hold_spans();
-            let m = path.segments.len();
-            let air = |k: usize| match path.segments[k % m] {
-                PathSegment::Air { toss, .. } => Some(toss),
-                PathSegment::Held { .. } => None,
-            };
-            let mut segments = Vec::with_capacity(m);
-            for (k, segment) in path.segments.iter().enumerate() {
-                let PathSegment::Held {
-                    start,
-                    end,
-                    hand,
-                    offset0,
-                    offset1,
-                } = *segment
-                else {
-                    segments.push(segment.clone());
-                    continue;
-                };
-                let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
-                let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
-                let from = arrived.map_or(DVec3::ZERO, |i| catch_shift[i]);
-                let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
-                let (s0, s1) = spans[k];
-                let to_hand = comes_to_hand(kind, &several, hand);
-                // The share of the whole hold gone by at `t`.
-                let share = |t: f64| {
-                    if s1 > s0 {
-                        ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
-                    } else {
-                        0.0
-                    }
-                };
-                let carry = carrying
-                    .get(hand)
-                    .copied()
-                    .flatten()
-                    .map(|way| Carried::of(0.0, way));
-                let lane = |t: f64| held_lane(from, to, share(t), to_hand, carry);
-                let base = |t: f64| {
-                    if end > start {
-                        offset0.lerp(offset1, ((t - start) / (end - start)).clamp(0.0, 1.0))
-                    } else {
-                        offset0
-                    }
-                };
-                // Cut where the prop's way into the hand bends, so that each piece slides
-                // linearly.
-                let mut cuts = vec![start];
-                if (to_hand || carry.is_some()) && s1 > s0 {
-                    cuts.extend(
-                        (1..HELD_PIECES)
-                            .map(|j| s0 + (s1 - s0) * j as f64 / HELD_PIECES as f64)
-                            .filter(|&t| t > start + 1e-9 && t < end - 1e-9),
-                    );
-                }
-                cuts.push(end);
-                for w in cuts.windows(2) {
-                    let (a, b) = (w[0], w[1]);
-                    segments.push(PathSegment::Held {
-                        start: a,
-                        end: b,
-                        hand,
-                        offset0: base(a) + lane(a),
-                        offset1: base(b) + lane(b),
-                    });
-                }
+        // (Twice where a hand carrying its lanes sideways would go above
+        // `CARRIED_ACCELERATION`: then it keeps to its path.)
+        let placed_paths = self.paths.clone();
+        for again in [false, true] {
+            if again {
+                self.paths = placed_paths.clone();
             }
-            path.segments = segments;
+            let carrying = self.hands_carry.clone();
+            for path in &mut self.paths {
+                let spans = path.hold_spans();
+                let m = path.segments.len();
+                let air = |k: usize| match path.segments[k % m] {
+                    PathSegment::Air { toss, .. } => Some(toss),
+                    PathSegment::Held { .. } => None,
+                };
+                let mut segments = Vec::with_capacity(m);
+                for (k, segment) in path.segments.iter().enumerate() {
+                    let PathSegment::Held {
+                        start,
+                        end,
+                        hand,
+                        offset0,
+                        offset1,
+                    } = *segment
+                    else {
+                        segments.push(segment.clone());
+                        continue;
+                    };
+                    let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
+                    let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
+                    let from = arrived.map_or(DVec3::ZERO, |i| catch_shift[i]);
+                    let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
+                    let (s0, s1) = spans[k];
+                    let to_hand = comes_to_hand(kind, &several, hand);
+                    // The share of the whole hold gone by at `t`.
+                    let share = |t: f64| {
+                        if s1 > s0 {
+                            ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
+                        } else {
+                            0.0
+                        }
+                    };
+                    let carry = carrying
+                        .get(hand)
+                        .copied()
+                        .flatten()
+                        .map(|way| Carried::of(0.0, way));
+                    let lane = |t: f64| held_lane(from, to, share(t), to_hand, carry);
+                    let base = |t: f64| {
+                        if end > start {
+                            offset0.lerp(offset1, ((t - start) / (end - start)).clamp(0.0, 1.0))
+                        } else {
+                            offset0
+                        }
+                    };
+                    // Cut where the prop's way into the hand bends, so that each piece slides
+                    // linearly.
+                    let mut cuts = vec![start];
+                    if (to_hand || carry.is_some()) && s1 > s0 {
+                        cuts.extend(
+                            (1..HELD_PIECES)
+                                .map(|j| s0 + (s1 - s0) * j as f64 / HELD_PIECES as f64)
+                                .filter(|&t| t > start + 1e-9 && t < end - 1e-9),
+                        );
+                    }
+                    cuts.push(end);
+                    for w in cuts.windows(2) {
+                        let (a, b) = (w[0], w[1]);
+                        segments.push(PathSegment::Held {
+                            start: a,
+                            end: b,
+                            hand,
+                            offset0: base(a) + lane(a),
+                            offset1: base(b) + lane(b),
+                        });
+                    }
+                }
+                path.segments = segments;
+            }
+            if again || !self.carry_slower(&*reach, &place) {
+                break;
+            }
         }
     }
 }
@@ -647,9 +656,56 @@ impl Choreography {
 /// passing it (`Choreography::separate_flights`).
 const CARRIED_DEEPER: f64 = 0.001;
 
-/// Most acceleration (m/s², about) a hand carrying its clubs' lanes may reach
-/// (`CarriedShift::accelerations`), unless it reached more before (then no more than that).
-const CARRIED_ACCELERATION: f64 = 190.0;
+/// Most acceleration (m/s²) a hand carrying its lanes sideways may reach (`carry_slower`),
+/// unless it reached more on its path (then no more than that).
+const CARRIED_ACCELERATION: f64 = 185.0;
+
+impl Choreography {
+    /// Hands carrying their lanes sideways (`Carrying::ForwardAndSideways`) that would so go
+    /// above `CARRIED_ACCELERATION` (or above what they reached on their paths, `reach`, where
+    /// that is more) keep to their paths: sampled every millisecond over the hand period, the
+    /// path's acceleration plus the carrying's (`carry.rs`, as the motion builds it from the
+    /// held props' offsets laid). Whether any hand was changed.
+    fn carry_slower(&mut self, reach: &dyn Reach, place: &dyn Fn(usize, f64) -> Placement) -> bool {
+        const STEP: f64 = 0.001;
+        const H: f64 = 0.0005;
+        let period = self.hand_period;
+        let sideways = self
+            .hands_carry
+            .contains(&Some(Carrying::ForwardAndSideways));
+        if !(sideways && period.is_finite() && period > 0.0) {
+            return false;
+        }
+        let carries = super::carry::hand_carry(self, self.hands.len());
+        let steps = ((period / STEP).ceil() as usize).min(100_000);
+        let mut changed = false;
+        for (slot, carry) in carries.iter().enumerate() {
+            let Some(carry) = carry else {
+                continue;
+            };
+            if self.hands_carry.get(slot) != Some(&Some(Carrying::ForwardAndSideways)) {
+                continue;
+            }
+            let juggler = HandRef::from_slot(slot).juggler;
+            let (mut plain, mut carried) = (0.0f64, 0.0f64);
+            for k in 0..steps {
+                let t = period * k as f64 / steps as f64;
+                let path = (reach.hand(slot, t + H) - 2.0 * reach.hand(slot, t)
+                    + reach.hand(slot, t - H))
+                    / (H * H);
+                let local = (carry.at(t + H).1 - carry.at(t - H).1) / (2.0 * H);
+                let moved = rotate(place(juggler, t).facing, local);
+                plain = plain.max(path.length());
+                carried = carried.max((path + moved).length());
+            }
+            if carried > CARRIED_ACCELERATION.max(plain + 1.0) {
+                self.hands_carry[slot] = None;
+                changed = true;
+            }
+        }
+        changed
+    }
+}
 
 /// Where the hand of a slot carrying its clubs' lanes sideways (`Carrying::ForwardAndSideways`)
 /// is moved, world, about: the carried part of its flights' offsets at its catches and throws
@@ -717,31 +773,6 @@ impl CarriedShift {
             return b.1;
         }
         a.1.lerp(b.1, ((u - a.0) / (b.0 - a.0)).clamp(0.0, 1.0))
-    }
-
-    /// The hand's most acceleration on its path `hand` (world position at a time), and
-    /// carrying, about (m/s²): from one knot to the next the carrying moves it as a
-    /// smoothstep does (at rest at both), sampled every 5 ms.
-    fn accelerations(&self, hand: &dyn Fn(f64) -> DVec3) -> (f64, f64) {
-        const H: f64 = 0.002;
-        let mut most = (0.0f64, 0.0f64);
-        for k in 0..self.knots.len() {
-            let (a, b) = self.around(self.knots[k].0);
-            let dt = b.0 - a.0;
-            if dt <= 1e-6 {
-                continue;
-            }
-            let steps = ((dt / 0.005).ceil() as usize).clamp(8, 400);
-            for i in 0..=steps {
-                let s = i as f64 / steps as f64;
-                let t = a.0 + s * dt;
-                let path = (hand(t + H) - 2.0 * hand(t) + hand(t - H)) / (H * H);
-                let carried = (b.1 - a.1) * (6.0 * (1.0 - 2.0 * s) / (dt * dt));
-                most.0 = most.0.max(path.length());
-                most.1 = most.1.max((path + carried).length());
-            }
-        }
-        most
     }
 }
 
