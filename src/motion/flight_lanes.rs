@@ -12,10 +12,10 @@
 //! hand's centre by its lanes (up to `MAX_FLIGHT_LANE`), except that a hand holding one ball
 //! or club at a time on its own side of the body carries the lanes (`carry.rs`: a ball's
 //! forward part, a club's forward and sideways parts, unless that takes its forearm deeper
-//! into flights passing it or the hand above `CARRIED_ACCELERATION`), and that a ball or a club held alone comes into the middle of its
-//! hand half-way otherwise (`held_lane`: a ball laned two steps sat 11 cm in front of the
-//! fist, a club's handle 10 cm beside it; a ring, held by its rim, stays as near its hand in
-//! its lanes as in a plain cascade).
+//! into flights passing it or the hand above `CARRIED_ACCELERATION`), and that a ball or a
+//! club held alone comes into the middle of its hand half-way otherwise (`held_lane`: a ball
+//! laned two steps sat 11 cm in front of the fist, a club's handle 10 cm beside it; a ring,
+//! held by its rim, stays as near its hand in its lanes as in a plain cascade).
 //!
 //! Lanes run where they separate props of each kind: balls and rings thrown by a juggler to
 //! themselves in depth (rings facing the audience then fly in parallel planes), clubs (which
@@ -568,86 +568,93 @@ impl Choreography {
         // (props held together keep the lanes that part them).
         // (Twice where a hand carrying its lanes sideways would go above
         // `CARRIED_ACCELERATION`: then it keeps to its path.)
-        let placed_paths = self.paths.clone();
-        for again in [false, true] {
-            if again {
-                self.paths = placed_paths.clone();
-            }
-            let carrying = self.hands_carry.clone();
-            for path in &mut self.paths {
-                let spans = path.hold_spans();
-                let m = path.segments.len();
-                let air = |k: usize| match path.segments[k % m] {
-                    PathSegment::Air { toss, .. } => Some(toss),
-                    PathSegment::Held { .. } => None,
+        let sideways = self
+            .hands_carry
+            .contains(&Some(Carrying::ForwardAndSideways));
+        let placed_paths = sideways.then(|| self.paths.clone());
+        self.lay_held(kind, &several, (&catch_shift, &release_shift));
+        if let Some(placed) = placed_paths.filter(|_| self.carry_slower(&*reach, &place)) {
+            self.paths = placed;
+            self.lay_held(kind, &several, (&catch_shift, &release_shift));
+        }
+    }
+
+    /// Lays each held prop's offsets from the lane it arrived in (`shifts.0`, per toss, the
+    /// catcher's frame) to the lane it leaves in (`shifts.1`, the thrower's), into its hand on
+    /// the way (`held_lane`) and less what its hand carries (`hands_carry`).
+    fn lay_held(&mut self, kind: PropKind, several: &[bool], shifts: (&[DVec3], &[DVec3])) {
+        let (catch_shift, release_shift) = shifts;
+        let carrying = self.hands_carry.clone();
+        for path in &mut self.paths {
+            let spans = path.hold_spans();
+            let m = path.segments.len();
+            let air = |k: usize| match path.segments[k % m] {
+                PathSegment::Air { toss, .. } => Some(toss),
+                PathSegment::Held { .. } => None,
+            };
+            let mut segments = Vec::with_capacity(m);
+            for (k, segment) in path.segments.iter().enumerate() {
+                let PathSegment::Held {
+                    start,
+                    end,
+                    hand,
+                    offset0,
+                    offset1,
+                } = *segment
+                else {
+                    segments.push(segment.clone());
+                    continue;
                 };
-                let mut segments = Vec::with_capacity(m);
-                for (k, segment) in path.segments.iter().enumerate() {
-                    let PathSegment::Held {
-                        start,
-                        end,
-                        hand,
-                        offset0,
-                        offset1,
-                    } = *segment
-                    else {
-                        segments.push(segment.clone());
-                        continue;
-                    };
-                    let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
-                    let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
-                    let from = arrived.map_or(DVec3::ZERO, |i| catch_shift[i]);
-                    let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
-                    let (s0, s1) = spans[k];
-                    let to_hand = comes_to_hand(kind, &several, hand);
-                    // The share of the whole hold gone by at `t`.
-                    let share = |t: f64| {
-                        if s1 > s0 {
-                            ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
-                        } else {
-                            0.0
-                        }
-                    };
-                    let carry = carrying
-                        .get(hand)
-                        .copied()
-                        .flatten()
-                        .map(|way| Carried::of(0.0, way));
-                    let lane = |t: f64| held_lane(from, to, share(t), to_hand, carry);
-                    let base = |t: f64| {
-                        if end > start {
-                            offset0.lerp(offset1, ((t - start) / (end - start)).clamp(0.0, 1.0))
-                        } else {
-                            offset0
-                        }
-                    };
-                    // Cut where the prop's way into the hand bends, so that each piece slides
-                    // linearly.
-                    let mut cuts = vec![start];
-                    if (to_hand || carry.is_some()) && s1 > s0 {
-                        cuts.extend(
-                            (1..HELD_PIECES)
-                                .map(|j| s0 + (s1 - s0) * j as f64 / HELD_PIECES as f64)
-                                .filter(|&t| t > start + 1e-9 && t < end - 1e-9),
-                        );
+                let arrived = (1..=m).map(|d| (k + m - d) % m).find_map(air);
+                let leaves = (1..=m).map(|d| (k + d) % m).find_map(air);
+                let from = arrived.map_or(DVec3::ZERO, |i| catch_shift[i]);
+                let to = leaves.map_or(DVec3::ZERO, |i| release_shift[i]);
+                let (s0, s1) = spans[k];
+                let to_hand = comes_to_hand(kind, several, hand);
+                // The share of the whole hold gone by at `t`.
+                let share = |t: f64| {
+                    if s1 > s0 {
+                        ((t - s0) / (s1 - s0)).clamp(0.0, 1.0)
+                    } else {
+                        0.0
                     }
-                    cuts.push(end);
-                    for w in cuts.windows(2) {
-                        let (a, b) = (w[0], w[1]);
-                        segments.push(PathSegment::Held {
-                            start: a,
-                            end: b,
-                            hand,
-                            offset0: base(a) + lane(a),
-                            offset1: base(b) + lane(b),
-                        });
+                };
+                let carry = carrying
+                    .get(hand)
+                    .copied()
+                    .flatten()
+                    .map(|way| Carried::of(0.0, way));
+                let lane = |t: f64| held_lane(from, to, share(t), to_hand, carry);
+                let base = |t: f64| {
+                    if end > start {
+                        offset0.lerp(offset1, ((t - start) / (end - start)).clamp(0.0, 1.0))
+                    } else {
+                        offset0
                     }
+                };
+                // Cut where the prop's way into the hand bends, so that each piece slides
+                // linearly.
+                let mut cuts = vec![start];
+                if (to_hand || carry.is_some()) && s1 > s0 {
+                    cuts.extend(
+                        (1..HELD_PIECES)
+                            .map(|j| s0 + (s1 - s0) * j as f64 / HELD_PIECES as f64)
+                            .filter(|&t| t > start + 1e-9 && t < end - 1e-9),
+                    );
                 }
-                path.segments = segments;
+                cuts.push(end);
+                for w in cuts.windows(2) {
+                    let (a, b) = (w[0], w[1]);
+                    segments.push(PathSegment::Held {
+                        start: a,
+                        end: b,
+                        hand,
+                        offset0: base(a) + lane(a),
+                        offset1: base(b) + lane(b),
+                    });
+                }
             }
-            if again || !self.carry_slower(&*reach, &place) {
-                break;
-            }
+            path.segments = segments;
         }
     }
 }
