@@ -40,8 +40,9 @@ pub(super) struct Carried {
 pub enum Carrying {
     /// The forward part (balls: their lanes run in depth).
     Forward,
-    /// The forward and the sideways parts (clubs thrown to oneself: their lanes run sideways,
-    /// and a club's handle is in the fist at the catch and the throw).
+    /// The forward and the sideways parts (clubs: their lanes run sideways, and a club's
+    /// handle is in the fist at the catch and the throw); never the backward part (carrying
+    /// lanes back took elbows behind the shoulders).
     ForwardAndSideways,
 }
 
@@ -352,13 +353,23 @@ mod tests {
     }
 
     #[test]
-    fn a_hand_carries_the_forward_part_of_a_lane_only_and_stays_on_its_side() {
+    fn a_hand_carries_the_forward_part_of_a_lane_and_a_clubs_sideways_and_stays_on_its_side() {
         let c = Carried::of(0.0, Carrying::Forward);
         assert_eq!(
             c.part(DVec3::new(0.05, 0.0, 0.11)),
             DVec3::new(0.0, 0.0, 0.11)
         );
         assert_eq!(c.part(DVec3::new(-0.05, 0.0, -0.055)), DVec3::ZERO);
+        // A club's hand carries the sideways part too, never the backward one.
+        let club = Carried::of(0.0, Carrying::ForwardAndSideways);
+        assert_eq!(
+            club.part(DVec3::new(0.05, 0.0, 0.11)),
+            DVec3::new(0.05, 0.0, 0.11)
+        );
+        assert_eq!(
+            club.part(DVec3::new(-0.05, 0.0, -0.055)),
+            DVec3::new(-0.05, 0.0, 0.0)
+        );
         // A juggler facing the other way (half a turn): forward is -z in the world.
         let back =
             Carried::of(std::f32::consts::PI, Carrying::Forward).part(DVec3::new(0.0, 0.0, -0.11));
