@@ -15,7 +15,7 @@
 
 use glam::DVec3;
 
-use super::choreography::{Choreography, PathSegment};
+use super::choreography::{Carrying, Choreography, PathSegment};
 use crate::types::{Hand, HandRef};
 
 /// Most held pieces (and events) of one hand followed: 128 holds of 8 pieces (larger patterns
@@ -33,17 +33,6 @@ const NEGLIGIBLE: f64 = 1e-6;
 pub(super) struct Carried {
     forward: DVec3,
     way: Carrying,
-}
-
-/// Which parts of its held props' lanes a hand carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Carrying {
-    /// The forward part (balls: their lanes run in depth).
-    Forward,
-    /// The forward and the sideways parts (clubs: their lanes run sideways, and a club's
-    /// handle is in the fist at the catch and the throw); never the backward part (carrying
-    /// lanes back took elbows behind the shoulders).
-    ForwardAndSideways,
 }
 
 impl Carried {

@@ -57,7 +57,18 @@ pub struct Choreography {
     /// by the flight lanes (a ball laned two steps in depth would otherwise be caught and thrown
     /// 11 cm in front of the fist, a club laned two steps sideways with its handle 10 cm beside
     /// it). Sources leave it empty.
-    pub hands_carry: Vec<Option<super::carry::Carrying>>,
+    pub hands_carry: Vec<Option<Carrying>>,
+}
+
+/// Which parts of its held props' lanes a hand carries (`carry.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carrying {
+    /// The forward part (balls: their lanes run in depth).
+    Forward,
+    /// The forward and the sideways parts (clubs: their lanes run sideways, and a club's
+    /// handle is in the fist at the catch and the throw); never the backward part (carrying
+    /// lanes back took elbows behind the shoulders).
+    ForwardAndSideways,
 }
 
 /// A smooth periodic vertical offset of one hand (metres, up), sampled every `period /

@@ -58,8 +58,8 @@ use glam::DVec3;
 
 mod arms;
 
-use super::carry::{Carried, Carrying};
-use super::choreography::{Choreography, PathSegment, Toss, ORIGIN};
+use super::carry::Carried;
+use super::choreography::{Carrying, Choreography, PathSegment, Toss, ORIGIN};
 use super::flight::FlightPath;
 use crate::layout::Placement;
 use crate::types::{HandRef, PropKind};
@@ -584,7 +584,7 @@ impl Choreography {
     /// the way (`held_lane`) and less what its hand carries (`hands_carry`).
     fn lay_held(&mut self, kind: PropKind, several: &[bool], shifts: (&[DVec3], &[DVec3])) {
         let (catch_shift, release_shift) = shifts;
-        let carrying = self.hands_carry.clone();
+        let carrying = &self.hands_carry;
         for path in &mut self.paths {
             let spans = path.hold_spans();
             let m = path.segments.len();
