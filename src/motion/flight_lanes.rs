@@ -25,7 +25,8 @@
 //! way too (`OTHER_CANDIDATES`: a club rising past a held club or a crossed forearm passes in
 //! front of or behind it, a ring beside another) and lanes drifting across three steps
 //! (`LAST_CANDIDATES`: a long flight falling past a forearm needs the far lane there and its
-//! repeat a period later a lane apart from it); tried first come, first served, such a lane
+//! repeat a period later a lane apart from it), and a club still overlapping or in an arm,
+//! lanes four steps out (`FAR_CANDIDATES`); tried first come, first served, such a lane
 //! that cleared a flight at its turn was met by flights laned after it. Clubs and rings
 //! thrown together share one lane (their multiplex lanes and ring stacks shift alike) where it
 //! keeps them clear, else they part on release, each in a lane of its own; props caught and
@@ -64,9 +65,9 @@ use super::flight::FlightPath;
 use crate::layout::Placement;
 use crate::types::{HandRef, PropKind};
 
-/// Farthest a prop is moved off its hand's event point by its flight lane, metres (three
-/// lane steps of the widest kind).
-pub const MAX_FLIGHT_LANE: f64 = 3.0 * 0.055;
+/// Farthest a prop is moved off its hand's event point by its flight lane, metres (four lane
+/// steps of the widest kind: `FAR_CANDIDATES`).
+pub const MAX_FLIGHT_LANE: f64 = 4.0 * 0.055;
 /// Intrusions (metres) below this count as clear, so that points rounded differently (a JML
 /// export read back) lane alike.
 const CLEAR: f64 = 1e-4;
@@ -279,6 +280,9 @@ pub(crate) struct Arc {
     /// or caught by a hand that holds several props at once (their multiplex lanes and ring
     /// stacks stay as they are, all shifted alike).
     together: bool,
+    /// Whether its last look may take lanes four steps out (`FAR_CANDIDATES`): a juggler
+    /// juggling alone whose throwing and catching hands stay on their own sides of the body.
+    far: bool,
     /// Hand slots of the thrower and the catcher.
     hands: (usize, usize),
     /// Offsets from the grip to the prop's centre at the release and at the catch (the
@@ -322,6 +326,7 @@ impl Arc {
             lane: DVec3::ZERO,
             other: DVec3::ZERO,
             together: false,
+            far: false,
             hands: (t.from.slot(), t.to.slot()),
             grip,
             axes,
@@ -482,6 +487,12 @@ impl Choreography {
                 // Depth lanes leave side-by-side multiplex lanes of balls as they are.
                 arc.together = (kind != PropKind::Ball || sideways)
                     && (holds_several(t.from.slot()) || holds_several(t.to.slot()));
+                arc.far = self.hands.len() <= 2
+                    && [t.from.slot(), t.to.slot()].iter().all(|&slot| {
+                        self.hands
+                            .get(slot)
+                            .is_some_and(|events| super::carry::stays_on_its_side(slot, events))
+                    });
                 Some(arc)
             })
             .collect();
@@ -1278,6 +1289,28 @@ const LAST_CANDIDATES: [(f64, f64); 8] = [
     (0.0, 3.0),
 ];
 
+/// Lanes four steps out, tried in the last look after `LAST_CANDIDATES` by clubs that would
+/// still cut a prop by more than `FAR_CUT` or come into an arm (`FAR_ARMS`: touching it), of a
+/// juggler juggling alone whose hands stay on their own sides (`Arc::far`): a bounced club
+/// falling past a forearm farther than three steps reach. Taken only where they clear the
+/// props. (Tried for less, or where they only eased a cut, they took clubs 20 cm off the fists
+/// of hands that do not carry them for millimetres, in 7131 and Juggling Lab's Rubenstein's
+/// Revenge; for crossing hands, Juggling Lab's Mills Mess Box's held clubs into the other
+/// forearm; for passers, one-count triangles' clubs 20 cm off fists too fast to carry them and
+/// a walking juggler's upper arm.)
+const FAR_CANDIDATES: [(f64, f64); 6] = [
+    (-4.0, -4.0),
+    (4.0, 4.0),
+    (-4.0, -2.0),
+    (-2.0, -4.0),
+    (4.0, 2.0),
+    (2.0, 4.0),
+];
+/// How deep inside the clearance (metres) a club's cut of another prop (1 cm of overlap) or of
+/// an arm (touching it) must be for `FAR_CANDIDATES`.
+const FAR_CUT: f64 = MARGIN + 0.01;
+const FAR_ARMS: f64 = 0.01;
+
 /// The lanes tried for props of `kind`, in order of preference.
 fn candidates(kind: PropKind) -> impl Iterator<Item = Lane> + Clone {
     let beside = if kind == PropKind::Ball {
@@ -1494,12 +1527,15 @@ fn assign(
     if rule.kind != PropKind::Ball && samples.get() < SECOND_LOOK {
         for unit in units.iter().chain(&units) {
             let current = lanes[unit[0]];
-            let cuts = solver.props_in(unit, &lanes, current) >= CLEAR
-                || solver.arms_depth(unit, current) >= CLEAR;
-            if !cuts {
+            let (cut, depth) = (
+                solver.props_in(unit, &lanes, current),
+                solver.arms_depth(unit, current),
+            );
+            if cut < CLEAR && depth < CLEAR {
                 continue;
             }
-            let (_, lane) = solver.best_lane_either_way(unit, &lanes, current);
+            let far = cut >= FAR_CUT || depth >= FAR_ARMS;
+            let (_, lane) = solver.best_lane_either_way(unit, &lanes, current, far);
             // Not deeper into the arms than before.
             let deeper = solver.arms_depth(unit, lane) > solver.arms_depth(unit, current) + CLEAR;
             if lane != current && !deeper {
@@ -1780,29 +1816,37 @@ impl Solver<'_> {
     /// and of held props, else the least bad one (`current` unless another is better), with
     /// how deep it comes inside the clearance (metres, 0 when clear).
     fn best_lane(&self, group: &[usize], lanes: &[Lane], current: Option<Lane>) -> (f64, Lane) {
-        self.search(group, lanes, current, true, false)
+        self.search(group, lanes, current, true, (false, false))
     }
 
     /// `best_lane` with the lanes the other way tried too (`Arc::other`).
-    fn best_lane_either_way(&self, group: &[usize], lanes: &[Lane], current: Lane) -> (f64, Lane) {
-        self.search(group, lanes, Some(current), true, true)
+    /// (`far`: lanes four steps out too.)
+    fn best_lane_either_way(
+        &self,
+        group: &[usize],
+        lanes: &[Lane],
+        current: Lane,
+        far: bool,
+    ) -> (f64, Lane) {
+        self.search(group, lanes, Some(current), true, (true, far))
     }
 
     /// How deep the flights of `group` in `lane` come inside the clearance asked of the
     /// props (metres; 0 when clear), the others in `lanes`.
     fn props_in(&self, group: &[usize], lanes: &[Lane], lane: Lane) -> f64 {
-        self.search(group, lanes, Some(lane), false, false).0
+        self.search(group, lanes, Some(lane), false, (false, false))
+            .0
     }
 
     /// `best_lane`, or with `others` false the badness of `current` alone; with `either_way`
-    /// the lanes the other way too.
+    /// the lanes the other way too, and with `far` (clubs) those four steps out.
     fn search(
         &self,
         group: &[usize],
         lanes: &[Lane],
         current: Option<Lane>,
         others: bool,
-        either_way: bool,
+        (either_way, far): (bool, bool),
     ) -> (f64, Lane) {
         let (arcs, period, held, samples) = (self.arcs, self.period, self.held, self.samples);
         let laned = self.laned;
@@ -1896,14 +1940,30 @@ impl Solver<'_> {
         } else {
             &[]
         };
+        let far = if far
+            && self.rule.kind == PropKind::Club
+            && group
+                .iter()
+                .all(|&g| arcs[g].as_ref().is_some_and(|a| a.far))
+        {
+            &FAR_CANDIDATES[..]
+        } else {
+            &[]
+        };
         let tries = current
             .into_iter()
             .chain(candidates(self.rule.kind).filter(|lane| other_way || !lane.other))
-            .chain(last.iter().map(|&(r, c)| Lane::beside(r, c)));
-        for (k, lane) in tries.enumerate() {
+            .chain(last.iter().map(|&(r, c)| Lane::beside(r, c)))
+            .map(|lane| (lane, false))
+            .chain(far.iter().map(|&(r, c)| (Lane::beside(r, c), true)));
+        for (k, (lane, far)) in tries.enumerate() {
             let b = badness(lane);
             if !others {
                 return (b, lane);
+            }
+            // A lane four steps out only where it clears the props.
+            if far && b >= CLEAR {
+                continue;
             }
             if b < CLEAR {
                 let a = arms_depth(lane);

@@ -953,6 +953,9 @@ fn props_passing_a_hand_fly_beside_its_forearm() {
 /// repeat. Least clearance at 480 Hz, before → now: Juggling Lab's Mills Mess 552 (its list's
 /// hand points) with clubs, props −3.8 → +0.2 cm; `622[62][43]` with clubs, a prop from an arm
 /// that neither throws nor catches it −6.2 → +0.8 cm; the 9-ring cascade, rims −0.4 → 0.0 cm.
+/// A club still in an arm or overlapping by more than 1 cm tries lanes four steps out where its
+/// juggler juggles alone with hands on their own sides (`FAR_CANDIDATES`): the bounced clubs of
+/// `(6B,0)(2x,4B)*` and `(6B,2x)(2x,4B)(0,4x)*`, falling past a forearm, −5.8 → +1.2 cm.
 #[test]
 fn flights_still_cutting_look_for_lanes_drifting_further() {
     let mut bad = Vec::new();
@@ -966,6 +969,8 @@ fn flights_still_cutting_look_for_lanes_drifting_further() {
         ),
         ("622[62][43]", PropKind::Club, -0.01, 0.0),
         ("9", PropKind::Ring, -0.002, 0.0),
+        ("(6B,0)(2x,4B)*", PropKind::Club, -0.01, 0.01),
+        ("(6B,2x)(2x,4B)(0,4x)*", PropKind::Club, -0.01, 0.01),
     ] {
         let spec = juggler::files::argument::load(name).expect(name).remove(0);
         let c = crate::contacts::measure(&with_prop(&spec, kind), 480.0);
