@@ -1534,11 +1534,15 @@ fn assign(
             if cut < CLEAR && depth < CLEAR {
                 continue;
             }
+            // Not deeper into the arms than before (a lane four steps out that is, makes way
+            // for the best of the others).
+            let deeper = |lane: Lane| solver.arms_depth(unit, lane) > depth + CLEAR;
             let far = cut >= FAR_CUT || depth >= FAR_ARMS;
-            let (_, lane) = solver.best_lane_either_way(unit, &lanes, current, far);
-            // Not deeper into the arms than before.
-            let deeper = solver.arms_depth(unit, lane) > solver.arms_depth(unit, current) + CLEAR;
-            if lane != current && !deeper {
+            let (_, mut lane) = solver.best_lane_either_way(unit, &lanes, current, far);
+            if far && deeper(lane) {
+                lane = solver.best_lane_either_way(unit, &lanes, current, false).1;
+            }
+            if lane != current && !deeper(lane) {
                 for &g in unit {
                     lanes[g] = lane;
                 }
