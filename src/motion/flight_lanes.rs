@@ -444,13 +444,15 @@ impl Choreography {
             PropKind::Club => Some(Carrying::ForwardAndSideways),
             PropKind::Ring => None,
         };
+        let on_its_side: Vec<bool> = self
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(slot, events)| super::carry::stays_on_its_side(slot, events))
+            .collect();
         self.hands_carry = (0..self.hands.len())
             .map(|slot| {
-                way.filter(|_| {
-                    !catches_bounces(slot)
-                        && !holds_several(slot)
-                        && super::carry::stays_on_its_side(slot, &self.hands[slot])
-                })
+                way.filter(|_| !catches_bounces(slot) && !holds_several(slot) && on_its_side[slot])
             })
             .collect();
         let arcs: Vec<Option<Arc>> = self
@@ -488,11 +490,9 @@ impl Choreography {
                 arc.together = (kind != PropKind::Ball || sideways)
                     && (holds_several(t.from.slot()) || holds_several(t.to.slot()));
                 arc.far = self.hands.len() <= 2
-                    && [t.from.slot(), t.to.slot()].iter().all(|&slot| {
-                        self.hands
-                            .get(slot)
-                            .is_some_and(|events| super::carry::stays_on_its_side(slot, events))
-                    });
+                    && [t.from.slot(), t.to.slot()]
+                        .iter()
+                        .all(|&slot| on_its_side.get(slot).copied().unwrap_or(false));
                 Some(arc)
             })
             .collect();
