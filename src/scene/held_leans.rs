@@ -39,10 +39,10 @@ const AIM: f32 = 0.01;
 /// How much deeper a contact may become where a lean only begins or ends (metres).
 const SLACK: f32 = 0.005;
 /// Leans tried, radians (smallest first), each about the axes of `turn_axes`.
-const ANGLES: [f32; 5] = [0.12, 0.24, 0.36, 0.48, 0.6];
+const ANGLES: [f32; 10] = [0.12, 0.24, 0.36, 0.48, 0.6, 0.75, 0.9, 1.05, 1.2, 1.35];
 /// Fastest turning of a prop while a lean eases in or out (radians per second), and the
 /// shortest easing (seconds).
-const MAX_RATE: f64 = 8.0;
+const MAX_RATE: f64 = 11.0;
 const MIN_RAMP: f64 = 0.03;
 /// How long a prop stays leaned before and after the contact, where its hold allows.
 const LINGER: f64 = 0.02;
