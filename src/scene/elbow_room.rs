@@ -39,12 +39,12 @@ const AIM: f32 = 0.02;
 /// Turns tried, radians: multiples of `STEP` up to `MAX_TURN`, either way; turns that meet
 /// add up to at most `MAX_TURN`.
 const STEP: f32 = 0.1;
-const MAX_TURN: f32 = 1.2;
+const MAX_TURN: f32 = 2.0;
 /// Time a turn takes to ease in or out (seconds).
 const RAMP: f64 = 0.12;
 /// Fastest turning of an elbow while a turn eases in or out (radians per second: an elbow
-/// 20 cm from the shoulder–hand axis moves at most 0.6 m/s by it).
-const MAX_RATE: f64 = 3.0;
+/// 20 cm from the shoulder–hand axis moves at most 1 m/s by it, where the hands move 2–4).
+const MAX_RATE: f64 = 5.0;
 /// Contacts of one arm less than `JOIN` seconds apart share one turn; turns further apart
 /// add up where their ramps meet.
 const JOIN: f64 = 0.05;

@@ -130,9 +130,11 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
     for (n, spec) in specs.iter().enumerate() {
         // Library hands may move faster than 5 cm a frame (the throw of "Over the head", the
         // passes of "Windmill" or "5-club 1-count"); the elbow then follows, at most 2.5 times
-        // the hand's way and 1.5 cm (the chicken wing opens as a hand comes in close to the
-        // body: `<3P|3P>`'s right elbow 7.0 cm while its hand gives 2.8 after a catch). In the
-        // vectors an elbow moves at most 5.5 cm a frame, or 2.6 times a faster hand's way.
+        // the hand's way and 2 cm (the chicken wing opens as a hand comes in close to the
+        // body: `<3P|3P>`'s right elbow 7.0 cm while its hand gives 2.8 after a catch; an
+        // elbow turned out of a prop's way, `scene/elbow_room.rs`, at up to 5 rad/s: the
+        // crossed-arm reverse cascade's left elbow 1.9 cm with its hand still, with clubs). In
+        // the vectors an elbow moves at most 5.5 cm a frame, or 2.6 times a faster hand's way.
         let vector = n < vectors;
         for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
             let mut spec = spec.clone();
@@ -161,7 +163,7 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
                         let jump = a.arms[side].elbow.distance(b.arms[side].elbow);
                         let hand = a.arms[side].hand.distance(b.arms[side].hand);
                         assert!(
-                            jump < 2.5 * hand + 0.015
+                            jump < 2.5 * hand + 0.02
                                 && (!vector || jump < 0.055 || jump < 2.6 * hand),
                             "{pattern} t={t:.4} juggler {j} arm {side}: elbow moved {jump} m, \
                              hand {hand} m"

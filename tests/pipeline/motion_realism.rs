@@ -1103,6 +1103,35 @@ fn held_props_lean_further_where_small_leans_do_not_clear() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
+/// An elbow turns aside (`scene/elbow_room.rs`) by up to 2 rad, eased at up to 5 rad/s: in
+/// Juggling Lab's Mills 44133 with clubs a club passed 7.6 cm into the crossed arm with turns
+/// of up to 1.2 rad at 3 rad/s (now +0.2 cm); its 5-ball Mills Mess and Half Mess with clubs
+/// −0.7 and −0.2 cm (now +2.3 and +1.1).
+#[test]
+fn elbows_turn_wide_and_quick_enough_for_clubs_past_the_arm() {
+    let cases = [
+        "pattern=44133;bps=4;hands=(-30,25)(0,10).(30)(25).(-7.5)(17.5,-10).(25,10)(-5).(-25,-15)(5,-10).",
+        "pattern=5;hands=(-30)(2.5).(30)(-2.5).(-30)(0).",
+        "pattern=3;bps=3.5;hands=(25)(0,10).(-25,-15)(0,-15).(-25,10)(25).(-15)(0).",
+    ];
+    let mut bad = Vec::new();
+    for notation in cases {
+        let spec = PatternSpec::parse(notation).expect("valid settings");
+        let c = crate::contacts::measure(&with_prop(&spec, PropKind::Club), 480.0);
+        eprintln!(
+            "{notation}: arms {:+.4} m, elbow behind {:.4} m",
+            c.arms.value, c.elbow_behind.value
+        );
+        if c.arms.value < 0.0 || c.elbow_behind.value > 0.05 {
+            bad.push(format!(
+                "{notation}: {:+.4} {}; {:.4} {}",
+                c.arms.value, c.arms.what, c.elbow_behind.value, c.elbow_behind.what
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
 /// An elbow the plan turns forward is not left past its trigger (4.5 cm behind the shoulders'
 /// plane) for less lift: in Juggling Lab's hand-siteswap passing pattern `7` with `hss=426`
 /// and `handspec=(2,1)(4,3)` (its list "2 unequal passers") the second juggler's left elbow
