@@ -40,8 +40,8 @@ const AIM: f32 = 0.02;
 /// add up to at most `MAX_TURN`.
 const STEP: f32 = 0.1;
 const MAX_TURN: f32 = 2.0;
-/// Time a turn takes to ease in or out (seconds).
-const RAMP: f64 = 0.12;
+/// Least time a turn takes to ease in or out (seconds).
+const RAMP: f64 = 0.08;
 /// Fastest turning of an elbow while a turn eases in or out (radians per second: an elbow
 /// 20 cm from the shoulder–hand axis moves at most 1 m/s by it, where the hands move 2–4).
 const MAX_RATE: f64 = 5.0;
