@@ -43,8 +43,8 @@ const MAX_TURN: f32 = 2.0;
 /// Least time a turn takes to ease in or out (seconds).
 const RAMP: f64 = 0.08;
 /// Fastest turning of an elbow while a turn eases in or out (radians per second: an elbow
-/// 20 cm from the shoulder–hand axis moves at most 1 m/s by it, where the hands move 2–4).
-const MAX_RATE: f64 = 5.0;
+/// 20 cm from the shoulder–hand axis moves at most 1.2 m/s by it, where the hands move 2–4).
+const MAX_RATE: f64 = 6.0;
 /// Contacts of one arm less than `JOIN` seconds apart share one turn; turns further apart
 /// add up where their ramps meet.
 const JOIN: f64 = 0.05;

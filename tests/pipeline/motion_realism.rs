@@ -1099,11 +1099,12 @@ fn held_props_lean_further_where_small_leans_do_not_clear() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
-/// An elbow turns aside (`scene/elbow_room.rs`) by up to 2 rad, eased at up to 5 rad/s over
+/// An elbow turns aside (`scene/elbow_room.rs`) by up to 2 rad, eased at up to 6 rad/s over
 /// at least 80 ms: in Juggling Lab's Mills 44133 with clubs a club passed 7.6 cm into the
 /// crossed arm with turns of up to 1.2 rad at 3 rad/s (now +0.2 cm); its 5-ball Mills Mess and
 /// Half Mess with clubs −0.7 and −0.2 cm (now +2.3 and +1.1); its 6-ball Mills Mess with
-/// clubs −3.3 cm with turns eased over at least 120 ms (now +1.1).
+/// clubs −3.3 cm with turns eased over at least 120 ms (now +1.1); its Mills Mess 315 and
+/// Robot with clubs −0.8 and −0.2 cm with turns eased at 5 rad/s (now +1.2 and +1.3).
 #[test]
 fn elbows_turn_wide_and_quick_enough_for_clubs_past_the_arm() {
     let cases = [
@@ -1111,6 +1112,8 @@ fn elbows_turn_wide_and_quick_enough_for_clubs_past_the_arm() {
         "pattern=5;hands=(-30)(2.5).(30)(-2.5).(-30)(0).",
         "pattern=3;bps=3.5;hands=(25)(0,10).(-25,-15)(0,-15).(-25,10)(25).(-15)(0).",
         "pattern=6;hands=(-30)(2.5).(30)(-2.5).(-30)(0).",
+        "pattern=315;bps=4;hands=(-25)(2.5).(25)(-2.5).(-25)(0).",
+        "pattern=242334;dwell=1.0;bps=5;hands=(25,-15)(25,-15).(25)(0).(25,65)(25,65).(0)(15).(-25,65)(12.5,20).(15)(25).",
     ];
     let mut bad = Vec::new();
     for notation in cases {
