@@ -132,8 +132,8 @@ fn arms_keep_their_lengths_stay_finite_and_never_jump() {
         // passes of "Windmill" or "5-club 1-count"); the elbow then follows, at most 2.5 times
         // the hand's way and 2 cm (the chicken wing opens as a hand comes in close to the
         // body: `<3P|3P>`'s right elbow 7.0 cm while its hand gives 2.8 after a catch; an
-        // elbow turned out of a prop's way, `scene/elbow_room.rs`, at up to 5 rad/s: the
-        // crossed-arm reverse cascade's left elbow 1.9 cm with its hand still, with clubs). In
+        // elbow turned out of a prop's way, `scene/elbow_room.rs`, at up to 6 rad/s: the
+        // crossed-arm reverse cascade's left elbow 1.9 cm with its hand 0.5 cm, with clubs). In
         // the vectors an elbow moves at most 5.5 cm a frame, or 2.6 times a faster hand's way.
         let vector = n < vectors;
         for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
