@@ -381,10 +381,12 @@ fn part_held_rings(
     } else {
         kinds.iter().all(|k| *k == PropKind::Ring)
     };
+    // Where each hand's held props are placed from: its path (a hand carrying its rings' lanes
+    // moves off it; the props' offsets already hold the lanes).
     let hand = |h: crate::types::HandRef, t: f64| {
         motion
             .placement_at(h.juggler, t)
-            .to_local(motion.hand_at(h, t).position)
+            .to_local(motion.hand_path_at(h, t).position)
             .as_dvec3()
     };
     // Centres of the rings in flight near juggler `j` at `t`, in its frame (a ring's centre is

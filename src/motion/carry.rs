@@ -7,7 +7,10 @@
 //! caught) follows the forward part of the offsets of the ball it holds, and the forward and
 //! sideways parts of a club's (`Carrying`, `Carried`): at every start and end of a held piece the
 //! hand's offset is that part (the lanes move it smoothly from the catch lane to the throw
-//! lane, in pieces), so the ball is in the hand from catch to throw; while the hand is empty,
+//! lane, in pieces), so the ball is in the hand from catch to throw. A ring's hand follows the
+//! forward part of its lanes straight from the catch to the throw, not the quick slides that
+//! part held rings (`held_rings.rs`), so the rim is in the fist but while it slides; while the
+//! hand is empty,
 //! a cubic joins the offset it threw from to the one it catches at with the slopes of the
 //! holds on either side, so the hand moves with continuous velocity. Props, flights and the
 //! hands' paths are unchanged: only the hand (and so its arm) moves; `Motion::hand_path_at`
@@ -45,11 +48,17 @@ impl Carried {
         }
     }
 
+    /// Whether the hand goes straight from lane to lane (`Carrying::ForwardLanes`): the prop
+    /// then slides straight too, as a hand that carries nothing lets it.
+    pub(super) fn lanes_only(self) -> bool {
+        self.way == Carrying::ForwardLanes
+    }
+
     /// The part of `offset` the hand carries.
     pub(super) fn part(self, offset: DVec3) -> DVec3 {
         let along = offset.dot(self.forward);
         match self.way {
-            Carrying::Forward => self.forward * along.max(0.0),
+            Carrying::Forward | Carrying::ForwardLanes => self.forward * along.max(0.0),
             Carrying::ForwardAndSideways => offset - self.forward * along.min(0.0),
         }
     }
@@ -120,6 +129,7 @@ struct Piece {
     end: f64,
     offset0: DVec3,
     offset1: DVec3,
+    starts_hold: bool,
     ends_hold: bool,
 }
 
@@ -183,6 +193,10 @@ pub(super) fn hand_carry(ch: &Choreography, slots: usize) -> Vec<Option<Carry>> 
                 path.segments[(k + 1) % m],
                 PathSegment::Held { hand: h, .. } if h == hand
             ) || m == 1;
+            let starts_hold = !matches!(
+                path.segments[(k + m - 1) % m],
+                PathSegment::Held { hand: h, .. } if h == hand
+            ) || m == 1;
             let (end, offset1) = if length > period {
                 let f = period / length;
                 (start + period, offset0.lerp(offset1, f))
@@ -194,6 +208,7 @@ pub(super) fn hand_carry(ch: &Choreography, slots: usize) -> Vec<Option<Carry>> 
                 end: start.rem_euclid(period) + (end - start),
                 offset0: Carried::of(0.0, way).part(offset0),
                 offset1: Carried::of(0.0, way).part(offset1),
+                starts_hold,
                 ends_hold,
             });
         }
@@ -207,14 +222,17 @@ pub(super) fn hand_carry(ch: &Choreography, slots: usize) -> Vec<Option<Carry>> 
                 .get(slot)
                 .map(|e| e.iter().map(|e| e.time).collect())
                 .unwrap_or_default();
-            carry_of(&list, &events, period)
+            let lanes_only = ch.hands_carry.get(slot) == Some(&Some(Carrying::ForwardLanes));
+            carry_of(&list, &events, period, lanes_only)
         })
         .collect()
 }
 
 /// The carry of a hand holding `pieces`, whose own events (Juggling Lab's points it passes
-/// on an empty beat) are at `events`: there, if it holds nothing, it is at its point.
-fn carry_of(pieces: &[Piece], events: &[f64], period: f64) -> Option<Carry> {
+/// on an empty beat) are at `events`: there, if it holds nothing, it is at its point. With
+/// `lanes_only` the hand follows its props from catch to throw alone (knots where holds
+/// begin and end), not how they slide in between.
+fn carry_of(pieces: &[Piece], events: &[f64], period: f64, lanes_only: bool) -> Option<Carry> {
     if pieces.is_empty() || pieces.len() > MAX_PIECES || events.len() > MAX_PIECES {
         return None;
     }
@@ -235,7 +253,13 @@ fn carry_of(pieces: &[Piece], events: &[f64], period: f64) -> Option<Carry> {
     };
     let mut times: Vec<f64> = pieces
         .iter()
-        .flat_map(|p| [wrap(p.start), wrap(p.end)])
+        .flat_map(|p| {
+            [
+                (p.starts_hold || !lanes_only).then_some(wrap(p.start)),
+                (p.ends_hold || !lanes_only).then_some(wrap(p.end)),
+            ]
+        })
+        .flatten()
         .chain(events.iter().map(|&t| wrap(t)))
         .filter(|t| t.is_finite())
         .collect();
@@ -309,6 +333,7 @@ mod tests {
             end,
             offset0: DVec3::new(0.0, 0.0, o0),
             offset1: DVec3::new(0.0, 0.0, o1),
+            starts_hold: true,
             ends_hold: true,
         }
     }
@@ -318,7 +343,7 @@ mod tests {
         // Period 1 s: a ball held 0.1–0.4 s sliding from 0.11 m to 0.055 m in depth, another
         // 0.6–0.9 s at 0 throughout (a hold round the period's end also counts).
         let pieces = [piece(0.1, 0.4, 0.11, 0.055), piece(0.6, 0.9, 0.0, 0.0)];
-        let carry = carry_of(&pieces, &[], 1.0).unwrap();
+        let carry = carry_of(&pieces, &[], 1.0, false).unwrap();
         for i in 0..=30 {
             let t = 0.1 + 0.3 * f64::from(i) / 30.0;
             let want = 0.11 + (0.055 - 0.11) * (t - 0.1) / 0.3;
@@ -381,6 +406,35 @@ mod tests {
     }
 
     #[test]
+    fn a_ring_hand_follows_its_lanes_not_the_slides_between() {
+        // A ring held 0.1–0.4 s from 0.04 m to 0.02 m in depth, slid 0.03 m further forward
+        // over 0.2–0.3 s (three pieces of one hold): the hand goes straight from lane to lane.
+        let part = |start: f64, end: f64, o0: f64, o1: f64, first: bool, last: bool| Piece {
+            start,
+            end,
+            offset0: DVec3::new(0.0, 0.0, o0),
+            offset1: DVec3::new(0.0, 0.0, o1),
+            starts_hold: first,
+            ends_hold: last,
+        };
+        let pieces = [
+            part(0.1, 0.2, 0.04, 0.0633, true, false),
+            part(0.2, 0.3, 0.0633, 0.0567, false, false),
+            part(0.3, 0.4, 0.0567, 0.02, false, true),
+        ];
+        let lanes = carry_of(&pieces, &[], 1.0, true).unwrap();
+        for i in 0..=30 {
+            let t = 0.1 + 0.3 * f64::from(i) / 30.0;
+            let want = 0.04 - 0.02 * (t - 0.1) / 0.3;
+            let (p, _) = lanes.at(t);
+            assert!((p.z - want).abs() < 1e-9, "{t}: {p} want {want}");
+        }
+        // Following every piece, the hand slides with the ring (the lanes alone: 0.03 m).
+        let every = carry_of(&pieces, &[], 1.0, false).unwrap();
+        assert!(every.at(0.25).0.z > 0.055, "{}", every.at(0.25).0);
+    }
+
+    #[test]
     fn a_multiplex_spread_averages_out_and_lanes_do_not() {
         // Two props held together 0.2–0.5 s at ±0.025 m sideways, both in a lane 0.055 m deep.
         let spread = |x: f64| Piece {
@@ -388,12 +442,13 @@ mod tests {
             end: 0.5,
             offset0: DVec3::new(x, 0.0, 0.055),
             offset1: DVec3::new(x, 0.0, 0.055),
+            starts_hold: true,
             ends_hold: true,
         };
-        let carry = carry_of(&[spread(0.025), spread(-0.025)], &[], 1.0).unwrap();
+        let carry = carry_of(&[spread(0.025), spread(-0.025)], &[], 1.0, false).unwrap();
         let (p, _) = carry.at(0.3);
         assert!(p.x.abs() < 1e-12 && (p.z - 0.055).abs() < 1e-12, "{p}");
         // No offsets: no carrying.
-        assert!(carry_of(&[piece(0.1, 0.4, 0.0, 0.0)], &[], 1.0).is_none());
+        assert!(carry_of(&[piece(0.1, 0.4, 0.0, 0.0)], &[], 1.0, false).is_none());
     }
 }

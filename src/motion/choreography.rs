@@ -69,6 +69,10 @@ pub enum Carrying {
     /// handle is in the fist at the catch and the throw); never the backward part (carrying
     /// lanes back took elbows behind the shoulders).
     ForwardAndSideways,
+    /// The forward part from the lane a prop is caught in to the one it is thrown in, not
+    /// the slides between (rings: held ones slide quickly apart in depth, `held_rings.rs`,
+    /// which the hand does not follow).
+    ForwardLanes,
 }
 
 /// A smooth periodic vertical offset of one hand (metres, up), sampled every `period /

@@ -429,9 +429,12 @@ impl Choreography {
             }
         }
         let holds_several = |slot: usize| several.get(slot).copied().unwrap_or(false);
-        // A hand that holds one ball or club at a time and stays on its own side carries its
-        // props' lanes (`carry.rs`): a ball's forward part, a club's forward and sideways parts
-        // (its handle is in the fist at the catch and the throw); but a bounced prop rising
+        // A hand that holds one prop at a time and stays on its own side carries its props'
+        // lanes (`carry.rs`): a ball's forward part, a club's forward and sideways parts (its
+        // handle is in the fist at the catch and the throw), a ring's forward part from the
+        // lane it is caught in to the one it is thrown in (its rim in the fist; not the quick
+        // slides of `held_rings.rs` between, nor a sideways lane: rings held side by side in
+        // two hands would meet, the reason rings do not come into the hand); but a bounced prop rising
         // into its hand from below would pass its forearm, so a hand that catches bounces
         // catches its props beside it, in their lanes.
         let catches_bounces = |slot: usize| {
@@ -442,7 +445,7 @@ impl Choreography {
         let way = match kind {
             PropKind::Ball => Some(Carrying::Forward),
             PropKind::Club => Some(Carrying::ForwardAndSideways),
-            PropKind::Ring => None,
+            PropKind::Ring => Some(Carrying::ForwardLanes),
         };
         let on_its_side: Vec<bool> = self
             .hands
@@ -549,15 +552,17 @@ impl Choreography {
         if offsets.iter().all(|o| *o == (DVec3::ZERO, DVec3::ZERO)) {
             return;
         }
-        // A hand that would carry its clubs' lanes sideways into flights passing its forearm
-        // (the lanes kept them clear of it where it was) keeps to its path. (Balls' hands carry
-        // the forward part only: sideways, a hand passing balls moved in put its elbow into the
-        // torso in PPS.)
+        // A hand that would carry its clubs' or rings' lanes into flights passing its forearm
+        // (the lanes kept them clear of it where it was) keeps to its path: the Statue of
+        // Liberty's raised hand, carried forward to its ring, met the ring thrown up past it.
+        // (Balls' hands carry the forward part only: sideways, a hand passing balls moved in
+        // put its elbow into the torso in PPS.)
         for slot in 0..self.hands_carry.len() {
-            if self.hands_carry[slot] != Some(Carrying::ForwardAndSideways) {
+            let Some(way) = self.hands_carry[slot].filter(|_| kind != PropKind::Ball) else {
                 continue;
-            }
-            let shift = CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place);
+            };
+            let shift =
+                CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place, way);
             let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
             if depths.is_none_or(|(before, after)| after > before + CARRIED_DEEPER) {
                 self.hands_carry[slot] = None;
@@ -579,12 +584,15 @@ impl Choreography {
         // (props held together keep the lanes that part them).
         // (Twice where a hand carrying its lanes sideways would go above
         // `CARRIED_ACCELERATION`: then it keeps to its path.)
-        let sideways = self
+        let watched: Vec<bool> = self
             .hands_carry
-            .contains(&Some(Carrying::ForwardAndSideways));
-        let placed_paths = sideways.then(|| self.paths.clone());
+            .iter()
+            .map(|way| *way == Some(Carrying::ForwardAndSideways))
+            .collect();
+        let placed_paths = watched.contains(&true).then(|| self.paths.clone());
         self.lay_held(kind, &several, (&catch_shift, &release_shift));
-        if let Some(placed) = placed_paths.filter(|_| self.carry_slower(&*reach, &place)) {
+        if let Some(placed) = placed_paths.filter(|_| self.carry_slower(&*reach, &place, &watched))
+        {
             self.paths = placed;
             self.lay_held(kind, &several, (&catch_shift, &release_shift));
         }
@@ -646,7 +654,7 @@ impl Choreography {
                 // Cut where the prop's way into the hand bends, so that each piece slides
                 // linearly.
                 let mut cuts = vec![start];
-                if (to_hand || carry.is_some()) && s1 > s0 {
+                if (to_hand || (carry.is_some() && kind != PropKind::Ring)) && s1 > s0 {
                     cuts.extend(
                         (1..HELD_PIECES)
                             .map(|j| s0 + (s1 - s0) * j as f64 / HELD_PIECES as f64)
@@ -684,14 +692,16 @@ impl Choreography {
     /// that is more) keep to their paths: sampled every millisecond over the hand period, the
     /// path's acceleration plus the carrying's (`carry.rs`, as the motion builds it from the
     /// held props' offsets laid). Whether any hand was changed.
-    fn carry_slower(&mut self, reach: &dyn Reach, place: &dyn Fn(usize, f64) -> Placement) -> bool {
+    fn carry_slower(
+        &mut self,
+        reach: &dyn Reach,
+        place: &dyn Fn(usize, f64) -> Placement,
+        watched: &[bool],
+    ) -> bool {
         const STEP: f64 = 0.001;
         const H: f64 = 0.0005;
         let period = self.hand_period;
-        let sideways = self
-            .hands_carry
-            .contains(&Some(Carrying::ForwardAndSideways));
-        if !(sideways && period.is_finite() && period > 0.0) {
+        if !(watched.contains(&true) && period.is_finite() && period > 0.0) {
             return false;
         }
         let carries = super::carry::hand_carry(self, self.hands.len());
@@ -701,7 +711,7 @@ impl Choreography {
             let Some(carry) = carry else {
                 continue;
             };
-            if self.hands_carry.get(slot) != Some(&Some(Carrying::ForwardAndSideways)) {
+            if !watched.get(slot).copied().unwrap_or(false) {
                 continue;
             }
             let juggler = HandRef::from_slot(slot).juggler;
@@ -725,10 +735,10 @@ impl Choreography {
     }
 }
 
-/// Where the hand of a slot carrying its clubs' lanes sideways (`Carrying::ForwardAndSideways`)
-/// is moved, world, about: the carried part of its flights' offsets at its catches and throws
-/// (`knots`: time within the hand period, offset), linear in between. (`carry.rs` joins them
-/// smoothly; this is for measuring.)
+/// Where the hand of a slot carrying its clubs' or rings' lanes (`Carrying`) is moved, world,
+/// about: the carried part of its flights' offsets at its catches and throws (`knots`: time
+/// within the hand period, offset), linear in between. (`carry.rs` joins them smoothly; this
+/// is for measuring.)
 struct CarriedShift {
     knots: Vec<(f64, DVec3)>,
     period: f64,
@@ -743,9 +753,10 @@ impl CarriedShift {
         slot: usize,
         period: f64,
         place: &dyn Fn(usize, f64) -> Placement,
+        way: Carrying,
     ) -> CarriedShift {
         let part = |juggler: usize, t: f64, offset: DVec3| {
-            Carried::of(place(juggler, t).facing, Carrying::ForwardAndSideways).part(offset)
+            Carried::of(place(juggler, t).facing, way).part(offset)
         };
         let mut knots: Vec<(f64, DVec3)> = Vec::new();
         for (t, &(at_release, at_catch)) in tosses.iter().zip(offsets) {
@@ -795,9 +806,10 @@ impl CarriedShift {
 }
 
 /// Whether a prop of `kind` held alone by hand slot `hand` comes into the middle of its hand
-/// half-way (`held_lane`): a ball or a club (not a ring: held by its rim, which stays within
-/// 6 cm of the hand in its lanes, as in the plain cascade; drawing rings held side by side
-/// into their hands made 31 more of Juggling Lab's patterns overlap), in a hand that never
+/// half-way (`held_lane`): a ball or a club (not a ring: held by its rim, which its hand's
+/// carry keeps in the fist where the lanes run forward and which stays within 6 cm of the hand
+/// in its other lanes; drawing rings held side by side into their hands made 31 more of
+/// Juggling Lab's patterns overlap), in a hand that never
 /// holds several props at once (`several`, per slot).
 fn comes_to_hand(kind: PropKind, several: &[bool], hand: usize) -> bool {
     kind != PropKind::Ring && !several.get(hand).copied().unwrap_or(true)
@@ -814,7 +826,7 @@ const HELD_PIECES: usize = 8;
 /// throw, and in the hand half-way. A hand that `carry`s its lanes takes their carried part
 /// with it; only the rest is off the hand.
 fn held_lane(from: DVec3, to: DVec3, f: f64, to_hand: bool, carry: Option<Carried>) -> DVec3 {
-    let Some(carried) = carry else {
+    let Some(carried) = carry.filter(|c| !c.lanes_only()) else {
         return into_hand(from, to, f, to_hand);
     };
     // The hand carries the forward part of the lanes (`carry.rs`): that part moves with it,

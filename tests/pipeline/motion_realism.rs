@@ -1600,6 +1600,35 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
         assert!(worst_ends < 0.002, "{notation} {kind:?}: {worst_ends} m");
         assert!(carried > 0.095, "{notation} {kind:?}: carried {carried} m");
     }
+    // A ring is held by its rim in the fist from catch to throw: the hand carries the forward
+    // part of its lanes (a ring's grip sat 4 cm in front of the fist in the plain cascade,
+    // 8 cm in the Statue of Liberty).
+    for notation in ["3", "531", "645", "(4,2x)(2x,4)"] {
+        let scene = with_prop(&PatternSpec::from_notation(notation), PropKind::Ring);
+        let m = scene.motion();
+        let (mut worst, mut carried) = (0.0f32, 0.0f32);
+        for k in 0..(scene.loop_duration() * 480.0) as usize {
+            let t = k as f64 / 480.0;
+            let s = m.state_at(t);
+            for j in 0..s.hands.len() {
+                for h in Hand::BOTH {
+                    let hand = HandRef::new(j, h);
+                    let off = m.hand_at(hand, t).position - m.hand_path_at(hand, t).position;
+                    carried = carried.max(off.length());
+                }
+            }
+            for p in &s.props {
+                let Some(by) = p.held_by else { continue };
+                let off = p
+                    .position
+                    .distance(s.hands[by.juggler][by.hand.index()].position);
+                worst = worst.max(off);
+            }
+        }
+        eprintln!("{notation} rings: grip off its hand {worst} m; hands carry {carried} m");
+        assert!(worst < 0.002, "{notation} rings: {worst} m");
+        assert!(carried > 0.035, "{notation} rings: carried {carried} m");
+    }
     // A hand near its limit does not carry: the 10-ball fountain's hands with clubs reach 176
     // m/s² on their paths, and carrying their clubs' lanes took them to 182 (`o`: 195).
     let scene = with_prop(&PatternSpec::from_notation("a"), PropKind::Club);
