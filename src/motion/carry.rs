@@ -3,11 +3,12 @@
 //! to the lane it leaves in (`PathSegment::Held` offsets). Without more, the hand would stay on
 //! its path and catch and throw its ball up to `MAX_FLIGHT_LANE` in front of its fist (645,
 //! 753, 97531, 423: 11 cm), its club with the handle 10 cm beside it. A hand the lanes mark
-//! (`Choreography::hands_carry`: one prop at a time, on its own side of the body, no bounce
-//! caught) follows the forward part of the offsets of the ball it holds, and the forward and
+//! (`Choreography::hands_carry`: one prop at a time, or balls, on its own side of the body,
+//! no bounce caught) follows the forward part of the offsets of the ball it holds, and the forward and
 //! sideways parts of a club's (`Carrying`, `Carried`): at every start and end of a held piece the
 //! hand's offset is that part (the lanes move it smoothly from the catch lane to the throw
-//! lane, in pieces), so the ball is in the hand from catch to throw. A ring's hand follows the
+//! lane, in pieces), so the ball is in the hand from catch to throw (a hand holding several
+//! balls goes to the mean of theirs). A ring's hand follows the
 //! forward part of its lanes straight from the catch to the throw, not the quick slides that
 //! part held rings (`held_rings.rs`), so the rim is in the fist but while it slides; while the
 //! hand is empty,

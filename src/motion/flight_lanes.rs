@@ -429,12 +429,13 @@ impl Choreography {
             }
         }
         let holds_several = |slot: usize| several.get(slot).copied().unwrap_or(false);
-        // A hand that holds one prop at a time and stays on its own side carries its props'
-        // lanes (`carry.rs`): a ball's forward part, a club's forward and sideways parts (its
-        // handle is in the fist at the catch and the throw), a ring's forward part from the
-        // lane it is caught in to the one it is thrown in (its rim in the fist; not the quick
-        // slides of `held_rings.rs` between, nor a sideways lane: rings held side by side in
-        // two hands would meet, the reason rings do not come into the hand); but a bounced prop rising
+        // A hand that holds one prop at a time (or balls, several: then the mean of their
+        // forward parts) and stays on its own side carries its props' lanes (`carry.rs`): a
+        // ball's forward part, a club's forward and sideways parts (its handle is in the fist
+        // at the catch and the throw), a ring's forward part from the lane it is caught in to
+        // the one it is thrown in (its rim in the fist; not the quick slides of
+        // `held_rings.rs` between, nor a sideways lane: rings held side by side in two hands
+        // would meet, the reason rings do not come into the hand); but a bounced prop rising
         // into its hand from below would pass its forearm, so a hand that catches bounces
         // catches its props beside it, in their lanes.
         let catches_bounces = |slot: usize| {
@@ -455,7 +456,11 @@ impl Choreography {
             .collect();
         self.hands_carry = (0..self.hands.len())
             .map(|slot| {
-                way.filter(|_| !catches_bounces(slot) && !holds_several(slot) && on_its_side[slot])
+                way.filter(|_| {
+                    !catches_bounces(slot)
+                        && (kind == PropKind::Ball || !holds_several(slot))
+                        && on_its_side[slot]
+                })
             })
             .collect();
         let arcs: Vec<Option<Arc>> = self
@@ -587,7 +592,11 @@ impl Choreography {
         let watched: Vec<bool> = self
             .hands_carry
             .iter()
-            .map(|way| *way == Some(Carrying::ForwardAndSideways))
+            .enumerate()
+            .map(|(slot, way)| {
+                *way == Some(Carrying::ForwardAndSideways)
+                    || (way.is_some() && kind == PropKind::Ball && holds_several(slot))
+            })
             .collect();
         let placed_paths = watched.contains(&true).then(|| self.paths.clone());
         self.lay_held(kind, &several, (&catch_shift, &release_shift));
@@ -682,13 +691,14 @@ impl Choreography {
 /// passing it (`Choreography::separate_flights`).
 const CARRIED_DEEPER: f64 = 0.001;
 
-/// Most acceleration (m/s²) a hand carrying its lanes sideways may reach (`carry_slower`),
-/// unless it reached more on its path (then no more than that).
+/// Most acceleration (m/s²) a hand carrying its lanes sideways, or the mean of several balls'
+/// lanes, may reach (`carry_slower`), unless it reached more on its path (then no more than
+/// that).
 const CARRIED_ACCELERATION: f64 = 185.0;
 
 impl Choreography {
-    /// Hands carrying their lanes sideways (`Carrying::ForwardAndSideways`) that would so go
-    /// above `CARRIED_ACCELERATION` (or above what they reached on their paths, `reach`, where
+    /// Hands `watched` (carrying their lanes sideways, `Carrying::ForwardAndSideways`, or the
+    /// mean of several balls' lanes) that would so go above `CARRIED_ACCELERATION` (or above what they reached on their paths, `reach`, where
     /// that is more) keep to their paths: sampled every millisecond over the hand period, the
     /// path's acceleration plus the carrying's (`carry.rs`, as the motion builds it from the
     /// held props' offsets laid). Whether any hand was changed.

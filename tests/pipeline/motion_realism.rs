@@ -1629,6 +1629,29 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
         assert!(worst < 0.002, "{notation} rings: {worst} m");
         assert!(carried > 0.035, "{notation} rings: carried {carried} m");
     }
+    // A hand that holds several balls at once carries the mean of their lanes forward: a ball
+    // it holds alone sits beside the fist by the multiplex's sideways lanes, no longer in front
+    // of it by their depth lanes too (`22[43][54]` 17.3 cm off, `([46],[46])(0,6)(2,2)` 12.2).
+    for notation in ["22[43][54]", "([46],[46])(0,6)(2,2)", "[43]14", "24[54]"] {
+        let scene = with_prop(&PatternSpec::from_notation(notation), PropKind::Ball);
+        let m = scene.motion();
+        let mut worst = 0.0f32;
+        for k in 0..(scene.loop_duration() * 480.0) as usize {
+            let s = m.state_at(k as f64 / 480.0);
+            for p in &s.props {
+                let Some(by) = p.held_by else { continue };
+                if s.props.iter().filter(|q| q.held_by == Some(by)).count() > 1 {
+                    continue;
+                }
+                let off = p
+                    .position
+                    .distance(s.hands[by.juggler][by.hand.index()].position);
+                worst = worst.max(off);
+            }
+        }
+        eprintln!("{notation} balls held alone: {worst} m off the hand");
+        assert!(worst < 0.06, "{notation} balls: {worst} m");
+    }
     // A hand near its limit does not carry: the 10-ball fountain's hands with clubs reach 176
     // m/s² on their paths, and carrying their clubs' lanes took them to 182 (`o`: 195).
     let scene = with_prop(&PatternSpec::from_notation("a"), PropKind::Club);
