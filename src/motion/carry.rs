@@ -1,21 +1,19 @@
-//! Hands carry their props' lanes: a flight lane (`flight_lanes.rs`) moves a prop a few
-//! centimetres off its hand's event points, and a held prop slides from the lane it arrived in
-//! to the lane it leaves in (`PathSegment::Held` offsets). Without more, the hand would stay on
-//! its path and catch and throw its ball up to `MAX_FLIGHT_LANE` in front of its fist (645,
-//! 753, 97531, 423: 11 cm), its club with the handle 10 cm beside it. A hand the lanes mark
-//! (`Choreography::hands_carry`: one prop at a time, or balls, on its own side of the body,
-//! no bounce caught) follows the forward part of the offsets of the ball it holds, and the forward and
-//! sideways parts of a club's (`Carrying`, `Carried`): at every start and end of a held piece the
-//! hand's offset is that part (the lanes move it smoothly from the catch lane to the throw
-//! lane, in pieces), so the ball is in the hand from catch to throw (a hand holding several
-//! balls goes to the mean of theirs). A ring's hand follows the
-//! forward part of its lanes straight from the catch to the throw, not the quick slides that
-//! part held rings (`held_rings.rs`), so the rim is in the fist but while it slides; while the
-//! hand is empty,
-//! a cubic joins the offset it threw from to the one it catches at with the slopes of the
-//! holds on either side, so the hand moves with continuous velocity. Props, flights and the
-//! hands' paths are unchanged: only the hand (and so its arm) moves; `Motion::hand_path_at`
-//! gives the path without it.
+//! Hands carry their props' lanes: a flight lane (`flight_lanes.rs`) moves a prop a few centimetres
+//! off its hand's event points, and a held prop slides from the lane it arrived in to the lane it
+//! leaves in (`PathSegment::Held` offsets). Without more, the hand would stay on its path and catch
+//! and throw its ball up to `MAX_FLIGHT_LANE` in front of its fist (645, 753, 97531, 423: 11 cm),
+//! its club with the handle 10 cm beside it. A hand the lanes mark (`Choreography::hands_carry`:
+//! one prop at a time, or balls, on its own side of the body, no bounce caught) follows the forward
+//! part of the offsets of the ball it holds, and the forward and sideways parts of a club's
+//! (`Carrying`, `Carried`): at every start and end of a held piece the hand's offset is that part
+//! (the lanes move it smoothly from the catch lane to the throw lane, in pieces), so the ball is in
+//! the hand from catch to throw (a hand holding several balls goes to the mean of theirs). A ring's
+//! hand follows the forward part of its lanes straight from the catch to the throw, not the quick
+//! slides that part held rings (`held_rings.rs`), so the rim is in the fist but while it slides;
+//! while the hand is empty, a cubic joins the offset it threw from to the one it catches at with
+//! the slopes of the holds on either side, so the hand moves with continuous velocity. Props,
+//! flights and the hands' paths are unchanged: only the hand (and so its arm) moves;
+//! `Motion::hand_path_at` gives the path without it.
 
 use glam::DVec3;
 

@@ -587,8 +587,8 @@ impl Choreography {
         // a club (laned two steps it would sit 10–11 cm off the fist) comes into the middle of
         // its hand on the way (`held_lane`), where its hand never holds several props at once
         // (props held together keep the lanes that part them).
-        // (Twice where a hand carrying its lanes sideways would go above
-        // `CARRIED_ACCELERATION`: then it keeps to its path.)
+        // (Twice where a hand carrying its lanes sideways, or several balls' mean, would go
+        // above `CARRIED_ACCELERATION`: then it keeps to its path.)
         let watched: Vec<bool> = self
             .hands_carry
             .iter()
@@ -698,10 +698,11 @@ const CARRIED_ACCELERATION: f64 = 185.0;
 
 impl Choreography {
     /// Hands `watched` (carrying their lanes sideways, `Carrying::ForwardAndSideways`, or the
-    /// mean of several balls' lanes) that would so go above `CARRIED_ACCELERATION` (or above what they reached on their paths, `reach`, where
-    /// that is more) keep to their paths: sampled every millisecond over the hand period, the
-    /// path's acceleration plus the carrying's (`carry.rs`, as the motion builds it from the
-    /// held props' offsets laid). Whether any hand was changed.
+    /// mean of several balls' lanes) that would so go above `CARRIED_ACCELERATION` (or above
+    /// what they reached on their paths, `reach`, where that is more) keep to their paths:
+    /// sampled every millisecond over the hand period, the path's acceleration plus the
+    /// carrying's (`carry.rs`, as the motion builds it from the held props' offsets laid).
+    /// Whether any hand was changed.
     fn carry_slower(
         &mut self,
         reach: &dyn Reach,
@@ -819,8 +820,8 @@ impl CarriedShift {
 /// half-way (`held_lane`): a ball or a club (not a ring: held by its rim, which its hand's
 /// carry keeps in the fist where the lanes run forward and which stays within 6 cm of the hand
 /// in its other lanes; drawing rings held side by side into their hands made 31 more of
-/// Juggling Lab's patterns overlap), in a hand that never
-/// holds several props at once (`several`, per slot).
+/// Juggling Lab's patterns overlap), in a hand that never holds several props at once
+/// (`several`, per slot).
 fn comes_to_hand(kind: PropKind, several: &[bool], hand: usize) -> bool {
     kind != PropKind::Ring && !several.get(hand).copied().unwrap_or(true)
 }
