@@ -9,7 +9,7 @@
 //! (the lanes move it smoothly from the catch lane to the throw lane, in pieces), so the ball is in
 //! the hand from catch to throw (a hand holding several balls goes to the mean of theirs). A ring's
 //! hand follows the forward part of its lanes straight from the catch to the throw, not the quick
-//! slides that part held rings (`held_rings.rs`), so the rim is in the fist but while it slides;
+//! slides that part held rings (`held_rings.rs`), so the rim is in the fist except while it slides;
 //! while the hand is empty, a cubic joins the offset it threw from to the one it catches at with
 //! the slopes of the holds on either side, so the hand moves with continuous velocity. Props,
 //! flights and the hands' paths are unchanged: only the hand (and so its arm) moves;
