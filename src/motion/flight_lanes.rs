@@ -663,7 +663,7 @@ impl Choreography {
                 // Cut where the prop's way into the hand bends, so that each piece slides
                 // linearly.
                 let mut cuts = vec![start];
-                if (to_hand || (carry.is_some() && kind != PropKind::Ring)) && s1 > s0 {
+                if (to_hand || carry.is_some_and(|c| !c.lanes_only())) && s1 > s0 {
                     cuts.extend(
                         (1..HELD_PIECES)
                             .map(|j| s0 + (s1 - s0) * j as f64 / HELD_PIECES as f64)

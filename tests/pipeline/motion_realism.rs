@@ -1539,6 +1539,52 @@ fn bounced_props_pass_beside_each_other_and_the_arms() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
+/// How far the props held alone in `scene` are from their hands over one loop at 480 Hz: at
+/// most (`ends`), and half-way through their holds (`middle`, over `middles` samples); and how
+/// far a hand goes off its path carrying its props' lanes (`carried`).
+struct HeldOff {
+    ends: f32,
+    middle: f32,
+    middles: usize,
+    carried: f32,
+}
+
+fn held_off(scene: &Scene) -> HeldOff {
+    let m = scene.motion();
+    let mut out = HeldOff {
+        ends: 0.0,
+        middle: 0.0,
+        middles: 0,
+        carried: 0.0,
+    };
+    for k in 0..(scene.loop_duration() * 480.0) as usize {
+        let t = k as f64 / 480.0;
+        let s = m.state_at(t);
+        for j in 0..s.hands.len() {
+            for h in Hand::BOTH {
+                let hand = HandRef::new(j, h);
+                let off = m.hand_at(hand, t).position - m.hand_path_at(hand, t).position;
+                out.carried = out.carried.max(off.length());
+            }
+        }
+        for p in &s.props {
+            let Some(by) = p.held_by else { continue };
+            if s.props.iter().filter(|q| q.held_by == Some(by)).count() > 1 {
+                continue;
+            }
+            let off = p
+                .position
+                .distance(s.hands[by.juggler][by.hand.index()].position);
+            out.ends = out.ends.max(off);
+            if (0.45..=0.55).contains(&p.dwell_progress) {
+                out.middle = out.middle.max(off);
+                out.middles += 1;
+            }
+        }
+    }
+    out
+}
+
 /// A laned ball or club held alone is in its hand from its catch to its throw. Flight lanes
 /// (two lane steps, 10–11 cm, in depth or across in 645, 753, 97531 and 855) move a prop off
 /// its hand's path at the catch and the throw. A ball's hand carries the forward part of its
@@ -1557,36 +1603,12 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
         .chain([("<5p 3|5p 3>", PropKind::Club)])
     {
         let scene = with_prop(&PatternSpec::from_notation(notation), kind);
-        let m = scene.motion();
-        let loop_s = scene.loop_duration();
-        let (mut worst_middle, mut worst_ends, mut middles) = (0.0f32, 0.0f32, 0);
-        // How far a hand goes off its path carrying its props' lanes.
-        let mut carried = 0.0f32;
-        for k in 0..(loop_s * 480.0) as usize {
-            let t = k as f64 / 480.0;
-            let s = m.state_at(t);
-            for j in 0..s.hands.len() {
-                for h in Hand::BOTH {
-                    let hand = HandRef::new(j, h);
-                    let off = m.hand_at(hand, t).position - m.hand_path_at(hand, t).position;
-                    carried = carried.max(off.length());
-                }
-            }
-            for p in &s.props {
-                let Some(by) = p.held_by else { continue };
-                if s.props.iter().filter(|q| q.held_by == Some(by)).count() > 1 {
-                    continue;
-                }
-                let off = p
-                    .position
-                    .distance(s.hands[by.juggler][by.hand.index()].position);
-                worst_ends = worst_ends.max(off);
-                if (0.45..=0.55).contains(&p.dwell_progress) {
-                    worst_middle = worst_middle.max(off);
-                    middles += 1;
-                }
-            }
-        }
+        let HeldOff {
+            ends: worst_ends,
+            middle: worst_middle,
+            middles,
+            carried,
+        } = held_off(&scene);
         eprintln!(
             "{notation} {kind:?}: held off its hand {worst_middle} m half-way, {worst_ends} m; \
              hands carry {carried} m"
@@ -1605,26 +1627,11 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
     // 8 cm in the Statue of Liberty).
     for notation in ["3", "531", "645", "(4,2x)(2x,4)"] {
         let scene = with_prop(&PatternSpec::from_notation(notation), PropKind::Ring);
-        let m = scene.motion();
-        let (mut worst, mut carried) = (0.0f32, 0.0f32);
-        for k in 0..(scene.loop_duration() * 480.0) as usize {
-            let t = k as f64 / 480.0;
-            let s = m.state_at(t);
-            for j in 0..s.hands.len() {
-                for h in Hand::BOTH {
-                    let hand = HandRef::new(j, h);
-                    let off = m.hand_at(hand, t).position - m.hand_path_at(hand, t).position;
-                    carried = carried.max(off.length());
-                }
-            }
-            for p in &s.props {
-                let Some(by) = p.held_by else { continue };
-                let off = p
-                    .position
-                    .distance(s.hands[by.juggler][by.hand.index()].position);
-                worst = worst.max(off);
-            }
-        }
+        let HeldOff {
+            ends: worst,
+            carried,
+            ..
+        } = held_off(&scene);
         eprintln!("{notation} rings: grip off its hand {worst} m; hands carry {carried} m");
         assert!(worst < 0.002, "{notation} rings: {worst} m");
         assert!(carried > 0.035, "{notation} rings: carried {carried} m");
@@ -1634,21 +1641,7 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
     // of it by their depth lanes too (`22[43][54]` 17.3 cm off, `([46],[46])(0,6)(2,2)` 12.2).
     for notation in ["22[43][54]", "([46],[46])(0,6)(2,2)", "[43]14", "24[54]"] {
         let scene = with_prop(&PatternSpec::from_notation(notation), PropKind::Ball);
-        let m = scene.motion();
-        let mut worst = 0.0f32;
-        for k in 0..(scene.loop_duration() * 480.0) as usize {
-            let s = m.state_at(k as f64 / 480.0);
-            for p in &s.props {
-                let Some(by) = p.held_by else { continue };
-                if s.props.iter().filter(|q| q.held_by == Some(by)).count() > 1 {
-                    continue;
-                }
-                let off = p
-                    .position
-                    .distance(s.hands[by.juggler][by.hand.index()].position);
-                worst = worst.max(off);
-            }
-        }
+        let worst = held_off(&scene).ends;
         eprintln!("{notation} balls held alone: {worst} m off the hand");
         assert!(worst < 0.06, "{notation} balls: {worst} m");
     }
