@@ -4,6 +4,7 @@
 
 use glam::Vec3;
 
+mod catch_dips;
 mod elbow_forward;
 mod elbow_room;
 mod held_leans;
@@ -945,6 +946,7 @@ impl Scene {
     /// shoulders, then aside where a prop would pass through an arm (which keeps them as far
     /// forward); then the held clubs' and rings' leans, measured on those arms.
     fn plan_turns(&mut self) {
+        catch_dips::plan(self);
         elbow_forward::plan(self);
         elbow_room::plan(self);
         held_leans::plan(self);

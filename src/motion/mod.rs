@@ -40,6 +40,7 @@ use crate::types::{Hand, HandRef};
 mod carry;
 mod choreography;
 mod crossing;
+mod dips;
 mod flight;
 mod flight_lanes;
 mod forearms;
@@ -58,6 +59,7 @@ pub use choreography::{
     CatchKind, Choreography, HandEvent, HandLift, JugglerPath, PathSegment, PropPath, Toss,
     TossKind,
 };
+pub(crate) use dips::HandDip;
 pub use flight::BounceMode;
 pub use flight_lanes::MAX_FLIGHT_LANE;
 pub(crate) use flight_lanes::{segments_distance, Reach, MAX_TOSSES as MAX_LANED_TOSSES};
@@ -187,6 +189,10 @@ pub struct Motion {
     own_frame: Vec<bool>,
     /// Per hand slot, how it carries its held props' lanes off its path (`carry.rs`).
     carry: Vec<Option<carry::Carry>>,
+    /// Per hand slot, its steps off its path (`dips.rs`; set by the scene), and the period
+    /// they repeat with.
+    dips: Vec<Vec<HandDip>>,
+    dip_period: f64,
     /// Per toss, its flight.
     flights: Vec<FlightPath>,
     /// Per toss: thrower, catcher, value, spins asked for, schedule throw.
@@ -382,6 +388,8 @@ impl Motion {
             lifts,
             own_frame,
             carry,
+            dips: Vec::new(),
+            dip_period: period,
             flights,
             throw_info: ch
                 .tosses
@@ -546,8 +554,8 @@ impl Motion {
         }
     }
 
-    /// Position and velocity of hand slot `slot`'s path at `t` (world, f64) plus its lift:
-    /// the point its held props' offsets are from.
+    /// Position and velocity of hand slot `slot`'s path at `t` (world, f64) plus its lift and
+    /// its dips: the point its held props' offsets are from.
     fn hand_path_eval(&self, slot: usize, t: f64) -> (DVec3, DVec3) {
         let t = if t.is_finite() { t } else { 0.0 };
         let Some(spline) = self.hands.get(slot) else {
@@ -560,13 +568,37 @@ impl Motion {
         } else {
             (p, v)
         };
-        match self.lifts.get(slot).and_then(Option::as_ref) {
+        let (p, v) = match self.lifts.get(slot).and_then(Option::as_ref) {
             Some(lift) => {
                 let (y, rate) = lift.at(t);
                 (p + DVec3::Y * y, v + DVec3::Y * rate)
             }
             None => (p, v),
+        };
+        match self.dips.get(slot) {
+            Some(dips) if !dips.is_empty() => {
+                let (off, rate) = dips::dip_at(dips, self.dip_period, t);
+                if off == DVec3::ZERO && rate == DVec3::ZERO {
+                    return (p, v);
+                }
+                let placement = self.placement_at(HandRef::from_slot(slot).juggler, t);
+                (p + rotate(&placement, off), v + rotate(&placement, rate))
+            }
+            _ => (p, v),
         }
+    }
+
+    /// Sets the dips of hand slot `slot` off its path (sorted by start, not overlapping,
+    /// times in `[0, period)`): the hand's path, and the props it holds, move by them.
+    pub(crate) fn set_dips(&mut self, slot: usize, dips: Vec<HandDip>, period: f64) {
+        if !(period.is_finite() && period > 0.0) {
+            return;
+        }
+        if self.dips.len() <= slot {
+            self.dips.resize(slot + 1, Vec::new());
+        }
+        self.dip_period = period;
+        self.dips[slot] = dips;
     }
 
     /// Where every hand and prop is at time `t` (seconds; any real number, the pattern

@@ -1,0 +1,486 @@
+//! Hands that step aside for the last moments of the prop they wait for.
+//!
+//! A club caught after a short or slow flight turns its body down past the point where its
+//! catcher's hand waits for the handle: in its last half turn it hangs body down, its tip at
+//! the waiting fist (`[b9753]0020[22]0[222]0[2222]0` with clubs: 0.2 s before the catch of
+//! a half-second flight, 3.3 cm into the forearm), where turning the elbow barely moves the forearm; a bounced
+//! ring rises into the forearm of the hand waiting above it (the JML test file "Bounce, soft
+//! catches and a held ball", −4.7 cm 0.17 s before the catch). A juggler waits lower, further
+//! back or aside, and meets the handle or the rim. So the scene samples the last `LOOK` seconds
+//! of every club's or ring's flight against its catcher's arm, outside the `OWN_HAND_WINDOW`
+//! before the catch in which a prop may touch the arm catching it, and where the prop comes
+//! within `DETECT` of the arm, the hand steps off its path (`motion::HandDip`): easing away
+//! after its last throw or catch, by the least of `DEPTHS` in one of `WAYS` (down first) that
+//! clears the prop by `AIM` (else the one clearing it most, if that gains 5 mm), and back by
+//! the catch, eased no harder than `MAX_ACCELERATION`. A step that brings the arm nearer
+//! another prop or the other forearm, or the props the hand holds nearer another prop, than
+//! `AIM` where they were not is not taken. A prop that sweeps through the arm that threw it
+//! in its first `LOOK` seconds after the throw's window (a club thrown from a crossed arm)
+//! makes the hand step aside the same way, from the throw, where that does not meet a step
+//! before a catch. Where the hand throws or catches anything between the contact and the
+//! event, or the prop is in the arm for longer than the look (a long flight falling past it),
+//! the hand keeps to its path. Throws and catches keep their points and speeds. Balls, small,
+//! sweep nothing in their last moments.
+
+use glam::Vec3;
+
+use super::elbow_room::{capsule_gap, prop_capsules};
+use super::Scene;
+use crate::body::juggler::juggler_pose_moving;
+use crate::body::{JugglerPose, PropPose};
+use crate::layout::Placement;
+use crate::motion::{segments_distance, HandDip, MotionState};
+use crate::types::{HandRef, PropKind};
+
+/// Samples per second.
+const RATE: f64 = 200.0;
+/// Seconds before a catch in which the prop is measured against its catcher's arm.
+const LOOK: f64 = 0.45;
+/// Seconds after its own throw or before its own catch in which a prop may touch the arm of
+/// the hand that throws or catches it (as the contact measure grants).
+const OWN_HAND_WINDOW: f64 = 0.12;
+/// A prop closer than `DETECT` (metres) to its catcher's arm makes the hand step aside; the
+/// step aims to clear it by `AIM`.
+const DETECT: f32 = 0.005;
+const AIM: f32 = 0.015;
+/// How far a hand steps off its path, metres, tried in order, each in the directions of
+/// `WAYS`.
+const DEPTHS: [f32; 7] = [0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.14];
+/// Ways a hand steps (juggler-local; x toward the hand's own side): down, up, out, in, back,
+/// forward.
+const WAYS: [Vec3; 6] = [
+    Vec3::NEG_Y,
+    Vec3::Y,
+    Vec3::X,
+    Vec3::NEG_X,
+    Vec3::NEG_Z,
+    Vec3::Z,
+];
+/// Steepest acceleration the easing of a dip adds to the hand (m/s²).
+const MAX_ACCELERATION: f64 = 50.0;
+/// Longest easing down (seconds), and the least time after the hand's last throw or catch
+/// before it starts.
+const MAX_EASE: f64 = 0.2;
+const AFTER_EVENT: f64 = 0.02;
+/// The most samples × props the plan may measure (a pattern of many props keeps its hands on
+/// their paths).
+const MAX_WORK: f64 = 4.0e5;
+
+/// Plans the steps aside of every hand of `scene` that catches a club or ring whose last
+/// moments sweep through its arm, and sets them on its motion.
+pub(super) fn plan(scene: &mut Scene) {
+    let props = scene.props();
+    // Balls are small: a ball's last moments before its catch sweep nothing.
+    let kind = scene.kind(0);
+    if props == 0
+        || scene.dims.is_empty()
+        || kind == PropKind::Ball
+        || (1..props).any(|i| scene.kind(i) != kind)
+    {
+        return;
+    }
+    let period = scene.motion.hand_period();
+    // One hand period, where the hands and the jugglers' places repeat with it.
+    if !(period.is_finite() && period > 0.0) || (scene.elbow_period(true) - period).abs() > 1e-9 {
+        return;
+    }
+    let work = scene.flights.len() as f64 * (LOOK + MAX_EASE) * RATE * props as f64;
+    if work > MAX_WORK {
+        return;
+    }
+    let slots = 2 * scene.motion.jugglers();
+    let mut dips: Vec<Vec<HandDip>> = vec![Vec::new(); slots];
+    // Catches, then throws, by hand and time, each with the flights caught or thrown there.
+    for anchor in [Anchor::Catch, Anchor::Throw] {
+        let mut events: Vec<(HandRef, f64, Vec<usize>)> = Vec::new();
+        for (k, f) in scene.flights.iter().enumerate() {
+            // Long enough to leave room after the throw's window and before the catch's (a
+            // NaN time is not).
+            let long = f.catch - f.release > 2.0 * OWN_HAND_WINDOW;
+            if !long {
+                continue;
+            }
+            let (hand, t) = match anchor {
+                Anchor::Catch => (f.to, f.catch),
+                Anchor::Throw => (f.from, f.release),
+            };
+            let at = t.rem_euclid(period);
+            match events
+                .iter_mut()
+                .find(|(h, t, _)| *h == hand && same_time(*t, at, period))
+            {
+                Some(c) => c.2.push(k),
+                None => events.push((hand, at, vec![k])),
+            }
+        }
+        for (hand, _, flights) in events {
+            let Some(planned) = dips.get_mut(hand.slot()) else {
+                continue;
+            };
+            if let Some(dip) = plan_step(scene, hand, &flights, period, anchor) {
+                // A hand steps aside once at a time: a step after a throw that would meet one
+                // before a catch is left out.
+                if planned.iter().all(|d| apart(d, &dip, period)) {
+                    planned.push(dip);
+                }
+            }
+        }
+    }
+    for (slot, mut list) in dips.into_iter().enumerate() {
+        if list.is_empty() {
+            continue;
+        }
+        list.sort_by(|a, b| a.start.total_cmp(&b.start));
+        scene.motion.set_dips(slot, list, period);
+    }
+}
+
+/// Whether two steps of one hand (times in a loop of `period` seconds) do not overlap.
+fn apart(a: &HandDip, b: &HandDip, period: f64) -> bool {
+    let inside = |t: f64, d: &HandDip| (t - d.start).rem_euclid(period) < d.end - d.start;
+    !inside(a.start, b) && !inside(b.start, a)
+}
+
+/// The event a step aside leans on: it ends at a catch (the prop's last moments before it) or
+/// starts at a throw (the prop's first moments after the throw's window).
+#[derive(Clone, Copy, PartialEq)]
+enum Anchor {
+    Catch,
+    Throw,
+}
+
+/// Whether two times of a loop of `period` seconds are one.
+fn same_time(a: f64, b: f64, period: f64) -> bool {
+    let d = (a - b).rem_euclid(period);
+    d.min(period - d) < 1e-6
+}
+
+/// One sampled instant before a catch: the motion, where the jugglers stand, the props caught
+/// there (outside the catch's window) and the other props that may touch the catching arm.
+struct Probe {
+    t: f64,
+    state: MotionState,
+    placements: Vec<Placement>,
+    targets: Vec<PropPose>,
+    others: Vec<PropPose>,
+    /// The props the hand holds, and every prop it does not hold near it.
+    held: Vec<PropPose>,
+    near: Vec<PropPose>,
+}
+
+/// What a probe measures with the catching hand stepped off its path: the least clearance of
+/// the props caught there from its arm (outside the catch's window), of the other props from
+/// it, and of the two forearms.
+#[derive(Clone, Copy)]
+struct Clearances {
+    targets: f32,
+    others: f32,
+    forearms: f32,
+    /// The least clearance of the props the hand holds from the props near it.
+    held: f32,
+}
+
+impl Probe {
+    fn pose(&self, scene: &Scene, hand: HandRef, off: Vec3) -> JugglerPose {
+        let j = hand.juggler;
+        let mut hands = self.state.hands[j].map(|h| h.position);
+        let place = &self.placements[j];
+        hands[hand.hand.index()] += place.to_world(off) - place.to_world(Vec3::ZERO);
+        let body = scene.body_motion(&scene.bodies[j], self.t);
+        let dims = &scene.dims[j.min(scene.dims.len() - 1)];
+        juggler_pose_moving(&self.placements[j], dims, hands, body)
+    }
+
+    fn measure(&self, scene: &Scene, hand: HandRef, off: Vec3) -> Clearances {
+        let pose = self.pose(scene, hand, off);
+        let arm = pose.arms[hand.hand.index()];
+        let other = pose.arms[hand.hand.other().index()];
+        let dims = &pose.dims;
+        let segments = [
+            (arm.shoulder, arm.elbow, 0.5 * dims.upper_arm_width),
+            (arm.elbow, arm.hand, 0.5 * dims.forearm_width),
+        ];
+        let least = |props: &[PropPose]| {
+            props
+                .iter()
+                .flat_map(prop_capsules)
+                .flat_map(|c| segments.iter().map(move |s| capsule_gap(&c, s)))
+                .fold(f32::INFINITY, f32::min)
+        };
+        let forearms = segments_distance(
+            arm.elbow.as_dvec3(),
+            arm.hand.as_dvec3(),
+            other.elbow.as_dvec3(),
+            other.hand.as_dvec3(),
+        ) as f32
+            - dims.forearm_width;
+        // The props the hand holds move with it.
+        let shift = pose.arms[hand.hand.index()].hand
+            - self.state.hands[hand.juggler][hand.hand.index()].position;
+        let held = self
+            .held
+            .iter()
+            .flat_map(prop_capsules)
+            .flat_map(|(a, b, r)| {
+                let c = (a + shift, b + shift, r);
+                self.near
+                    .iter()
+                    .flat_map(prop_capsules)
+                    .map(move |d| capsule_gap(&c, &d))
+            })
+            .fold(f32::INFINITY, f32::min);
+        Clearances {
+            targets: least(&self.targets),
+            others: least(&self.others),
+            forearms,
+            held,
+        }
+    }
+}
+
+/// The step aside of `hand` before its catch (or after its throw, `anchor`) of `flights`
+/// (indices into `Scene::flights`, caught or thrown together), if a prop of them sweeps
+/// through its arm outside the event's window and a step clears it.
+fn plan_step(
+    scene: &Scene,
+    hand: HandRef,
+    flights: &[usize],
+    period: f64,
+    anchor: Anchor,
+) -> Option<HandDip> {
+    let first = &scene.flights[flights[0]];
+    let event = match anchor {
+        Anchor::Catch => first.catch,
+        Anchor::Throw => first.release,
+    };
+    // Whether prop `i` flying at `t` in `state` is one of the flights caught (thrown) here
+    // and outside its own windows.
+    let ours = |state: &MotionState, i: usize, t: f64| {
+        state.props[i].flight.is_some_and(|f| {
+            let here = match anchor {
+                Anchor::Catch => {
+                    f.to == hand
+                        && same_time(f.catch, event, period)
+                        && flights.iter().any(|&k| scene.flights[k].from == f.from)
+                }
+                Anchor::Throw => {
+                    f.from == hand
+                        && same_time(f.release, event, period)
+                        && flights.iter().any(|&k| scene.flights[k].to == f.to)
+                }
+            };
+            here && !(f.to == hand && f.catch - t < OWN_HAND_WINDOW)
+                && !(f.from == hand && t - f.release < OWN_HAND_WINDOW)
+        })
+    };
+    // With `full`, the props that may meet the arm or the props the hand holds too.
+    let probe = |t: f64, full: bool| -> Probe {
+        let state = scene.motion.state_at(t);
+        let placements = scene.placements_at(t);
+        let mut targets = Vec::new();
+        let mut others = Vec::new();
+        let (mut held, mut near) = (Vec::new(), Vec::new());
+        let at = state.hands[hand.juggler][hand.hand.index()].position;
+        for i in 0..state.props.len() {
+            let p = &state.props[i];
+            if !full {
+                if ours(&state, i, t) {
+                    targets.push(scene.prop_pose(i, &state, &placements));
+                }
+                continue;
+            }
+            if p.held_by == Some(hand) {
+                held.push(scene.prop_pose(i, &state, &placements));
+                continue;
+            }
+            if p.position.distance(at) < 1.2 {
+                near.push(scene.prop_pose(i, &state, &placements));
+            }
+            if ours(&state, i, t) {
+                targets.push(scene.prop_pose(i, &state, &placements));
+                continue;
+            }
+            // Props this hand has just thrown or is about to catch may touch it.
+            let own = p.flight.is_some_and(|f| {
+                (f.from == hand && t - f.release < OWN_HAND_WINDOW)
+                    || (f.to == hand && f.catch - t < OWN_HAND_WINDOW)
+            });
+            if !own && p.position.distance(at) < 1.2 {
+                others.push(scene.prop_pose(i, &state, &placements));
+            }
+        }
+        Probe {
+            t,
+            state,
+            placements,
+            targets,
+            others,
+            held,
+            near,
+        }
+    };
+    let step = 1.0 / RATE;
+    // The look: the last `LOOK` seconds of the flights before the catch's window, or the
+    // first after the throw's.
+    let (from, last) = match anchor {
+        Anchor::Catch => {
+            let release = flights
+                .iter()
+                .map(|&k| scene.flights[k].release)
+                .fold(f64::NEG_INFINITY, f64::max);
+            ((event - LOOK).max(release), event - OWN_HAND_WINDOW)
+        }
+        Anchor::Throw => {
+            let catch = flights
+                .iter()
+                .map(|&k| scene.flights[k].catch)
+                .fold(f64::INFINITY, f64::min);
+            (event + OWN_HAND_WINDOW, (event + LOOK).min(catch))
+        }
+    };
+    // The contacts: the first and last sample where a prop of ours comes within `DETECT`.
+    let samples = ((last - from) / step).floor().max(0.0) as usize;
+    let mut hit: Option<(f64, f64)> = None;
+    for k in 0..=samples {
+        let t = from + k as f64 * step;
+        let p = probe(t, false);
+        if p.targets.is_empty() {
+            continue;
+        }
+        if p.measure(scene, hand, Vec3::ZERO).targets < DETECT {
+            hit = Some(hit.map_or((t, t), |(a, _)| (a, t)));
+        }
+    }
+    let (t1, t2) = hit?;
+    // A prop in the arm where the look begins (ends) passes it for longer than its last (first)
+    // moments (a long flight falling past the arm): the hand keeps to its path.
+    let long = match anchor {
+        Anchor::Catch => t1 <= from + 0.5 * step && event - LOOK > from - 1e-9,
+        Anchor::Throw => t2 >= from + samples as f64 * step - 0.5 * step,
+    };
+    if long {
+        return None;
+    }
+    // The hand's throws and catches: the step lies between the one before and the one after
+    // the contact, and none may come between the contact and the anchor.
+    let events = scene.flights.iter().flat_map(|f| {
+        let thrown = (f.from == hand).then_some(f.release);
+        let caught = (f.to == hand).then_some(f.catch);
+        thrown.into_iter().chain(caught)
+    });
+    let (mut before, mut after) = (period, period);
+    let mid = 0.5 * (t1 + t2);
+    for e in events {
+        let d = (mid - e).rem_euclid(period);
+        if d > 1e-9 {
+            before = before.min(d);
+        }
+        let d = (e - mid).rem_euclid(period);
+        if d > 1e-9 {
+            after = after.min(d);
+        }
+    }
+    let (start, low_from, low_to, end) = match anchor {
+        Anchor::Catch => {
+            if after < event - mid - 1e-6 {
+                return None;
+            }
+            let low_from = t1 - step;
+            let start = (mid - before + AFTER_EVENT).max(low_from - MAX_EASE);
+            (start, low_from, (t2 + step).min(last + 0.5 * step), event)
+        }
+        Anchor::Throw => {
+            if before < mid - event - 1e-6 {
+                return None;
+            }
+            let low_to = t2 + step;
+            let end = (mid + after - AFTER_EVENT).min(low_to + MAX_EASE);
+            (event, (t1 - step).max(from - 0.5 * step), low_to, end)
+        }
+    };
+    let (rise, fall) = (low_from - start, end - low_to);
+    if rise < 2.0 * step || fall < 2.0 * step || low_to < low_from {
+        return None;
+    }
+    // A raised cosine of depth d over T seconds accelerates at most d π² / (2 T²).
+    let deepest = 2.0 * MAX_ACCELERATION * rise.min(fall).powi(2) / std::f64::consts::PI.powi(2);
+    let dip = |offset: Vec3| HandDip {
+        start,
+        low_from,
+        low_to,
+        end,
+        offset: offset.as_dvec3(),
+    };
+    // Its own side: +x for a left hand, −x for a right one.
+    let side = match hand.hand {
+        crate::types::Hand::Left => 1.0,
+        crate::types::Hand::Right => -1.0,
+    };
+    // The probes the step is measured on: all through it (the props of ours only outside
+    // their windows).
+    let n = ((end - start) / step).floor().max(0.0) as usize;
+    let probes: Vec<Probe> = (0..=n)
+        .map(|k| probe(start + k as f64 * step, true))
+        .collect();
+    let base: Vec<Clearances> = probes
+        .iter()
+        .map(|p| p.measure(scene, hand, Vec3::ZERO))
+        .collect();
+    let base_least = base.iter().map(|c| c.targets).fold(f32::INFINITY, f32::min);
+    let mut best: Option<(f32, Vec3)> = None;
+    let tries = DEPTHS
+        .into_iter()
+        .filter(|&d| f64::from(d) <= deepest)
+        .flat_map(|d| WAYS.map(|w| Vec3::new(w.x * side, w.y, w.z) * d));
+    for offset in tries {
+        let trial = dip(offset);
+        let mut least = f32::INFINITY;
+        let mut fine = true;
+        for (p, b) in probes.iter().zip(&base) {
+            let share = trial.share_at(p.t - start).0 as f32;
+            let c = p.measure(scene, hand, offset * share);
+            least = least.min(c.targets);
+            if c.others < b.others.min(AIM) - 1e-4
+                || c.forearms < b.forearms.min(AIM) - 1e-4
+                || c.held < b.held.min(AIM) - 1e-4
+            {
+                fine = false;
+                break;
+            }
+        }
+        if !fine {
+            continue;
+        }
+        if least >= AIM {
+            return Some(trial.shifted(period));
+        }
+        if best.is_none_or(|(l, _)| least > l) {
+            best = Some((least, offset));
+        }
+    }
+    let (least, offset) = best?;
+    (least > base_least + 0.005).then(|| dip(offset).shifted(period))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_of_one_hand_overlap_also_across_the_end_of_the_loop() {
+        let step = |start: f64, end: f64| HandDip {
+            start,
+            low_from: start,
+            low_to: end,
+            end,
+            offset: glam::DVec3::NEG_Y * 0.02,
+        };
+        // A loop of 1 s: one step from 0.9 s to 1.2 s (0.2 s into the next loop).
+        let wraps = step(0.9, 1.2);
+        assert!(!apart(&wraps, &step(0.1, 0.3), 1.0));
+        assert!(!apart(&step(0.1, 0.3), &wraps, 1.0));
+        assert!(apart(&wraps, &step(0.25, 0.5), 1.0));
+        assert!(!apart(&step(0.2, 0.4), &step(0.3, 0.6), 1.0));
+        assert!(apart(&step(0.2, 0.4), &step(0.4, 0.6), 1.0));
+    }
+}
