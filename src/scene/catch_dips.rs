@@ -1,26 +1,31 @@
-//! Hands that step aside for the last moments of the prop they wait for.
+//! Hands that step aside for the props that would pass through their arms.
 //!
 //! A club caught after a short or slow flight turns its body down past the point where its
 //! catcher's hand waits for the handle: in its last half turn it hangs body down, its tip at
 //! the waiting fist (`[b9753]0020[22]0[222]0[2222]0` with clubs: 0.2 s before the catch of
-//! a half-second flight, 3.3 cm into the forearm), where turning the elbow barely moves the forearm; a bounced
-//! ring rises into the forearm of the hand waiting above it (the JML test file "Bounce, soft
-//! catches and a held ball", −4.7 cm 0.17 s before the catch). A juggler waits lower, further
-//! back or aside, and meets the handle or the rim. So the scene samples the last `LOOK` seconds
-//! of every club's or ring's flight against its catcher's arm, outside the `OWN_HAND_WINDOW`
-//! before the catch in which a prop may touch the arm catching it, and where the prop comes
-//! within `DETECT` of the arm, the hand steps off its path (`motion::HandDip`): easing away
-//! after its last throw or catch, by the least of `DEPTHS` in one of `WAYS` (down first) that
-//! clears the prop by `AIM` (else the one clearing it most, if that gains 5 mm), and back by
-//! the catch, eased no harder than `MAX_ACCELERATION`. A step that brings the arm nearer
-//! another prop or the other forearm, or the props the hand holds nearer another prop, than
-//! `AIM` where they were not is not taken. A prop that sweeps through the arm that threw it
-//! in its first `LOOK` seconds after the throw's window (a club thrown from a crossed arm)
-//! makes the hand step aside the same way, from the throw, where that does not meet a step
-//! before a catch. Where the hand throws or catches anything between the contact and the
-//! event, or the prop is in the arm for longer than the look (a long flight falling past it),
-//! the hand keeps to its path. Throws and catches keep their points and speeds. Balls, small,
-//! sweep nothing in their last moments.
+//! a half-second flight, 3.3 cm into the forearm), where turning the elbow barely moves the
+//! forearm; a bounced ring rises into the forearm of the hand waiting above it (the JML test
+//! file "Bounce, soft catches and a held ball", −4.7 cm 0.17 s before the catch). A juggler
+//! waits lower, further back or aside, and meets the handle or the rim. So the scene samples
+//! the last `LOOK` seconds of every club's or ring's flight against its catcher's arm, outside
+//! the `OWN_HAND_WINDOW` before the catch in which a prop may touch the arm catching it, and
+//! where the prop comes within `DETECT` of the arm, the hand steps off its path
+//! (`motion::HandDip`): easing away after its last throw or catch, by the least of `DEPTHS` in
+//! one of `WAYS` (down first) that clears the prop by `AIM` (else the one clearing it most, if
+//! that gains 5 mm), and back by the catch, eased no harder than `MAX_ACCELERATION`. The same
+//! from a throw for a prop sweeping through the arm that threw it in its first `LOOK` seconds
+//! after the throw's window (a club thrown from a crossed arm), and then, over one hand period,
+//! for props passing an arm that neither throws nor catches them (a club falling past a
+//! crossed or raised arm): each stretch of contacts cleared by one step between the hand's
+//! throws and catches around it. A hand steps aside once at a time (a later step meeting one
+//! planned is left out). A step is not taken where it brings the arm nearer another prop or
+//! the other forearm, or a prop the hand holds nearer another prop, than `AIM` where they were
+//! not, takes the elbow more than `BEHIND` behind the shoulders (or further than it was) or
+//! the hand above `ACCELERATION_CAP` (or above what it reached). Where the hand throws or
+//! catches anything within the contact, or a prop of its own is in the arm for longer than the
+//! look (a long flight falling past it), the hand keeps to its path (the elbow planners after
+//! it still turn its elbow aside). Throws and catches keep their points and speeds. Balls,
+//! small, are left as they are (none of Juggling Lab's lists' balls needs it).
 
 use glam::Vec3;
 
@@ -62,6 +67,15 @@ const MAX_ACCELERATION: f64 = 50.0;
 /// before it starts.
 const MAX_EASE: f64 = 0.2;
 const AFTER_EVENT: f64 = 0.02;
+/// A step may take an elbow this far behind the shoulders' frontal plane (metres), or as far
+/// as it was (the elbow planner after it turns forward an elbow more than 4.5 cm behind: the
+/// bounce test file's ring is cleared by a step that the body alone puts 5.0 cm behind, and
+/// no elbow of that scene ends more than 4.4 cm behind; a step for Follow's club ended 5.6 cm
+/// behind), and a hand to this acceleration (m/s²), or as high as it was.
+const BEHIND: f32 = 0.055;
+const ACCELERATION_CAP: f32 = 195.0;
+/// Contacts of one arm with passing props less than `JOIN` seconds apart share one step.
+const JOIN: f64 = 0.05;
 /// The most samples × props the plan may measure (a pattern of many props keeps its hands on
 /// their paths).
 const MAX_WORK: f64 = 4.0e5;
@@ -126,12 +140,133 @@ pub(super) fn plan(scene: &mut Scene) {
             }
         }
     }
+    plan_passing(scene, period, &mut dips);
     for (slot, mut list) in dips.into_iter().enumerate() {
         if list.is_empty() {
             continue;
         }
         list.sort_by(|a, b| a.start.total_cmp(&b.start));
         scene.motion.set_dips(slot, list, period);
+    }
+}
+
+/// Steps aside of the hands whose arms props pass through away from their own throws and
+/// catches (a club falling past a crossed or raised arm, a prop the other hand holds), added
+/// to `dips` where they meet none planned: the contacts sampled at `RATE` over one hand period
+/// (`period`), each stretch of them (those less than `JOIN` apart taken together) cleared by
+/// one step between the hand's throws and catches around it.
+fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
+    let step = 1.0 / RATE;
+    let n = (period * RATE).ceil().max(2.0) as usize;
+    let arms = dips.len();
+    let props = scene.props();
+    if (n * arms * (props + 1)) as f64 > MAX_WORK {
+        return;
+    }
+    let reach = 2.0 * super::elbow_room::extent(scene.kind(0));
+    // Props an arm may meet: not held by it, not just thrown or about to be caught by it.
+    let passing = |hand: HandRef| {
+        move |state: &MotionState, i: usize, t: f64| {
+            state.props[i].held_by != Some(hand) && !own(state, i, t, hand)
+        }
+    };
+    let mut hits = vec![vec![false; n]; arms];
+    for k in 0..n {
+        let t = k as f64 * step;
+        let state = scene.motion.state_at(t);
+        let placements = scene.placements_at(t);
+        // Poses made once a sample, when first needed.
+        let mut poses: Vec<Option<PropPose>> = vec![None; state.props.len()];
+        let mut bodies: Vec<Option<JugglerPose>> = vec![None; placements.len()];
+        for (slot, arm_hits) in hits.iter_mut().enumerate() {
+            let hand = HandRef::from_slot(slot);
+            let j = hand.juggler;
+            let Some(place) = placements.get(j) else {
+                continue;
+            };
+            let dims = &scene.dims[j.min(scene.dims.len() - 1)];
+            // Every point of an arm lies where its distances from the shoulder and the hand add
+            // up to at most the arm's length; a prop touches it only within its reach of that.
+            let shoulder = place.to_world(dims.shoulder(hand.hand));
+            let at = state.hands[j][hand.hand.index()].position;
+            let length = dims.upper_arm + dims.forearm + 0.15 + reach + dims.upper_arm_width;
+            let is_target = passing(hand);
+            let near: Vec<usize> = (0..state.props.len())
+                .filter(|&i| {
+                    let p = state.props[i].position;
+                    p.distance(shoulder) + p.distance(at) < length && is_target(&state, i, t)
+                })
+                .collect();
+            if near.is_empty() {
+                continue;
+            }
+            let body = bodies[j].get_or_insert_with(|| {
+                let hands = state.hands[j].map(|h| h.position);
+                let motion = scene.body_motion(&scene.bodies[j], t);
+                juggler_pose_moving(place, dims, hands, motion)
+            });
+            let arm = body.arms[hand.hand.index()];
+            let segments = [
+                (arm.shoulder, arm.elbow, 0.5 * dims.upper_arm_width),
+                (arm.elbow, arm.hand, 0.5 * dims.forearm_width),
+            ];
+            arm_hits[k] = near.iter().any(|&i| {
+                let pose = poses[i].get_or_insert_with(|| scene.prop_pose(i, &state, &placements));
+                prop_capsules(pose)
+                    .iter()
+                    .any(|c| segments.iter().any(|s| capsule_gap(c, s) < DETECT))
+            });
+        }
+    }
+    for (slot, arm_hits) in hits.iter().enumerate() {
+        let hand = HandRef::from_slot(slot);
+        let events: Vec<f64> = scene
+            .flights
+            .iter()
+            .flat_map(|f| {
+                let thrown = (f.from == hand).then_some(f.release);
+                let caught = (f.to == hand).then_some(f.catch);
+                thrown.into_iter().chain(caught)
+            })
+            .collect();
+        for run in super::elbow_room::runs(arm_hits, (JOIN * RATE).ceil() as usize) {
+            let (Some(&a), Some(&b)) = (run.first(), run.last()) else {
+                continue;
+            };
+            let t1 = a as f64 * step;
+            let t2 = t1 + ((b + n - a) % n) as f64 * step;
+            // The hand's throw or catch before the stretch and after it; none within.
+            let gap = |from: f64, forward: bool| {
+                events
+                    .iter()
+                    .map(|&e| {
+                        if forward {
+                            (e - from).rem_euclid(period)
+                        } else {
+                            (from - e).rem_euclid(period)
+                        }
+                    })
+                    .filter(|&d| d > 1e-9)
+                    .fold(period, f64::min)
+            };
+            let (before, after) = (gap(t1, false), gap(t2, true));
+            if gap(t1, true) < t2 - t1 + 1e-9 {
+                continue;
+            }
+            let low_from = t1 - step;
+            let low_to = t2 + step;
+            let start = (t1 - before + AFTER_EVENT).max(low_from - MAX_EASE);
+            let end = (t2 + after - AFTER_EVENT).min(low_to + MAX_EASE);
+            let is_target = passing(hand);
+            let Some(dip) = choose(scene, hand, (start, low_from, low_to, end), period, &|t| {
+                probe_at(scene, hand, t, true, &is_target)
+            }) else {
+                continue;
+            };
+            if dips[slot].iter().all(|d| apart(d, &dip, period)) {
+                dips[slot].push(dip);
+            }
+        }
     }
 }
 
@@ -178,6 +313,8 @@ struct Clearances {
     forearms: f32,
     /// The least clearance of the props the hand holds from the props near it.
     held: f32,
+    /// How far the arm's elbow is behind the shoulders' frontal plane (metres).
+    behind: f32,
 }
 
 impl Probe {
@@ -229,11 +366,13 @@ impl Probe {
                     .map(move |d| capsule_gap(&c, &d))
             })
             .fold(f32::INFINITY, f32::min);
+        let behind = -pose.placement.to_local(arm.elbow).z;
         Clearances {
             targets: least(&self.targets),
             others: least(&self.others),
             forearms,
             held,
+            behind,
         }
     }
 }
@@ -273,52 +412,7 @@ fn plan_step(
                 && !(f.from == hand && t - f.release < OWN_HAND_WINDOW)
         })
     };
-    // With `full`, the props that may meet the arm or the props the hand holds too.
-    let probe = |t: f64, full: bool| -> Probe {
-        let state = scene.motion.state_at(t);
-        let placements = scene.placements_at(t);
-        let mut targets = Vec::new();
-        let mut others = Vec::new();
-        let (mut held, mut near) = (Vec::new(), Vec::new());
-        let at = state.hands[hand.juggler][hand.hand.index()].position;
-        for i in 0..state.props.len() {
-            let p = &state.props[i];
-            if !full {
-                if ours(&state, i, t) {
-                    targets.push(scene.prop_pose(i, &state, &placements));
-                }
-                continue;
-            }
-            if p.held_by == Some(hand) {
-                held.push(scene.prop_pose(i, &state, &placements));
-                continue;
-            }
-            if p.position.distance(at) < 1.2 {
-                near.push(scene.prop_pose(i, &state, &placements));
-            }
-            if ours(&state, i, t) {
-                targets.push(scene.prop_pose(i, &state, &placements));
-                continue;
-            }
-            // Props this hand has just thrown or is about to catch may touch it.
-            let own = p.flight.is_some_and(|f| {
-                (f.from == hand && t - f.release < OWN_HAND_WINDOW)
-                    || (f.to == hand && f.catch - t < OWN_HAND_WINDOW)
-            });
-            if !own && p.position.distance(at) < 1.2 {
-                others.push(scene.prop_pose(i, &state, &placements));
-            }
-        }
-        Probe {
-            t,
-            state,
-            placements,
-            targets,
-            others,
-            held,
-            near,
-        }
-    };
+    let probe = |t: f64, full: bool| probe_at(scene, hand, t, full, &ours);
     let step = 1.0 / RATE;
     // The look: the last `LOOK` seconds of the flights before the catch's window, or the
     // first after the throw's.
@@ -398,6 +492,81 @@ fn plan_step(
             (event, (t1 - step).max(from - 0.5 * step), low_to, end)
         }
     };
+    choose(scene, hand, (start, low_from, low_to, end), period, &|t| {
+        probe(t, true)
+    })
+}
+
+/// `hand` at `t`: the props `target` picks (by state, index and time) as targets and, with
+/// `full`, the other props that may meet the arm (not just thrown or about to be caught by
+/// it), the props it holds and every prop near it.
+fn probe_at(
+    scene: &Scene,
+    hand: HandRef,
+    t: f64,
+    full: bool,
+    target: &dyn Fn(&MotionState, usize, f64) -> bool,
+) -> Probe {
+    let state = scene.motion.state_at(t);
+    let placements = scene.placements_at(t);
+    let mut targets = Vec::new();
+    let mut others = Vec::new();
+    let (mut held, mut near) = (Vec::new(), Vec::new());
+    let at = state.hands[hand.juggler][hand.hand.index()].position;
+    for i in 0..state.props.len() {
+        let p = &state.props[i];
+        if !full {
+            if target(&state, i, t) {
+                targets.push(scene.prop_pose(i, &state, &placements));
+            }
+            continue;
+        }
+        if p.held_by == Some(hand) {
+            held.push(scene.prop_pose(i, &state, &placements));
+            continue;
+        }
+        let close = p.position.distance(at) < 1.2;
+        if close {
+            near.push(scene.prop_pose(i, &state, &placements));
+        }
+        if target(&state, i, t) {
+            targets.push(scene.prop_pose(i, &state, &placements));
+        } else if close && !own(&state, i, t, hand) {
+            others.push(scene.prop_pose(i, &state, &placements));
+        }
+    }
+    Probe {
+        t,
+        state,
+        placements,
+        targets,
+        others,
+        held,
+        near,
+    }
+}
+
+/// Whether prop `i`, flying in `state` at `t`, may touch the arm of `hand`: just thrown or
+/// about to be caught by it.
+fn own(state: &MotionState, i: usize, t: f64, hand: HandRef) -> bool {
+    state.props[i].flight.is_some_and(|f| {
+        (f.from == hand && t - f.release < OWN_HAND_WINDOW)
+            || (f.to == hand && f.catch - t < OWN_HAND_WINDOW)
+    })
+}
+
+/// The step of `hand` from `start` easing to full by `low_from`, full until `low_to`, none
+/// again at `end` that clears the targets of the probes (`probe(t)`, sampled at `RATE` from
+/// `start` to `end`) by `AIM`, else the one clearing them most if that gains 5 mm, and brings
+/// nothing else nearer than `AIM` where it was not.
+fn choose(
+    scene: &Scene,
+    hand: HandRef,
+    (start, low_from, low_to, end): (f64, f64, f64, f64),
+    period: f64,
+    probe: &dyn Fn(f64) -> Probe,
+) -> Option<HandDip> {
+    let step = 1.0 / RATE;
     let (rise, fall) = (low_from - start, end - low_to);
     if rise < 2.0 * step || fall < 2.0 * step || low_to < low_from {
         return None;
@@ -416,17 +585,29 @@ fn plan_step(
         crate::types::Hand::Left => 1.0,
         crate::types::Hand::Right => -1.0,
     };
-    // The probes the step is measured on: all through it (the props of ours only outside
-    // their windows).
+    // The probes the step is measured on: all through it.
     let n = ((end - start) / step).floor().max(0.0) as usize;
-    let probes: Vec<Probe> = (0..=n)
-        .map(|k| probe(start + k as f64 * step, true))
-        .collect();
+    let probes: Vec<Probe> = (0..=n).map(|k| probe(start + k as f64 * step)).collect();
     let base: Vec<Clearances> = probes
         .iter()
         .map(|p| p.measure(scene, hand, Vec3::ZERO))
         .collect();
     let base_least = base.iter().map(|c| c.targets).fold(f32::INFINITY, f32::min);
+    // The hand's acceleration with a step (world offset `at(t)`), by second differences.
+    let accel = |at: &dyn Fn(f64) -> Vec3, t: f64| {
+        const H: f64 = 0.002;
+        let p = |t: f64| scene.motion.hand_at(hand, t).position + at(t);
+        ((p(t + H) - 2.0 * p(t) + p(t - H)) / (H * H) as f32).length()
+    };
+    let place = |t: f64, off: Vec3| {
+        let place = scene.motion.placement_at(hand.juggler, t);
+        place.to_world(off) - place.to_world(Vec3::ZERO)
+    };
+    let base_accel = probes
+        .iter()
+        .map(|p| accel(&|_| Vec3::ZERO, p.t))
+        .fold(0.0, f32::max);
+    let accel_cap = base_accel.max(ACCELERATION_CAP);
     let mut best: Option<(f32, Vec3)> = None;
     let tries = DEPTHS
         .into_iter()
@@ -440,9 +621,12 @@ fn plan_step(
             let share = trial.share_at(p.t - start).0 as f32;
             let c = p.measure(scene, hand, offset * share);
             least = least.min(c.targets);
+            let on = |t: f64| place(t, offset * trial.share_at(t - start).0 as f32);
             if c.others < b.others.min(AIM) - 1e-4
                 || c.forearms < b.forearms.min(AIM) - 1e-4
                 || c.held < b.held.min(AIM) - 1e-4
+                || c.behind > b.behind.max(BEHIND) + 1e-4
+                || accel(&on, p.t) > accel_cap
             {
                 fine = false;
                 break;

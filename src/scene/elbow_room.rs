@@ -284,7 +284,7 @@ impl Sample {
 /// How far any part of a prop of `kind` may be from the point of its flight (metres): a ball's
 /// radius; a club's far end from its pivot, the pivot 15 cm from the grip the flight follows;
 /// a ring's rim, its centre 11 cm above the grip.
-fn extent(kind: PropKind) -> f32 {
+pub(super) fn extent(kind: PropKind) -> f32 {
     match kind {
         PropKind::Ball => 0.06,
         PropKind::Club => 0.30 + 0.15 + 0.05,

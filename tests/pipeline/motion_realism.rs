@@ -883,7 +883,9 @@ fn clubs_falling_past_a_crossed_arm_find_its_elbow_turned_aside() {
 /// "Bounce, soft catches and a held ball" rose into its catching forearm from below 0.17 s
 /// before the catch (−4.7 cm; the hand now waits 12 cm further out), its bounced club −0.35
 /// cm, and a club of `[b9753]0020[22]0[222]0[2222]0` turned its body through the catching
-/// forearm 0.2 s before the catch of its half-second flight (−3.3 cm). Least clearance of a prop from an arm away from
+/// forearm 0.2 s before the catch of its half-second flight (−3.3 cm); with Juggling Lab's
+/// hands, a club of `4[43]1` (−0.5 cm) and one passing the other arm of 1Up-2Up B (−1.6 cm,
+/// a hand stepping aside between its throws and catches). Least clearance of a prop from an arm away from
 /// its own throw and catch, at 480 Hz, must be ≥ 0 now; the hands still throw and catch where
 /// and as fast as their paths do (every dip is none, at rest, at each throw and catch).
 #[test]
@@ -895,6 +897,18 @@ fn a_hand_steps_aside_for_the_last_turn_of_the_prop_it_waits_for() {
         (bounce[0].clone(), PropKind::Club),
         (
             PatternSpec::from_notation("[b9753]0020[22]0[222]0[2222]0"),
+            PropKind::Club,
+        ),
+        (
+            PatternSpec::parse("pattern=4[43]1;bps=3.5;hands=(10)(32.5).").unwrap(),
+            PropKind::Club,
+        ),
+        (
+            PatternSpec::parse(
+                "pattern=(4,4)(4x,0)(4,4)(0,4x);bps=4;hands=(17.5)(35).(17.5)(17.5).(0)(17.5).\
+                 (17.5)(17.5).(17.5)(17.5).(17.5)(35).(17.5)(17.5).(0)(17.5).",
+            )
+            .unwrap(),
             PropKind::Club,
         ),
     ];
