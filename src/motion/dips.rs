@@ -1,6 +1,6 @@
-//! Hands stepping off their paths while they wait for a catch: where a club's last turn
-//! would sweep its body through the waiting forearm (planned by the scene,
-//! `scene/catch_dips.rs`).
+//! Hands stepping off their paths where a prop would pass through their arms (a club's last
+//! turn sweeping its body through the forearm waiting for it, a club falling past a crossed
+//! arm; planned by the scene, `scene/catch_dips.rs`).
 
 use std::f64::consts::PI;
 
