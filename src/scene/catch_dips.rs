@@ -564,7 +564,9 @@ fn choose(
 ) -> Option<HandDip> {
     let step = 1.0 / RATE;
     let (rise, fall) = (low_from - start, end - low_to);
-    if rise < 2.0 * step || fall < 2.0 * step || low_to < low_from {
+    // A step longer than the loop (a hand that never throws, passed all the time) would meet
+    // itself.
+    if rise < 2.0 * step || fall < 2.0 * step || low_to < low_from || end - start > period - step {
         return None;
     }
     // A raised cosine of depth d over T seconds accelerates at most d π² / (2 T²).
