@@ -887,7 +887,8 @@ fn clubs_falling_past_a_crossed_arm_find_its_elbow_turned_aside() {
 /// hands, a club of `4[43]1` (−0.5 cm) and one passing the other arm of 1Up-2Up B (−1.6 cm,
 /// a hand stepping aside between its throws and catches). Least clearance of a prop from an arm away from
 /// its own throw and catch, at 480 Hz, must be ≥ 0 now; the hands still throw and catch where
-/// and as fast as their paths do (every dip is none, at rest, at each throw and catch).
+/// and as fast as their paths do (every dip is none, at rest, at each throw and catch), and an
+/// idle hand passed all the time does not jump where a step would meet itself.
 #[test]
 fn a_hand_steps_aside_for_the_last_turn_of_the_prop_it_waits_for() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jml_events");
@@ -939,6 +940,19 @@ fn a_hand_steps_aside_for_the_last_turn_of_the_prop_it_waits_for() {
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");
+    // A hand that never throws, passed by flights all the time (the one-handed `[oqsuwy]0`'s
+    // idle left hand), takes no step longer than the loop: it would meet itself there and jump
+    // (a second difference over 1 ms of 2 mm is 2 000 m/s²).
+    let scene = with_prop(&PatternSpec::from_notation("[oqsuwy]0"), PropKind::Ball);
+    let motion = scene.motion();
+    let period = motion.hand_period();
+    let at = |t: f64| motion.hand_at(HandRef::new(0, Hand::Left), t).position;
+    let mut t = 1e-3;
+    while t < 2.0 * period {
+        let jump = (at(t + 1e-3) - 2.0 * at(t) + at(t - 1e-3)).length();
+        assert!(jump < 0.002, "the idle hand jumps {jump} m at {t:.3}");
+        t += 1e-3;
+    }
 }
 
 /// Hands that the forearm lifts raise into each other are still parted: the parting measures
