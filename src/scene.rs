@@ -942,9 +942,11 @@ impl Scene {
             .collect()
     }
 
-    /// Plans the elbows' turns over the loop: forward where the body puts them far behind the
-    /// shoulders, then aside where a prop would pass through an arm (which keeps them as far
-    /// forward); then the held clubs' and rings' leans, measured on those arms.
+    /// Plans where hands step off their paths so props do not pass through their arms
+    /// (`catch_dips`), then the elbows' turns over the loop: forward where the body puts them
+    /// far behind the shoulders, then aside where a prop would still pass through an arm (which
+    /// keeps them as far forward); then the held clubs' and rings' leans, measured on those
+    /// arms.
     fn plan_turns(&mut self) {
         catch_dips::plan(self);
         elbow_forward::plan(self);
