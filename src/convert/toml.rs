@@ -155,7 +155,10 @@ fn escape_controls(text: &str) -> String {
         if rest.starts_with("'''") {
             // A multi-line literal: its first line break is not part of the value.
             let body = &rest[3..];
-            let end = body.find("'''").unwrap_or(body.len());
+            // One or two quotes may end the value right before the delimiter (`''''`).
+            let mut end = body.find("'''").unwrap_or(body.len());
+            let run = body[end..].bytes().take_while(|&b| b == b'\'').count();
+            end += run.saturating_sub(3).min(2);
             let content = &body[..end];
             let value = content.strip_prefix('\n').unwrap_or(content);
             out.push_str(&basic(value));
@@ -187,6 +190,14 @@ fn escape_controls(text: &str) -> String {
                     continue;
                 }
                 if rest[i..].starts_with(&"\"\"\""[..quotes]) {
+                    // One or two quotes may end a multi-line value right before its closing
+                    // delimiter (four or five quotes in a row).
+                    if quotes == 3 {
+                        let run = rest[i..].bytes().take_while(|&b| b == b'"').count();
+                        let extra = run.saturating_sub(3).min(2);
+                        out.push_str(&rest[i..i + extra]);
+                        i += extra;
+                    }
                     break;
                 }
                 let ch = rest[i..].chars().next().unwrap_or(' ');
@@ -242,6 +253,36 @@ mod tests {
             escape_controls("a = \"\\\"\u{9b}\"\n"),
             "a = \"\\\"\\u009B\"\n"
         );
+    }
+    /// A value ending in a quote is written with its quote right before the closing
+    /// delimiter (`name = """'""""`: the value `'"`); the escaping of controls took the first
+    /// three quotes for the end, lost its place and escaped a line separator inside the next
+    /// pattern's literal string, which read back as the six characters `\u2028` (found by
+    /// `any_valid_spec_round_trips` in CI). Multi-line literals alike (`''''`).
+    #[test]
+    fn a_value_ending_in_a_quote_keeps_the_escaping_in_step() {
+        let mut first = PatternSpec::from_notation("3");
+        first.name = "'\"".to_string();
+        let mut second = PatternSpec::from_notation("a");
+        second.description = "\\A\u{2028}".to_string();
+        let specs = vec![first, second];
+        let text = to_toml(&specs).unwrap();
+        let back: Vec<PatternSpec> = read_toml_str(&text, "p.toml")
+            .unwrap()
+            .into_iter()
+            .map(|p| p.spec)
+            .collect();
+        assert_eq!(back, specs, "{text}");
+        for (text, value) in [
+            ("a = \"\"\"x\"\"\"\"\nb = '\u{2028}'\n", "x\""),
+            ("a = \"\"\"x\"\"\"\"\"\nb = '\u{2028}'\n", "x\"\""),
+            ("a = \'\'\'x\'\'\'\'\nb = '\u{2028}'\n", "x\'"),
+        ] {
+            let escaped = escape_controls(text);
+            let read: toml::Table = toml::from_str(&escaped).expect(&escaped);
+            assert_eq!(read["a"].as_str(), Some(value), "{escaped}");
+            assert_eq!(read["b"].as_str(), Some("\u{2028}"), "{escaped}");
+        }
     }
     use crate::files::from_toml_str;
     use crate::files::toml_format::read_toml_str;
