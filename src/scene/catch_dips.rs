@@ -30,12 +30,12 @@
 
 use glam::Vec3;
 
-use super::elbow_room::{capsule_gap, prop_capsules};
+use super::elbow_room::{arm_capsules, capsule_gap, forearms_gap, prop_capsules};
 use super::Scene;
 use crate::body::juggler::juggler_pose_moving;
 use crate::body::{JugglerPose, PropPose};
 use crate::layout::Placement;
-use crate::motion::{segments_distance, HandDip, MotionState};
+use crate::motion::{HandDip, MotionState};
 use crate::types::HandRef;
 
 /// Samples per second.
@@ -202,10 +202,7 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
                 juggler_pose_moving(place, dims, hands, motion)
             });
             let arm = body.arms[hand.hand.index()];
-            let segments = [
-                (arm.shoulder, arm.elbow, 0.5 * dims.upper_arm_width),
-                (arm.elbow, arm.hand, 0.5 * dims.forearm_width),
-            ];
+            let segments = arm_capsules(&arm, dims);
             arm_hits[k] = near.iter().any(|&i| {
                 let pose = poses[i].get_or_insert_with(|| scene.prop_pose(i, &state, &placements));
                 prop_capsules(pose)
@@ -216,15 +213,7 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
     }
     for (slot, arm_hits) in hits.iter().enumerate() {
         let hand = HandRef::from_slot(slot);
-        let events: Vec<f64> = scene
-            .flights
-            .iter()
-            .flat_map(|f| {
-                let thrown = (f.from == hand).then_some(f.release);
-                let caught = (f.to == hand).then_some(f.catch);
-                thrown.into_iter().chain(caught)
-            })
-            .collect();
+        let events = hand_events(scene, hand);
         for run in super::elbow_room::runs(arm_hits, (JOIN * RATE).ceil() as usize) {
             let (Some(&a), Some(&b)) = (run.first(), run.last()) else {
                 continue;
@@ -232,19 +221,7 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
             let t1 = a as f64 * step;
             let t2 = t1 + ((b + n - a) % n) as f64 * step;
             // The hand's throw or catch before the stretch and after it; none within.
-            let gap = |from: f64, forward: bool| {
-                events
-                    .iter()
-                    .map(|&e| {
-                        if forward {
-                            (e - from).rem_euclid(period)
-                        } else {
-                            (from - e).rem_euclid(period)
-                        }
-                    })
-                    .filter(|&d| d > 1e-9)
-                    .fold(period, f64::min)
-            };
+            let gap = |from: f64, forward: bool| gap(&events, from, forward, period);
             let (before, after) = (gap(t1, false), gap(t2, true));
             if gap(t1, true) < t2 - t1 + 1e-9 {
                 continue;
@@ -264,6 +241,36 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
             }
         }
     }
+}
+
+/// The times of `hand`'s throws and catches (`Scene::flights`' time line).
+fn hand_events(scene: &Scene, hand: HandRef) -> Vec<f64> {
+    scene
+        .flights
+        .iter()
+        .flat_map(|f| {
+            let thrown = (f.from == hand).then_some(f.release);
+            let caught = (f.to == hand).then_some(f.catch);
+            thrown.into_iter().chain(caught)
+        })
+        .collect()
+}
+
+/// Seconds from `from` to the next of `events` (`forward`), or from the last of them before
+/// it, in a loop of `period` seconds (an event at `from` itself does not count); `period` when
+/// there is none.
+fn gap(events: &[f64], from: f64, forward: bool, period: f64) -> f64 {
+    events
+        .iter()
+        .map(|&e| {
+            if forward {
+                (e - from).rem_euclid(period)
+            } else {
+                (from - e).rem_euclid(period)
+            }
+        })
+        .filter(|&d| d > 1e-9)
+        .fold(period, f64::min)
 }
 
 /// Whether two steps of one hand (times in a loop of `period` seconds) do not overlap.
@@ -327,12 +334,8 @@ impl Probe {
     fn measure(&self, scene: &Scene, hand: HandRef, off: Vec3) -> Clearances {
         let pose = self.pose(scene, hand, off);
         let arm = pose.arms[hand.hand.index()];
-        let other = pose.arms[hand.hand.other().index()];
         let dims = &pose.dims;
-        let segments = [
-            (arm.shoulder, arm.elbow, 0.5 * dims.upper_arm_width),
-            (arm.elbow, arm.hand, 0.5 * dims.forearm_width),
-        ];
+        let segments = arm_capsules(&arm, dims);
         let least = |props: &[PropPose]| {
             props
                 .iter()
@@ -340,13 +343,7 @@ impl Probe {
                 .flat_map(|c| segments.iter().map(move |s| capsule_gap(&c, s)))
                 .fold(f32::INFINITY, f32::min)
         };
-        let forearms = segments_distance(
-            arm.elbow.as_dvec3(),
-            arm.hand.as_dvec3(),
-            other.elbow.as_dvec3(),
-            other.hand.as_dvec3(),
-        ) as f32
-            - dims.forearm_width;
+        let forearms = forearms_gap(&pose);
         // The props the hand holds move with it.
         let shift = pose.arms[hand.hand.index()].hand
             - self.state.hands[hand.juggler][hand.hand.index()].position;
@@ -453,23 +450,12 @@ fn plan_step(
     }
     // The hand's throws and catches: the step lies between the one before and the one after
     // the contact, and none may come between the contact and the anchor.
-    let events = scene.flights.iter().flat_map(|f| {
-        let thrown = (f.from == hand).then_some(f.release);
-        let caught = (f.to == hand).then_some(f.catch);
-        thrown.into_iter().chain(caught)
-    });
-    let (mut before, mut after) = (period, period);
+    let events = hand_events(scene, hand);
     let mid = 0.5 * (t1 + t2);
-    for e in events {
-        let d = (mid - e).rem_euclid(period);
-        if d > 1e-9 {
-            before = before.min(d);
-        }
-        let d = (e - mid).rem_euclid(period);
-        if d > 1e-9 {
-            after = after.min(d);
-        }
-    }
+    let (before, after) = (
+        gap(&events, mid, false, period),
+        gap(&events, mid, true, period),
+    );
     let (start, low_from, low_to, end) = match anchor {
         Anchor::Catch => {
             if after < event - mid - 1e-6 {

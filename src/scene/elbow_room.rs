@@ -17,8 +17,9 @@
 use glam::Vec3;
 
 use super::{held_capsules, Scene};
+use crate::body::dims::BodyDims;
 use crate::body::juggler::juggler_pose_moving;
-use crate::body::{JugglerPose, PropPose};
+use crate::body::{ArmPose, JugglerPose, PropPose};
 use crate::layout::Placement;
 use crate::motion::{segments_distance, MotionState};
 use crate::types::{Hand, HandRef, PropKind};
@@ -236,10 +237,7 @@ impl Sample {
     fn clearance(&self, hand: HandRef, juggler: &JugglerPose) -> f32 {
         let arm = juggler.arms[hand.hand.index()];
         let dims = &juggler.dims;
-        let segments = [
-            (arm.shoulder, arm.elbow, 0.5 * dims.upper_arm_width),
-            (arm.elbow, arm.hand, 0.5 * dims.forearm_width),
-        ];
+        let segments = arm_capsules(&arm, dims);
         let mut least = f32::INFINITY;
         for &i in &self.near[hand.juggler][hand.hand.index()] {
             let Some(prop) = &self.props[i] else { continue };
@@ -302,6 +300,27 @@ pub(super) fn capsule_gap(p: &(Vec3, Vec3, f32), q: &(Vec3, Vec3, f32)) -> f32 {
     ) as f32
         - p.2
         - q.2
+}
+
+/// An arm as the capsules it fills (segment ends, radius): the upper arm and the forearm.
+pub(super) fn arm_capsules(arm: &ArmPose, dims: &BodyDims) -> [(Vec3, Vec3, f32); 2] {
+    [
+        (arm.shoulder, arm.elbow, 0.5 * dims.upper_arm_width),
+        (arm.elbow, arm.hand, 0.5 * dims.forearm_width),
+    ]
+}
+
+/// The gap between a juggler's two forearms (metres; negative where they pass through each
+/// other).
+pub(super) fn forearms_gap(pose: &JugglerPose) -> f32 {
+    let [l, r] = pose.arms;
+    segments_distance(
+        l.elbow.as_dvec3(),
+        l.hand.as_dvec3(),
+        r.elbow.as_dvec3(),
+        r.hand.as_dvec3(),
+    ) as f32
+        - pose.dims.forearm_width
 }
 
 /// A prop as the capsules it fills (segment ends, radius).
@@ -470,14 +489,7 @@ impl Fit {
         // axis.
         let from_axis = Vec3::new(elbow.x, 0.0, elbow.z - shoulders).length();
         let chest = (dims.torso_radius() + half_upper - from_axis).max(0.0);
-        let [l, r] = pose.arms;
-        let forearms = segments_distance(
-            l.elbow.as_dvec3(),
-            l.hand.as_dvec3(),
-            r.elbow.as_dvec3(),
-            r.hand.as_dvec3(),
-        ) as f32
-            - dims.forearm_width;
+        let forearms = forearms_gap(pose);
         Fit {
             behind: shoulders - elbow.z,
             chest,
