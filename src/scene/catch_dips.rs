@@ -17,10 +17,13 @@
 //! after the throw's window (a club thrown from a crossed arm), and then, over one hand period,
 //! for props passing an arm that neither throws nor catches them (a club falling past a
 //! crossed or raised arm): each stretch of contacts cleared by one step between the hand's
-//! throws and catches around it. A hand steps aside once at a time (a later step meeting one
-//! planned is left out). A step is not taken where it brings the arm nearer another prop or
-//! the other forearm, or a prop the hand holds nearer another prop, than `AIM` where they were
-//! not, takes the elbow more than `BEHIND` behind the shoulders (or further than it was) or
+//! throws and catches around it; after those, in the same way, for props passing a prop the
+//! hand holds (Juggling Lab's Follow with clubs: a club cutting 3.3 cm into the held one, now
+//! 1.9), where the step keeps the arm as clear of them as it was. A hand steps aside once at a
+//! time (a later step meeting one planned is left out). A step is not taken where it brings
+//! the arm nearer another prop or the other forearm, or a prop the hand holds nearer another
+//! prop, than `AIM` where they were not, or a prop the hand holds into its other arm, takes
+//! the elbow more than `BEHIND` behind the shoulders (or further than it was) or
 //! the hand above `ACCELERATION_CAP` (or above what it reached). Where the hand throws or
 //! catches anything within the contact, or a prop of its own is in the arm for longer than the
 //! look (a long flight falling past it), the hand keeps to its path (the elbow planners after
@@ -167,6 +170,8 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
         }
     };
     let mut hits = vec![vec![false; n]; arms];
+    // Samples where a passing prop meets a prop the hand holds (its arm clear).
+    let mut held_hits = vec![vec![false; n]; arms];
     for k in 0..n {
         let t = k as f64 * step;
         let state = scene.motion.state_at(t);
@@ -174,7 +179,7 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
         // Poses made once a sample, when first needed.
         let mut poses: Vec<Option<PropPose>> = vec![None; state.props.len()];
         let mut bodies: Vec<Option<JugglerPose>> = vec![None; placements.len()];
-        for (slot, arm_hits) in hits.iter_mut().enumerate() {
+        for (slot, (arm_hits, held_hits)) in hits.iter_mut().zip(&mut held_hits).enumerate() {
             let hand = HandRef::from_slot(slot);
             let j = hand.juggler;
             let Some(place) = placements.get(j) else {
@@ -203,15 +208,37 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
             });
             let arm = body.arms[hand.hand.index()];
             let segments = arm_capsules(&arm, dims);
-            arm_hits[k] = near.iter().any(|&i| {
+            let in_arm = near.iter().any(|&i| {
                 let pose = poses[i].get_or_insert_with(|| scene.prop_pose(i, &state, &placements));
                 prop_capsules(pose)
                     .iter()
                     .any(|c| segments.iter().any(|s| capsule_gap(c, s) < DETECT))
             });
+            // A prop the hand holds, met by a passing one.
+            let held: Vec<usize> = (0..state.props.len())
+                .filter(|&i| state.props[i].held_by == Some(hand))
+                .collect();
+            let on_held = !in_arm
+                && held.iter().any(|&h| {
+                    let held = prop_capsules(
+                        poses[h].get_or_insert_with(|| scene.prop_pose(h, &state, &placements)),
+                    );
+                    near.iter().any(|&i| {
+                        let pose =
+                            poses[i].get_or_insert_with(|| scene.prop_pose(i, &state, &placements));
+                        prop_capsules(pose)
+                            .iter()
+                            .any(|c| held.iter().any(|d| capsule_gap(c, d) < DETECT))
+                    })
+                });
+            arm_hits[k] = in_arm;
+            held_hits[k] = on_held;
         }
     }
-    for (slot, arm_hits) in hits.iter().enumerate() {
+    // The arms' contacts first, then the held props'.
+    let passes = hits.iter().enumerate().chain(held_hits.iter().enumerate());
+    for (pass, (slot, arm_hits)) in passes.enumerate() {
+        let for_held = pass >= arms;
         let hand = HandRef::from_slot(slot);
         let events = hand_events(scene, hand);
         for run in super::elbow_room::runs(arm_hits, (JOIN * RATE).ceil() as usize) {
@@ -232,7 +259,9 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
             let end = (t2 + after - AFTER_EVENT).min(low_to + MAX_EASE);
             let is_target = passing(hand);
             let Some(dip) = choose(scene, hand, (start, low_from, low_to, end), period, &|t| {
-                probe_at(scene, hand, t, true, &is_target)
+                let mut probe = probe_at(scene, hand, t, true, &is_target);
+                probe.held_meets_targets = for_held;
+                probe
             }) else {
                 continue;
             };
@@ -304,6 +333,8 @@ struct Probe {
     /// The props the hand holds, and every prop it does not hold near it.
     held: Vec<PropPose>,
     near: Vec<PropPose>,
+    /// Whether the props the hand holds count against the targets too (props passing it).
+    held_meets_targets: bool,
 }
 
 /// What a probe measures with the catching hand stepped off its path: the least clearance of
@@ -312,6 +343,10 @@ struct Probe {
 #[derive(Clone, Copy)]
 struct Clearances {
     targets: f32,
+    /// The targets' least clearance from the arm alone.
+    arm_targets: f32,
+    /// The least clearance of the props the hand holds from its other arm.
+    held_arm: f32,
     others: f32,
     forearms: f32,
     /// The least clearance of the props the hand holds from the props near it.
@@ -359,9 +394,38 @@ impl Probe {
                     .map(move |d| capsule_gap(&c, &d))
             })
             .fold(f32::INFINITY, f32::min);
+        // And from the other arm.
+        let other = arm_capsules(&pose.arms[1 - hand.hand.index()], dims);
+        let held_arm = self
+            .held
+            .iter()
+            .flat_map(prop_capsules)
+            .flat_map(|(a, b, r)| {
+                let c = (a + shift, b + shift, r);
+                other.iter().map(move |s| capsule_gap(&c, s))
+            })
+            .fold(f32::INFINITY, f32::min);
         let behind = -pose.placement.to_local(arm.elbow).z;
+        let held_targets = if self.held_meets_targets {
+            self.held
+                .iter()
+                .flat_map(prop_capsules)
+                .flat_map(|(a, b, r)| {
+                    let c = (a + shift, b + shift, r);
+                    self.targets
+                        .iter()
+                        .flat_map(prop_capsules)
+                        .map(move |d| capsule_gap(&c, &d))
+                })
+                .fold(f32::INFINITY, f32::min)
+        } else {
+            f32::INFINITY
+        };
+        let arm_targets = least(&self.targets);
         Clearances {
-            targets: least(&self.targets),
+            targets: arm_targets.min(held_targets),
+            arm_targets,
+            held_arm,
             others: least(&self.others),
             forearms,
             held,
@@ -525,6 +589,7 @@ fn probe_at(
         others,
         held,
         near,
+        held_meets_targets: false,
     }
 }
 
@@ -577,6 +642,12 @@ fn choose(
         .map(|p| p.measure(scene, hand, Vec3::ZERO))
         .collect();
     let base_least = base.iter().map(|c| c.targets).fold(f32::INFINITY, f32::min);
+    // A step for the props a hand holds (its arm clear of the targets) keeps its arm clear.
+    let arm_clear = base
+        .iter()
+        .map(|c| c.arm_targets)
+        .fold(f32::INFINITY, f32::min)
+        >= DETECT;
     // The hand's acceleration with a step (world offset `at(t)`), by second differences.
     let accel = |at: &dyn Fn(f64) -> Vec3, t: f64| {
         const H: f64 = 0.002;
@@ -609,6 +680,8 @@ fn choose(
             if c.others < b.others.min(AIM) - 1e-4
                 || c.forearms < b.forearms.min(AIM) - 1e-4
                 || c.held < b.held.min(AIM) - 1e-4
+                || c.held_arm < b.held_arm.min(DETECT) - 1e-4
+                || (arm_clear && c.arm_targets < b.arm_targets.min(AIM) - 1e-4)
                 || c.behind > b.behind.max(BEHIND) + 1e-4
                 || accel(&on, p.t) > accel_cap
             {

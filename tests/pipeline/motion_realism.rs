@@ -885,7 +885,9 @@ fn clubs_falling_past_a_crossed_arm_find_its_elbow_turned_aside() {
 /// cm, and a club of `[b9753]0020[22]0[222]0[2222]0` turned its body through the catching
 /// forearm 0.2 s before the catch of its half-second flight (−3.3 cm); with Juggling Lab's
 /// hands, a club of `4[43]1` (−0.5 cm) and one passing the other arm of 1Up-2Up B (−1.6 cm,
-/// a hand stepping aside between its throws and catches). Least clearance of a prop from an arm away from
+/// a hand stepping aside between its throws and catches); with Juggling Lab's hands, a ring of
+/// Dancey's Devilment `3[53]22[32]` (−1.6 cm in a forearm, cleared by the hand stepping aside
+/// for the ring passing the one it holds). Least clearance of a prop from an arm away from
 /// its own throw and catch, at 480 Hz, must be ≥ 0 now; the hands still throw and catch where
 /// and as fast as their paths do (every dip is none, at rest, at each throw and catch), and an
 /// idle hand passed all the time does not jump where a step would meet itself.
@@ -911,6 +913,14 @@ fn a_hand_steps_aside_for_the_last_turn_of_the_prop_it_waits_for() {
             )
             .unwrap(),
             PropKind::Club,
+        ),
+        (
+            PatternSpec::parse(
+                "pattern=3[53]22[32];dwell=1.0;bps=4.124;hands=(32.5,40)(7.5,30).(-25,-15)\
+                 (-2.5).(-30,10)(-5,10).(30,10)(7.5,5).(-25,-10)(17.5,-10).",
+            )
+            .unwrap(),
+            PropKind::Ring,
         ),
     ];
     let mut bad = Vec::new();
