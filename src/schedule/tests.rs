@@ -50,7 +50,9 @@ fn collisions_name_beat_juggler_and_hand() {
 #[test]
 fn average_rule() {
     assert_eq!(invalid("54"), Invalid::Average { sum: 9, period: 2 });
-    assert_eq!(invalid("532"), Invalid::Average { sum: 20, period: 6 });
+    // What was written, not Juggling Lab's doubled period (`532` is played as `532*`).
+    assert_eq!(invalid("532"), Invalid::Average { sum: 10, period: 3 });
+    assert_eq!(invalid("(4,3x)*"), Invalid::Average { sum: 7, period: 2 });
     assert!(matches!(invalid("3(4,4)"), Invalid::Average { .. }));
     assert!(invalid("54")
         .to_string()
