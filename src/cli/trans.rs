@@ -50,7 +50,7 @@ pub fn run(args: &TransArgs) -> Result<u8, CliError> {
 fn print(found: &[TextTransition], stopped: bool, json: bool) -> Result<u8, CliError> {
     let shown = |t: &str| {
         if t.is_empty() {
-            "(none)".to_string()
+            "(none needed)".to_string()
         } else {
             t.to_string()
         }

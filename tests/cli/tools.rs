@@ -161,6 +161,15 @@ fn trans_patterns_are_valid_and_contain_both() {
         let (code, _, err) = juggler(&["check", p]);
         assert_eq!(code, 0, "{p}: {err}");
     }
+    // Two ground-state patterns need no throws between them, either way: said so, not
+    // "(none)", which read as "no transition".
+    let (code, out, err) = juggler(&["trans", "531", "441"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("531 -> 441: 1 shortest transition; back 441 -> 531: (none needed)\n")
+            && out.contains("  (none needed)  531531441441\n"),
+        "{out}"
+    );
     let (code, _, err) = juggler(&["trans", "531", "4"]);
     assert_eq!(code, 1);
     assert!(err.contains("3 props") && err.contains("4"), "{err}");

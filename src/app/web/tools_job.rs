@@ -158,7 +158,7 @@ fn transitions(from: &str, to: &str) -> Result<Vec<ToolsResult>, String> {
         tools::transitions((from, &sa), (to, &sb), MAX_RESULTS).map_err(|e| e.to_string())?;
     let shown = |s: &str| {
         if s.is_empty() {
-            "(none)".to_string()
+            "(none needed)".to_string()
         } else {
             s.to_string()
         }
