@@ -65,8 +65,10 @@ const WAYS: [Vec3; 6] = [
     Vec3::NEG_Z,
     Vec3::Z,
 ];
-/// Steepest acceleration the easing of a dip adds to the hand (m/s²).
-const MAX_ACCELERATION: f64 = 50.0;
+/// Steepest acceleration the easing of a dip adds to the hand (m/s²; the hand as a whole is
+/// held to `ACCELERATION_CAP`). At 50 m/s² the ring of `(4xB,4xB)` with one of Juggling Lab's
+/// column hands stayed 1.1 cm in the forearm, the hand's step too shallow for its 0.1 s.
+const MAX_ACCELERATION: f64 = 75.0;
 /// Longest easing down (seconds), and the least time after the hand's last throw or catch
 /// before it starts.
 const MAX_EASE: f64 = 0.2;

@@ -887,7 +887,8 @@ fn clubs_falling_past_a_crossed_arm_find_its_elbow_turned_aside() {
 /// hands, a club of `4[43]1` (−0.5 cm) and one passing the other arm of 1Up-2Up B (−1.6 cm,
 /// a hand stepping aside between its throws and catches); with Juggling Lab's hands, a ring of
 /// Dancey's Devilment `3[53]22[32]` (−1.6 cm in a forearm, cleared by the hand stepping aside
-/// for the ring passing the one it holds). Least clearance of a prop from an arm away from
+/// for the ring passing the one it holds), and a ring of `(4xB,4xB)` with one of its column
+/// hands (−1.1 cm, the step eased at 75 m/s², was 50). Least clearance of a prop from an arm away from
 /// its own throw and catch, at 480 Hz, must be ≥ 0 now; the hands still throw and catch where
 /// and as fast as their paths do (every dip is none, at rest, at each throw and catch), and an
 /// idle hand passed all the time does not jump where a step would meet itself.
@@ -918,6 +919,14 @@ fn a_hand_steps_aside_for_the_last_turn_of_the_prop_it_waits_for() {
             PatternSpec::parse(
                 "pattern=3[53]22[32];dwell=1.0;bps=4.124;hands=(32.5,40)(7.5,30).(-25,-15)\
                  (-2.5).(-30,10)(-5,10).(30,10)(7.5,5).(-25,-10)(17.5,-10).",
+            )
+            .unwrap(),
+            PropKind::Ring,
+        ),
+        (
+            PatternSpec::parse(
+                "pattern=(4xB,4xB);hands=(33,0,0)(33,0,12).(33,0,12)(33,0,24).(33,0,30)\
+                 (33,0,12).(33,0,12)(33,0,0).",
             )
             .unwrap(),
             PropKind::Ring,
