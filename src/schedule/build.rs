@@ -27,7 +27,7 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
     if !sum.is_multiple_of(u64::from(e.period)) {
         // A mirrored period (`531` played as `531*`, or a written `*`) is its first half
         // twice over: the message counts what was written (`532`: 10 over 3 beats).
-        let halves: u64 = if e.mirrored && sum % 2 == 0 && e.period % 2 == 0 {
+        let halves: u64 = if e.mirrored && sum.is_multiple_of(2) && e.period.is_multiple_of(2) {
             2
         } else {
             1
