@@ -239,11 +239,11 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
     }
     // The arms' contacts first, then the held props'.
     let passes = hits.iter().enumerate().chain(held_hits.iter().enumerate());
-    for (pass, (slot, arm_hits)) in passes.enumerate() {
+    for (pass, (slot, contacts)) in passes.enumerate() {
         let for_held = pass >= arms;
         let hand = HandRef::from_slot(slot);
         let events = hand_events(scene, hand);
-        for run in super::elbow_room::runs(arm_hits, (JOIN * RATE).ceil() as usize) {
+        for run in super::elbow_room::runs(contacts, (JOIN * RATE).ceil() as usize) {
             let (Some(&a), Some(&b)) = (run.first(), run.last()) else {
                 continue;
             };
@@ -384,42 +384,26 @@ impl Probe {
         // The props the hand holds move with it.
         let shift = pose.arms[hand.hand.index()].hand
             - self.state.hands[hand.juggler][hand.hand.index()].position;
-        let held = self
+        let held: Vec<(Vec3, Vec3, f32)> = self
             .held
             .iter()
             .flat_map(prop_capsules)
-            .flat_map(|(a, b, r)| {
-                let c = (a + shift, b + shift, r);
-                self.near
-                    .iter()
-                    .flat_map(prop_capsules)
-                    .map(move |d| capsule_gap(&c, &d))
-            })
-            .fold(f32::INFINITY, f32::min);
+            .map(|(a, b, r)| (a + shift, b + shift, r))
+            .collect();
+        // The least clearance of the held props from `capsules`.
+        let from_held = |capsules: &[(Vec3, Vec3, f32)]| {
+            held.iter()
+                .flat_map(|c| capsules.iter().map(move |d| capsule_gap(c, d)))
+                .fold(f32::INFINITY, f32::min)
+        };
+        let capsules =
+            |props: &[PropPose]| props.iter().flat_map(prop_capsules).collect::<Vec<_>>();
+        let held_near = from_held(&capsules(&self.near));
         // And from the other arm.
-        let other = arm_capsules(&pose.arms[1 - hand.hand.index()], dims);
-        let held_arm = self
-            .held
-            .iter()
-            .flat_map(prop_capsules)
-            .flat_map(|(a, b, r)| {
-                let c = (a + shift, b + shift, r);
-                other.iter().map(move |s| capsule_gap(&c, s))
-            })
-            .fold(f32::INFINITY, f32::min);
+        let held_arm = from_held(&arm_capsules(&pose.arms[1 - hand.hand.index()], dims));
         let behind = -pose.placement.to_local(arm.elbow).z;
         let held_targets = if self.held_meets_targets {
-            self.held
-                .iter()
-                .flat_map(prop_capsules)
-                .flat_map(|(a, b, r)| {
-                    let c = (a + shift, b + shift, r);
-                    self.targets
-                        .iter()
-                        .flat_map(prop_capsules)
-                        .map(move |d| capsule_gap(&c, &d))
-                })
-                .fold(f32::INFINITY, f32::min)
+            from_held(&capsules(&self.targets))
         } else {
             f32::INFINITY
         };
@@ -430,7 +414,7 @@ impl Probe {
             held_arm,
             others: least(&self.others),
             forearms,
-            held,
+            held: held_near,
             behind,
         }
     }
