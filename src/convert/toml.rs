@@ -124,6 +124,13 @@ pub fn to_toml(specs: &[PatternSpec]) -> Result<String, ConvertError> {
     })))
 }
 
+/// How many of the quotes (`quote`) starting `at`, where a multi-line string's closing
+/// delimiter was found, belong to the value: one or two before the three that close it.
+fn quotes_before_delimiter(at: &str, quote: u8) -> usize {
+    let run = at.bytes().take_while(|&b| b == quote).count();
+    run.saturating_sub(3).min(2)
+}
+
 /// TOML text with no control character raw (DEL, C1 such as a terminal's CSI U+009B, line
 /// separators, bidi controls; the serialiser escapes only C0): in a basic string each is
 /// written `\uXXXX`, and a literal string (`'...'`, `'''...'''`, which cannot escape) holding one
@@ -157,8 +164,7 @@ fn escape_controls(text: &str) -> String {
             let body = &rest[3..];
             // One or two quotes may end the value right before the delimiter (`''''`).
             let mut end = body.find("'''").unwrap_or(body.len());
-            let run = body[end..].bytes().take_while(|&b| b == b'\'').count();
-            end += run.saturating_sub(3).min(2);
+            end += quotes_before_delimiter(&body[end..], b'\'');
             let content = &body[..end];
             let value = content.strip_prefix('\n').unwrap_or(content);
             out.push_str(&basic(value));
@@ -193,8 +199,7 @@ fn escape_controls(text: &str) -> String {
                     // One or two quotes may end a multi-line value right before its closing
                     // delimiter (four or five quotes in a row).
                     if quotes == 3 {
-                        let run = rest[i..].bytes().take_while(|&b| b == b'"').count();
-                        let extra = run.saturating_sub(3).min(2);
+                        let extra = quotes_before_delimiter(&rest[i..], b'"');
                         out.push_str(&rest[i..i + extra]);
                         i += extra;
                     }

@@ -208,31 +208,30 @@ fn plan_passing(scene: &Scene, period: f64, dips: &mut [Vec<HandDip>]) {
                 let motion = scene.body_motion(&scene.bodies[j], t);
                 juggler_pose_moving(place, dims, hands, motion)
             });
-            let arm = body.arms[hand.hand.index()];
-            let segments = arm_capsules(&arm, dims);
-            let in_arm = near.iter().any(|&i| {
-                let pose = poses[i].get_or_insert_with(|| scene.prop_pose(i, &state, &placements));
-                prop_capsules(pose)
-                    .iter()
-                    .any(|c| segments.iter().any(|s| capsule_gap(c, s) < DETECT))
-            });
-            // A prop the hand holds, met by a passing one.
-            let held: Vec<usize> = (0..state.props.len())
-                .filter(|&i| state.props[i].held_by == Some(hand))
+            // Whether a passing prop comes within `DETECT` of `capsules`.
+            let passing: Vec<_> = near
+                .iter()
+                .flat_map(|&i| {
+                    prop_capsules(
+                        poses[i].get_or_insert_with(|| scene.prop_pose(i, &state, &placements)),
+                    )
+                })
                 .collect();
+            let meets = |capsules: &[(Vec3, Vec3, f32)]| {
+                passing
+                    .iter()
+                    .any(|c| capsules.iter().any(|s| capsule_gap(c, s) < DETECT))
+            };
+            let in_arm = meets(&arm_capsules(&body.arms[hand.hand.index()], dims));
+            // Else a prop the hand holds, met by a passing one.
             let on_held = !in_arm
-                && held.iter().any(|&h| {
-                    let held = prop_capsules(
-                        poses[h].get_or_insert_with(|| scene.prop_pose(h, &state, &placements)),
-                    );
-                    near.iter().any(|&i| {
-                        let pose =
-                            poses[i].get_or_insert_with(|| scene.prop_pose(i, &state, &placements));
-                        prop_capsules(pose)
-                            .iter()
-                            .any(|c| held.iter().any(|d| capsule_gap(c, d) < DETECT))
-                    })
-                });
+                && (0..state.props.len())
+                    .filter(|&h| state.props[h].held_by == Some(hand))
+                    .any(|h| {
+                        meets(&prop_capsules(poses[h].get_or_insert_with(|| {
+                            scene.prop_pose(h, &state, &placements)
+                        })))
+                    });
             arm_hits[k] = in_arm;
             held_hits[k] = on_held;
         }
