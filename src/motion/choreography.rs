@@ -58,6 +58,12 @@ pub struct Choreography {
     /// 11 cm in front of the fist, a club laned two steps sideways with its handle 10 cm beside
     /// it). Sources leave it empty.
     pub hands_carry: Vec<Option<Carrying>>,
+    /// How many copies of the pattern's own cycle the flight lanes treat as distinct within
+    /// the hand period (1: flights a cycle apart share a lane). More where a flight would meet
+    /// its own repeat a cycle later in the air (`o`, `z`: props on one parabola a hand's throw
+    /// apart), so that successive throws of one hand take lanes of their own
+    /// (`flight_lanes.rs`). Sources leave it 1.
+    pub lane_copies: u32,
 }
 
 /// Which parts of its held props' lanes a hand carries (`carry.rs`).
@@ -533,6 +539,7 @@ mod tests {
             }],
             lifts: Vec::new(),
             hands_carry: Vec::new(),
+            lane_copies: 1,
         };
         let m = Motion::from_events(
             &ch,

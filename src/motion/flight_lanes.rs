@@ -508,7 +508,7 @@ impl Choreography {
         // time, release phase within the pattern's own cycle and path) and shared by its
         // repeats, so a choreography written over several cycles (a JIF or JML read back)
         // lanes as the pattern itself.
-        let cycle = Cycle::of(&arcs, self.hand_period);
+        let cycle = Cycle::of(&arcs, self.hand_period, self.lane_copies);
         let representatives: Vec<Option<Arc>> = arcs
             .iter()
             .enumerate()
@@ -587,15 +587,18 @@ impl Choreography {
         // a club (laned two steps it would sit 10–11 cm off the fist) comes into the middle of
         // its hand on the way (`held_lane`), where its hand never holds several props at once
         // (props held together keep the lanes that part them).
-        // (Twice where a hand carrying its lanes sideways, or several balls' mean, would go
-        // above `CARRIED_ACCELERATION`: then it keeps to its path.)
+        // (Twice where a hand carrying its lanes sideways, or several balls' mean, or balls'
+        // lanes that change from throw to throw (`lane_copies`), would go above
+        // `CARRIED_ACCELERATION`: then it keeps to its path.)
         let watched: Vec<bool> = self
             .hands_carry
             .iter()
             .enumerate()
             .map(|(slot, way)| {
                 *way == Some(Carrying::ForwardAndSideways)
-                    || (way.is_some() && kind == PropKind::Ball && holds_several(slot))
+                    || (way.is_some()
+                        && kind == PropKind::Ball
+                        && (holds_several(slot) || self.lane_copies > 1))
             })
             .collect();
         let placed_paths = watched.contains(&true).then(|| self.paths.clone());
@@ -952,6 +955,84 @@ impl Choreography {
 /// one another (times and points written rounded read back within them).
 const SAME_TIME: f64 = 1e-3;
 const SAME_PLACE: f64 = 2e-3;
+/// A flight whose props pass their repeat a cycle later closer than this (centres, metres)
+/// needs its successive throws laned apart (`Choreography::flights_meet_their_repeats`).
+const OWN_REPEAT_APART: f64 = 0.06;
+
+impl Choreography {
+    /// Whether a flight of props of `kind` would meet its own repeat in the air, so that the
+    /// pattern is to be laned over several of its cycles (`lane_copies`): two props on one
+    /// parabola `P` seconds apart are level where they are the parabola's horizontal speed
+    /// times `P` apart, whatever lane both take. Passes and bounces are not looked at.
+    pub(crate) fn flights_meet_their_repeats(&self, kind: PropKind) -> bool {
+        let n = self.tosses.len();
+        let period = self.hand_period;
+        if n == 0 || !(period.is_finite() && period > 0.0) {
+            return false;
+        }
+        // Props level with their repeat closer than this (centres, metres) are laned over
+        // several cycles: a ball's width and a centimetre would be the measure, but lanes
+        // drifting from release to catch part a flight from its repeat by a little more (the
+        // library's `cake` balls, 9.6 cm, and `a`, 10.3 cm, are clear on one cycle, and laned
+        // over three `a`'s left hand went 184 → 190 m/s²), so only as close as 6 cm: `o`, `z`,
+        // `z1`. Rings as balls (their rims in parallel planes once laned in depth). Not clubs:
+        // their lanes run sideways, along the way such props are apart, and in depth along
+        // their own length where they lie level near the top (over three cycles `o`'s clubs
+        // met 6.0 cm deep instead of 2.9).
+        let apart = match kind {
+            PropKind::Ball | PropKind::Ring => OWN_REPEAT_APART,
+            PropKind::Club => return false,
+        };
+        let mut points: Vec<(Option<DVec3>, Option<DVec3>)> = vec![(None, None); n];
+        for e in self.hands.iter().flatten() {
+            for &i in &e.throws {
+                if let Some(p) = points.get_mut(i) {
+                    p.0 = Some(e.position);
+                }
+            }
+            for &i in &e.catches {
+                if let Some(p) = points.get_mut(i) {
+                    p.1 = Some(e.position);
+                }
+            }
+        }
+        let flight = |i: usize| {
+            let t = &self.tosses[i];
+            let (Some(a), Some(b)) = points[i] else {
+                return None;
+            };
+            let plain =
+                t.kind == super::choreography::TossKind::Toss && t.from.juggler == t.to.juggler;
+            let duration = t.catch - t.release;
+            (plain && duration > 0.0).then_some((
+                t,
+                a + t.release_offset,
+                b + t.catch_offset,
+                duration,
+            ))
+        };
+        let flights: Vec<_> = (0..n).map(flight).collect();
+        flights.iter().flatten().any(|&(t, a, b, duration)| {
+            // The soonest repeat of this flight: the same hands, time and points.
+            let repeat = flights
+                .iter()
+                .flatten()
+                .filter(|(u, c, d, other)| {
+                    u.from == t.from
+                        && u.to == t.to
+                        && (other - duration).abs() < SAME_TIME
+                        && c.distance(a) < SAME_PLACE
+                        && d.distance(b) < SAME_PLACE
+                })
+                .map(|(u, ..)| (u.release - t.release).rem_euclid(period))
+                .filter(|&shift| shift > SAME_TIME && shift < period - SAME_TIME)
+                .fold(period, f64::min);
+            let across = DVec3::new(b.x - a.x, 0.0, b.z - a.z).length();
+            repeat < duration && across / duration * repeat < apart
+        })
+    }
+}
+
 /// Most repeats of the pattern looked for within one hand period.
 const MAX_REPEATS: usize = 64;
 
@@ -963,7 +1044,7 @@ struct Cycle {
 }
 
 impl Cycle {
-    fn of(arcs: &[Option<Arc>], hand_period: f64) -> Self {
+    fn of(arcs: &[Option<Arc>], hand_period: f64, copies: u32) -> Self {
         let n = arcs.len();
         let phase = |a: &Arc| a.release.rem_euclid(hand_period);
         // Flights in order of their release phase, for looking up repeats.
@@ -995,9 +1076,11 @@ impl Cycle {
                 .find(|&j| arcs[j].as_ref().is_some_and(|b| a.repeats_as(b)))
         };
         let count = by_phase.len();
+        // Where the hand period holds `copies` cycles laned apart, a class spans that many.
+        let copies = (copies.max(1) as usize).min(MAX_REPEATS);
         let repeats = (2..=MAX_REPEATS.min(count))
             .rev()
-            .filter(|&k| count.is_multiple_of(k))
+            .filter(|&k| count.is_multiple_of(k) && k.is_multiple_of(copies))
             .find(|&k| {
                 let shift = hand_period / k as f64;
                 by_phase.iter().all(|&i| {
@@ -1006,7 +1089,7 @@ impl Cycle {
                         .is_some_and(|a| repeat_of(a, shift).is_some())
                 })
             })
-            .unwrap_or(1);
+            .map_or(1, |k| (k / copies).max(1));
         let period = hand_period / repeats as f64;
         let class = (0..n)
             .map(|i| {

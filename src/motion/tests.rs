@@ -5,6 +5,7 @@ use glam::{DVec3, Vec3};
 use super::testutil::{async_schedule, passing_3p, sync_44};
 use super::*;
 use crate::settings::{Dwell, Settings};
+use crate::types::PropKind;
 
 fn motion(schedule: &Schedule, bps: Option<f64>) -> Motion {
     let settings = Settings {
@@ -380,6 +381,46 @@ fn very_high_throws_keep_the_hand_near_the_hand_plane() {
         assert!(h.velocity.length() <= hand_path::MAX_THROW_HAND_SPEED as f32 + 0.5);
     }
     assert!(low > 0.6 && high < 1.25, "{low}..{high}");
+}
+
+#[test]
+fn flights_that_meet_their_own_repeat_are_laned_over_several_cycles() {
+    // In `o` (24 balls at 4.4 bps) a hand throws every 2 beats, each ball 4.4 cm behind the
+    // last along one parabola, so two of them level near the top are 4.4 cm apart whatever
+    // lane the flight takes: the choreography is written over three cycles, whose flights
+    // the lanes part; `z` over five, which divide its loop of 35 hand periods (three would
+    // make it three times as long). `a` (10.3 cm), 9 and 531 keep one cycle, as do clubs
+    // (laned sideways).
+    let copies = |notation: &str, kind: PropKind| {
+        let schedule = async_schedule(notation);
+        let timing = Timing::new(&schedule, &Settings::default()).expect("valid settings");
+        let layout = Layout::circle(schedule.jugglers);
+        // Clubs keep one cycle: the hand period to compare with.
+        let plain = from_schedule_per_juggler(&schedule, timing, &layout, &[], PropKind::Club);
+        let c = from_schedule_per_juggler(&schedule, timing, &layout, &[], kind);
+        (
+            c.lane_copies,
+            c.hand_period / plain.hand_period,
+            c.tosses.len(),
+        )
+    };
+    let (k, stretch, tosses) = copies("o", PropKind::Ball);
+    assert_eq!(k, 3);
+    assert!((stretch - 3.0).abs() < 1e-9, "{stretch}");
+    assert_eq!(tosses, 6, "three throws of each hand");
+    assert_eq!(copies("z", PropKind::Ring).0, 5);
+    for (notation, kind) in [
+        ("a", PropKind::Ball),
+        ("9", PropKind::Ball),
+        ("531", PropKind::Ring),
+        ("o", PropKind::Club),
+    ] {
+        assert_eq!(
+            copies(notation, kind),
+            (1, 1.0, copies(notation, kind).2),
+            "{notation}"
+        );
+    }
 }
 
 #[test]

@@ -73,6 +73,7 @@ pub(super) fn build(
             paths: prop_paths,
             lifts: Vec::new(),
             hands_carry: Vec::new(),
+            lane_copies: 1,
         },
         path_of_prop,
         path_props: raw.path_props,
