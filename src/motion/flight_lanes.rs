@@ -508,7 +508,16 @@ impl Choreography {
         // time, release phase within the pattern's own cycle and path) and shared by its
         // repeats, so a choreography written over several cycles (a JIF or JML read back)
         // lanes as the pattern itself.
-        let cycle = Cycle::of(&arcs, self.hand_period, self.lane_copies);
+        let mut cycle = Cycle::of(&arcs, self.hand_period, self.lane_copies);
+        // A choreography already written over three or more cycles whose flights meet their
+        // own repeats (`o` exported to JML and read back) lanes its cycles apart as the
+        // builder's copies do.
+        if self.lane_copies == 1 && self.flights_meet_their_repeats(kind) {
+            let cycles = (self.hand_period / cycle.period).round();
+            if (3.0..=MAX_REPEATS as f64).contains(&cycles) {
+                cycle = Cycle::of(&arcs, self.hand_period, cycles as u32);
+            }
+        }
         let representatives: Vec<Option<Arc>> = arcs
             .iter()
             .enumerate()
