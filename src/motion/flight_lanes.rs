@@ -972,11 +972,13 @@ impl Choreography {
     /// Whether a flight of props of `kind` would meet its own repeat in the air, so that the
     /// pattern is to be laned over several of its cycles (`lane_copies`): two props on one
     /// parabola `P` seconds apart are level where they are the parabola's horizontal speed
-    /// times `P` apart, whatever lane both take. Passes and bounces are not looked at.
+    /// times `P` apart, whatever lane both take. Passes and bounces are not looked at, nor
+    /// patterns of more tosses than the lane search takes (`MAX_TOSSES`; each flight is
+    /// compared with every other).
     pub(crate) fn flights_meet_their_repeats(&self, kind: PropKind) -> bool {
         let n = self.tosses.len();
         let period = self.hand_period;
-        if n == 0 || !(period.is_finite() && period > 0.0) {
+        if !(1..=MAX_TOSSES).contains(&n) || !(period.is_finite() && period > 0.0) {
             return false;
         }
         // Props level with their repeat closer than this (centres, metres) are laned over

@@ -145,15 +145,17 @@ pub(crate) fn from_schedule_moving(
 /// `None` where no flight does, or the copies' tosses would be more than the lane search
 /// takes (`MAX_LANED_TOSSES`).
 fn lane_copies(choreography: &Choreography, kind: PropKind) -> Option<u32> {
-    if !choreography.flights_meet_their_repeats(kind) {
+    let tosses = choreography.tosses.len();
+    if tosses.saturating_mul(3) > super::MAX_LANED_TOSSES
+        || !choreography.flights_meet_their_repeats(kind)
+    {
         return None;
     }
     let periods = choreography.paths.iter().fold(1u128, |acc, p| {
         lcm(acc, p.props.max(1) as u128).min(u128::from(u64::MAX))
     });
     let k = (3..=8).find(|&k| periods % k == 0).unwrap_or(3);
-    (choreography.tosses.len().saturating_mul(k as usize) <= super::MAX_LANED_TOSSES)
-        .then_some(k as u32)
+    (tosses.saturating_mul(k as usize) <= super::MAX_LANED_TOSSES).then_some(k as u32)
 }
 
 /// The choreography of `schedule` repeated `copies` times (see [`from_schedule_moving`]).
