@@ -978,7 +978,7 @@ impl Choreography {
     pub(crate) fn flights_meet_their_repeats(&self, kind: PropKind) -> bool {
         let n = self.tosses.len();
         let period = self.hand_period;
-        if !(1..=MAX_TOSSES).contains(&n) || !(period.is_finite() && period > 0.0) {
+        if !((1..=MAX_TOSSES).contains(&n) && period.is_finite() && period > 0.0) {
             return false;
         }
         // Props level with their repeat closer than this (centres, metres) are laned over
