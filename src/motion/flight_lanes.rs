@@ -512,7 +512,7 @@ impl Choreography {
         // A choreography already written over three or more cycles whose flights meet their
         // own repeats (`o` exported to JML and read back) lanes its cycles apart as the
         // builder's copies do.
-        if self.lane_copies == 1 && self.flights_meet_their_repeats(kind) {
+        if self.lane_copies == 1 && self.flights_meet_their_repeats(kind).is_some() {
             let cycles = (self.hand_period / cycle.period).round();
             if (3.0..=MAX_REPEATS as f64).contains(&cycles) {
                 cycle = Cycle::of(&arcs, self.hand_period, cycles as u32);
@@ -969,17 +969,17 @@ const SAME_PLACE: f64 = 2e-3;
 const OWN_REPEAT_APART: f64 = 0.06;
 
 impl Choreography {
-    /// Whether a flight of props of `kind` would meet its own repeat in the air, so that the
-    /// pattern is to be laned over several of its cycles (`lane_copies`): two props on one
-    /// parabola `P` seconds apart are level where they are the parabola's horizontal speed
-    /// times `P` apart, whatever lane both take. Passes and bounces are not looked at, nor
-    /// patterns of more tosses than the lane search takes (`MAX_TOSSES`; each flight is
-    /// compared with every other).
-    pub(crate) fn flights_meet_their_repeats(&self, kind: PropKind) -> bool {
+    /// Where a flight of props of `kind` would meet its own repeat in the air, so that the
+    /// pattern is to be laned over several of its cycles (`lane_copies`), the soonest such
+    /// repeat (seconds): two props on one parabola `P` seconds apart are level where they are
+    /// the parabola's horizontal speed times `P` apart, whatever lane both take. Passes and
+    /// bounces are not looked at, nor patterns of more tosses than the lane search takes
+    /// (`MAX_TOSSES`; each flight is compared with every other).
+    pub(crate) fn flights_meet_their_repeats(&self, kind: PropKind) -> Option<f64> {
         let n = self.tosses.len();
         let period = self.hand_period;
         if !((1..=MAX_TOSSES).contains(&n) && period.is_finite() && period > 0.0) {
-            return false;
+            return None;
         }
         // Props level with their repeat closer than this (centres, metres) are laned over
         // several cycles: a ball's width and a centimetre would be the measure, but lanes
@@ -992,7 +992,7 @@ impl Choreography {
         // met 6.0 cm deep instead of 2.9).
         let apart = match kind {
             PropKind::Ball | PropKind::Ring => OWN_REPEAT_APART,
-            PropKind::Club => return false,
+            PropKind::Club => return None,
         };
         let mut points: Vec<(Option<DVec3>, Option<DVec3>)> = vec![(None, None); n];
         for e in self.hands.iter().flatten() {
@@ -1023,7 +1023,7 @@ impl Choreography {
             ))
         };
         let flights: Vec<_> = (0..n).map(flight).collect();
-        flights.iter().flatten().any(|&(t, a, b, duration)| {
+        flights.iter().flatten().find_map(|&(t, a, b, duration)| {
             // The soonest repeat of this flight: the same hands, time and points.
             let repeat = flights
                 .iter()
@@ -1039,7 +1039,7 @@ impl Choreography {
                 .filter(|&shift| shift > SAME_TIME && shift < period - SAME_TIME)
                 .fold(period, f64::min);
             let across = DVec3::new(b.x - a.x, 0.0, b.z - a.z).length();
-            repeat < duration && across / duration * repeat < apart
+            (repeat < duration && across / duration * repeat < apart).then_some(repeat)
         })
     }
 }

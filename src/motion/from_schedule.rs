@@ -142,13 +142,16 @@ pub(crate) fn from_schedule_moving(
 /// third throw flies in the first one's lane, 8.8 cm behind it in `o`: still 1.2 cm into it),
 /// the fewest from 3 to 8 that divide its loop (the least common multiple of the props per
 /// path, in hand periods), so that the loop lasts no longer (`z`'s 35 balls: 5), else 3.
-/// `None` where no flight does, or the copies' tosses would be more than the lane search
-/// takes (`MAX_LANED_TOSSES`).
+/// `None` where no flight does, where the hand period already holds three cycles or more
+/// (a JIF written over the whole loop: the lanes part them as they are, `flight_lanes.rs`), or
+/// where the copies' tosses would be more than the lane search takes (`MAX_LANED_TOSSES`).
 fn lane_copies(choreography: &Choreography, kind: PropKind) -> Option<u32> {
     let tosses = choreography.tosses.len();
-    if tosses.saturating_mul(3) > super::MAX_LANED_TOSSES
-        || !choreography.flights_meet_their_repeats(kind)
-    {
+    if tosses.saturating_mul(3) > super::MAX_LANED_TOSSES {
+        return None;
+    }
+    let repeat = choreography.flights_meet_their_repeats(kind)?;
+    if choreography.hand_period / repeat > 2.5 {
         return None;
     }
     let periods = choreography.paths.iter().fold(1u128, |acc, p| {

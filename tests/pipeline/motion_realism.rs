@@ -855,7 +855,9 @@ fn named_patterns_keep_their_props_apart() {
 /// one parabola pass 4.4 cm apart near the top, whatever lane the flight takes) is laned over
 /// several cycles, so successive throws of a hand fly in lanes of their own: `o`'s balls
 /// −5.6 → +1.7 cm, its rings −1.1 → −0.4 cm (480 Hz). Written to JML and read back (events
-/// over its three cycles), it lanes alike.
+/// over its three cycles), it lanes alike; written to JIF (a schedule over its whole loop, 12
+/// cycles) and read back, its loop lasts as long (it was laned over three times those cycles,
+/// three times as long) and its balls keep as clear.
 #[test]
 fn successive_throws_of_a_hand_take_lanes_of_their_own() {
     for (kind, least) in [(PropKind::Ball, 0.015), (PropKind::Ring, -0.005)] {
@@ -876,6 +878,14 @@ fn successive_throws_of_a_hand_take_lanes_of_their_own() {
                 r.props.value,
                 c.props.value
             );
+            let text = juggler::convert::jif::write(&scene).expect("writes JIF");
+            let back = juggler::files::read_str(&text, juggler::files::FileKind::Jif, "o.jif")
+                .expect("reads back")
+                .remove(0);
+            let read = Scene::new(&back.spec).expect("builds");
+            assert!((read.loop_duration() - scene.loop_duration()).abs() < 1e-9);
+            let r = crate::contacts::measure(&read, 480.0);
+            assert!(r.props.value >= least, "JIF read back: {}", r.props.what);
         }
     }
 }
