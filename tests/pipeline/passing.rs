@@ -13,15 +13,13 @@ use juggler::spec::PatternSpec;
 /// passist's bare repository, when a copy is at hand (the facts below are read from it at
 /// test time; nothing of it is kept in this repository).
 fn passist() -> Option<std::path::PathBuf> {
-    let dir = std::env::var_os("PASSIST_REPO")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| "/work/.mirror/helbling+passist/repo".into());
-    dir.join("HEAD").is_file().then_some(dir)
+    let dir = std::path::PathBuf::from(std::env::var_os("PASSIST_REPO")?);
+    (dir.join("HEAD").is_file() || dir.join(".git").exists()).then_some(dir)
 }
 
 fn passist_file(repo: &std::path::Path, path: &str) -> Option<String> {
     let out = Command::new("git")
-        .arg("--git-dir")
+        .arg("-C")
         .arg(repo)
         .args(["show", &format!("HEAD:{path}")])
         .output()
@@ -91,23 +89,17 @@ fn siteswaps_round_trip_through_jif_within_five_millimetres() {
     }
 }
 
+/// The four-handed siteswaps passers know by name (`tests/data/four_handed.txt`: the named
+/// patterns of passist's list) are valid patterns for two jugglers, read as passist reads them.
 #[test]
 fn passist_named_patterns_are_valid_for_two_jugglers() {
-    let Some(repo) = passist() else {
-        eprintln!("passist's repository not found: skipped");
-        return;
-    };
-    let Some(list) = passist_file(&repo, "src/lib/patterns.mjs") else {
-        eprintln!("passist's pattern list not found: skipped");
-        return;
-    };
+    let list = include_str!("../data/four_handed.txt");
     let mut count = 0;
     for line in list.lines() {
-        let line = line.trim();
-        if !line.starts_with("[\"") {
+        let siteswap = line.trim();
+        if siteswap.is_empty() || siteswap.starts_with('#') {
             continue;
         }
-        let siteswap = line[2..].split('"').next().unwrap_or("");
         // Through the settings key, as `juggler check '975;jugglers=2'` reads it.
         let spec = PatternSpec::parse(&format!("{siteswap};jugglers=2"))
             .unwrap_or_else(|e| panic!("{siteswap}: {e}"));
@@ -143,15 +135,18 @@ fn passist_named_patterns_are_valid_for_two_jugglers() {
         }
         count += 1;
     }
-    assert!(count >= 90, "only {count} named patterns found");
+    assert_eq!(count, 93, "named patterns read");
 }
 
+/// passist's own JIF files (GPL, so not in this repository) load with the juggler and prop
+/// counts passist finds. Needs a clone of passist's repository (bare or not) at
+/// `PASSIST_REPO`:
+/// `PASSIST_REPO=/path/to/passist.git cargo test --test pipeline -- --ignored passist_jif`.
+/// Fails without it, so it is left out of the suite rather than passing unchecked.
 #[test]
+#[ignore = "needs passist's repository at PASSIST_REPO"]
 fn passist_jif_files_load_with_its_juggler_and_prop_counts() {
-    let Some(repo) = passist() else {
-        eprintln!("passist's repository not found: skipped");
-        return;
-    };
+    let repo = passist().expect("passist's repository at PASSIST_REPO");
     // (file, jugglers, props): the counts passist's completer finds (its tests' *_out.jif
     // files list them).
     let cases = [
@@ -167,10 +162,7 @@ fn passist_jif_files_load_with_its_juggler_and_prop_counts() {
         ("tests/jif/swinging_door_in.jif", 2, 8),
     ];
     for (path, jugglers, props) in cases {
-        let Some(text) = passist_file(&repo, path) else {
-            eprintln!("{path} not found: skipped");
-            continue;
-        };
+        let text = passist_file(&repo, path).unwrap_or_else(|| panic!("{path} not in passist"));
         let loaded = files::read_str(&text, FileKind::Jif, path).unwrap_or_else(|e| panic!("{e}"));
         let scene = Scene::new(&loaded[0].spec).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert_eq!(
@@ -190,13 +182,12 @@ fn passist_jif_files_load_with_its_juggler_and_prop_counts() {
         assert!(gap < 0.005, "{path}: {gap} m apart");
     }
     // passist's example of (6x,4)* has a trailing comma: not JSON, said where.
-    if let Some(text) = passist_file(&repo, "static/api/examples/6x4.jif") {
-        let err = files::read_str(&text, FileKind::Jif, "6x4.jif").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "6x4.jif: not JSON: trailing comma (line 22, column 3)"
-        );
-    }
+    let text = passist_file(&repo, "static/api/examples/6x4.jif").expect("6x4.jif in passist");
+    let err = files::read_str(&text, FileKind::Jif, "6x4.jif").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "6x4.jif: not JSON: trailing comma (line 22, column 3)"
+    );
 }
 
 #[test]
