@@ -177,6 +177,16 @@ pub fn shell_quote(arg: &str) -> Cow<'_, str> {
     }
 }
 
+/// A pattern as typed, for the front of a message: blank input written `""`, so the message
+/// does not begin with a bare colon (`"": invalid`, not `: invalid`).
+pub fn input_name(text: &str) -> Cow<'_, str> {
+    if text.trim().is_empty() {
+        Cow::Owned(format!("\"{text}\""))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
 /// `text` cut to at most `max` characters, ending in `…` when cut (for echoing long input
 /// in a one-line message).
 pub fn truncate(text: &str, max: usize) -> Cow<'_, str> {
@@ -192,6 +202,13 @@ pub fn truncate(text: &str, max: usize) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blank_input_is_named_in_quotes() {
+        assert_eq!(input_name(""), "\"\"");
+        assert_eq!(input_name("  "), "\"  \"");
+        assert_eq!(input_name("531"), "531");
+    }
 
     #[test]
     fn xml_escape_leaves_no_control_character_raw() {

@@ -436,7 +436,7 @@ fn human_report(input: &str, outcome: &Result<(Pattern, Schedule), Failure>) -> 
             s.push_str(&analysis_text(sch));
         }
         Err(failure) => {
-            let _ = writeln!(s, "{input}: invalid");
+            let _ = writeln!(s, "{}: invalid", juggler::text::input_name(input));
             let _ = writeln!(s, "  {}", failure.message());
             match failure {
                 Failure::Pattern(e, text) => match &**e {

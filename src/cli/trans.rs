@@ -12,7 +12,9 @@ const LIMIT: usize = 200;
 /// The schedule of a siteswap, or of a settings string's (`975;jugglers=2` is read as
 /// shared, and so refused by the finder as a pattern on fine beats).
 fn schedule_of(text: &str) -> Result<schedule::Schedule, CliError> {
-    let invalid = |e: &dyn std::fmt::Display| CliError::invalid(format!("{text}: invalid: {e}"));
+    let invalid = |e: &dyn std::fmt::Display| {
+        CliError::invalid(format!("{}: invalid: {e}", juggler::text::input_name(text)))
+    };
     match schedule::from_notation(text) {
         Ok(schedule) => Ok(schedule),
         Err(e) if text.contains('=') => {

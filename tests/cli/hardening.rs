@@ -470,6 +470,21 @@ fn control_characters_in_input_are_escaped_in_human_output() {
         "{}",
         text(&out.stdout)
     );
+    // Blank input is named in quotes, not left as a bare colon.
+    let out = juggler_in(dir.path(), &["check", ""]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).starts_with("\"\": invalid"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = juggler_in(dir.path(), &["trans", "3", " "]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("juggler: \" \": invalid"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = juggler_in(dir.path(), &["pose", "qqqq\u{1b}[2J"]);
     assert_eq!(
         text(&out.stderr).lines().next().unwrap(),

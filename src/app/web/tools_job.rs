@@ -151,8 +151,10 @@ fn query(request: &ToolsRequest) -> Result<Query, String> {
 }
 
 fn transitions(from: &str, to: &str) -> Result<Vec<ToolsResult>, String> {
-    let schedule_of =
-        |text: &str| schedule::from_notation(text).map_err(|e| format!("{text}: invalid: {e}"));
+    let schedule_of = |text: &str| {
+        schedule::from_notation(text)
+            .map_err(|e| format!("{}: invalid: {e}", crate::text::input_name(text)))
+    };
     let (sa, sb) = (schedule_of(from)?, schedule_of(to)?);
     let found =
         tools::transitions((from, &sa), (to, &sb), MAX_RESULTS).map_err(|e| e.to_string())?;
