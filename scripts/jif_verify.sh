@@ -23,8 +23,9 @@ const { jif, warnings } = Jif.complete(JSON.parse(fs.readFileSync(process.argv[2
 console.log(`${jif.jugglers.length} ${jif.props.length} ${warnings.length}`);
 for (const w of warnings) console.log(w);
 JS
+# (No bounces: JIF has no way to write them, and `juggler convert` refuses them.)
 patterns=(
-  "3" "531" "db97531" "(4,2x)*" "[43]23" "5B" "<3p|3p>" "<3p33|3p33>" "<3p|3p|3p>"
+  "3" "531" "db97531" "(4,2x)*" "[43]23" "<3p|3p>" "<3p33|3p33>" "<3p|3p|3p>"
   "<3.5p|3.5px>" "<3.3p3|3.3p3|4.3p3>" "{0,0.5}<4.5px2.5px3.5p|3.5px4.5p2.5p>"
   "{0,0,0,0,0}<4pxC3353|33534pxD|3534pxE3|534pxA33|34pxB335>"
 )
