@@ -6,8 +6,10 @@
 //! and `body=` cycles fit whole); `event_point` places each event (Juggling Lab's table by
 //! throw value, or custom `DwellPoints` cycled over the juggler's beats); `orbit` gives each
 //! orbit's cycle of flights and holds; `lanes` spreads props held together. Everything is then
-//! scaled to seconds and written as a `Choreography`. `place_for_prop` moves the hands where
-//! they work with a prop (clubs further forward).
+//! scaled to seconds and written as a `Choreography`. Where a flight of balls or rings would
+//! meet its own repeat in the air (`o`), it is built again over several cycles, which the
+//! flight lanes part (`lane_copies`). `place_for_prop` moves the hands where they work with a
+//! prop (clubs further forward).
 
 use glam::DVec3;
 
