@@ -394,26 +394,7 @@ impl Choreography {
         let stances = super::stances(self);
         let place = |juggler: usize, t: f64| stances.get(juggler).map_or(ORIGIN, |s| s.at(t));
         // Event points of every toss's release and catch.
-        // (Hands lifted where forearms cross throw and catch from their lifted points.)
-        let mut release_at: Vec<Option<DVec3>> = vec![None; n];
-        let mut catch_at: Vec<Option<DVec3>> = vec![None; n];
-        for (hand, events) in self.hands.iter().enumerate() {
-            let lift = self.lifts.iter().find(|l| l.slot == hand);
-            for e in events {
-                let up = lift.map_or(0.0, |l| l.offset(e.time).y);
-                let point = e.position + DVec3::Y * up;
-                for &i in &e.throws {
-                    if let Some(slot) = release_at.get_mut(i) {
-                        *slot = Some(point);
-                    }
-                }
-                for &i in &e.catches {
-                    if let Some(slot) = catch_at.get_mut(i) {
-                        *slot = Some(point);
-                    }
-                }
-            }
-        }
+        let (release_at, catch_at) = self.toss_points();
         // Hand slots that hold several props at once: their tosses have lane offsets.
         let mut several = vec![false; self.hands.len().max(1)];
         for t in &self.tosses {
@@ -969,6 +950,32 @@ const SAME_PLACE: f64 = 2e-3;
 const OWN_REPEAT_APART: f64 = 0.06;
 
 impl Choreography {
+    /// The event points (juggler-local) every toss is released from and caught at, by toss:
+    /// hands lifted where forearms cross throw and catch from their lifted points.
+    fn toss_points(&self) -> (Vec<Option<DVec3>>, Vec<Option<DVec3>>) {
+        let n = self.tosses.len();
+        let mut release_at: Vec<Option<DVec3>> = vec![None; n];
+        let mut catch_at: Vec<Option<DVec3>> = vec![None; n];
+        for (hand, events) in self.hands.iter().enumerate() {
+            let lift = self.lifts.iter().find(|l| l.slot == hand);
+            for e in events {
+                let up = lift.map_or(0.0, |l| l.offset(e.time).y);
+                let point = e.position + DVec3::Y * up;
+                for &i in &e.throws {
+                    if let Some(slot) = release_at.get_mut(i) {
+                        *slot = Some(point);
+                    }
+                }
+                for &i in &e.catches {
+                    if let Some(slot) = catch_at.get_mut(i) {
+                        *slot = Some(point);
+                    }
+                }
+            }
+        }
+        (release_at, catch_at)
+    }
+
     /// Where a flight of props of `kind` would meet its own repeat in the air, so that the
     /// pattern is to be laned over several of its cycles (`lane_copies`), the soonest such
     /// repeat (seconds): two props on one parabola `P` seconds apart are level where they are
@@ -994,22 +1001,11 @@ impl Choreography {
             PropKind::Ball | PropKind::Ring => OWN_REPEAT_APART,
             PropKind::Club => return None,
         };
-        let mut points: Vec<(Option<DVec3>, Option<DVec3>)> = vec![(None, None); n];
-        for e in self.hands.iter().flatten() {
-            for &i in &e.throws {
-                if let Some(p) = points.get_mut(i) {
-                    p.0 = Some(e.position);
-                }
-            }
-            for &i in &e.catches {
-                if let Some(p) = points.get_mut(i) {
-                    p.1 = Some(e.position);
-                }
-            }
-        }
+        // (Measured across: a hand's lift does not change it.)
+        let (release_at, catch_at) = self.toss_points();
         let flight = |i: usize| {
             let t = &self.tosses[i];
-            let (Some(a), Some(b)) = points[i] else {
+            let (Some(a), Some(b)) = (release_at[i], catch_at[i]) else {
                 return None;
             };
             let plain =
