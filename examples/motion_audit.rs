@@ -9,7 +9,8 @@
 //! JML test files and the given pattern files, with balls, clubs and rings, and prints the
 //! worst cases of each measure (a loop longer than two minutes over its first two minutes;
 //! `AUDIT_TOP=N` lists N cases of each, `AUDIT_PROGRESS=1` times each scene on stderr,
-//! `AUDIT_KINDS=ball,ring` measures those kinds only).
+//! `AUDIT_KINDS=ball,ring` measures those kinds only, `AUDIT_RATE=HZ` samples HZ poses a second
+//! instead of 160).
 
 #![allow(clippy::needless_range_loop)]
 
@@ -272,6 +273,12 @@ fn audit_contacts(extra: &[String]) {
         .collect();
     // AUDIT_PROGRESS=1: each scene's time on stderr as it is measured.
     let progress = std::env::var("AUDIT_PROGRESS").is_ok();
+    // AUDIT_RATE=HZ: poses sampled per second (160 unless given).
+    let rate = std::env::var("AUDIT_RATE")
+        .ok()
+        .and_then(|r| r.parse::<f64>().ok())
+        .filter(|r| r.is_finite() && *r >= 1.0)
+        .unwrap_or(160.0);
     let results: Vec<contacts::Contacts> = jobs
         .par_iter()
         .filter_map(|(spec, _)| {
@@ -282,7 +289,7 @@ fn audit_contacts(extra: &[String]) {
             let scene = Scene::new(spec).ok()?;
             let built = started.elapsed().as_secs_f64();
             // Loops longer than two minutes are measured over their first two minutes.
-            let c = contacts::measure_for(&scene, 160.0, 120.0);
+            let c = contacts::measure_for(&scene, rate, 120.0);
             if progress {
                 eprintln!(
                     "{:7.2} s ({built:.2} s to build) {:6} poses  {} {:?}",

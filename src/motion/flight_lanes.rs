@@ -1231,20 +1231,41 @@ fn intrusion_with(
         let ((c0, u), (c1, v)) = (p.pose(t), q.pose(t - shift));
         depth_of(t, [c0, u, c1, v])
     };
-    match poses {
-        Some(poses) => deepest_with(
-            start,
-            end,
-            |k, t| {
-                poses
-                    .get(k)
-                    .map_or_else(|| depth_at(t), |&pose| depth_of(t, pose))
-            },
-            depth_at,
-            samples,
-        ),
-        None => deepest(start, end, depth_at, samples),
+    let rate = closing_rate(start, end, |t| {
+        p.pose(t).0 + a.at(p, t) - q.pose(t - shift).0 - b.at(q, t - shift)
+    });
+    deepest_with(
+        start,
+        end,
+        |k, t| {
+            poses
+                .and_then(|poses| poses.get(k))
+                .map_or_else(|| depth_at(t), |&pose| depth_of(t, pose))
+        },
+        depth_at,
+        rate,
+        samples,
+    )
+}
+
+/// How fast (m/s) two flights' centres close at most: their relative speed, constant for two
+/// parabolas under one gravity (measured over eighths of the time they share, which a bounce
+/// bends). `rel(t)` is the second's centre seen from the first's. (Spinning ends are what
+/// `NEAR` a step allows for.)
+fn closing_rate(start: f64, end: f64, rel: impl Fn(f64) -> DVec3) -> f64 {
+    const PIECES: usize = 8;
+    let dt = (end - start) / PIECES as f64;
+    if dt <= 0.0 {
+        return 0.0;
     }
+    let mut last = rel(start);
+    let mut rate = 0.0f64;
+    for k in 1..=PIECES {
+        let now = rel(start + dt * k as f64);
+        rate = rate.max(now.distance(last) / dt);
+        last = now;
+    }
+    rate
 }
 
 /// The time two flights (the second `shift` seconds later) are both in the air, if any.
@@ -1269,19 +1290,31 @@ fn deepest(
     depth_at: impl Fn(f64) -> f64,
     samples: &std::cell::Cell<u64>,
 ) -> f64 {
-    deepest_with(start, end, |_, t| depth_at(t), &depth_at, samples)
+    deepest_with(start, end, |_, t| depth_at(t), &depth_at, 0.0, samples)
 }
 
-/// `deepest`, with the coarse samples measured by `coarse(k, t)` (sample `k` at `t`).
+/// `deepest`, with the coarse samples measured by `coarse(k, t)` (sample `k` at `t`), for
+/// props whose clearance changes by at most `rate` m/s (0: by no more than `NEAR` a step).
 fn deepest_with(
     start: f64,
     end: f64,
     coarse: impl Fn(usize, f64) -> f64,
     depth_at: impl Fn(f64) -> f64,
+    rate: f64,
     samples: &std::cell::Cell<u64>,
 ) -> f64 {
     let (steps, dt) = sample_steps(start, end);
     samples.set(samples.get() + steps as u64 + 1);
+    // Props closing faster than `NEAR` a step (a ball rising at 30 m/s past one falling)
+    // are looked at from further off, as finely for each centimetre they close.
+    let near = NEAR.max(rate * dt);
+    let fine = if near > NEAR {
+        ((near / NEAR) * FINE_STEPS as f64)
+            .ceil()
+            .min(MAX_FINE_STEPS as f64) as usize
+    } else {
+        FINE_STEPS
+    };
     let mut worst = 0.0f64;
     for k in 0..=steps {
         let t = start + dt * k as f64;
@@ -1289,10 +1322,10 @@ fn deepest_with(
         worst = worst.max(depth);
         // Props this close may meet and part again between two samples (passes crossing
         // at several metres a second): look between them more finely.
-        if depth > -NEAR && k < steps {
-            samples.set(samples.get() + FINE_STEPS as u64);
-            for f in 1..FINE_STEPS {
-                worst = worst.max(depth_at(t + dt * f as f64 / FINE_STEPS as f64));
+        if depth > -near && k < steps {
+            samples.set(samples.get() + fine as u64);
+            for f in 1..fine {
+                worst = worst.max(depth_at(t + dt * f as f64 / fine as f64));
             }
         }
     }
@@ -1340,6 +1373,8 @@ pub(crate) fn pair_intrusion(p: &Arc, q: &Arc, (period, same): (f64, bool), kind
 /// often until the next one (metres; what props closing at 6 m/s cover in one step).
 const NEAR: f64 = 0.06;
 const FINE_STEPS: usize = 5;
+/// The most fine samples between two coarse ones, for props closing fastest.
+const MAX_FINE_STEPS: usize = 100;
 
 /// Lanes tried for a flight, in order of preference (in lane steps): none, drifting across
 /// its lane during the flight (so that its rising and falling copies in other hand periods
