@@ -2424,9 +2424,77 @@ impl Choreography {
                 });
             }
         }
+        // A prop held throughout (the 2 of `[32]`, held while its hand juggles the 3s) is
+        // no flight's to move, but the flights and the props caught beside it must keep
+        // clear of it: it sits in its multiplex lane, in the attitude its hand gives the
+        // props it catches.
+        let flown = out.len();
+        for path in &self.paths {
+            let Some(&PathSegment::Held { hand, .. }) = path.segments.first() else {
+                continue;
+            };
+            let throughout = path
+                .segments
+                .iter()
+                .all(|s| matches!(*s, PathSegment::Held { hand: h, .. } if h == hand));
+            if !throughout || !measured.get(hand).copied().unwrap_or(false) {
+                continue;
+            }
+            let Some(like) = out[..flown].iter().find(|h| h.hand == hand) else {
+                continue;
+            };
+            // It rests halfway between its hand's catch and throw attitudes (as the scene
+            // holds a prop that is never thrown).
+            let rest = (
+                like.grip.0.lerp(like.grip.1, 0.5),
+                like.axis.0.lerp(like.axis.1, 0.5).normalize_or(like.axis.0),
+            );
+            let start = path.segments[0].start();
+            let end = start + path.cycle;
+            if !(end > start && path.cycle < MAX_HOLD_PERIODS * period) {
+                continue;
+            }
+            let juggler = HandRef::from_slot(hand).juggler;
+            let facing = self
+                .jugglers
+                .get(juggler)
+                .map_or(ORIGIN, |p| p.at(start))
+                .facing;
+            let pieces = path
+                .segments
+                .iter()
+                .filter_map(|s| match *s {
+                    PathSegment::Held {
+                        start,
+                        end,
+                        offset0,
+                        offset1,
+                        ..
+                    } => Some((start, end, rotate(facing, offset0), rotate(facing, offset1))),
+                    PathSegment::Air { .. } => None,
+                })
+                .collect();
+            out.push(Hold {
+                hand,
+                classes: (NO_FLIGHT, NO_FLIGHT),
+                lanes: ((DVec3::ZERO, DVec3::ZERO), (DVec3::ZERO, DVec3::ZERO)),
+                start,
+                end,
+                pieces,
+                grip: (rest.0, rest.0),
+                axis: (rest.1, rest.1),
+                beside: like.beside,
+                bound: None,
+                to_hand: false,
+                carry: None,
+            });
+        }
         out
     }
 }
+
+/// The flight class of the ends of a hold that has none (a prop held throughout).
+const NO_FLIGHT: usize = usize::MAX;
 
 /// What the lane solver keeps clear of held props.
 #[derive(Clone, Copy)]
@@ -2589,6 +2657,9 @@ impl Held<'_> {
     /// What a held measure depends on: the check and the lane offsets it reads (bits).
     fn measure_key(&self, check: HeldCheck, lane_of: &dyn Fn(usize) -> Lane) -> Option<MeasureKey> {
         let slides = |h: &Hold| {
+            if h.classes.0 == NO_FLIGHT {
+                return [0, 0];
+            }
             let (a, b) = (lane_of(h.classes.0), lane_of(h.classes.1));
             [a.key(a.catch), b.key(b.release)]
         };
@@ -2623,7 +2694,7 @@ impl Held<'_> {
         samples: &std::cell::Cell<u64>,
     ) -> f64 {
         let slide = |h: &Hold, lanes: bool| {
-            if lanes {
+            if lanes && h.classes.0 != NO_FLIGHT {
                 (
                     Lane::along(h.lanes.0, lane_of(h.classes.0)) * lane_of(h.classes.0).catch,
                     Lane::along(h.lanes.1, lane_of(h.classes.1)) * lane_of(h.classes.1).release,
