@@ -1231,9 +1231,7 @@ fn intrusion_with(
         let ((c0, u), (c1, v)) = (p.pose(t), q.pose(t - shift));
         depth_of(t, [c0, u, c1, v])
     };
-    let rate = closing_rate(start, end, |t| {
-        p.pose(t).0 + a.at(p, t) - q.pose(t - shift).0 - b.at(q, t - shift)
-    });
+    let rate = closing_rate((p, a), (q, b), shift, (start, end));
     deepest_with(
         start,
         end,
@@ -1248,24 +1246,29 @@ fn intrusion_with(
     )
 }
 
-/// How fast (m/s) two flights' centres close at most: their relative speed, constant for two
-/// parabolas under one gravity (measured over eighths of the time they share, which a bounce
-/// bends). `rel(t)` is the second's centre seen from the first's. (Spinning ends are what
-/// `NEAR` a step allows for.)
-fn closing_rate(start: f64, end: f64, rel: impl Fn(f64) -> DVec3) -> f64 {
-    const PIECES: usize = 8;
-    let dt = (end - start) / PIECES as f64;
-    if dt <= 0.0 {
-        return 0.0;
-    }
-    let mut last = rel(start);
-    let mut rate = 0.0f64;
-    for k in 1..=PIECES {
-        let now = rel(start + dt * k as f64);
-        rate = rate.max(now.distance(last) / dt);
-        last = now;
-    }
-    rate
+/// How fast (m/s) two flights' centres close at most while both fly (from `span.0` to
+/// `span.1`; the second `shift` seconds later) in lanes `a` and `b`: their relative velocity,
+/// constant for two parabolas under one gravity (a bounce turns it: taken at nine times),
+/// with their lanes' and grips' drift. (Spinning ends are what `NEAR` a step allows for.)
+fn closing_rate((p, a): (&Arc, Lane), (q, b): (&Arc, Lane), shift: f64, span: (f64, f64)) -> f64 {
+    const TIMES: usize = 8;
+    let drift = |arc: &Arc, lane: Lane| {
+        let duration = arc.catch - arc.release;
+        if duration > 0.0 {
+            (lane.direction(arc) * (lane.catch - lane.release) + arc.grip.1 - arc.grip.0) / duration
+        } else {
+            DVec3::ZERO
+        }
+    };
+    let steady = drift(p, a) - drift(q, b);
+    let (start, end) = span;
+    (0..=TIMES)
+        .map(|k| {
+            let t = start + (end - start) * k as f64 / TIMES as f64;
+            let relative = p.path.velocity(t - p.release) - q.path.velocity(t - shift - q.release);
+            (relative + steady).length()
+        })
+        .fold(0.0, f64::max)
 }
 
 /// The time two flights (the second `shift` seconds later) are both in the air, if any.
