@@ -35,8 +35,9 @@ const MAX_SEARCHES: usize = 64;
 const WIDEN: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// Height differences between the two clubs' flights (metres; the right hand's higher by
 /// half, the left hand's lower by half).
-const RISE: [f64; 13] = [
-    0.0, 0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.14, 0.16, 0.18, 0.20, 0.22, 0.24,
+const RISE: [f64; 19] = [
+    0.0, 0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.14, 0.16, 0.18, 0.20, 0.22, 0.24, 0.26, 0.28, 0.30,
+    0.32, 0.34, 0.36,
 ];
 /// Depth differences (metres; the right hand's club in front by half, the left's behind).
 const DEPTH: [f64; 11] = [

@@ -948,6 +948,7 @@ fn named_patterns_keep_their_props_apart() {
         ("(4x,4x)", PropKind::Club, 0.0),
         ("(6x,6x)(2x,2x)", PropKind::Club, 0.0),
         ("(6x,6x)", PropKind::Club, 0.0),
+        ("(8x,8x)(0,0)", PropKind::Club, -0.01),
         ("<5p|5p|5p>", PropKind::Club, -0.046),
         ("[43]14", PropKind::Club, -0.005),
         ("[43]14", PropKind::Ring, -0.003),
