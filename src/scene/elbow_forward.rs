@@ -45,7 +45,7 @@ const MAX_SAMPLES: usize = 1600;
 const MAX_POSES: usize = 200_000;
 
 /// Cost per squared centimetre an elbow is behind past `TRIGGER`.
-const PAST: f32 = 40.0;
+const PAST: f32 = 80.0;
 /// Cost per centimetre an elbow is lifted above where the body puts it.
 const LIFT: f32 = 0.5;
 /// Cost per squared radian of turn.
