@@ -2334,6 +2334,14 @@ impl Choreography {
         stances: &[super::Stance],
     ) -> Vec<Hold> {
         let period = self.hand_period;
+        // Which way the juggler of hand slot `hand` faces at `t` (its hold offsets are
+        // juggler-local).
+        let facing_at = |hand: usize, t: f64| {
+            self.jugglers
+                .get(HandRef::from_slot(hand).juggler)
+                .map_or(ORIGIN, |p| p.at(t))
+                .facing
+        };
         let mut out = Vec::new();
         for path in &self.paths {
             let m = path.segments.len();
@@ -2368,12 +2376,7 @@ impl Choreography {
                     continue;
                 }
                 let delta = start - span.0;
-                let juggler = HandRef::from_slot(hand).juggler;
-                let facing = self
-                    .jugglers
-                    .get(juggler)
-                    .map_or(ORIGIN, |p| p.at(start))
-                    .facing;
+                let facing = facing_at(hand, start);
                 let mut pieces = Vec::new();
                 let mut wrap = 0.0;
                 for d in 0..m {
@@ -2457,12 +2460,7 @@ impl Choreography {
             if !(end > start && path.cycle < MAX_HOLD_PERIODS * period) {
                 continue;
             }
-            let juggler = HandRef::from_slot(hand).juggler;
-            let facing = self
-                .jugglers
-                .get(juggler)
-                .map_or(ORIGIN, |p| p.at(start))
-                .facing;
+            let facing = facing_at(hand, start);
             let pieces = path
                 .segments
                 .iter()

@@ -35,6 +35,16 @@ pub fn vectors() -> Vec<Vector> {
         .collect()
 }
 
+/// The four-handed siteswaps passers know by name (`tests/data/four_handed.txt`: the named
+/// patterns of passist's list), comments and blank lines left out.
+pub fn four_handed() -> Vec<&'static str> {
+    include_str!("../data/four_handed.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
 /// The patterns of the valid vectors.
 pub fn valid_vectors() -> Vec<String> {
     vectors()

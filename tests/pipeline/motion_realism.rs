@@ -867,10 +867,8 @@ fn props_hands_and_arms_keep_clear_over_generated_siteswaps() {
 #[test]
 fn props_hands_and_arms_keep_clear_over_passist_named_patterns() {
     let started = std::time::Instant::now();
-    let specs: Vec<PatternSpec> = include_str!("../data/four_handed.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    let specs: Vec<PatternSpec> = common::four_handed()
+        .into_iter()
         .map(|s| PatternSpec::parse(&format!("{s};jugglers=2")).expect("a valid pattern"))
         .collect();
     assert_eq!(specs.len(), 93);

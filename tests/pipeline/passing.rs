@@ -93,13 +93,8 @@ fn siteswaps_round_trip_through_jif_within_five_millimetres() {
 /// patterns of passist's list) are valid patterns for two jugglers, read as passist reads them.
 #[test]
 fn passist_named_patterns_are_valid_for_two_jugglers() {
-    let list = include_str!("../data/four_handed.txt");
     let mut count = 0;
-    for line in list.lines() {
-        let siteswap = line.trim();
-        if siteswap.is_empty() || siteswap.starts_with('#') {
-            continue;
-        }
+    for siteswap in crate::common::four_handed() {
         // Through the settings key, as `juggler check '975;jugglers=2'` reads it.
         let spec = PatternSpec::parse(&format!("{siteswap};jugglers=2"))
             .unwrap_or_else(|e| panic!("{siteswap}: {e}"));
