@@ -945,6 +945,8 @@ impl Choreography {
 /// one another (times and points written rounded read back within them).
 const SAME_TIME: f64 = 1e-3;
 const SAME_PLACE: f64 = 2e-3;
+/// Launch speeds (m/s) this close are one flight's (its path is then the same to `SAME_PLACE`).
+const SAME_SPEED: f64 = 0.02;
 /// A flight whose props pass their repeat a cycle later closer than this (centres, metres)
 /// needs its successive throws laned apart (`Choreography::flights_meet_their_repeats`).
 const OWN_REPEAT_APART: f64 = 0.06;
@@ -1117,15 +1119,26 @@ impl Cycle {
 
 impl Arc {
     /// Whether `other` flies as this flight does (its release time, moved by a whole number
-    /// of cycles, is matched by the caller): same hands, flight time, release and catch points.
+    /// of cycles, is matched by the caller): same hands, flight time, release and catch
+    /// points, launch and turning (a bounce and a toss between the same points in the same
+    /// time, as `(4xB,2x)(4x,2x)`'s, or a club's single and double spin, are not one flight).
     fn repeats_as(&self, other: &Arc) -> bool {
         let duration = |a: &Arc| a.catch - a.release;
         let p1 = |a: &Arc| a.at(a.catch);
+        let v0 = |a: &Arc| a.path.velocity(0.0);
+        let same_turning = self.axes.len() == other.axes.len()
+            && self
+                .axes
+                .iter()
+                .zip(&other.axes)
+                .all(|(a, b)| a.dot(*b) > 0.999);
         self.hands == other.hands
             && self.together == other.together
             && (duration(self) - duration(other)).abs() < SAME_TIME
             && self.path.start().distance(other.path.start()) < SAME_PLACE
             && p1(self).distance(p1(other)) < SAME_PLACE
+            && v0(self).distance(v0(other)) < SAME_SPEED
+            && same_turning
             && self.lane.distance(other.lane) < 1e-6
     }
 }

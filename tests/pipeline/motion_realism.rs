@@ -1031,6 +1031,23 @@ fn balls_crossing_fast_are_laned_apart() {
     assert!(c.props.value >= 0.0, "{}", c.props.what);
 }
 
+/// A bounce and a toss between the same hands, points and times are two flights, not one
+/// thrown twice: in `(4xB,2x)(4x,2x)` the lane search took the 4x for a repeat of the 4xB
+/// (same hands, flight time and ends) and laned both as the bounce, so the 4x, never
+/// measured, fell through the 2x crossing under it (clubs at 4.13 beats a second, Juggling
+/// Lab's Alanz file's tempo: 3.4 cm into each other). Flights now repeat one another
+/// only with the same launch and turning too (`Arc::repeats_as`): 1 mm (at 480 Hz).
+#[test]
+fn a_bounce_and_a_toss_alike_in_time_and_place_are_laned_apart() {
+    let spec = PatternSpec::parse("pattern=(4xB,2x)(4x,2x);bps=4.13").expect("settings");
+    let c = crate::contacts::measure(&with_prop(&spec, PropKind::Club), 480.0);
+    eprintln!(
+        "(4xB,2x)(4x,2x) clubs: least prop clearance {:+.4} m",
+        c.props.value
+    );
+    assert!(c.props.value >= -0.01, "{}", c.props.what);
+}
+
 /// A club falling past a crossed arm into the hand under it (the Mills Mess, the crossed-arm
 /// cascade, Juggling Lab's Mills Mess hands) no longer passes through that arm: the scene
 /// turns the crossed arm's elbow aside on its circle for the moment (`scene/elbow_room.rs`),
