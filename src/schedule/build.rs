@@ -62,8 +62,30 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
             spins: s.spins.map(u32::from),
         });
     }
-    // Each class's arriving props take its non-zero slots in order.
-    // Each class's arriving props take its non-zero slots in arrival order.
+    // Each class's arriving props take its non-zero slots in arrival order: the order of the
+    // slots, of the period's shortest repeat where the period repeats itself, so that a pattern
+    // written twice over (`([2x2],[4x2])([2x2],[4x2])`) keeps the props together as written
+    // once (in slot order, the second copy's hand threw the prop it had just caught where the
+    // first threw the one it had held, holding three props at once instead of two).
+    // (A mirrored period whose repeat is itself mirrored, `[32][32][32]` as `[32]`: each slot of
+    // the repeat's first half, then the slot mirroring it, as `land` takes them.)
+    let mut arrivals = arrivals;
+    let repeat = repeat_beats(pattern);
+    let half = repeat / 2;
+    let mirrored = e.mirrored && repeat.is_multiple_of(2) && (e.period / 2) % repeat == half;
+    if repeat < e.period && (!e.mirrored || mirrored) {
+        let place = |k: usize| {
+            let beat = e.slots[k].beat;
+            let slot = k - e.slots.partition_point(|s| s.beat < beat);
+            let beat = beat % repeat;
+            if mirrored && beat >= half {
+                (beat - half, slot, 1)
+            } else {
+                (beat, slot, 0)
+            }
+        };
+        arrivals.sort_by_key(|&k| place(k));
+    }
     let mut taken = vec![0u32; classes.len.len()];
     for from in arrivals.into_iter().filter(|&k| e.slots[k].value > 0) {
         let class = classes.target(&e.slots[from]);
@@ -99,6 +121,53 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
             Vec::new()
         },
     })
+}
+
+/// The fewest beats after which the period's slots repeat themselves (the same throws from
+/// the same hands), dividing the period; the period where they do not.
+fn repeat_beats(pattern: &Pattern) -> u32 {
+    let e = &pattern.expanded;
+    let period = e.period;
+    if period == 0 || e.slots.is_empty() {
+        return period;
+    }
+    // The slots of each beat (the slots are in beat order).
+    let at = |beat: u32| {
+        let a = e.slots.partition_point(|s| s.beat < beat);
+        let b = e.slots.partition_point(|s| s.beat <= beat);
+        &e.slots[a..b]
+    };
+    let modifier = |s: &Slot| s.modifier.map(|m| pattern.slice(m.span));
+    let same = |a: &Slot, b: &Slot| {
+        (
+            a.juggler,
+            a.hand,
+            a.index,
+            a.value,
+            a.to_juggler,
+            a.to_hand,
+            a.spins,
+            a.sync,
+        ) == (
+            b.juggler,
+            b.hand,
+            b.index,
+            b.value,
+            b.to_juggler,
+            b.to_hand,
+            b.spins,
+            b.sync,
+        ) && modifier(a) == modifier(b)
+    };
+    (1..period)
+        .filter(|d| period.is_multiple_of(*d))
+        .find(|&d| {
+            (0..period).all(|b| {
+                let (x, y) = (at(b), at((b + d) % period));
+                x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
+            })
+        })
+        .unwrap_or(period)
 }
 
 /// Catch slots grouped by (juggler, hand, beat): slots of one class are contiguous.

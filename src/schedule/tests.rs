@@ -301,3 +301,35 @@ proptest! {
         }
     }
 }
+
+/// A period written several times over keeps its props as written once: each throw's prop goes
+/// on to the throw of its copy that the pattern written once gives it. (In slot order, the
+/// second copy of `([2x2],[4x2])([2x2],[4x2])` caught a prop from the first copy's 4x and threw
+/// it where the pattern written once throws the one it held: a hand held three props at once.)
+#[test]
+fn a_period_written_twice_keeps_its_props_as_written_once() {
+    for (once, times) in [
+        ("([2x2],[4x2])", 2),
+        ("([2x2],[4x2])", 3),
+        ("[43]1", 3),
+        ("[32]", 3),
+        ("([44],[44])(4,4)", 2),
+        ("25[62]", 3),
+        ("[54][22]2", 3),
+        ("22[43][54]", 2),
+    ] {
+        let one = schedule(once);
+        let many = schedule(&once.repeat(times));
+        let n = one.throws.len();
+        assert_eq!(many.throws.len(), n * times, "{once} x{times}");
+        for (i, t) in many.throws.iter().enumerate() {
+            let next = &many.throws[t.next];
+            let want = &one.throws[one.throws[i % n].next];
+            assert_eq!(
+                (next.beat % one.period, next.value, next.from, next.to),
+                (want.beat, want.value, want.from, want.to),
+                "{once} x{times}: throw {i}"
+            );
+        }
+    }
+}
