@@ -131,12 +131,12 @@ fn repeat_beats(pattern: &Pattern) -> u32 {
     if period == 0 || e.slots.is_empty() {
         return period;
     }
-    // The slots of each beat (the slots are in beat order).
-    let at = |beat: u32| {
-        let a = e.slots.partition_point(|s| s.beat < beat);
-        let b = e.slots.partition_point(|s| s.beat <= beat);
-        &e.slots[a..b]
-    };
+    // Where each beat's slots begin (the slots are in beat order), and the slots of a beat.
+    let mut starts = Vec::with_capacity(period as usize + 1);
+    for beat in 0..=period {
+        starts.push(e.slots.partition_point(|s| s.beat < beat));
+    }
+    let at = |beat: u32| &e.slots[starts[beat as usize]..starts[beat as usize + 1]];
     let modifier = |s: &Slot| s.modifier.map(|m| pattern.slice(m.span));
     let same = |a: &Slot, b: &Slot| {
         (
