@@ -1126,20 +1126,23 @@ impl Arc {
         let duration = |a: &Arc| a.catch - a.release;
         let p1 = |a: &Arc| a.at(a.catch);
         let v0 = |a: &Arc| a.path.velocity(0.0);
-        let same_turning = self.axes.len() == other.axes.len()
-            && self
-                .axes
-                .iter()
-                .zip(&other.axes)
-                .all(|(a, b)| a.dot(*b) > 0.999);
+        // (Looked at last: up to `MAX_AXES` axes each.)
+        let same_turning = || {
+            self.axes.len() == other.axes.len()
+                && self
+                    .axes
+                    .iter()
+                    .zip(&other.axes)
+                    .all(|(a, b)| a.dot(*b) > 0.999)
+        };
         self.hands == other.hands
             && self.together == other.together
             && (duration(self) - duration(other)).abs() < SAME_TIME
             && self.path.start().distance(other.path.start()) < SAME_PLACE
             && p1(self).distance(p1(other)) < SAME_PLACE
             && v0(self).distance(v0(other)) < SAME_SPEED
-            && same_turning
             && self.lane.distance(other.lane) < 1e-6
+            && same_turning()
     }
 }
 

@@ -39,7 +39,7 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
     }
     let props = usize::try_from(sum / u64::from(e.period)).unwrap_or(usize::MAX);
     let classes = Classes::new(e);
-    let arrivals = land(e, &classes)?;
+    let mut arrivals = land(e, &classes)?;
     check_modifiers(pattern)?;
 
     // Throw events: the non-zero slots, in slot order.
@@ -69,7 +69,6 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
     // first threw the one it had held, holding three props at once instead of two).
     // (A mirrored period whose repeat is itself mirrored, `[32][32][32]` as `[32]`: each slot of
     // the repeat's first half, then the slot mirroring it, as `land` takes them.)
-    let mut arrivals = arrivals;
     let repeat = repeat_beats(pattern);
     let half = repeat / 2;
     let mirrored = e.mirrored && repeat.is_multiple_of(2) && (e.period / 2) % repeat == half;
