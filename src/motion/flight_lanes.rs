@@ -533,7 +533,8 @@ impl Choreography {
             kept: &kept,
         });
         let arms = arms::Arms::new(reach.as_ref(), kind, n, self.holds_unseen(&arcs));
-        // What of a flight's lanes its thrower's and catcher's hands carry.
+        // What of a flight's lanes its thrower's and catcher's hands carry, and whether either
+        // holds several props at once (`bring_to_hands`).
         let ends: Vec<FlightEnds> = self
             .tosses
             .iter()
@@ -2212,7 +2213,7 @@ fn off_fists(
 /// What the hands at a flight's ends carry of its lanes (`carry.rs`; `None`: the hand keeps
 /// to its path), and whether either hand holds several props at once.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct FlightEnds {
+struct FlightEnds {
     release: Option<Carried>,
     catch: Option<Carried>,
     several: bool,
@@ -2223,8 +2224,9 @@ const NEARER: f64 = 0.01;
 
 impl Solver<'_> {
     /// The last look: each unit whose flights are caught or thrown beside a fist that does not
-    /// carry their lanes (a hand that keeps to its path: crossing over, near its limit, or the
-    /// back part of a lane) takes the lane nearest its fists among those that keep it clear of
+    /// carry their lanes (a hand that keeps to its path, crossing over or catching bounces; the
+    /// back part of a lane, as a pass's lane beside its thrower is partly behind a catcher
+    /// facing another way) takes the lane nearest its fists among those that keep it clear of
     /// the props (taken only where its own lane is clear: a lane clear of everything cannot
     /// hide a new cut behind a deeper one), no deeper in the arms, and needing the hands to
     /// carry no further. Units with a hand holding several props (a hand carries their mean,
