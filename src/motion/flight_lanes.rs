@@ -534,10 +534,11 @@ impl Choreography {
         });
         let arms = arms::Arms::new(reach.as_ref(), kind, n, self.holds_unseen(&arcs));
         // What of a flight's lanes its thrower's and catcher's hands carry, and whether either
-        // holds several props at once (`bring_to_hands`).
+        // holds several props at once (`bring_to_hands`, clubs only).
         let ends: Vec<FlightEnds> = self
             .tosses
             .iter()
+            .filter(|_| kind == PropKind::Club)
             .map(|t| {
                 let end = |slot: usize, juggler: usize, at: f64| {
                     self.hands_carry

@@ -83,7 +83,7 @@ pub fn build(pattern: &Pattern) -> Result<Schedule, Invalid> {
                 (beat, slot, 0)
             }
         };
-        arrivals.sort_by_key(|&k| place(k));
+        arrivals.sort_by_cached_key(|&k| place(k));
     }
     let mut taken = vec![0u32; classes.len.len()];
     for from in arrivals.into_iter().filter(|&k| e.slots[k].value > 0) {
