@@ -356,6 +356,22 @@ fn audit_contacts(extra: &[String]) {
             println!("   {:+.4}  {}", w.value, w.what);
         }
     }
+    // Hands above 200 m/s² whose throw and catch points ask for no more: the path's doing.
+    let mut ours: Vec<&contacts::Contacts> = results
+        .iter()
+        .filter(|c| c.acceleration.value > 200.0 && c.points_need <= 200.0)
+        .collect();
+    ours.sort_by(|a, b| b.acceleration.value.total_cmp(&a.acceleration.value));
+    println!(
+        "== hand acceleration where the hand's points need at most 200 m/s2: {} scenes beyond 200",
+        ours.len()
+    );
+    for c in ours {
+        println!(
+            "   {:+.1} (points need {:.1})  {}",
+            c.acceleration.value, c.points_need, c.acceleration.what
+        );
+    }
 }
 
 /// The pattern files (TOML, JML) of `dir`, sorted, appended to `files`.

@@ -302,6 +302,10 @@ fn build_choreography<'a>(
     }
 }
 
+/// How far (metres) a hand sinks from the first to the last of the catches it gathers one
+/// after another for one multiplex throw (half above its catch height, half below).
+pub(crate) const GATHER_DROP: f64 = 0.06;
+
 /// How much further in front of the body than Juggling Lab's hand plane (0.30 m) hands work
 /// with clubs, metres. A club spins about its centre of mass, which flies about 15 cm in front
 /// of the hand (the hand grips the handle, the club points forward), and its tip sweeps 28.5 cm
@@ -372,12 +376,23 @@ fn event_point(
     }
     let mean = |xs: Vec<f64>| xs.iter().sum::<f64>() / xs.len().max(1) as f64;
     if event.throws.is_empty() {
+        // Props gathered one after another for one multiplex are caught with the hand
+        // sinking `GATHER_DROP` from the first catch to the last, as it gives once for them
+        // all, instead of rising again after each.
+        let mut up = 0.0;
         let xs = event
             .catches
             .iter()
-            .map(|&i| catch_x(plan.juggler_value(i)))
+            .map(|&i| {
+                if let Some((k, count)) = plan.gathered[i] {
+                    up = GATHER_DROP * (0.5 - k as f64 / (count - 1).max(1) as f64);
+                }
+                catch_x(plan.juggler_value(i))
+            })
             .collect();
-        HandPoint::on_plane(mean(xs))
+        let mut point = HandPoint::on_plane(mean(xs));
+        point.up = up;
+        point
     } else {
         let xs = event
             .throws
@@ -443,6 +458,42 @@ mod tests {
         };
         let ch = from_schedule(&async_schedule("3"), timing, &Layout::circle(1), &[]);
         (ch, timing)
+    }
+
+    /// Props a hand gathers one after another for a multiplex (`SQUEEZE_BEATS`) are caught at
+    /// their own catch points across (`[234]57`'s right hand: the 7 at 50 cm, the 5 at 45, the
+    /// 3 at 30, as Juggling Lab's throw-height table has them), the hand sinking
+    /// `GATHER_DROP` from the first catch to the last.
+    #[test]
+    fn props_gathered_for_a_multiplex_are_caught_sinking() {
+        let timing = Timing {
+            bps: 3.85,
+            dwell: 1.3,
+            gravity: 9.81,
+        };
+        let ch = from_schedule(&async_schedule("[234]57"), timing, &Layout::circle(1), &[]);
+        let right = &ch.hands[HandRef::new(0, Hand::Right).slot()];
+        let catches: Vec<&HandEvent> = right.iter().filter(|e| e.throws.is_empty()).collect();
+        let gathered: Vec<&&HandEvent> = catches
+            .iter()
+            .filter(|e| {
+                catches
+                    .iter()
+                    .any(|o| !std::ptr::eq(**e, *o) && (o.time - e.time).abs() < 0.11)
+            })
+            .collect();
+        assert_eq!(gathered.len(), 3, "{right:?}");
+        let xs: Vec<f64> = gathered.iter().map(|e| e.position.x).collect();
+        let ys: Vec<f64> = gathered.iter().map(|e| e.position.y).collect();
+        // Right hand: x negative, juggler-local.
+        for (x, want) in xs.iter().zip([-0.50, -0.45, -0.30]) {
+            assert!((x - want).abs() < 1e-9, "{xs:?}");
+        }
+        assert!((ys[0] - ys[1] - 0.5 * GATHER_DROP).abs() < 1e-9, "{ys:?}");
+        assert!((ys[1] - ys[2] - 0.5 * GATHER_DROP).abs() < 1e-9, "{ys:?}");
+        // A lone catch keeps its height.
+        let lone = catches.iter().find(|e| !gathered.contains(e)).unwrap();
+        assert!((lone.position.y - ys[1]).abs() < 1e-9, "{lone:?} {ys:?}");
     }
 
     #[test]

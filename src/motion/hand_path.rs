@@ -46,6 +46,9 @@ pub(crate) const CATCH_GIVE: f64 = 0.065;
 /// How far the hand travels along the path of a prop arriving flat or rising (a pass, a
 /// bounce) while it absorbs it, metres.
 pub(crate) const FLAT_CATCH_GIVE: f64 = 0.08;
+/// A catch followed by the hand's next catch sooner than this (seconds), with nothing thrown
+/// between, is passed through without a give of its own (`hand_spline`).
+const GATHER_SECONDS: f64 = 0.1;
 /// Largest share of the gap to the next knot the give may take.
 const GIVE_TIME_SHARE: f64 = 0.35;
 /// Largest share of that gap the give may take when the preferred share is too short.
@@ -97,7 +100,23 @@ pub(crate) fn hand_spline(
             Some(f) => f(e.time, positions[k], v),
             None => v,
         };
-        let velocity = if e.throws.is_empty() && e.catches.is_empty() {
+        // A catch with the hand's next catch close behind it and nothing thrown between (props
+        // gathered one after another for a multiplex, `SQUEEZE_BEATS` apart): the hand passes
+        // through its point on its way to the next, and gives after the last.
+        let next = &events[(k + 1) % events.len()];
+        let gathering = events.len() > 1
+            && e.throws.is_empty()
+            && next.throws.is_empty()
+            && !next.catches.is_empty()
+            && gap(e.time, next.time, period) < GATHER_SECONDS;
+        let soft = |e: &HandEvent| {
+            e.catches.iter().all(|&i| {
+                tosses
+                    .get(i)
+                    .is_some_and(|t| t.catch_kind == CatchKind::Soft)
+            })
+        };
+        let velocity = if e.throws.is_empty() && (e.catches.is_empty() || gathering && !soft(e)) {
             KnotVelocity::Free
         } else if e.throws.is_empty() {
             let arrivals: Vec<DVec3> = e
@@ -147,12 +166,7 @@ pub(crate) fn hand_spline(
                     }
                 })
                 .fold(speed, f64::max);
-            let soft = e.catches.iter().all(|&i| {
-                tosses
-                    .get(i)
-                    .is_some_and(|t| t.catch_kind == CatchKind::Soft)
-            });
-            if soft {
+            if soft(e) {
                 // A soft catch (JML): the hand moves exactly with the arriving prop.
                 KnotVelocity::Fixed(mean)
             } else {

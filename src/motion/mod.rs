@@ -183,6 +183,8 @@ pub struct Motion {
     period: f64,
     /// Per hand slot ([`HandRef::slot`]), its periodic path.
     hands: Vec<PeriodicSpline>,
+    /// Per hand slot, the times in `[0, period)` of its events (`Choreography::hands`).
+    event_times: Vec<Vec<f64>>,
     /// Per hand slot, the vertical offset added to its path (`Choreography::lifts`).
     lifts: Vec<Option<HandLift>>,
     /// Per hand slot, whether its path is in its juggler's own frame (a juggler who moves).
@@ -420,6 +422,11 @@ impl Motion {
             hold_tosses: ch.paths.iter().map(PropPath::hold_tosses).collect(),
             prop_paths,
             loop_seconds: period * lcm_props as f64,
+            event_times: ch
+                .hands
+                .iter()
+                .map(|events| events.iter().map(|e| e.time).collect())
+                .collect(),
         }
     }
 
@@ -513,6 +520,13 @@ impl Motion {
                 f.throw == Some(throw) && (f.release - release).abs() < 1e-6 * period.max(1.0)
             })
         })
+    }
+
+    /// The times in `[0, hand_period)` at which one hand passes through the points its
+    /// source gives it (its throws, catches and the source's other events; they repeat
+    /// every [`Motion::hand_period`]).
+    pub fn hand_event_times(&self, hand: HandRef) -> &[f64] {
+        self.event_times.get(hand.slot()).map_or(&[], Vec::as_slice)
     }
 
     /// Position and velocity of one hand at time `t` (seconds).

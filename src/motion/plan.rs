@@ -16,7 +16,8 @@ pub(crate) const MIN_CATCH_LEAD: f64 = 0.02;
 /// Least time a prop spends in a hand or in the air, in beats (guards degenerate timings).
 const EPS: f64 = 0.05;
 /// Props caught by one hand for one multiplex throw are caught one after another over this
-/// many beats, highest throw first (Juggling Lab's `squeezebeats`).
+/// many beats, highest throw first (Juggling Lab's `squeezebeats`; Juggling Lab spreads them
+/// after the usual catch time, juggler before it: `squeeze`).
 pub(crate) const SQUEEZE_BEATS: f64 = 0.4;
 /// Events of one hand closer than this (beats) become one event.
 const MERGE_BEATS: f64 = 1e-6;
@@ -63,6 +64,11 @@ pub(crate) struct Plan {
     /// Per throw, `(k, m)`: its prop is the `k`-th of `m` props the catching hand gathers
     /// for one throw beat (`(0, 1)` for a lone catch).
     pub(crate) catch_slot: Vec<(usize, usize)>,
+    /// Per throw, `Some((k, n))` when its catching hand gathers props one after another for
+    /// one throw beat (`SQUEEZE_BEATS`): its catch is the `k`-th of `n` catches (props thrown
+    /// together are caught together); `None` for a prop caught alone or with all the others
+    /// at once.
+    pub(crate) gathered: Vec<Option<(usize, usize)>>,
     /// Beats per juggler beat (`Schedule::subdivision`: more than 1 for Prechac patterns).
     pub(crate) subdivision: u32,
 }
@@ -163,7 +169,7 @@ impl Plan {
             c.min(landing - MIN_CATCH_LEAD)
         };
         let mut catches: Vec<f64> = throws.iter().map(catch_of).collect();
-        let catch_slot = squeeze(&throws, &mut catches, &beats, pf);
+        let (catch_slot, gathered) = squeeze(&throws, &mut catches, &beats, pf);
 
         // Where each prop arrived in the throwing hand (relative to the throw's beat).
         let mut prev = vec![usize::MAX; throws.len()];
@@ -221,6 +227,7 @@ impl Plan {
             hand_events,
             toss_beats,
             catch_slot,
+            gathered,
             subdivision: schedule.subdivision.max(1),
         }
     }
@@ -229,14 +236,17 @@ impl Plan {
 /// Spread the catches of props landing in one hand for the same throw beat over
 /// `SQUEEZE_BEATS` (highest throw first, the last at the usual catch time), never earlier than
 /// the hand's previous toss + `MIN_AIR_BEATS`; props thrown together are caught together.
-/// Returns each throw's `(k, m)` catch slot.
+/// Returns each throw's `(k, m)` catch slot and, where the catches are spread, the place of
+/// its catch among them (`Plan::gathered`).
+#[allow(clippy::type_complexity)]
 fn squeeze(
     throws: &[ThrowEvent],
     catches: &mut [f64],
     beats: &[Vec<u32>],
     period: f64,
-) -> Vec<(usize, usize)> {
+) -> (Vec<(usize, usize)>, Vec<Option<(usize, usize)>>) {
     let mut slots = vec![(0, 1); throws.len()];
+    let mut gathered = vec![None; throws.len()];
     let mut groups: std::collections::BTreeMap<(usize, u64), Vec<usize>> = Default::default();
     for (i, t) in throws.iter().enumerate().filter(|(_, t)| is_toss(t)) {
         let landing = (t.beat as u64 + t.value as u64) % period as u64;
@@ -270,6 +280,7 @@ fn squeeze(
             if count < 2 {
                 continue;
             }
+            gathered[i] = Some((index[k], count));
             let t = &throws[i];
             let landing = t.beat as f64 + t.value as f64;
             let earliest = previous_beat(&beats[hand], landing, period)
@@ -278,7 +289,7 @@ fn squeeze(
             catches[i] -= spread * (count - 1 - index[k]) as f64 / (count - 1) as f64;
         }
     }
-    slots
+    (slots, gathered)
 }
 
 /// The latest beat of `beats` (sorted, in `[0, period)`) strictly before `t`, unwrapped.

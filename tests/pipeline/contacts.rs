@@ -182,6 +182,10 @@ pub struct Contacts {
     pub arms: Worst,
     /// Largest hand acceleration (m/s²).
     pub acceleration: Worst,
+    /// The least peak acceleration (m/s²) any path through the throw and catch points of the
+    /// hand that accelerates hardest, at their times, would need (`points_need`): what its
+    /// events ask for, whatever the path between them.
+    pub points_need: f32,
     /// Largest distance of an elbow behind its shoulders' frontal plane (metres).
     pub elbow_behind: Worst,
     /// Largest distance of a prop a hand holds alone from that hand's centre (metres): a
@@ -260,10 +264,13 @@ pub fn measure_for(scene: &Scene, rate: f64, span: f64) -> Contacts {
         forearms: Worst::least(),
         arms: Worst::least(),
         acceleration: Worst::most(),
+        points_need: 0.0,
         elbow_behind: Worst::most(),
         held_off: Worst::most(),
         samples,
     };
+    // The hand slot of the hardest acceleration.
+    let mut hardest = 0;
     let motion = scene.motion();
     let jugglers = motion.jugglers();
     let velocity = |t: f64| -> Vec<Vec3> {
@@ -402,6 +409,9 @@ pub fn measure_for(scene: &Scene, rate: f64, span: f64) -> Contacts {
         let (before, after) = (velocity(t - h), velocity(t + h));
         for (slot, (a, b)) in before.iter().zip(&after).enumerate() {
             let acc = (*b - *a).length() / (2.0 * h) as f32;
+            if acc > c.acceleration.value {
+                hardest = slot;
+            }
             c.acceleration.keep_most(acc, || {
                 format!(
                     "{name}: juggler {}'s {:?} hand at t={t:.3}",
@@ -411,7 +421,87 @@ pub fn measure_for(scene: &Scene, rate: f64, span: f64) -> Contacts {
             });
         }
     }
+    c.points_need = points_need(scene, HandRef::from_slot(hardest), duration);
     c
+}
+
+/// The least peak acceleration (m/s²) of any path of `hand` through the points where it is at
+/// its events (throws, catches and the source's other points, [`Motion::hand_event_times`])
+/// over the first `span` seconds and a hand period either side, at their times, releasing each
+/// ball at the ball's own velocity (a hand throws a ball by moving with it; clubs and rings,
+/// which turn about the hand as they leave it, are taken at their points only). A velocity
+/// that changes at most `A` per second differs between two times by at most `A` times their
+/// distance; between its events `i` and `i + 1` the hand's mean velocity is fixed, `v̄ᵢ =
+/// (pᵢ₊₁ − pᵢ) / (tᵢ₊₁ − tᵢ)`, so averaging over those spans bounds `A` from below by `|v̄ⱼ −
+/// v̄ᵢ|` over the distance of their midpoints, `|v̄ᵢ − u|` over the distance of the midpoint
+/// from a release at velocity `u`, and `|u − u'|` over the time between two releases; a
+/// straight velocity ramp meets each bound. Points where the hand is at two places at once
+/// need infinite acceleration.
+pub fn points_need(scene: &Scene, hand: HandRef, span: f64) -> f32 {
+    use juggler::scene::EventKind;
+    let motion = scene.motion();
+    let period = motion.hand_period();
+    let times = motion.hand_event_times(hand);
+    if period.is_nan() || period <= 0.0 || times.is_empty() {
+        return 0.0;
+    }
+    let cycles = (span / period).ceil().clamp(1.0, 1e6);
+    let (from, to) = (-period, (cycles + 1.0) * period);
+    // The hand's points at its events, in time order.
+    let mut points: Vec<(f64, Vec3)> = Vec::new();
+    for n in -1..=cycles as i64 {
+        for &t in times {
+            let t = t + n as f64 * period;
+            let p = motion.hand_at(hand, t).position;
+            match points.last() {
+                Some(&(s, q)) if t - s < 1e-7 => {
+                    if p.distance(q) > 1e-3 {
+                        return f32::INFINITY;
+                    }
+                }
+                _ => points.push((t, p)),
+            }
+        }
+    }
+    // Velocities the hand must have: each ball's at its release.
+    let mut releases: Vec<(f64, Vec3)> = Vec::new();
+    if scene.spec().settings.prop == PropKind::Ball {
+        for e in scene.events_between(from, to) {
+            if e.hand != Some(hand) || e.kind != EventKind::Throw {
+                continue;
+            }
+            let eps = 1e-5;
+            let state = motion.state_at(e.time + eps);
+            let ball = state.props.iter().find(|p| {
+                p.flight
+                    .is_some_and(|f| f.from == hand && (f.release - e.time).abs() < 1e-6)
+            });
+            if let Some(ball) = ball {
+                let g = scene.timing().gravity as f32;
+                releases.push((e.time, ball.velocity + Vec3::Y * g * eps as f32));
+            }
+        }
+    }
+    // Mean velocity and midpoint time of each span between events, and each release, in time
+    // order: (time, velocity).
+    let mut known: Vec<(f64, Vec3)> = points
+        .windows(2)
+        .map(|w| {
+            let dt = w[1].0 - w[0].0;
+            (0.5 * (w[0].0 + w[1].0), (w[1].1 - w[0].1) / dt as f32)
+        })
+        .chain(releases)
+        .collect();
+    known.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut need = 0.0f32;
+    for (i, &(ti, vi)) in known.iter().enumerate() {
+        for &(tj, vj) in known.iter().skip(i + 1).take(12) {
+            if tj - ti > 1e-9 {
+                need = need.max((vj - vi).length() / (tj - ti) as f32);
+            }
+        }
+    }
+    need
 }
 
 fn state(p: &PropPose) -> &'static str {
