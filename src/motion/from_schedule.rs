@@ -379,19 +379,15 @@ fn event_point(
         // Props gathered one after another for one multiplex are caught with the hand
         // sinking `GATHER_DROP` from the first catch to the last, as it gives once for them
         // all, instead of rising again after each.
-        let mut up = 0.0;
         let xs = event
             .catches
             .iter()
-            .map(|&i| {
-                if let Some((k, count)) = plan.gathered[i] {
-                    up = GATHER_DROP * (0.5 - k as f64 / (count - 1).max(1) as f64);
-                }
-                catch_x(plan.juggler_value(i))
-            })
+            .map(|&i| catch_x(plan.juggler_value(i)))
             .collect();
         let mut point = HandPoint::on_plane(mean(xs));
-        point.up = up;
+        if let Some((k, count)) = event.catches.iter().find_map(|&i| plan.gathered[i]) {
+            point.up = GATHER_DROP * (0.5 - k as f64 / (count - 1).max(1) as f64);
+        }
         point
     } else {
         let xs = event
@@ -450,14 +446,19 @@ mod tests {
     use crate::types::Hand;
     use glam::Vec3;
 
-    fn cascade() -> (Choreography, Timing) {
+    /// The choreography of the solo siteswap `pattern` at `bps`, dwell 1.3, and its timing.
+    fn solo(pattern: &str, bps: f64) -> (Choreography, Timing) {
         let timing = Timing {
-            bps: 2.9,
+            bps,
             dwell: 1.3,
             gravity: 9.81,
         };
-        let ch = from_schedule(&async_schedule("3"), timing, &Layout::circle(1), &[]);
+        let ch = from_schedule(&async_schedule(pattern), timing, &Layout::circle(1), &[]);
         (ch, timing)
+    }
+
+    fn cascade() -> (Choreography, Timing) {
+        solo("3", 2.9)
     }
 
     /// Props a hand gathers one after another for a multiplex (`SQUEEZE_BEATS`) are caught at
@@ -466,12 +467,7 @@ mod tests {
     /// `GATHER_DROP` from the first catch to the last.
     #[test]
     fn props_gathered_for_a_multiplex_are_caught_sinking() {
-        let timing = Timing {
-            bps: 3.85,
-            dwell: 1.3,
-            gravity: 9.81,
-        };
-        let ch = from_schedule(&async_schedule("[234]57"), timing, &Layout::circle(1), &[]);
+        let (ch, _) = solo("[234]57", 3.85);
         let right = &ch.hands[HandRef::new(0, Hand::Right).slot()];
         let catches: Vec<&HandEvent> = right.iter().filter(|e| e.throws.is_empty()).collect();
         let gathered: Vec<&&HandEvent> = catches
@@ -568,12 +564,7 @@ mod tests {
 
     #[test]
     fn the_held_2_of_32_1_keeps_a_lane_beside_the_next_catch_and_slides_over_smoothly() {
-        let timing = Timing {
-            bps: 2.9,
-            dwell: 1.3,
-            gravity: 9.81,
-        };
-        let ch = from_schedule(&async_schedule("[32]1"), timing, &Layout::circle(1), &[]);
+        let (ch, timing) = solo("[32]1", 2.9);
         // The hold in the right hand lasts 3.3 beats, longer than the 2-beat hand period: cut
         // at the throws into a first piece (1.3 beats), a slide (0.35 beat: half of the 0.7
         // beat before the next catch) and the last period's rest.
