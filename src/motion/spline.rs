@@ -26,6 +26,10 @@ pub(crate) enum KnotVelocity {
     Along { direction: DVec3, max_speed: f64 },
     /// Any velocity.
     Free,
+    /// A vertical velocity of `vertical` (m/s, up positive) and any horizontal one: a catch
+    /// swept through on the way to a throw soon after, the hand sinking with the prop while
+    /// it moves across.
+    Sweep { vertical: f64 },
 }
 
 /// A knot to fit: time (seconds), position, velocity constraint.
@@ -198,6 +202,7 @@ fn solve(
         .iter()
         .map(|c| match c {
             KnotVelocity::Fixed(v) => *v,
+            KnotVelocity::Sweep { vertical } => DVec3::Y * *vertical,
             _ => DVec3::ZERO,
         })
         .collect();
@@ -267,6 +272,7 @@ fn solve_chain(
         bases[s] = match constraints[chain[s]] {
             KnotVelocity::Along { direction, .. } => vec![direction],
             KnotVelocity::Free => vec![DVec3::X, DVec3::Y, DVec3::Z],
+            KnotVelocity::Sweep { .. } => vec![DVec3::X, DVec3::Z],
             KnotVelocity::Fixed(_) => Vec::new(),
         };
         m += bases[s].len();
@@ -294,9 +300,9 @@ fn solve_chain(
                 let r = offset[row_slot] + ra;
                 let mut known = -12.0 * delta.dot(*ba) / (d * d);
                 for (col_slot, c) in [(k, coef[0]), (k + 1, coef[1])] {
-                    if bases[col_slot].is_empty() {
-                        known += c * velocities[chain[col_slot]].dot(*ba);
-                    }
+                    // The given part of the velocity (all of a fixed knot's, a sweep's
+                    // vertical; zero for the others).
+                    known += c * velocities[chain[col_slot]].dot(*ba);
                     for (cb, bb) in bases[col_slot].iter().enumerate() {
                         h[r][offset[col_slot] + cb] += c * ba.dot(*bb);
                     }
@@ -310,7 +316,7 @@ fn solve_chain(
             let v = bases[s]
                 .iter()
                 .enumerate()
-                .fold(DVec3::ZERO, |acc, (b, basis)| {
+                .fold(velocities[chain[s]], |acc, (b, basis)| {
                     acc + *basis * x[offset[s] + b]
                 });
             velocities[chain[s]] = v;
@@ -459,6 +465,21 @@ mod tests {
         let s = PeriodicSpline::fit(&knots, 0.6);
         let v = s.eval(0.2).1;
         assert!(v.y >= -1e-12 && v.y <= 2.0 + 1e-12, "{v}");
+    }
+
+    #[test]
+    fn a_sweep_keeps_its_vertical_speed_and_chooses_the_rest() {
+        // Knots at rest 0.5 s either side of a sweep 1 m along x from each: the least-effort
+        // speed through the middle is 3 Δ / (2 T) = 3 m/s along x; the vertical is as given.
+        let knots = [
+            knot(0.0, DVec3::ZERO, KnotVelocity::Fixed(DVec3::ZERO)),
+            knot(0.5, DVec3::X, KnotVelocity::Sweep { vertical: -1.0 }),
+            knot(1.0, DVec3::X * 2.0, KnotVelocity::Fixed(DVec3::ZERO)),
+        ];
+        let s = PeriodicSpline::fit(&knots, 2.0);
+        let (p, v) = s.eval(0.5);
+        assert!((p - DVec3::X).length() < 1e-12);
+        assert!((v - DVec3::new(3.0, -1.0, 0.0)).length() < 1e-9, "{v}");
     }
 
     #[test]
