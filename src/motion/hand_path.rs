@@ -283,8 +283,9 @@ enum Origin {
 /// Positions and times never move. A path still too sharp then tries the throws and catches
 /// next to its sharp pieces without their pushes, gives and follow-throughs (one sweep from
 /// catch to throw), and one still above `SWEEP_FROM` sweeps through the catches next to them:
-/// the hand sinks with the prop it meets and moves across as the path needs (`71`'s hand
-/// catching the 7 and throwing the 1 from 33 cm further in 0.14 s later, 233 → 157 m/s²). A
+/// the hand sinks with the prop it meets and moves across as the path needs (Juggling Lab's
+/// `71` with its `hands=`: the left hand catching the 7 at 25 cm and throwing the 1 from
+/// 12.5 cm 0.14 s later, 233 → 157 m/s²). A
 /// path whose knots are too close in space and time for any speed keeps its peak
 /// (docs/motion.md).
 fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) -> PeriodicSpline {

@@ -592,7 +592,7 @@ fn hands_are_eased_to_200_m_s2_where_the_timing_allows() {
     // last (`[43]41` 251 while each of its gathered catches gave). `4(6,2)`'s right hand
     // throws the 2 and must catch 30 cm further out 78 ms later, `53(4,0)`'s left hand 87 ms
     // after a throw: 264 and 229 while the hand met every prop moving along its way; they now
-    // sweep through those catches, sinking with the prop as they move out.
+    // sweep through those catches, sinking with the prop as they move across.
     for pattern in [
         "801", "b97531", "9", "3", "531", "91", "711", "[43]41", "4(6,2)", "53(4,0)",
     ] {
