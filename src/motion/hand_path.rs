@@ -313,6 +313,8 @@ fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) ->
     // every prop arriving downward as a give would: a path that stays too sharp (events too
     // close for any speed) keeps its pushes and gives.
     let mut bare = vec![0u8; n];
+    // The sharp pieces of the path fitted last, with `bare` as it is now.
+    let mut latest = sharp.clone();
     for _ in 0..BARE_ROUNDS {
         if sharp.iter().all(|&(b, part)| bare[b] & part == part) {
             break;
@@ -321,6 +323,7 @@ fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) ->
             bare[b] |= part;
         }
         let (p, s, sh) = smooth_spline_with(base, period, forward, follow_through, &bare, passes);
+        latest.clone_from(&sh);
         if !sinks_enough(&s, base, &bare, period) {
             break;
         }
@@ -336,11 +339,9 @@ fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) ->
     // through (`KnotVelocity::Sweep`), the hand sinking with the prop as it meets it but free
     // to move across toward its next point instead of along the prop's way, without a give.
     if peak > SWEEP_FROM {
-        let (_, _, still) =
-            smooth_spline_with(base, period, forward, follow_through, &bare, passes);
         let mut swept = base.to_vec();
         let mut any = false;
-        for &(b, _) in sharp.iter().chain(&still) {
+        for &(b, _) in sharp.iter().chain(&latest) {
             if let KnotVelocity::Along {
                 direction,
                 max_speed,
