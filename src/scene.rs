@@ -657,14 +657,25 @@ impl crate::motion::Reach for BeforeLanes<'_> {
         if far(Hand::Left) && far(Hand::Right) {
             return None;
         }
-        let hands =
-            Hand::BOTH.map(|hand| self.motion.hand_at(HandRef::new(juggler, hand), t).position);
+        Some(self.forearms_moved(juggler, t, [glam::DVec3::ZERO; 2]))
+    }
+
+    fn forearms_moved(
+        &self,
+        juggler: usize,
+        t: f64,
+        moved: [glam::DVec3; 2],
+    ) -> [(glam::DVec3, glam::DVec3, f64); 2] {
+        let dims = self.dims.get(juggler).copied().unwrap_or_default();
+        let placement = self.motion.placement_at(juggler, t);
+        let hands = Hand::BOTH.map(|hand| {
+            self.motion.hand_at(HandRef::new(juggler, hand), t).position
+                + moved[hand.index()].as_vec3()
+        });
         let pose = crate::body::juggler::juggler_pose(&placement, &dims, hands);
         let radius = 0.5 * f64::from(dims.forearm_width);
-        Some(
-            pose.arms
-                .map(|arm| (arm.elbow.as_dvec3(), arm.hand.as_dvec3(), radius)),
-        )
+        pose.arms
+            .map(|arm| (arm.elbow.as_dvec3(), arm.hand.as_dvec3(), radius))
     }
 }
 

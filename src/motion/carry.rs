@@ -3,7 +3,8 @@
 //! leaves in (`PathSegment::Held` offsets). Without more, the hand would stay on its path and catch
 //! and throw its ball up to `MAX_FLIGHT_LANE` in front of its fist (645, 753, 97531, 423: 11 cm),
 //! its club with the handle 10 cm beside it. A hand the lanes mark (`Choreography::hands_carry`:
-//! one prop at a time, or balls, on its own side of the body, no bounce caught) follows the forward
+//! one prop at a time, or balls, on its own side of the body or crossing it clear of the other
+//! forearm, no bounce caught) follows the forward
 //! part of the offsets of the ball it holds, and the forward and sideways parts of a club's
 //! (`Carrying`, `Carried`): at every start and end of a held piece the hand's offset is that part
 //! (the lanes move it smoothly from the catch lane to the throw lane, in pieces), so the ball is in
@@ -65,7 +66,8 @@ impl Carried {
 
 /// Whether hand slot `slot` (of events `events`) stays on its own side of the body: a hand
 /// crossing over (the Mills Mess, Juggling Lab's Follow and Reachunder) carried forward met
-/// the other forearm and its props.
+/// the other forearm and its props, so a crossing hand carries only where its forearm is
+/// measured to stay as clear of the other (`flight_lanes.rs`, `CROSSED_CLEAR`).
 pub(super) fn stays_on_its_side(slot: usize, events: &[super::choreography::HandEvent]) -> bool {
     let side = match HandRef::from_slot(slot).hand {
         Hand::Right => -1.0,

@@ -1306,8 +1306,9 @@ fn clearances_short(cases: &[(&str, PropKind, f32, f32)]) -> Vec<String> {
 /// circle's backmost point). The scene turns such an elbow on its circle, planned over the
 /// loop (`scene/elbow_forward.rs`), and it now stays within 4.5 cm with every prop, hands and
 /// props untouched, and moves smoothly: sampled every millisecond no elbow moves faster than
-/// 6 m/s (measured 2.6 in the cascade; 5.1–5.5 where Rubenstein's Revenge crosses the arms,
-/// 5.1 before).
+/// 7 m/s, as where forearms cross (measured 2.6 in the cascade; 5.3 where Rubenstein's Revenge
+/// crosses the arms with balls and rings, 6.45 with clubs since its crossing hands carry their
+/// clubs' lanes, 15 cm across, `motion/flight_lanes.rs` `CROSSED_CLEAR`).
 #[test]
 fn elbows_of_hands_far_out_or_close_in_stay_near_the_shoulders_plane() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jml_events");
@@ -1324,7 +1325,7 @@ fn elbows_of_hands_far_out_or_close_in_stay_near_the_shoulders_plane() {
                 "{file} {kind:?}: elbow behind {:+.4} m, fastest elbow {fastest:.2} m/s",
                 c.elbow_behind.value
             );
-            if c.elbow_behind.value > 0.045 || fastest > 6.0 {
+            if c.elbow_behind.value > 0.045 || fastest > 7.0 {
                 bad.push(format!("{fastest:.2} m/s; {}", c.elbow_behind.what));
             }
         }
@@ -1954,6 +1955,39 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
         let worst = held_off(&scene).ends;
         eprintln!("{notation} clubs: held {worst} m off the hand");
         assert!(worst < 0.01, "{notation} clubs: {worst} m");
+    }
+    // A hand that crosses the body carries its lanes where its forearm stays as clear of the
+    // other forearm: Juggling Lab's Rubenstein's Revenge (clubs held 14.9 cm off the fist,
+    // balls 5.5 cm before) and Yo-Yo (its left hand over the right: 15 and 11 cm); its Mills
+    // Mess, whose forearms pass within centimetres, keeps its hands to their paths.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/jml_events");
+    let rubenstein = juggler::files::load_path(&dir.join("rubensteins_revenge_jl_hands.toml"))
+        .expect("Rubenstein's Revenge")
+        .remove(0);
+    let yoyo = PatternSpec::parse(
+        "pattern=(4,2);dwell=1.0;bps=4.43;hands=(-12.5)(12.5,-5).(12.5,15)(12.5,65).\
+         (12.5)(-12.5,-5).(12.5,65)(12.5,10).;title=Yo-Yo",
+    )
+    .expect("Yo-Yo");
+    for (name, spec) in [("Rubenstein's Revenge", &rubenstein), ("Yo-Yo", &yoyo)] {
+        for kind in [PropKind::Ball, PropKind::Club] {
+            let scene = with_prop(spec, kind);
+            let HeldOff {
+                ends: worst,
+                carried,
+                ..
+            } = held_off(&scene);
+            eprintln!("{name} {kind:?}: held {worst} m off the hand; hands carry {carried} m");
+            assert!(worst < 0.005, "{name} {kind:?}: {worst} m");
+            assert!(carried > 0.05, "{name} {kind:?}: carried {carried} m");
+        }
+    }
+    let mills = juggler::files::load_path(&dir.join("mills_mess_jl_hands.toml"))
+        .expect("Mills Mess")
+        .remove(0);
+    for kind in [PropKind::Ball, PropKind::Club, PropKind::Ring] {
+        let carried = held_off(&with_prop(&mills, kind)).carried;
+        assert!(carried < 1e-6, "Mills Mess {kind:?}: carried {carried} m");
     }
     // A hand near its limit does not carry: the 10-ball fountain's hands with clubs reach 176
     // m/s² on their paths, and carrying their clubs' lanes took them to 182 (`o`: 195).

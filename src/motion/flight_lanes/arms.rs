@@ -195,6 +195,41 @@ impl<'a> Arms<'a> {
         Some(deepest)
     }
 
+    /// How much the forearm of hand `slot` comes within `clear` of its juggler's other forearm
+    /// over one hand period (`period`, sampled every `SAMPLE_STEP`): the shortfall between
+    /// the capsules' surfaces integrated over time (metre-seconds), as it is, and with its hand
+    /// moved by `shift` (world, at a time) and the other hand by `other`, the arms posed
+    /// for the hands there. (Integrated, not the closest: forearms that pass through each other before they
+    /// are lifted apart are as close as capsules come all the while they cross.)
+    pub(super) fn carried_forearm_shortfall(
+        &self,
+        slot: usize,
+        (period, clear): (f64, f64),
+        shift: &dyn Fn(f64) -> DVec3,
+        other: &dyn Fn(f64) -> DVec3,
+    ) -> (f64, f64) {
+        let juggler = slot / 2;
+        let steps = ((period / SAMPLE_STEP).ceil() as usize).clamp(1, 20 * MAX_STEPS);
+        let dt = period / steps as f64;
+        let mut short = (0.0, 0.0);
+        for k in 0..steps {
+            let t = period * k as f64 / steps as f64;
+            let shortfall = |own: DVec3, their: DVec3| {
+                let mut moved = [own, their];
+                if slot % 2 == 1 {
+                    moved.swap(0, 1);
+                }
+                let forearms = self.reach.forearms_moved(juggler, t, moved);
+                let ((e0, h0, r0), (e1, h1, r1)) = (forearms[slot % 2], forearms[1 - slot % 2]);
+                let gap = segments_distance(e0, h0, e1, h1) - r0 - r1;
+                (clear - gap).max(0.0) * dt
+            };
+            short.0 += shortfall(DVec3::ZERO, DVec3::ZERO);
+            short.1 += shortfall(shift(t), other(t));
+        }
+        short
+    }
+
     /// How deep a prop at `c` along `u` comes inside the clearance asked of segment `a`–`b`
     /// of radius `r` (metres; negative when clear).
     fn depth(&self, c: DVec3, u: DVec3, a: DVec3, b: DVec3, r: f64) -> f64 {
