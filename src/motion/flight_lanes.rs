@@ -590,7 +590,9 @@ impl Choreography {
         // brings its forearm no nearer its other forearm than its path does (within
         // `CROSSED_CLEAR` of it for no longer or deeper, `CROSSED_SHORT` at most, the arms
         // posed for the carried hands) nor deeper into flights passing it: a hand that crosses
-        // under, over or far past the other (Juggling Lab's Rubenstein's Revenge, Yo-Yo,
+        // under, over or far past the other (its path measured with both hands on theirs,
+        // carried with the other hand carrying where it already does; Juggling Lab's
+        // Rubenstein's Revenge, Yo-Yo,
         // Reachover, Tornado, Weave) holds its prop in its fist, where it held it up to 15 cm
         // in front or beside; in the Mills Mess, where the forearms pass within centimetres of
         // each other, carried hands took them into each other.

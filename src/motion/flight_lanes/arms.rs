@@ -197,10 +197,11 @@ impl<'a> Arms<'a> {
 
     /// How much the forearm of hand `slot` comes within `clear` of its juggler's other forearm
     /// over one hand period (`period`, sampled every `SAMPLE_STEP`): the shortfall between
-    /// the capsules' surfaces integrated over time (metre-seconds), as it is, and with its hand
-    /// moved by `shift` (world, at a time) and the other hand by `other`, the arms posed
-    /// for the hands there. (Integrated, not the closest: forearms that pass through each other before they
-    /// are lifted apart are as close as capsules come all the while they cross.)
+    /// the capsules' surfaces integrated over time (metre-seconds), with both hands on their
+    /// paths, and with its hand moved by `shift` (world, at a time) and the other hand by
+    /// `other`, the arms posed for the hands there. (Integrated, not the closest: forearms
+    /// that pass through each other before they are lifted apart are as close as capsules come
+    /// all the while they cross.)
     pub(super) fn carried_forearm_shortfall(
         &self,
         slot: usize,
