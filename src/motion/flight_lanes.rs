@@ -592,10 +592,10 @@ impl Choreography {
         // posed for the carried hands) nor deeper into flights passing it: a hand that crosses
         // under, over or far past the other (its path measured with both hands on theirs,
         // carried with the other hand carrying where it already does; Juggling Lab's
-        // Rubenstein's Revenge, Yo-Yo,
-        // Reachover, Tornado, Weave) holds its prop in its fist, where it held it up to 15 cm
-        // in front or beside; in the Mills Mess, where the forearms pass within centimetres of
-        // each other, carried hands took them into each other.
+        // Rubenstein's Revenge, Yo-Yo, Reachover, Tornado, Weave) holds its prop in its fist,
+        // where it held it up to 15 cm in front or beside; in the Mills Mess, where the
+        // forearms pass within centimetres of each other, carried hands took them into each
+        // other.
         let mut crossing_carried = vec![false; self.hands_carry.len()];
         if self.hands.len() <= MAX_CROSSING_HANDS {
             for slot in 0..self.hands_carry.len() {
