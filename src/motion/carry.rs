@@ -6,7 +6,10 @@
 //! one prop at a time, or balls, on its own side of the body or crossing it clear of the other
 //! forearm, no bounce caught) follows the forward
 //! part of the offsets of the ball it holds, and the forward and sideways parts of a club's
-//! (`Carrying`, `Carried`): at every start and end of a held piece the hand's offset is that part
+//! (`Carrying`, `Carried`), all of them or a share (`HandCarry`: where all would take its
+//! forearm into flights passing it or its hand above the carrying's acceleration bound, the
+//! rest of the way the prop comes into the hand as a hand carrying nothing lets it): at every
+//! start and end of a held piece the hand's offset is that part
 //! (the lanes move it smoothly from the catch lane to the throw lane, in pieces), so the ball is in
 //! the hand from catch to throw (a hand holding several balls goes to the mean of theirs). A ring's
 //! hand follows the forward part of its lanes straight from the catch to the throw, not the quick
@@ -18,7 +21,7 @@
 
 use glam::DVec3;
 
-use super::choreography::{Carrying, Choreography, PathSegment};
+use super::choreography::{Carrying, Choreography, HandCarry, PathSegment};
 use crate::types::{Hand, HandRef};
 
 /// Most held pieces (and events) of one hand followed: 128 holds of 8 pieces (larger patterns
@@ -36,15 +39,17 @@ const NEGLIGIBLE: f64 = 1e-6;
 pub(super) struct Carried {
     forward: DVec3,
     way: Carrying,
+    share: f64,
 }
 
 impl Carried {
     /// For a juggler facing `facing` (radians; 0 gives juggler-local directions).
-    pub(super) fn of(facing: f32, way: Carrying) -> Carried {
+    pub(super) fn of(facing: f32, carry: HandCarry) -> Carried {
         let (sin, cos) = f64::from(facing).sin_cos();
         Carried {
             forward: DVec3::new(sin, 0.0, cos),
-            way,
+            way: carry.way,
+            share: carry.share,
         }
     }
 
@@ -54,13 +59,14 @@ impl Carried {
         self.way == Carrying::ForwardLanes
     }
 
-    /// The part of `offset` the hand carries.
+    /// The part of `offset` the hand carries (its share of it).
     pub(super) fn part(self, offset: DVec3) -> DVec3 {
         let along = offset.dot(self.forward);
-        match self.way {
-            Carrying::Forward | Carrying::ForwardLanes => self.forward * along.max(0.0),
-            Carrying::ForwardAndSideways => offset - self.forward * along.min(0.0),
-        }
+        self.share
+            * match self.way {
+                Carrying::Forward | Carrying::ForwardLanes => self.forward * along.max(0.0),
+                Carrying::ForwardAndSideways => offset - self.forward * along.min(0.0),
+            }
     }
 }
 
@@ -223,7 +229,12 @@ pub(super) fn hand_carry(ch: &Choreography, slots: usize) -> Vec<Option<Carry>> 
                 .get(slot)
                 .map(|e| e.iter().map(|e| e.time).collect())
                 .unwrap_or_default();
-            let lanes_only = ch.hands_carry.get(slot) == Some(&Some(Carrying::ForwardLanes));
+            let lanes_only = ch
+                .hands_carry
+                .get(slot)
+                .copied()
+                .flatten()
+                .is_some_and(|c| c.way == Carrying::ForwardLanes);
             carry_of(&list, &events, period, lanes_only)
         })
         .collect()
@@ -369,14 +380,14 @@ mod tests {
 
     #[test]
     fn a_hand_carries_the_forward_part_of_a_lane_and_a_clubs_sideways_and_stays_on_its_side() {
-        let c = Carried::of(0.0, Carrying::Forward);
+        let c = Carried::of(0.0, HandCarry::all(Carrying::Forward));
         assert_eq!(
             c.part(DVec3::new(0.05, 0.0, 0.11)),
             DVec3::new(0.0, 0.0, 0.11)
         );
         assert_eq!(c.part(DVec3::new(-0.05, 0.0, -0.055)), DVec3::ZERO);
         // A club's hand carries the sideways part too, never the backward one.
-        let club = Carried::of(0.0, Carrying::ForwardAndSideways);
+        let club = Carried::of(0.0, HandCarry::all(Carrying::ForwardAndSideways));
         assert_eq!(
             club.part(DVec3::new(0.05, 0.0, 0.11)),
             DVec3::new(0.05, 0.0, 0.11)
@@ -385,9 +396,18 @@ mod tests {
             club.part(DVec3::new(-0.05, 0.0, -0.055)),
             DVec3::new(-0.05, 0.0, 0.0)
         );
+        // A hand carrying a share of its lanes carries that share of each part.
+        let quarter = HandCarry {
+            way: Carrying::ForwardAndSideways,
+            share: 0.25,
+        };
+        assert_eq!(
+            Carried::of(0.0, quarter).part(DVec3::new(-0.08, 0.0, -0.055)),
+            DVec3::new(-0.02, 0.0, 0.0)
+        );
         // A juggler facing the other way (half a turn): forward is -z in the world.
-        let back =
-            Carried::of(std::f32::consts::PI, Carrying::Forward).part(DVec3::new(0.0, 0.0, -0.11));
+        let back = Carried::of(std::f32::consts::PI, HandCarry::all(Carrying::Forward))
+            .part(DVec3::new(0.0, 0.0, -0.11));
         assert!(
             (back - DVec3::new(0.0, 0.0, -0.11)).length() < 1e-6,
             "{back}"

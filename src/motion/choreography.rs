@@ -57,7 +57,7 @@ pub struct Choreography {
     /// by the flight lanes (a ball laned two steps in depth would otherwise be caught and thrown
     /// 11 cm in front of the fist, a club laned two steps sideways with its handle 10 cm beside
     /// it). Sources leave it empty.
-    pub hands_carry: Vec<Option<Carrying>>,
+    pub hands_carry: Vec<Option<HandCarry>>,
     /// How many copies of the pattern's own cycle the flight lanes treat as distinct within
     /// the hand period (1: flights a cycle apart share a lane). More where a flight would meet
     /// its own repeat a cycle later in the air (`o`, `z`: props on one parabola a hand's throw
@@ -79,6 +79,22 @@ pub enum Carrying {
     /// the slides between (rings: held ones slide quickly apart in depth, `held_rings.rs`,
     /// which the hand does not follow).
     ForwardLanes,
+}
+
+/// How a hand carries its held props' lanes (`Choreography::hands_carry`): which parts, and
+/// what share of them (1: all; less where carrying them all would take its forearm into
+/// flights passing it or into its other forearm, `flight_lanes.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HandCarry {
+    pub way: Carrying,
+    pub share: f64,
+}
+
+impl HandCarry {
+    /// All of `way`.
+    pub fn all(way: Carrying) -> HandCarry {
+        HandCarry { way, share: 1.0 }
+    }
 }
 
 /// A smooth periodic vertical offset of one hand (metres, up), sampled every `period /

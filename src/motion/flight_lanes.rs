@@ -61,7 +61,7 @@ use glam::DVec3;
 mod arms;
 
 use super::carry::Carried;
-use super::choreography::{Carrying, Choreography, PathSegment, Toss, ORIGIN};
+use super::choreography::{Carrying, Choreography, HandCarry, PathSegment, Toss, ORIGIN};
 use super::flight::FlightPath;
 use crate::layout::Placement;
 use crate::types::{HandRef, PropKind};
@@ -443,6 +443,7 @@ impl Choreography {
                         && (kind == PropKind::Ball || !holds_several(slot))
                         && on_its_side[slot]
                 })
+                .map(HandCarry::all)
             })
             .collect();
         let arcs: Vec<Option<Arc>> = self
@@ -571,20 +572,25 @@ impl Choreography {
             return;
         }
         // A hand that would carry its clubs' or rings' lanes into flights passing its forearm
-        // (the lanes kept them clear of it where it was) keeps to its path: the Statue of
-        // Liberty's raised hand, carried forward to its ring, met the ring thrown up past it.
-        // (Balls' hands carry the forward part only: sideways, a hand passing balls moved in
-        // put its elbow into the torso in PPS.)
+        // (the lanes kept them clear of it where it was) carries the largest share of them
+        // (`CARRIED_SHARES`) that takes it no deeper, else keeps to its path: the Statue of
+        // Liberty's raised hand, carried forward to its ring, met the ring thrown up past it
+        // (it carries half: the ring's grip 6 cm off the fist, 8 before). (Balls' hands carry
+        // the forward part only: sideways, a hand passing balls moved in put its elbow into
+        // the torso in PPS.)
         for slot in 0..self.hands_carry.len() {
-            let Some(way) = self.hands_carry[slot].filter(|_| kind != PropKind::Ball) else {
+            let Some(carry) = self.hands_carry[slot].filter(|_| kind != PropKind::Ball) else {
                 continue;
             };
-            let shift =
-                CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place, way);
-            let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
-            if depths.is_none_or(|(before, after)| after > before + CARRIED_DEEPER) {
-                self.hands_carry[slot] = None;
-            }
+            self.hands_carry[slot] = CARRIED_SHARES
+                .iter()
+                .map(|&share| HandCarry { share, ..carry })
+                .find(|&c| {
+                    let shift =
+                        CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place, c);
+                    let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
+                    depths.is_some_and(|(before, after)| after <= before + deeper(c))
+                });
         }
         // A hand that crosses to the other side of the body carries its lanes too where that
         // brings its forearm no nearer its other forearm than its path does (within
@@ -595,7 +601,7 @@ impl Choreography {
         // Rubenstein's Revenge, Yo-Yo, Reachover, Tornado, Weave) holds its prop in its fist,
         // where it held it up to 15 cm in front or beside; in the Mills Mess, where the
         // forearms pass within centimetres of each other, carried hands took them into each
-        // other.
+        // other. Where all of the lanes fail that, the largest share that passes is carried.
         let mut crossing_carried = vec![false; self.hands_carry.len()];
         if self.hands.len() <= MAX_CROSSING_HANDS {
             for slot in 0..self.hands_carry.len() {
@@ -607,23 +613,30 @@ impl Choreography {
                     continue;
                 };
                 let other = slot ^ 1;
-                let shift =
-                    CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place, way);
                 let other_shift = self.hands_carry.get(other).copied().flatten().map(|w| {
                     CarriedShift::of(&self.tosses, &offsets, other, self.hand_period, &place, w)
                 });
-                let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
-                if depths.is_none_or(|(before, after)| after > before + CARRIED_DEEPER) {
-                    continue;
-                }
-                let (before, after) = arms.carried_forearm_shortfall(
-                    slot,
-                    (self.hand_period, CROSSED_CLEAR),
-                    &|t| shift.at(t),
-                    &|t| other_shift.as_ref().map_or(DVec3::ZERO, |s| s.at(t)),
-                );
-                if after <= (before + CROSSED_SLACK).min(CROSSED_SHORT) {
-                    self.hands_carry[slot] = Some(way);
+                let fits = |c: HandCarry| {
+                    let shift =
+                        CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place, c);
+                    let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
+                    if depths.is_none_or(|(before, after)| after > before + deeper(c)) {
+                        return false;
+                    }
+                    let (before, after) = arms.carried_forearm_shortfall(
+                        slot,
+                        (self.hand_period, CROSSED_CLEAR),
+                        &|t| shift.at(t),
+                        &|t| other_shift.as_ref().map_or(DVec3::ZERO, |s| s.at(t)),
+                    );
+                    after <= (before + CROSSED_SLACK).min(CROSSED_SHORT)
+                };
+                if let Some(c) = CARRIED_SHARES
+                    .iter()
+                    .map(|&share| HandCarry { way, share })
+                    .find(|&c| fits(c))
+                {
+                    self.hands_carry[slot] = Some(c);
                     crossing_carried[slot] = true;
                 }
             }
@@ -644,14 +657,14 @@ impl Choreography {
         // (props held together keep the lanes that part them).
         // (Twice where a hand carrying its lanes sideways, or several balls' mean, or balls'
         // lanes that change from throw to throw (`lane_copies`), would go above
-        // `CARRIED_ACCELERATION`: then it keeps to its path.)
+        // `CARRIED_ACCELERATION`: then it carries a smaller share of them, or none.)
         let watched: Vec<bool> = self
             .hands_carry
             .iter()
             .enumerate()
             .map(|(slot, way)| {
                 crossing_carried[slot]
-                    || *way == Some(Carrying::ForwardAndSideways)
+                    || way.is_some_and(|c| c.way == Carrying::ForwardAndSideways)
                     || (way.is_some()
                         && kind == PropKind::Ball
                         && (holds_several(slot) || self.lane_copies > 1))
@@ -763,21 +776,42 @@ const MAX_CROSSING_HANDS: usize = 64;
 /// passing it (`Choreography::separate_flights`).
 const CARRIED_DEEPER: f64 = 0.001;
 
+/// Shares of its lanes a hand is tried carrying, most first, until one passes the checks.
+const CARRIED_SHARES: [f64; 4] = [1.0, 0.75, 0.5, 0.25];
+
+/// How much deeper (metres) carrying `c` may take a hand's forearm into flights passing it:
+/// `CARRIED_DEEPER` carrying all of the lanes, none carrying a share of them (the measure
+/// moves the hand by that share of the lanes at its catches and throws, straight between,
+/// which the carry only approximates: the Quintuple box's right hand carrying half its clubs'
+/// lanes, measured 0.5 mm deeper, took a club 1.0 cm into its forearm).
+fn deeper(c: HandCarry) -> f64 {
+    if c.share < 1.0 {
+        0.0
+    } else {
+        CARRIED_DEEPER
+    }
+}
+
 /// Most acceleration (m/s²) a hand carrying its lanes sideways, or the mean of several balls'
 /// lanes, may reach (`carry_slower`), unless it reached more on its path: then no more than
 /// `CARRIED_MARGIN` above that. With 1 m/s², hands already at 185–195 on their paths gave up
 /// carrying for a metre per second squared more: `88581` and the synchronous `(6,8)(8x,2x)`
-/// family with clubs held them 10–15 cm beside the fist, now within 2 mm.
+/// family with clubs held them 10–15 cm beside the fist, now within 2 mm. A hand that would
+/// go above it carrying all of its lanes carries the largest share that keeps within it:
+/// Juggling Lab's `7131` with clubs (its left hand at 344 m/s² with its hands on their paths
+/// and its clubs 15 cm beside the fist, the right now carrying three quarters: 185 m/s², 3.7
+/// cm), `o` and `a` with clubs (10 cm → 2.5 cm).
 const CARRIED_ACCELERATION: f64 = 185.0;
 const CARRIED_MARGIN: f64 = 5.0;
 
 impl Choreography {
     /// Hands `watched` (carrying their lanes sideways, `Carrying::ForwardAndSideways`, or the
     /// mean of several balls' lanes) that would so go above `CARRIED_ACCELERATION` (or above
-    /// what they reached on their paths, `reach`, where that is more) keep to their paths:
-    /// sampled every millisecond over the hand period, the path's acceleration plus the
-    /// carrying's (`carry.rs`, as the motion builds it from the held props' offsets laid).
-    /// Whether any hand was changed.
+    /// what they reached on their paths, `reach`, where that is more) carry the largest of
+    /// the smaller `CARRIED_SHARES` that keeps within it, else keep to their paths: sampled
+    /// every millisecond over the hand period, the path's acceleration plus the carrying's
+    /// (`carry.rs`, as the motion builds it from the held props' offsets laid; a smaller share
+    /// as that share of it). Whether any hand was changed.
     fn carry_slower(
         &mut self,
         reach: &dyn Reach,
@@ -801,7 +835,18 @@ impl Choreography {
                 continue;
             }
             let juggler = HandRef::from_slot(slot).juggler;
-            let (mut plain, mut carried) = (0.0f64, 0.0f64);
+            // The carrying's acceleration scales with its share: each share no larger than
+            // the one laid is measured as that share of it.
+            let Some(laid) = self.hands_carry.get(slot).copied().flatten() else {
+                continue;
+            };
+            let tried: Vec<f64> = CARRIED_SHARES
+                .iter()
+                .copied()
+                .filter(|&s| s <= laid.share)
+                .collect();
+            let mut plain = 0.0f64;
+            let mut carried = vec![0.0f64; tried.len()];
             for k in 0..steps {
                 let t = period * k as f64 / steps as f64;
                 let path = (reach.hand(slot, t + H) - 2.0 * reach.hand(slot, t)
@@ -810,10 +855,18 @@ impl Choreography {
                 let local = (carry.at(t + H).1 - carry.at(t - H).1) / (2.0 * H);
                 let moved = rotate(place(juggler, t).facing, local);
                 plain = plain.max(path.length());
-                carried = carried.max((path + moved).length());
+                for (c, &s) in carried.iter_mut().zip(&tried) {
+                    *c = c.max((path + moved * (s / laid.share)).length());
+                }
             }
-            if carried > CARRIED_ACCELERATION.max(plain + CARRIED_MARGIN) {
-                self.hands_carry[slot] = None;
+            let limit = CARRIED_ACCELERATION.max(plain + CARRIED_MARGIN);
+            let kept = tried
+                .iter()
+                .zip(&carried)
+                .find(|&(_, &c)| c <= limit)
+                .map(|(&share, _)| HandCarry { share, ..laid });
+            if kept != Some(laid) {
+                self.hands_carry[slot] = kept;
                 changed = true;
             }
         }
@@ -839,7 +892,7 @@ impl CarriedShift {
         slot: usize,
         period: f64,
         place: &dyn Fn(usize, f64) -> Placement,
-        way: Carrying,
+        way: HandCarry,
     ) -> CarriedShift {
         let part = |juggler: usize, t: f64, offset: DVec3| {
             Carried::of(place(juggler, t).facing, way).part(offset)

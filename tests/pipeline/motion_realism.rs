@@ -1937,12 +1937,14 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
     }
     // A hand that holds several balls at once carries the mean of their lanes forward: a ball
     // it holds alone sits beside the fist by the multiplex's sideways lanes, no longer in front
-    // of it by their depth lanes too (`22[43][54]` 17.3 cm off, `([46],[46])(0,6)(2,2)` 12.2).
+    // of it by their depth lanes too (`22[43][54]` 17.3 cm off, `([46],[46])(0,6)(2,2)` 12.2);
+    // `[43]14`'s left hand, which the acceleration bound lets carry three quarters of the mean,
+    // holds its ball alone 6.0 cm off (5.8 carrying all of it).
     for notation in ["22[43][54]", "([46],[46])(0,6)(2,2)", "[43]14", "24[54]"] {
         let scene = with_prop(&PatternSpec::from_notation(notation), PropKind::Ball);
         let worst = held_off(&scene).ends;
         eprintln!("{notation} balls held alone: {worst} m off the hand");
-        assert!(worst < 0.06, "{notation} balls: {worst} m");
+        assert!(worst < 0.062, "{notation} balls: {worst} m");
     }
     // A club whose hand does not carry its lane takes the lane nearest the fist that is as
     // clear (`bring_to_hands` in `flight_lanes.rs`): the passing triangles' clubs were caught
@@ -1989,16 +1991,31 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
         let carried = held_off(&with_prop(&mills, kind)).carried;
         assert!(carried < 1e-6, "Mills Mess {kind:?}: carried {carried} m");
     }
-    // A hand near its limit does not carry: the 10-ball fountain's hands with clubs reach 176
-    // m/s² on their paths, and carrying their clubs' lanes took them to 182 (`o`: 195).
-    let scene = with_prop(&PatternSpec::from_notation("a"), PropKind::Club);
-    let m = scene.motion();
-    for k in 0..(scene.loop_duration() * 480.0) as usize {
-        let t = k as f64 / 480.0;
-        for h in Hand::BOTH {
-            let hand = HandRef::new(0, h);
-            let off = m.hand_at(hand, t).position - m.hand_path_at(hand, t).position;
-            assert!(off.length() < 1e-6, "a {h:?} at {t}: carried {off}");
-        }
+    // A hand that carrying all of its lanes would take above the carrying's acceleration
+    // bound (185 m/s²) carries the largest share that keeps within it: the 10-ball fountain's
+    // hands with clubs (176 m/s² on their paths; before, they carried none and held their
+    // clubs 10 cm beside the fist), and Juggling Lab's `7131` with clubs (its clubs 15 cm
+    // beside the fist, its left hand at 344 m/s² and a club through its upper arm before).
+    let high_low =
+        PatternSpec::parse("pattern=7131;bps=5.0;hands=(25)(12.5).(12.5)(25).").expect("7131");
+    for (name, spec) in [("a", PatternSpec::from_notation("a")), ("7131", high_low)] {
+        let scene = with_prop(&spec, PropKind::Club);
+        let HeldOff {
+            ends: worst,
+            carried,
+            ..
+        } = held_off(&scene);
+        let c = crate::contacts::measure(&scene, 240.0);
+        eprintln!(
+            "{name} clubs: held {worst} m off the hand; hands carry {carried} m; {} m/s², \
+             props {} m from arms, forearms {} m apart",
+            c.acceleration.value, c.arms.value, c.forearms.value
+        );
+        // Measured: 2.5 and 3.7 cm off, hands carrying 7.6 and 16 cm, 183.5 and 184.7 m/s².
+        assert!(worst < 0.04, "{name}: {worst} m");
+        assert!(carried > 0.07, "{name}: carried {carried} m");
+        assert!(c.acceleration.value < 190.0, "{}", c.acceleration.what);
+        assert!(c.arms.value > 0.0, "{}", c.arms.what);
+        assert!(c.forearms.value > 0.0, "{}", c.forearms.what);
     }
 }
