@@ -83,7 +83,8 @@ pub enum Carrying {
 
 /// How a hand carries its held props' lanes (`Choreography::hands_carry`): which parts, and
 /// what share of them (1: all; less where carrying them all would take its forearm into
-/// flights passing it or into its other forearm, `flight_lanes.rs`).
+/// flights passing it or nearer its other forearm, or the hand above the carrying's
+/// acceleration bound, `flight_lanes.rs`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HandCarry {
     pub way: Carrying,

@@ -574,10 +574,9 @@ impl Choreography {
         // A hand that would carry its clubs' or rings' lanes into flights passing its forearm
         // (the lanes kept them clear of it where it was) carries the largest share of them
         // (`CARRIED_SHARES`) that takes it no deeper, else keeps to its path: the Statue of
-        // Liberty's raised hand, carried forward to its ring, met the ring thrown up past it
-        // (it carries half: the ring's grip 6 cm off the fist, 8 before). (Balls' hands carry
-        // the forward part only: sideways, a hand passing balls moved in put its elbow into
-        // the torso in PPS.)
+        // Liberty's raised hand, carried forward to its ring, met the ring thrown up past it.
+        // (Balls' hands carry the forward part only: sideways, a hand passing balls moved in
+        // put its elbow into the torso in PPS.)
         for slot in 0..self.hands_carry.len() {
             let Some(carry) = self.hands_carry[slot].filter(|_| kind != PropKind::Ball) else {
                 continue;
@@ -662,10 +661,10 @@ impl Choreography {
             .hands_carry
             .iter()
             .enumerate()
-            .map(|(slot, way)| {
+            .map(|(slot, carry)| {
                 crossing_carried[slot]
-                    || way.is_some_and(|c| c.way == Carrying::ForwardAndSideways)
-                    || (way.is_some()
+                    || carry.is_some_and(|c| c.way == Carrying::ForwardAndSideways)
+                    || (carry.is_some()
                         && kind == PropKind::Ball
                         && (holds_several(slot) || self.lane_copies > 1))
             })
@@ -892,10 +891,10 @@ impl CarriedShift {
         slot: usize,
         period: f64,
         place: &dyn Fn(usize, f64) -> Placement,
-        way: HandCarry,
+        carry: HandCarry,
     ) -> CarriedShift {
         let part = |juggler: usize, t: f64, offset: DVec3| {
-            Carried::of(place(juggler, t).facing, way).part(offset)
+            Carried::of(place(juggler, t).facing, carry).part(offset)
         };
         let mut knots: Vec<(f64, DVec3)> = Vec::new();
         for (t, &(at_release, at_catch)) in tosses.iter().zip(offsets) {

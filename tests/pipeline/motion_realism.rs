@@ -1938,8 +1938,8 @@ fn a_laned_ball_or_club_is_in_its_hand_from_catch_to_throw() {
     // A hand that holds several balls at once carries the mean of their lanes forward: a ball
     // it holds alone sits beside the fist by the multiplex's sideways lanes, no longer in front
     // of it by their depth lanes too (`22[43][54]` 17.3 cm off, `([46],[46])(0,6)(2,2)` 12.2);
-    // `[43]14`'s left hand, which the acceleration bound lets carry three quarters of the mean,
-    // holds its ball alone 6.0 cm off (5.8 carrying all of it).
+    // `[43]14`'s left hand, which the acceleration bound lets carry only a share of the mean,
+    // holds its ball alone 6.0 cm off (5.8 before shares).
     for notation in ["22[43][54]", "([46],[46])(0,6)(2,2)", "[43]14", "24[54]"] {
         let scene = with_prop(&PatternSpec::from_notation(notation), PropKind::Ball);
         let worst = held_off(&scene).ends;
