@@ -295,9 +295,12 @@ enum Origin {
 /// catch to throw), and one still above `SWEEP_FROM` sweeps through the catches next to them:
 /// the hand sinks with the prop it meets and moves across as the path needs (Juggling Lab's
 /// `71` with its `hands=`: the left hand catching the 7 at 25 cm and throwing the 1 from
-/// 12.5 cm 0.14 s later, 233 → 157 m/s²). A
-/// path whose knots are too close in space and time for any speed keeps its peak
-/// (docs/motion.md).
+/// 12.5 cm 0.14 s later, 233 → 157 m/s²), and one still above it with its catches swept sweeps
+/// through the throws next to its sharp pieces as well: the hand rises into the release at a
+/// share of the prop's vertical launch speed (`THROW_SWEEP_RISES`) and moves across as the path
+/// needs (`[234]57`'s right hand, throwing its 5 at 18 cm and catching 32 cm further out 78 ms
+/// later, 250 → 157 m/s²). A path whose knots are too close in space and time for any speed
+/// keeps its peak (docs/motion.md).
 fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) -> PeriodicSpline {
     let n = base.len();
     let none = vec![0u8; n];
@@ -366,10 +369,46 @@ fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) ->
             }
         }
         if any {
-            let (p, s, _) =
+            let (p, s, sh) =
                 smooth_spline_with(&swept, period, forward, follow_through, &bare, passes);
             if p < peak {
-                spline = s;
+                (peak, spline) = (p, s);
+            }
+            latest = sh;
+        } else {
+            latest.extend_from_slice(&sharp);
+        }
+        // Still clearly above the limit: the throws next to the pieces still too sharp are
+        // swept too, the hand rising into the release at a share of the prop's vertical
+        // launch speed (the largest of `THROW_SWEEP_RISES` that brings the path within the
+        // limit, else the smoothest) and moving across as the path needs.
+        if peak > SWEEP_FROM {
+            let throws: Vec<usize> = latest
+                .iter()
+                .map(|&(b, _)| b)
+                .filter(|&b| matches!(base[b].velocity, KnotVelocity::Fixed(_)))
+                .collect();
+            if !throws.is_empty() {
+                for &b in &throws {
+                    bare[b] |= BARE_PUSH | BARE_FOLLOW;
+                }
+                for rise in THROW_SWEEP_RISES {
+                    for &b in &throws {
+                        if let KnotVelocity::Fixed(v) = base[b].velocity {
+                            swept[b].velocity = KnotVelocity::Sweep {
+                                vertical: v.y * rise,
+                            };
+                        }
+                    }
+                    let (p, s, _) =
+                        smooth_spline_with(&swept, period, forward, follow_through, &bare, passes);
+                    if p < peak {
+                        (peak, spline) = (p, s);
+                    }
+                    if peak <= SMOOTH_TARGET {
+                        break;
+                    }
+                }
             }
         }
     }
@@ -382,6 +421,10 @@ fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) ->
 /// Mills Mess with Juggling Lab's hands, 201–205 m/s² on its path, measured below 200 and
 /// sweeping put its clubs and rings through its forearms and each other).
 const SWEEP_FROM: f64 = 1.05 * MAX_HAND_ACCELERATION;
+
+/// Shares of a prop's vertical launch speed a hand swept through a throw rises at, tried in
+/// turn (`smooth_spline`).
+const THROW_SWEEP_RISES: [f64; 3] = [0.8, 0.65, 0.5];
 
 /// Least drop (metres) of a hand after a catch of a prop arriving downward whose give knot is
 /// left out (`smooth_spline`): the sweep must still sink with the prop, as a give does (the

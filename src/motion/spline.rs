@@ -28,7 +28,7 @@ pub(crate) enum KnotVelocity {
     Free,
     /// A vertical velocity of `vertical` (m/s, up positive) and any horizontal one: a catch
     /// swept through on the way to a throw soon after, the hand sinking with the prop while
-    /// it moves across.
+    /// it moves across, or such a throw, the hand rising into it.
     Sweep { vertical: f64 },
 }
 
