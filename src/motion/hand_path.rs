@@ -260,19 +260,27 @@ pub(crate) fn hand_spline(
             })
         })
         .collect();
-    smooth_spline(&wrapped, period, frame.forward, &passes)
+    let sweep_from = if frame.crosses {
+        SWEEP_FROM
+    } else {
+        MAX_HAND_ACCELERATION
+    };
+    smooth_spline(&wrapped, period, frame.forward, &passes, sweep_from)
 }
 
 /// The frame a hand's path is fitted in: where the hand rests when it has no events and the
 /// way its juggler faces (a horizontal unit; zero when unknown), both in that frame. The world
 /// for a juggler who stands still; the juggler's own frame for one who moves or turns, where
 /// `velocity` gives a flight's world velocity `v` at time `t` at the frame's point `p` as
-/// seen in the frame (the hand then travels with the body between its events).
+/// seen in the frame (the hand then travels with the body between its events). `crosses`:
+/// the hand has events on the other side of its juggler's middle (a Mills Mess, a windmill),
+/// whose path sweeps through catches and throws only well above the limit (`SWEEP_FROM`).
 #[derive(Clone, Copy)]
 pub(crate) struct HandFrame<'a> {
     pub rest: DVec3,
     pub forward: DVec3,
     pub velocity: Option<&'a dyn Fn(f64, DVec3, DVec3) -> DVec3>,
+    pub crosses: bool,
 }
 
 /// What a knot of the fitted path comes from: base knot `i` itself (an event or a waypoint),
@@ -292,7 +300,8 @@ enum Origin {
 /// gathers and sheds less speed in the time it has (a give next to it first ends moving).
 /// Positions and times never move. A path still too sharp then tries the throws and catches
 /// next to its sharp pieces without their pushes, gives and follow-throughs (one sweep from
-/// catch to throw), and one still above `SWEEP_FROM` sweeps through the catches next to them:
+/// catch to throw), and one still above `sweep_from` (the limit, or `SWEEP_FROM` for a hand
+/// that crosses its juggler's middle) sweeps through the catches next to them:
 /// the hand sinks with the prop it meets and moves across as the path needs (Juggling Lab's
 /// `71` with its `hands=`: the left hand catching the 7 at 25 cm and throwing the 1 from
 /// 12.5 cm 0.14 s later, 233 → 157 m/s²), and one still above it with its catches swept sweeps
@@ -301,7 +310,13 @@ enum Origin {
 /// needs (`[234]57`'s right hand, throwing its 5 at 18 cm and catching 32 cm further out 78 ms
 /// later, 250 → 157 m/s²). A path whose knots are too close in space and time for any speed
 /// keeps its peak (docs/motion.md).
-fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) -> PeriodicSpline {
+fn smooth_spline(
+    base: &[Knot],
+    period: f64,
+    forward: DVec3,
+    passes: &[bool],
+    sweep_from: f64,
+) -> PeriodicSpline {
     let n = base.len();
     let none = vec![0u8; n];
     let (peak, spline, sharp) = smooth_spline_with(base, period, forward, true, &none, passes);
@@ -351,7 +366,7 @@ fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) ->
     // Still clearly above the limit: the catches next to the pieces still too sharp are swept
     // through (`KnotVelocity::Sweep`), the hand sinking with the prop as it meets it but free
     // to move across toward its next point instead of along the prop's way, without a give.
-    if peak > SWEEP_FROM {
+    if peak > sweep_from {
         let mut swept = base.to_vec();
         let mut any = false;
         for &(b, _) in sharp.iter().chain(&latest) {
@@ -382,7 +397,7 @@ fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) ->
         // swept too, the hand rising into the release at a share of the prop's vertical
         // launch speed (the largest of `THROW_SWEEP_RISES` that brings the path within the
         // limit, else the smoothest) and moving across as the path needs.
-        if peak > SWEEP_FROM {
+        if peak > sweep_from {
             let throws: Vec<usize> = latest
                 .iter()
                 .map(|&(b, _)| b)
@@ -415,11 +430,12 @@ fn smooth_spline(base: &[Knot], period: f64, forward: DVec3, passes: &[bool]) ->
     spline
 }
 
-/// Peak acceleration (m/s²) above which a path still too sharp after the easing sweeps
-/// through the catches next to its sharp pieces (`smooth_spline`): a swept catch looks less
-/// like a catch than an eased one, so a path within 5 % of the limit keeps its catches (the
-/// Mills Mess with Juggling Lab's hands, 201–205 m/s² on its path, measured below 200 and
-/// sweeping put its clubs and rings through its forearms and each other).
+/// Peak acceleration (m/s²) above which the path of a hand that crosses its juggler's middle,
+/// still too sharp after the easing, sweeps through the catches next to its sharp pieces
+/// (`smooth_spline`; a hand on its own side sweeps above `MAX_HAND_ACCELERATION`): the Mills
+/// Mess with Juggling Lab's hands, 201–205 m/s² on its path, measured below 200 and sweeping
+/// put its clubs and rings through its forearms and each other (so did Mills Mess 414, 315 and
+/// Box, swept above 199).
 const SWEEP_FROM: f64 = 1.05 * MAX_HAND_ACCELERATION;
 
 /// Shares of a prop's vertical launch speed a hand swept through a throw rises at, tried in

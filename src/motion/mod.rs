@@ -290,6 +290,7 @@ impl Motion {
         let fit = |slot: usize, passing: &[spline::Knot]| {
             let events = ch.hands.get(slot).map_or(&[][..], Vec::as_slice);
             let hand = HandRef::from_slot(slot).hand;
+            let crosses = !carry::stays_on_its_side(slot, events);
             if own_frame[slot] {
                 let stance = stance_of(slot);
                 let seen = |t: f64, local: DVec3, v: DVec3| stance.velocity_seen(t, local, v);
@@ -297,6 +298,7 @@ impl Motion {
                     rest: positions::rest_position(hand),
                     forward: DVec3::Z,
                     velocity: Some(&seen),
+                    crosses,
                 };
                 let points: Vec<DVec3> = events.iter().map(|e| e.position).collect();
                 return hand_path::hand_spline(
@@ -309,6 +311,7 @@ impl Motion {
                 rest: to_world(&placement, positions::rest_position(hand)),
                 forward: placement.forward().as_dvec3(),
                 velocity: None,
+                crosses,
             };
             hand_path::hand_spline(events, points, &flights, &ch.tosses, period, frame, passing)
         };
