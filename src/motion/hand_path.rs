@@ -363,7 +363,7 @@ fn smooth_spline(
         }
         sharp = sh;
     }
-    // Still clearly above the limit: the catches next to the pieces still too sharp are swept
+    // Still above `sweep_from`: the catches next to the pieces still too sharp are swept
     // through (`KnotVelocity::Sweep`), the hand sinking with the prop as it meets it but free
     // to move across toward its next point instead of along the prop's way, without a give.
     if peak > sweep_from {
@@ -393,7 +393,7 @@ fn smooth_spline(
         } else {
             latest.extend_from_slice(&sharp);
         }
-        // Still clearly above the limit: the throws next to the pieces still too sharp are
+        // Still above `sweep_from`: the throws next to the pieces still too sharp are
         // swept too, the hand rising into the release at a share of the prop's vertical
         // launch speed (the largest of `THROW_SWEEP_RISES` that brings the path within the
         // limit, else the smoothest) and moving across as the path needs.
