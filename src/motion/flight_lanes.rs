@@ -577,6 +577,14 @@ impl Choreography {
         // Liberty's raised hand, carried forward to its ring, met the ring thrown up past it.
         // (Balls' hands carry the forward part only: sideways, a hand passing balls moved in
         // put its elbow into the torso in PPS.)
+        // The shift of hand `slot` carrying `c`, where that takes its forearm no deeper.
+        let no_deeper = |slot: usize, c: HandCarry| {
+            let shift = CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place, c);
+            let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
+            depths
+                .is_some_and(|(before, after)| after <= before + deeper(c))
+                .then_some(shift)
+        };
         for slot in 0..self.hands_carry.len() {
             let Some(carry) = self.hands_carry[slot].filter(|_| kind != PropKind::Ball) else {
                 continue;
@@ -584,12 +592,7 @@ impl Choreography {
             self.hands_carry[slot] = CARRIED_SHARES
                 .iter()
                 .map(|&share| HandCarry { share, ..carry })
-                .find(|&c| {
-                    let shift =
-                        CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place, c);
-                    let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
-                    depths.is_some_and(|(before, after)| after <= before + deeper(c))
-                });
+                .find(|&c| no_deeper(slot, c).is_some());
         }
         // A hand that crosses to the other side of the body carries its lanes too where that
         // brings its forearm no nearer its other forearm than its path does (within
@@ -616,12 +619,9 @@ impl Choreography {
                     CarriedShift::of(&self.tosses, &offsets, other, self.hand_period, &place, w)
                 });
                 let fits = |c: HandCarry| {
-                    let shift =
-                        CarriedShift::of(&self.tosses, &offsets, slot, self.hand_period, &place, c);
-                    let depths = arms.carried_depths(&arcs, &offsets, slot, &|t| shift.at(t));
-                    if depths.is_none_or(|(before, after)| after > before + deeper(c)) {
+                    let Some(shift) = no_deeper(slot, c) else {
                         return false;
-                    }
+                    };
                     let (before, after) = arms.carried_forearm_shortfall(
                         slot,
                         (self.hand_period, CROSSED_CLEAR),
