@@ -11,7 +11,11 @@
 //!
 //! Only pairs that are still mirror images are moved (a pattern read back from its JML export
 //! already holds the moved points and is left as it is), and only events that throw or catch
-//! that one prop.
+//! that one prop. Where a crossing prop leaves or arrives with others (`(2,2)([42x],[42x])`:
+//! each hand throws a 4 and a 2x together) the hands keep their points and the two crossing
+//! props fly off them instead (the tosses' offsets, as flight lanes do), higher and lower by
+//! at most `OFFSET_RISE` between them and the one in front, from where the hand holds them;
+//! a hand that throws two crossing props at once leaves them to the lanes.
 
 use std::collections::HashMap;
 
@@ -39,6 +43,10 @@ const RISE: [f64; 19] = [
     0.0, 0.02, 0.04, 0.06, 0.08, 0.10, 0.12, 0.14, 0.16, 0.18, 0.20, 0.22, 0.24, 0.26, 0.28, 0.30,
     0.32, 0.34, 0.36,
 ];
+/// Most height difference (metres) between two crossing props that leave their hands with
+/// others (a multiplex): they fly off their hands' points by half of it each, and a club
+/// caught and thrown further off its fist shows.
+const OFFSET_RISE: f64 = 0.12;
 /// Depth differences (metres; the right hand's club in front by half, the left's behind).
 const DEPTH: [f64; 11] = [
     0.0, 0.02, -0.02, 0.04, -0.04, 0.06, -0.06, 0.08, -0.08, 0.10, -0.10,
@@ -60,6 +68,9 @@ struct Pair {
     right_catch: (usize, usize),
     left_throw: (usize, usize),
     left_catch: (usize, usize),
+    /// An event of the pair throws or catches other props too (a multiplex): the two props
+    /// move off their hands' points (the tosses' offsets), the hands stay.
+    by_offset: bool,
 }
 
 impl Choreography {
@@ -93,6 +104,23 @@ impl Choreography {
                 continue;
             };
             let (throw_right, throw_left, (right, left)) = best;
+            if pair.by_offset {
+                let (rt, lt) = (
+                    self.release_point(pair.right),
+                    self.release_point(pair.left),
+                );
+                for (i, thrown, moved) in [
+                    (pair.right, throw_right - rt, right),
+                    (pair.left, throw_left - lt, left),
+                ] {
+                    let t = &mut self.tosses[i];
+                    if (thrown + moved).is_finite() {
+                        t.release_offset += thrown + moved;
+                        t.catch_offset += moved;
+                    }
+                }
+                continue;
+            }
             let plan = [
                 (pair.right_throw, throw_right + right),
                 (pair.right_catch, self.point(pair.right_catch) + right),
@@ -112,8 +140,9 @@ impl Choreography {
     /// Every simultaneous crossing pair that is still a mirror image, each event throwing or
     /// catching only its own prop.
     fn sync_crossing_pairs(&self) -> Vec<Pair> {
-        // The one event of `slot` that throws (or catches) toss `i` and nothing else.
-        let only = |slot: usize, i: usize, throw: bool| -> Option<(usize, usize)> {
+        // The event of `slot` that throws (or catches) toss `i`, and whether it throws or
+        // catches nothing else.
+        let only = |slot: usize, i: usize, throw: bool| -> Option<((usize, usize), bool)> {
             let events = self.hands.get(slot)?;
             let k = events.iter().position(|e| {
                 if throw {
@@ -128,23 +157,24 @@ impl Choreography {
             } else {
                 e.catches.len() == 1 && e.throws.is_empty()
             };
-            alone.then_some((slot, k))
+            Some(((slot, k), alone))
         };
         let mirror = |p: DVec3| DVec3::new(-p.x, p.y, p.z);
         let mut pairs = Vec::new();
+        // Left tosses already in a pair (a multiplex may throw two crossing props a hand).
+        let mut paired = Vec::new();
         for (r, tr) in self.tosses.iter().enumerate() {
             let crossing = |t: &super::choreography::Toss| {
                 t.kind == TossKind::Toss
                     && t.from.juggler == t.to.juggler
                     && t.from.hand != t.to.hand
-                    && t.release_offset == DVec3::ZERO
-                    && t.catch_offset == DVec3::ZERO
             };
             if tr.from.hand != Hand::Right || !crossing(tr) {
                 continue;
             }
-            let partner = self.tosses.iter().enumerate().find(|(_, tl)| {
-                tl.from.hand == Hand::Left
+            let partner = self.tosses.iter().enumerate().find(|&(l, tl)| {
+                !paired.contains(&l)
+                    && tl.from.hand == Hand::Left
                     && tl.from.juggler == tr.from.juggler
                     && crossing(tl)
                     && (tl.release - tr.release).abs() < SAME_TIME
@@ -159,12 +189,27 @@ impl Choreography {
                 only(tl.from.slot(), l, true),
                 only(tl.to.slot(), l, false),
             );
-            let (Some(rt), Some(rc), Some(lt), Some(lc)) = events else {
+            let (Some((rt, a)), Some((rc, b)), Some((lt, c)), Some((lc, d))) = events else {
                 continue;
             };
-            let mirrored = mirror(self.point(rt)).distance(self.point(lt)) < SAME_PLACE
-                && mirror(self.point(rc)).distance(self.point(lc)) < SAME_PLACE;
+            let alone = a && b && c && d;
+            // Props alone in their events are parted by moving the events, so were not moved
+            // yet where they are off them (a pattern read back holds the moved points).
+            let unmoved = [tr, tl]
+                .iter()
+                .all(|t| t.release_offset == DVec3::ZERO && t.catch_offset == DVec3::ZERO);
+            if alone && !unmoved {
+                continue;
+            }
+            let mirrored = !alone
+                || mirror(self.point(rt) + tr.release_offset)
+                    .distance(self.point(lt) + tl.release_offset)
+                    < SAME_PLACE
+                    && mirror(self.point(rc) + tr.catch_offset)
+                        .distance(self.point(lc) + tl.catch_offset)
+                        < SAME_PLACE;
             if mirrored {
+                paired.push(l);
                 pairs.push(Pair {
                     right: r,
                     left: l,
@@ -172,15 +217,53 @@ impl Choreography {
                     right_catch: rc,
                     left_throw: lt,
                     left_catch: lc,
+                    by_offset: !alone,
                 });
             }
         }
+        // Two crossing props thrown together by each hand (`([2x2x],[2x2x])`) would be parted
+        // pair by pair, each move blind to the other pair's: they are left to the lanes.
+        let shared = |a: &Pair, b: &Pair| {
+            a.right != b.right
+                && (a.right_throw == b.right_throw
+                    || a.left_throw == b.left_throw
+                    || a.right_catch == b.right_catch
+                    || a.left_catch == b.left_catch)
+        };
+        let alone: Vec<bool> = pairs
+            .iter()
+            .map(|a| !a.by_offset || !pairs.iter().any(|b| shared(a, b)))
+            .collect();
         pairs
+            .into_iter()
+            .zip(alone)
+            .filter_map(|(p, alone)| alone.then_some(p))
+            .collect()
     }
 
     /// Where event `k` of hand slot `slot` is.
     fn point(&self, (slot, k): (usize, usize)) -> DVec3 {
         self.hands[slot][k].position
+    }
+
+    /// Where toss `i` leaves its thrower's hand: its event's point and its offset.
+    fn release_point(&self, i: usize) -> DVec3 {
+        let t = &self.tosses[i];
+        let k = self
+            .hands
+            .get(t.from.slot())
+            .and_then(|h| h.iter().position(|e| e.throws.contains(&i)));
+        k.map_or(DVec3::ZERO, |k| self.point((t.from.slot(), k))) + t.release_offset
+    }
+
+    /// Where toss `i` meets its catcher's hand: its event's point and its offset.
+    fn catch_point(&self, i: usize) -> DVec3 {
+        let t = &self.tosses[i];
+        let k = self
+            .hands
+            .get(t.to.slot())
+            .and_then(|h| h.iter().position(|e| e.catches.contains(&i)));
+        k.map_or(DVec3::ZERO, |k| self.point((t.to.slot(), k))) + t.catch_offset
     }
 
     /// What `best_parting` depends on for `pair`, bit for bit (durations to the nanosecond):
@@ -198,6 +281,9 @@ impl Choreography {
             key.extend([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
         }
         for t in [tr, tl] {
+            for p in [t.release_offset, t.catch_offset] {
+                key.extend([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
+            }
             key.push(((t.catch - t.release) * 1e9).round().to_bits());
             key.push(t.spins.unwrap_or(f64::NAN).to_bits());
             key.push(u64::from(t.value.unwrap_or(u32::MAX)));
@@ -231,10 +317,10 @@ impl Choreography {
         let places = |t: &super::choreography::Toss| (place(t.release), place(t.catch));
         let at_pair = |t, (a, b)| Arc::of(t, (a, b), places(t), gravity, shape);
         let (rt, rc, lt, lc) = (
-            self.point(pair.right_throw),
-            self.point(pair.right_catch),
-            self.point(pair.left_throw),
-            self.point(pair.left_catch),
+            self.release_point(pair.right),
+            self.catch_point(pair.right),
+            self.release_point(pair.left),
+            self.catch_point(pair.left),
         );
         let (Some(right), Some(left)) = (at_pair(tr, (rt, rc)), at_pair(tl, (lt, lc))) else {
             return None;
@@ -262,11 +348,17 @@ impl Choreography {
         // Every candidate: the throw points and the two flights' moves, and how far the
         // hands' points move in all.
         let mut candidates = Vec::with_capacity(WIDEN.len() * RISE.len() * DEPTH.len());
-        for w in WIDEN {
+        // Props thrown with others leave from their hands' points (a hand's multiplex
+        // leaves together).
+        let widen: &[f64] = if pair.by_offset { &WIDEN[..1] } else { &WIDEN };
+        for &w in widen {
             // Each hand's throw point toward its own catch point (where the other hand's
             // toss arrives).
             let (wr, wl) = (rt + (lc - rt) * w * DVec3::X, lt + (rc - lt) * w * DVec3::X);
-            for rise in RISE {
+            let rises = RISE
+                .into_iter()
+                .filter(|&r| !pair.by_offset || r <= OFFSET_RISE + 1e-9);
+            for rise in rises {
                 for d in DEPTH {
                     let (right, left) = shifts(rise, d);
                     let size = 2.0 * (wr - rt).length() + 2.0 * (right - left).length();

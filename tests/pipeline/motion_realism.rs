@@ -1634,6 +1634,25 @@ fn synchronous_crossing_clubs_fly_one_above_the_other() {
     }
 }
 
+/// A crossing prop thrown with another (a synchronous multiplex holding a `2x`) is parted from
+/// its mirror image off the hands' points: `(2,2)([42x],[42x])`'s two 2x clubs met axis
+/// through axis (−8.4 cm) in the middle.
+#[test]
+fn multiplexed_crossing_clubs_part_off_their_hands() {
+    let spec = PatternSpec::from_notation("(2,2)([42x],[42x])");
+    let clubs = with_prop(&spec, PropKind::Club);
+    let c = crate::contacts::measure(&clubs, 480.0);
+    assert!(c.props.value > 0.0, "{} {}", c.props.value, c.props.what);
+    // Off their hands by no more than the multiplex lanes and half the parting (12 cm at most
+    // between the two): a held club's centre stays within 21 cm of its fist.
+    assert!(
+        c.held_off.value < 0.21,
+        "{} {}",
+        c.held_off.value,
+        c.held_off.what
+    );
+}
+
 /// Synchronous fountains throw at least 10 cm out (`from_schedule::SYNC_THROW_X`; Juggling
 /// Lab's table throws 6s and 8s from 5 cm, made for hands taking turns), so the hands throwing
 /// together keep their fists, forearms and held props apart (at 5 cm: `(6,6)` held balls
