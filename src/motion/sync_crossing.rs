@@ -15,7 +15,8 @@
 //! each hand throws a 4 and a 2x together) the hands keep their points and the two crossing
 //! props fly off them instead (the tosses' offsets, as flight lanes do), higher and lower by
 //! at most `OFFSET_RISE` between them and the one in front, from where the hand holds them;
-//! a hand that throws two crossing props at once leaves them to the lanes.
+//! where a hand throws two crossing props at once, its pairs are parted one after the other,
+//! each measured against the others.
 
 use std::collections::HashMap;
 
@@ -89,13 +90,28 @@ impl Choreography {
         let mut searched: HashMap<Vec<u64>, Option<Parting>> = HashMap::new();
         // Jugglers placed as the motion moves them (partings move hand events, not jugglers).
         let stances = super::stances(self);
-        for pair in self.sync_crossing_pairs() {
-            let key = self.parting_key(pair);
+        let pairs = self.sync_crossing_pairs();
+        for (n, &pair) in pairs.iter().enumerate() {
+            // The other pairs thrown or caught with this one (a hand throwing two crossing
+            // props at once, `([2x2x],[2x2x])`): parted one after the other, each measured
+            // against the others as they are by then.
+            let others: Vec<usize> = pairs
+                .iter()
+                .enumerate()
+                .filter(|&(m, b)| m != n && shares_events(&pair, b))
+                .flat_map(|(_, b)| [b.right, b.left])
+                .collect();
+            let mut key = self.parting_key(pair);
+            for &i in &others {
+                for p in [self.release_point(i), self.catch_point(i)] {
+                    key.extend([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
+                }
+            }
             let best = match searched.get(&key) {
                 Some(best) => *best,
                 None if searched.len() >= MAX_SEARCHES => continue,
                 None => {
-                    let best = self.best_parting(pair, gravity, shape, &stances);
+                    let best = self.best_parting(pair, &others, gravity, shape, &stances);
                     searched.insert(key, best);
                     best
                 }
@@ -221,24 +237,7 @@ impl Choreography {
                 });
             }
         }
-        // Two crossing props thrown together by each hand (`([2x2x],[2x2x])`) would be parted
-        // pair by pair, each move blind to the other pair's: they are left to the lanes.
-        let shared = |a: &Pair, b: &Pair| {
-            a.right != b.right
-                && (a.right_throw == b.right_throw
-                    || a.left_throw == b.left_throw
-                    || a.right_catch == b.right_catch
-                    || a.left_catch == b.left_catch)
-        };
-        let alone: Vec<bool> = pairs
-            .iter()
-            .map(|a| !a.by_offset || !pairs.iter().any(|b| shared(a, b)))
-            .collect();
         pairs
-            .into_iter()
-            .zip(alone)
-            .filter_map(|(p, alone)| alone.then_some(p))
-            .collect()
     }
 
     /// Where event `k` of hand slot `slot` is.
@@ -307,6 +306,7 @@ impl Choreography {
     fn best_parting(
         &self,
         pair: Pair,
+        others: &[usize],
         gravity: f64,
         shape: FlightShape,
         stances: &[super::Stance],
@@ -325,6 +325,14 @@ impl Choreography {
         let (Some(right), Some(left)) = (at_pair(tr, (rt, rc)), at_pair(tl, (lt, lc))) else {
             return None;
         };
+        // The other crossing props thrown or caught with them, where they fly now.
+        let others: Vec<Arc> = others
+            .iter()
+            .filter_map(|&i| {
+                let t = &self.tosses[i];
+                at_pair(t, (self.release_point(i), self.catch_point(i)))
+            })
+            .collect();
         // The two flights against each other and their own and each other's repeats.
         let period = self.hand_period;
         let depth = |rt: DVec3, rc: DVec3, lt: DVec3, lc: DVec3| {
@@ -338,6 +346,9 @@ impl Choreography {
             let worst = all
                 .iter()
                 .map(|&(p, q, same)| pair_intrusion(p, q, (period, same), PropKind::Club))
+                .chain(others.iter().flat_map(|o| {
+                    [&right, &left].map(|p| pair_intrusion(p, o, (period, false), PropKind::Club))
+                }))
                 .fold(0.0, f64::max);
             worst.is_finite().then_some(worst)
         };
@@ -390,6 +401,12 @@ impl Choreography {
         let (_, (wr, wl, right, left)) = best;
         (wr != rt || right != left).then_some((wr, wl, (right, left)))
     }
+}
+
+/// Whether two pairs throw or catch at one event of a hand.
+fn shares_events(a: &Pair, b: &Pair) -> bool {
+    let ends = |p: &Pair| [p.right_throw, p.right_catch, p.left_throw, p.left_catch];
+    ends(a).iter().any(|e| ends(b).contains(e))
 }
 
 /// How the right hand's and the left hand's flights move for a height difference `rise` and
