@@ -103,7 +103,13 @@ impl Choreography {
                 .collect();
             let mut key = self.parting_key(pair);
             for &i in &others {
-                for p in [self.release_point(i), self.catch_point(i)] {
+                let t = &self.tosses[i];
+                for p in [
+                    self.release_point(i),
+                    self.catch_point(i),
+                    t.release_offset,
+                    t.catch_offset,
+                ] {
                     key.extend([p.x.to_bits(), p.y.to_bits(), p.z.to_bits()]);
                 }
             }
@@ -245,24 +251,24 @@ impl Choreography {
         self.hands[slot][k].position
     }
 
-    /// Where toss `i` leaves its thrower's hand: its event's point and its offset.
+    /// The point of the event that throws toss `i` (the toss leaves its offset off it).
     fn release_point(&self, i: usize) -> DVec3 {
         let t = &self.tosses[i];
         let k = self
             .hands
             .get(t.from.slot())
             .and_then(|h| h.iter().position(|e| e.throws.contains(&i)));
-        k.map_or(DVec3::ZERO, |k| self.point((t.from.slot(), k))) + t.release_offset
+        k.map_or(DVec3::ZERO, |k| self.point((t.from.slot(), k)))
     }
 
-    /// Where toss `i` meets its catcher's hand: its event's point and its offset.
+    /// The point of the event that catches toss `i` (the toss arrives its offset off it).
     fn catch_point(&self, i: usize) -> DVec3 {
         let t = &self.tosses[i];
         let k = self
             .hands
             .get(t.to.slot())
             .and_then(|h| h.iter().position(|e| e.catches.contains(&i)));
-        k.map_or(DVec3::ZERO, |k| self.point((t.to.slot(), k))) + t.catch_offset
+        k.map_or(DVec3::ZERO, |k| self.point((t.to.slot(), k)))
     }
 
     /// What `best_parting` depends on for `pair`, bit for bit (durations to the nanosecond):
