@@ -9,9 +9,11 @@
 //! lower and behind. Each moved flight keeps its release and catch times and flies an exact
 //! parabola from the thrower's hand to the catcher's: the hand events move with it.
 //!
-//! Only pairs that are still mirror images are moved (a pattern read back from its JML export
-//! already holds the moved points and is left as it is), and only events that throw or catch
-//! that one prop. Where a crossing prop leaves or arrives with others (`(2,2)([42x],[42x])`:
+//! Any two crossing tosses of a juggler's two hands released and caught at the same times are
+//! a pair, mirror images or not (`(0,[44])(4x,4x)`, whose 4x are caught beside a held club,
+//! met 8.1 cm deep); a pattern read back from its JML export holds the moved points, already
+//! clear, and the search leaves them. The events move where they throw or catch only that
+//! prop. Where a crossing prop leaves or arrives with others (`(2,2)([42x],[42x])`:
 //! each hand throws a 4 and a 2x together) the hands keep their points and the two crossing
 //! props fly off them instead (the tosses' offsets, as flight lanes do), higher and lower by
 //! at most `OFFSET_RISE` between them and the one in front, from where the hand holds them;
@@ -26,10 +28,8 @@ use super::choreography::{Choreography, TossKind, ORIGIN};
 use super::flight_lanes::{pair_intrusion, Arc, FlightShape};
 use crate::types::{Hand, PropKind};
 
-/// Times (seconds) and places (metres) within which two throws count as simultaneous mirror
-/// images.
+/// Time (seconds) within which two throws (and their catches) count as simultaneous.
 const SAME_TIME: f64 = 1e-3;
-const SAME_PLACE: f64 = 2e-3;
 
 /// Distinct pairs searched in one pattern (about 10 ms each); pairs beyond them stay where
 /// they are (a long pattern of custom hand points all different).
@@ -159,8 +159,8 @@ impl Choreography {
         }
     }
 
-    /// Every simultaneous crossing pair that is still a mirror image, each event throwing or
-    /// catching only its own prop.
+    /// Every simultaneous crossing pair: a right-hand toss across and a left-hand one released
+    /// and caught at the same times, each left toss in one pair.
     fn sync_crossing_pairs(&self) -> Vec<Pair> {
         // The event of `slot` that throws (or catches) toss `i`, and whether it throws or
         // catches nothing else.
@@ -181,7 +181,6 @@ impl Choreography {
             };
             Some(((slot, k), alone))
         };
-        let mirror = |p: DVec3| DVec3::new(-p.x, p.y, p.z);
         let mut pairs = Vec::new();
         // Left tosses already in a pair (a multiplex may throw two crossing props a hand).
         let mut paired = Vec::new();
@@ -214,34 +213,19 @@ impl Choreography {
             let (Some((rt, a)), Some((rc, b)), Some((lt, c)), Some((lc, d))) = events else {
                 continue;
             };
-            let alone = a && b && c && d;
-            // Props alone in their events are parted by moving the events, so were not moved
-            // yet where they are off them (a pattern read back holds the moved points).
-            let unmoved = [tr, tl]
-                .iter()
-                .all(|t| t.release_offset == DVec3::ZERO && t.catch_offset == DVec3::ZERO);
-            if alone && !unmoved {
-                continue;
-            }
-            let mirrored = !alone
-                || mirror(self.point(rt) + tr.release_offset)
-                    .distance(self.point(lt) + tl.release_offset)
-                    < SAME_PLACE
-                    && mirror(self.point(rc) + tr.catch_offset)
-                        .distance(self.point(lc) + tl.catch_offset)
-                        < SAME_PLACE;
-            if mirrored {
-                paired.push(l);
-                pairs.push(Pair {
-                    right: r,
-                    left: l,
-                    right_throw: rt,
-                    right_catch: rc,
-                    left_throw: lt,
-                    left_catch: lc,
-                    by_offset: !alone,
-                });
-            }
+            // Props alone in their events are parted by moving the events; props thrown or
+            // caught with others, off them. (A pattern read back from its JML export holds the
+            // moved points, already clear: the search leaves them as they are.)
+            paired.push(l);
+            pairs.push(Pair {
+                right: r,
+                left: l,
+                right_throw: rt,
+                right_catch: rc,
+                left_throw: lt,
+                left_catch: lc,
+                by_offset: !(a && b && c && d),
+            });
         }
         pairs
     }

@@ -1651,6 +1651,14 @@ fn multiplexed_crossing_clubs_part_off_their_hands() {
         c.held_off.value,
         c.held_off.what
     );
+    // A pair that is not a mirror image (the 4x caught beside a held multiplexed club) is
+    // parted too, by moving the hands' points: it met 8.1 cm deep.
+    let clubs = with_prop(
+        &PatternSpec::from_notation("(0,[44])(4x,4x)"),
+        PropKind::Club,
+    );
+    let c = crate::contacts::measure(&clubs, 480.0);
+    assert!(c.props.value > 0.0, "{} {}", c.props.value, c.props.what);
 }
 
 /// Synchronous fountains throw at least 10 cm out (`from_schedule::SYNC_THROW_X`; Juggling
