@@ -127,17 +127,11 @@ impl Choreography {
             };
             let (throw_right, throw_left, (right, left)) = best;
             if pair.by_offset {
-                let (rt, lt) = (
-                    self.release_point(pair.right),
-                    self.release_point(pair.left),
-                );
-                for (i, thrown, moved) in [
-                    (pair.right, throw_right - rt, right),
-                    (pair.left, throw_left - lt, left),
-                ] {
+                // The throw points stay (not widened): each prop moves off both its points.
+                for (i, moved) in [(pair.right, right), (pair.left, left)] {
                     let t = &mut self.tosses[i];
-                    if (thrown + moved).is_finite() {
-                        t.release_offset += thrown + moved;
+                    if moved.is_finite() {
+                        t.release_offset += moved;
                         t.catch_offset += moved;
                     }
                 }
