@@ -74,6 +74,19 @@ struct Pair {
     by_offset: bool,
 }
 
+/// One toss of a pair: its index and the events (hand slot, index) that throw and catch it.
+type Flight = (usize, (usize, usize), (usize, usize));
+
+impl Pair {
+    /// The right hand's toss and the left hand's, with their events.
+    fn flights(&self) -> [Flight; 2] {
+        [
+            (self.right, self.right_throw, self.right_catch),
+            (self.left, self.left_throw, self.left_catch),
+        ]
+    }
+}
+
 impl Choreography {
     /// Parts the simultaneous crossing throws of clubs that would meet (see the module doc).
     /// `shape` turns and centres each flying club as drawn; `gravity` is the pattern's.
@@ -95,18 +108,18 @@ impl Choreography {
             // The other pairs thrown or caught with this one (a hand throwing two crossing
             // props at once, `([2x2x],[2x2x])`): parted one after the other, each measured
             // against the others as they are by then.
-            let others: Vec<usize> = pairs
+            let others: Vec<Flight> = pairs
                 .iter()
                 .enumerate()
                 .filter(|&(m, b)| m != n && shares_events(&pair, b))
-                .flat_map(|(_, b)| [b.right, b.left])
+                .flat_map(|(_, b)| b.flights())
                 .collect();
             let mut key = self.parting_key(pair);
-            for &i in &others {
+            for &(i, throw, catch) in &others {
                 let t = &self.tosses[i];
                 for p in [
-                    self.release_point(i),
-                    self.catch_point(i),
+                    self.point(throw),
+                    self.point(catch),
                     t.release_offset,
                     t.catch_offset,
                 ] {
@@ -229,26 +242,6 @@ impl Choreography {
         self.hands[slot][k].position
     }
 
-    /// The point of the event that throws toss `i` (the toss leaves its offset off it).
-    fn release_point(&self, i: usize) -> DVec3 {
-        let t = &self.tosses[i];
-        let k = self
-            .hands
-            .get(t.from.slot())
-            .and_then(|h| h.iter().position(|e| e.throws.contains(&i)));
-        k.map_or(DVec3::ZERO, |k| self.point((t.from.slot(), k)))
-    }
-
-    /// The point of the event that catches toss `i` (the toss arrives its offset off it).
-    fn catch_point(&self, i: usize) -> DVec3 {
-        let t = &self.tosses[i];
-        let k = self
-            .hands
-            .get(t.to.slot())
-            .and_then(|h| h.iter().position(|e| e.catches.contains(&i)));
-        k.map_or(DVec3::ZERO, |k| self.point((t.to.slot(), k)))
-    }
-
     /// What `best_parting` depends on for `pair`, bit for bit (durations to the nanosecond):
     /// the four event points, the two tosses' durations, spins, values and gravity, and where
     /// every juggler stands at the throw and the catch.
@@ -290,7 +283,7 @@ impl Choreography {
     fn best_parting(
         &self,
         pair: Pair,
-        others: &[usize],
+        others: &[Flight],
         gravity: f64,
         shape: FlightShape,
         stances: &[super::Stance],
@@ -301,10 +294,10 @@ impl Choreography {
         let places = |t: &super::choreography::Toss| (place(t.release), place(t.catch));
         let at_pair = |t, (a, b)| Arc::of(t, (a, b), places(t), gravity, shape);
         let (rt, rc, lt, lc) = (
-            self.release_point(pair.right),
-            self.catch_point(pair.right),
-            self.release_point(pair.left),
-            self.catch_point(pair.left),
+            self.point(pair.right_throw),
+            self.point(pair.right_catch),
+            self.point(pair.left_throw),
+            self.point(pair.left_catch),
         );
         let (Some(right), Some(left)) = (at_pair(tr, (rt, rc)), at_pair(tl, (lt, lc))) else {
             return None;
@@ -312,9 +305,8 @@ impl Choreography {
         // The other crossing props thrown or caught with them, where they fly now.
         let others: Vec<Arc> = others
             .iter()
-            .filter_map(|&i| {
-                let t = &self.tosses[i];
-                at_pair(t, (self.release_point(i), self.catch_point(i)))
+            .filter_map(|&(i, throw, catch)| {
+                at_pair(&self.tosses[i], (self.point(throw), self.point(catch)))
             })
             .collect();
         // The two flights against each other and their own and each other's repeats.
