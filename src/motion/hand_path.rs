@@ -49,6 +49,9 @@ pub(crate) const FLAT_CATCH_GIVE: f64 = 0.08;
 /// A catch followed by the hand's next catch sooner than this (seconds), with nothing thrown
 /// between, is passed through without a give of its own (`hand_spline`).
 const GATHER_SECONDS: f64 = 0.1;
+/// Share of `SMOOTH_TARGET` × the time since the previous gathered catch that the last
+/// catch of a gathering is met at, at the least (`hand_spline`).
+const GATHER_REACH: f64 = 0.25;
 /// Largest share of the gap to the next knot the give may take.
 const GIVE_TIME_SHARE: f64 = 0.35;
 /// Largest share of that gap the give may take when the preferred share is too short.
@@ -166,6 +169,20 @@ pub(crate) fn hand_spline(
                     }
                 })
                 .fold(speed, f64::max);
+            // The last of props gathered one after another for a multiplex is met no faster
+            // than the hand can start sinking since it caught the one before (Juggling Lab's
+            // hands gather them all at one point).
+            let prev = &events[(k + events.len() - 1) % events.len()];
+            let since = gap(prev.time, e.time, period);
+            let speed = if events.len() > 1
+                && prev.throws.is_empty()
+                && !prev.catches.is_empty()
+                && since < GATHER_SECONDS
+            {
+                speed.min(GATHER_REACH * SMOOTH_TARGET * since / CATCH_MIN_SPEED_FRACTION)
+            } else {
+                speed
+            };
             if soft(e) {
                 // A soft catch (JML): the hand moves exactly with the arriving prop.
                 KnotVelocity::Fixed(mean)
