@@ -654,21 +654,9 @@ impl Choreography {
         // a club (laned two steps it would sit 10–11 cm off the fist) comes into the middle of
         // its hand on the way (`held_lane`), where its hand never holds several props at once
         // (props held together keep the lanes that part them).
-        // (Twice where a hand carrying its lanes sideways, or several balls' mean, or balls'
-        // lanes that change from throw to throw (`lane_copies`), would go above
-        // `CARRIED_ACCELERATION`: then it carries a smaller share of them, or none.)
-        let watched: Vec<bool> = self
-            .hands_carry
-            .iter()
-            .enumerate()
-            .map(|(slot, carry)| {
-                crossing_carried[slot]
-                    || carry.is_some_and(|c| c.way == Carrying::ForwardAndSideways)
-                    || (carry.is_some()
-                        && kind == PropKind::Ball
-                        && (holds_several(slot) || self.lane_copies > 1))
-            })
-            .collect();
+        // (Twice where a hand carrying its lanes would go above `CARRIED_ACCELERATION`: then
+        // it carries a smaller share of them, or none.)
+        let watched: Vec<bool> = self.hands_carry.iter().map(Option::is_some).collect();
         let placed_paths = watched.contains(&true).then(|| self.paths.clone());
         self.lay_held(kind, &several, (&catch_shift, &release_shift));
         if let Some(placed) = placed_paths.filter(|_| self.carry_slower(&*reach, &place, &watched))
@@ -791,21 +779,22 @@ fn deeper(c: HandCarry) -> f64 {
     }
 }
 
-/// Most acceleration (m/s²) a hand carrying its lanes sideways, or the mean of several balls'
-/// lanes, may reach (`carry_slower`), unless it reached more on its path: then no more than
+/// Most acceleration (m/s²) a hand carrying its lanes may reach (`carry_slower`), unless it reached more on its path: then no more than
 /// `CARRIED_MARGIN` above that. With 1 m/s², hands already at 185–195 on their paths gave up
 /// carrying for a metre per second squared more: `88581` and the synchronous `(6,8)(8x,2x)`
 /// family with clubs held them 10–15 cm beside the fist, now within 2 mm. A hand that would
 /// go above it carrying all of its lanes carries the largest share that keeps within it:
 /// Juggling Lab's `7131` with clubs (its left hand at 344 m/s² with its hands on their paths
 /// and its clubs 15 cm beside the fist, the right now carrying three quarters: 185 m/s², 3.7
-/// cm), `o` and `a` with clubs (10 cm → 2.5 cm).
+/// cm), `o` and `a` with clubs (10 cm → 2.5 cm). Until stop 68 only hands carrying sideways,
+/// crossing the body or carrying several balls' mean were held to it; a ball's hand carrying
+/// forward alone went to 212–214 m/s² in Juggling Lab's passing files (`oss: 5 hss: 1124`, the
+/// carry taking a ball's lane back in the short hold of its 1).
 const CARRIED_ACCELERATION: f64 = 185.0;
 const CARRIED_MARGIN: f64 = 5.0;
 
 impl Choreography {
-    /// Hands `watched` (carrying their lanes sideways, `Carrying::ForwardAndSideways`, or the
-    /// mean of several balls' lanes) that would so go above `CARRIED_ACCELERATION` (or above
+    /// Hands `watched` (those carrying their lanes) that would so go above `CARRIED_ACCELERATION` (or above
     /// what they reached on their paths, `reach`, where that is more) carry the largest of
     /// the smaller `CARRIED_SHARES` that keeps within it, else keep to their paths: sampled
     /// every millisecond over the hand period, the path's acceleration plus the carrying's
