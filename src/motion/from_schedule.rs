@@ -344,6 +344,15 @@ const SYNC_THROW_X: f64 = 0.10;
 /// catches next, whose tip, pointing down as the club turns, passed 2.5 cm into its forearm.
 const CLUB_ONE_DROP: f64 = 0.10;
 
+/// How far below its given throw point (Juggling Lab's `hands=`) a hand throws a club's 1,
+/// metres: those points are a ball juggler's, and a club handed across at them passes through
+/// the club the other hand has just thrown (`7131`, `441`, the Mills Mess family with Juggling
+/// Lab's hands). Less than `CLUB_ONE_DROP`: over Juggling Lab's lists with clubs 6 cm cleared
+/// Mills Mess 315's and `4[43]1`'s clubs of each other and 441 Shuffle's of a forearm and
+/// nothing newly failed, where 8 and 10 cm took Mills Mess Box's flying club 6.2 and 2.3 cm
+/// into a forearm.
+const CLUB_ONE_DROP_GIVEN: f64 = 0.06;
+
 /// The point (in hand terms) of one plan event: a throw point when it throws, else a
 /// catch point; custom dwell points when given (cycled over the juggler's beats as Juggling
 /// Lab's `hands=` entries, see `plan::HandEvent::dwell_index`).
@@ -358,7 +367,7 @@ const CLUB_ONE_DROP: f64 = 0.10;
 /// flies straight across. Thrown from 17 cm, its tip, swinging down and back under its centre
 /// halfway across, met the catching hand's forearm 0.125 s before the catch (1.4–2.1 cm deep).
 /// With clubs a 1 is handed across `CLUB_ONE_DROP` below the hand plane, under the club
-/// arriving in that hand next.
+/// arriving in that hand next (`CLUB_ONE_DROP_GIVEN` below a given throw point).
 fn event_point(
     plan: &Plan,
     event: &plan::HandEvent,
@@ -369,7 +378,14 @@ fn event_point(
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
         return if event.at_throw {
-            spec.throw
+            let mut point = spec.throw;
+            if kind == PropKind::Club
+                && !event.throws.is_empty()
+                && event.throws.iter().all(|&i| plan.juggler_value(i) == 1)
+            {
+                point.up -= CLUB_ONE_DROP_GIVEN;
+            }
+            point
         } else {
             spec.catch
         };

@@ -2073,3 +2073,34 @@ fn props_gathered_at_one_point_are_met_within_the_hands_bound() {
         );
     }
 }
+
+/// A club's 1 is handed across 6 cm below the throw point Juggling Lab's `hands=` give it (a
+/// ball juggler's points; `CLUB_ONE_DROP_GIVEN`), under the club the other hand has just
+/// thrown: its Mills Mess 315's clubs met 4.6 cm deep at its points and `4[43]1`'s 3.1 cm,
+/// and its 441 Shuffle's flying club cut 7.7 cm into a forearm.
+#[test]
+fn a_clubs_one_is_handed_across_below_its_given_throw_point() {
+    for (text, props, arms) in [
+        (
+            "pattern=315;bps=4;hands=(-25)(2.5).(25)(-2.5).(-25)(0).",
+            true,
+            false,
+        ),
+        ("pattern=4[43]1;bps=3.5;hands=(10)(32.5).", true, false),
+        (
+            "pattern=441;bps=5.5;hands=(12.5,-10)(37.5,20).(15)(12,5,-10).(22.5,50)(15).",
+            false,
+            true,
+        ),
+    ] {
+        let spec = PatternSpec::parse(text).expect(text);
+        let c = crate::contacts::measure(&with_prop(&spec, PropKind::Club), 240.0);
+        eprintln!(
+            "{text}: props {} m apart, {} m from arms",
+            c.props.value, c.arms.value
+        );
+        // Measured: 315 +0.2 cm, 4[43]1 +1.1 cm apart; 441 +5.3 cm from its arms.
+        assert!(!props || c.props.value > -0.01, "{}", c.props.what);
+        assert!(!arms || c.arms.value > 0.0, "{}", c.arms.what);
+    }
+}
