@@ -604,7 +604,6 @@ impl Choreography {
         // where it held it up to 15 cm in front or beside; in the Mills Mess, where the
         // forearms pass within centimetres of each other, carried hands took them into each
         // other. Where all of the lanes fail that, the largest share that passes is carried.
-        let mut crossing_carried = vec![false; self.hands_carry.len()];
         if self.hands.len() <= MAX_CROSSING_HANDS {
             for slot in 0..self.hands_carry.len() {
                 let Some(way) = way.filter(|_| {
@@ -636,7 +635,6 @@ impl Choreography {
                     .find(|&c| fits(c))
                 {
                     self.hands_carry[slot] = Some(c);
-                    crossing_carried[slot] = true;
                 }
             }
         }
@@ -779,13 +777,13 @@ fn deeper(c: HandCarry) -> f64 {
     }
 }
 
-/// Most acceleration (m/s²) a hand carrying its lanes may reach (`carry_slower`), unless it reached more on its path: then no more than
-/// `CARRIED_MARGIN` above that. With 1 m/s², hands already at 185–195 on their paths gave up
-/// carrying for a metre per second squared more: `88581` and the synchronous `(6,8)(8x,2x)`
-/// family with clubs held them 10–15 cm beside the fist, now within 2 mm. A hand that would
-/// go above it carrying all of its lanes carries the largest share that keeps within it:
-/// Juggling Lab's `7131` with clubs (its left hand at 344 m/s² with its hands on their paths
-/// and its clubs 15 cm beside the fist, the right now carrying three quarters: 185 m/s², 3.7
+/// Most acceleration (m/s²) a hand carrying its lanes may reach (`carry_slower`), unless it reached
+/// more on its path: then no more than `CARRIED_MARGIN` above that. With 1 m/s², hands already at
+/// 185–195 on their paths gave up carrying for a metre per second squared more: `88581` and the
+/// synchronous `(6,8)(8x,2x)` family with clubs held them 10–15 cm beside the fist, now within 2
+/// mm. A hand that would go above it carrying all of its lanes carries the largest share that keeps
+/// within it: Juggling Lab's `7131` with clubs (its left hand at 344 m/s² with its hands on their
+/// paths and its clubs 15 cm beside the fist, the right now carrying three quarters: 185 m/s², 3.7
 /// cm), `o` and `a` with clubs (10 cm → 2.5 cm). Until stop 68 only hands carrying sideways,
 /// crossing the body or carrying several balls' mean were held to it; a ball's hand carrying
 /// forward alone went to 212–214 m/s² in Juggling Lab's passing files (`oss: 5 hss: 1124`, the
@@ -794,12 +792,12 @@ const CARRIED_ACCELERATION: f64 = 185.0;
 const CARRIED_MARGIN: f64 = 5.0;
 
 impl Choreography {
-    /// Hands `watched` (those carrying their lanes) that would so go above `CARRIED_ACCELERATION` (or above
-    /// what they reached on their paths, `reach`, where that is more) carry the largest of
-    /// the smaller `CARRIED_SHARES` that keeps within it, else keep to their paths: sampled
+    /// Hands `watched` (those carrying their lanes) that would so go above `CARRIED_ACCELERATION`
+    /// (or above what they reached on their paths, `reach`, where that is more) carry the largest
+    /// of the smaller `CARRIED_SHARES` that keeps within it, else keep to their paths: sampled
     /// every millisecond over the hand period, the path's acceleration plus the carrying's
-    /// (`carry.rs`, as the motion builds it from the held props' offsets laid; a smaller share
-    /// as that share of it). Whether any hand was changed.
+    /// (`carry.rs`, as the motion builds it from the held props' offsets laid; a smaller share as
+    /// that share of it). Whether any hand was changed.
     fn carry_slower(
         &mut self,
         reach: &dyn Reach,
