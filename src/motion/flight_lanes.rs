@@ -605,9 +605,10 @@ impl Choreography {
         // forearms pass within centimetres of each other, carried hands took them into each
         // other. Where all of the lanes fail that, the largest share that passes is carried.
         if self.hands.len() <= MAX_CROSSING_HANDS {
-            for slot in 0..self.hands_carry.len() {
+            let slots = self.hands_carry.len();
+            for (slot, &own_side) in on_its_side.iter().enumerate().take(slots) {
                 let Some(way) = way.filter(|_| {
-                    !on_its_side[slot]
+                    !own_side
                         && !catches_bounces(slot)
                         && (kind == PropKind::Ball || !holds_several(slot))
                 }) else {
