@@ -655,11 +655,13 @@ impl Choreography {
         // (props held together keep the lanes that part them).
         // (Twice where a hand carrying its lanes would go above `CARRIED_ACCELERATION`: then
         // it carries a smaller share of them, or none.)
-        let watched: Vec<bool> = self.hands_carry.iter().map(Option::is_some).collect();
-        let placed_paths = watched.contains(&true).then(|| self.paths.clone());
+        let placed_paths = self
+            .hands_carry
+            .iter()
+            .any(Option::is_some)
+            .then(|| self.paths.clone());
         self.lay_held(kind, &several, (&catch_shift, &release_shift));
-        if let Some(placed) = placed_paths.filter(|_| self.carry_slower(&*reach, &place, &watched))
-        {
+        if let Some(placed) = placed_paths.filter(|_| self.carry_slower(&*reach, &place)) {
             self.paths = placed;
             self.lay_held(kind, &several, (&catch_shift, &release_shift));
         }
@@ -793,22 +795,17 @@ const CARRIED_ACCELERATION: f64 = 185.0;
 const CARRIED_MARGIN: f64 = 5.0;
 
 impl Choreography {
-    /// Hands `watched` (those carrying their lanes) that would so go above `CARRIED_ACCELERATION`
+    /// Hands carrying their lanes that would so go above `CARRIED_ACCELERATION`
     /// (or above what they reached on their paths, `reach`, where that is more) carry the largest
     /// of the smaller `CARRIED_SHARES` that keeps within it, else keep to their paths: sampled
     /// every millisecond over the hand period, the path's acceleration plus the carrying's
     /// (`carry.rs`, as the motion builds it from the held props' offsets laid; a smaller share as
     /// that share of it). Whether any hand was changed.
-    fn carry_slower(
-        &mut self,
-        reach: &dyn Reach,
-        place: &dyn Fn(usize, f64) -> Placement,
-        watched: &[bool],
-    ) -> bool {
+    fn carry_slower(&mut self, reach: &dyn Reach, place: &dyn Fn(usize, f64) -> Placement) -> bool {
         const STEP: f64 = 0.001;
         const H: f64 = 0.0005;
         let period = self.hand_period;
-        if !(watched.contains(&true) && period.is_finite() && period > 0.0) {
+        if !(self.hands_carry.iter().any(Option::is_some) && period.is_finite() && period > 0.0) {
             return false;
         }
         let carries = super::carry::hand_carry(self, self.hands.len());
@@ -818,9 +815,6 @@ impl Choreography {
             let Some(carry) = carry else {
                 continue;
             };
-            if !watched.get(slot).copied().unwrap_or(false) {
-                continue;
-            }
             let juggler = HandRef::from_slot(slot).juggler;
             // The carrying's acceleration scales with its share: each share no larger than
             // the one laid is measured as that share of it.

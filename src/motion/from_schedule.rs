@@ -375,14 +375,15 @@ fn event_point(
     sync: bool,
     kind: PropKind,
 ) -> HandPoint {
+    // A club's 1 thrown alone or with other 1s is handed across low.
+    let club_one = kind == PropKind::Club
+        && !event.throws.is_empty()
+        && event.throws.iter().all(|&i| plan.juggler_value(i) == 1);
     if !custom.is_empty() {
         let spec = custom[event.dwell_index % custom.len()];
         return if event.at_throw {
             let mut point = spec.throw;
-            if kind == PropKind::Club
-                && !event.throws.is_empty()
-                && event.throws.iter().all(|&i| plan.juggler_value(i) == 1)
-            {
+            if club_one {
                 point.up -= CLUB_ONE_DROP_GIVEN;
             }
             point
@@ -421,7 +422,7 @@ fn event_point(
             .collect();
         let out = mean(xs);
         let mut point = HandPoint::on_plane(if sync { out.max(SYNC_THROW_X) } else { out });
-        if kind == PropKind::Club && event.throws.iter().all(|&i| plan.juggler_value(i) == 1) {
+        if club_one {
             point.up = -CLUB_ONE_DROP;
         }
         point

@@ -97,21 +97,26 @@ pub(crate) fn hand_spline(
         return PeriodicSpline::constant(frame.rest);
     }
     let mut knots: Vec<Knot> = Vec::new();
+    // Whether event `k` is a catch with the hand's next catch close behind it and nothing
+    // thrown between (props gathered one after another for a multiplex, `SQUEEZE_BEATS`
+    // apart).
+    let gathers = |k: usize| {
+        let (e, next) = (&events[k], &events[(k + 1) % events.len()]);
+        events.len() > 1
+            && e.throws.is_empty()
+            && next.throws.is_empty()
+            && !next.catches.is_empty()
+            && gap(e.time, next.time, period) < GATHER_SECONDS
+    };
     for (k, e) in events.iter().enumerate() {
         // A flight's velocity at the event, as seen in the frame.
         let seen = |v: DVec3| match frame.velocity {
             Some(f) => f(e.time, positions[k], v),
             None => v,
         };
-        // A catch with the hand's next catch close behind it and nothing thrown between (props
-        // gathered one after another for a multiplex, `SQUEEZE_BEATS` apart): the hand passes
-        // through its point on its way to the next, and gives after the last.
-        let next = &events[(k + 1) % events.len()];
-        let gathering = events.len() > 1
-            && e.throws.is_empty()
-            && next.throws.is_empty()
-            && !next.catches.is_empty()
-            && gap(e.time, next.time, period) < GATHER_SECONDS;
+        // A gathered catch: the hand passes through its point on its way to the next, and
+        // gives after the last.
+        let gathering = gathers(k);
         let soft = |e: &HandEvent| {
             e.catches.iter().all(|&i| {
                 tosses
@@ -172,13 +177,10 @@ pub(crate) fn hand_spline(
             // The last of props gathered one after another for a multiplex is met no faster
             // than the hand can start sinking since it caught the one before (Juggling Lab's
             // hands gather them all at one point).
-            let prev = &events[(k + events.len() - 1) % events.len()];
-            let since = gap(prev.time, e.time, period);
-            let speed = if events.len() > 1
-                && prev.throws.is_empty()
-                && !prev.catches.is_empty()
-                && since < GATHER_SECONDS
-            {
+            let before = (k + events.len() - 1) % events.len();
+            let prev = &events[before];
+            let speed = if !prev.catches.is_empty() && gathers(before) {
+                let since = gap(prev.time, e.time, period);
                 speed.min(GATHER_REACH * SMOOTH_TARGET * since / CATCH_MIN_SPEED_FRACTION)
             } else {
                 speed
