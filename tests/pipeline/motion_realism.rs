@@ -2075,9 +2075,11 @@ fn props_gathered_at_one_point_are_met_within_the_hands_bound() {
 }
 
 /// A club's 1 is handed across 6 cm below the throw point Juggling Lab's `hands=` give it (a
-/// ball juggler's points; `CLUB_ONE_DROP_GIVEN`), under the club the other hand has just
-/// thrown: its Mills Mess 315's clubs met 4.6 cm deep at its points and `4[43]1`'s 3.1 cm,
-/// and its 441 Shuffle's flying club cut 7.7 cm into a forearm.
+/// ball juggler's points; `CLUB_ONE_DROP_GIVEN`) and at least 16 cm below the hand plane
+/// (`CLUB_ONE_LOW_GIVEN`), under the club the other hand has just thrown: at its points Mills
+/// Mess 315's clubs met 4.6 cm deep, `4[43]1`'s 3.1 cm, `7131`'s 8.3 cm and 441 Shuffle's
+/// 7.6 cm (its 1 handed from 50 cm up), and 441 Shuffle's flying club cut 7.7 cm into a
+/// forearm.
 #[test]
 fn a_clubs_one_is_handed_across_below_its_given_throw_point() {
     for (text, props, arms) in [
@@ -2089,8 +2091,18 @@ fn a_clubs_one_is_handed_across_below_its_given_throw_point() {
         ("pattern=4[43]1;bps=3.5;hands=(10)(32.5).", true, false),
         (
             "pattern=441;bps=5.5;hands=(12.5,-10)(37.5,20).(15)(12,5,-10).(22.5,50)(15).",
-            false,
             true,
+            true,
+        ),
+        (
+            "pattern=7131;bps=5;hands=(25)(12.5).(12.5)(25).",
+            true,
+            true,
+        ),
+        (
+            "pattern=913131;bps=5.0;hands=(25)(12.5).(12.5)(25).",
+            true,
+            false,
         ),
     ] {
         let spec = PatternSpec::parse(text).expect(text);
@@ -2099,7 +2111,8 @@ fn a_clubs_one_is_handed_across_below_its_given_throw_point() {
             "{text}: props {} m apart, {} m from arms",
             c.props.value, c.arms.value
         );
-        // Measured: 315 +0.2 cm, 4[43]1 +1.1 cm apart; 441 +5.3 cm from its arms.
+        // Measured: 315 +0.2 cm, 4[43]1 +2.1 cm, 441 +3.3 cm, 7131 +2.0 cm, 913131 +0.1 cm apart; 441 +4.0 cm,
+        // 7131 +4.1 cm from their arms.
         assert!(!props || c.props.value > -0.01, "{}", c.props.what);
         assert!(!arms || c.arms.value > 0.0, "{}", c.arms.what);
     }
