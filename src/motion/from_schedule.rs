@@ -344,24 +344,22 @@ const SYNC_THROW_X: f64 = 0.10;
 /// catches next, whose tip, pointing down as the club turns, passed 2.5 cm into its forearm.
 const CLUB_ONE_DROP: f64 = 0.10;
 
-/// How far below its given throw point (Juggling Lab's `hands=`) a hand throws a club's 1,
-/// metres, and how far below the hand plane at least (`CLUB_ONE_LOW_GIVEN`): those points are
-/// a ball juggler's, and a club handed across at them passes through the club the other hand
-/// has just thrown (`7131`, `441`, the Mills Mess family with Juggling Lab's hands). 6 cm
-/// below the point alone cleared Mills Mess 315's and `4[43]1`'s clubs of each other, where 8
-/// and 10 cm took Mills Mess Box's flying club into a forearm.
-const CLUB_ONE_DROP_GIVEN: f64 = 0.06;
-/// The least depth below the hand plane (metres) of a club's 1 from a given throw point: in
-/// `7131`, `913131` and `577131` with Juggling Lab's hands the hand carrying its 1 across meets
-/// the 3 the other hand has just thrown rising past it, whose knob, swinging down as the club
-/// turns, is at the hand's height there (8.3 cm into the held club 6 cm down, 2.0 cm clear at
-/// 16); 441 Shuffle hands its 1 from 50 cm up, over the club arriving in the other hand (7.6 cm
-/// deep; 3.3 cm clear). Measured over Juggling Lab's lists with clubs: 10 and 12 cm leave
-/// `7131` 4.7 and 2.4 cm deep, 14 cm clears it but holds its club 9.8 cm beside the fist as
-/// the hand dives after the catch (3.7 cm at 16), 18 cm put Mills Mess Box's clubs 1.2 cm
-/// into each other. The cost at 16: Mills Mess Box's crossed hand hands its 1 beside the club
-/// the other hand holds, the two held clubs 2.3 cm into each other (1.2 cm apart at 6 cm).
-const CLUB_ONE_LOW_GIVEN: f64 = 0.16;
+/// How far below the hand plane at least (metres) a hand throws a club's 1 from a given throw
+/// point (Juggling Lab's `hands=`; a point lower still is kept): those points are a ball
+/// juggler's, and a club handed across at them passes through the club the other hand has
+/// just thrown. In `7131`, `913131` and `577131` with Juggling Lab's hands the hand carrying
+/// its 1 across meets the 3 the other hand has just thrown rising past it, whose knob,
+/// swinging down as the club turns, is at the hand's height there (8.3 cm into the held club
+/// 6 cm below the point, 2.0 cm clear at 16 cm); 441 Shuffle hands its 1 from 50 cm up, over
+/// the club arriving in the other hand (7.6 cm deep; 3.3 cm clear); Mills Mess 315's and
+/// `4[43]1`'s clubs met 4.6 and 3.1 cm deep at the plane. Measured over Juggling Lab's lists
+/// with clubs: 6 cm below the point cleared Mills Mess 315 and `4[43]1` only, 10 and 12 cm
+/// below the plane leave `7131` 4.7 and 2.4 cm deep, 14 cm clears it but holds its club 9.8 cm
+/// beside the fist as the hand dives after the catch (3.7 cm at 16), 18 cm put Mills Mess
+/// Box's clubs 1.2 cm into each other. The cost at 16: Mills Mess Box's crossed hand hands its
+/// 1 beside the club the other hand holds, the two held clubs 2.3 cm into each other (1.2 cm
+/// apart 6 cm below the point).
+const CLUB_ONE_DROP_GIVEN: f64 = 0.16;
 
 /// The point (in hand terms) of one plan event: a throw point when it throws, else a
 /// catch point; custom dwell points when given (cycled over the juggler's beats as Juggling
@@ -377,8 +375,8 @@ const CLUB_ONE_LOW_GIVEN: f64 = 0.16;
 /// flies straight across. Thrown from 17 cm, its tip, swinging down and back under its centre
 /// halfway across, met the catching hand's forearm 0.125 s before the catch (1.4–2.1 cm deep).
 /// With clubs a 1 is handed across `CLUB_ONE_DROP` below the hand plane, under the club
-/// arriving in that hand next (`CLUB_ONE_DROP_GIVEN` below a given throw point, and at least
-/// `CLUB_ONE_LOW_GIVEN` below the plane).
+/// arriving in that hand next (at least `CLUB_ONE_DROP_GIVEN` below the plane from a given
+/// throw point).
 fn event_point(
     plan: &Plan,
     event: &plan::HandEvent,
@@ -395,7 +393,7 @@ fn event_point(
         return if event.at_throw {
             let mut point = spec.throw;
             if club_one {
-                point.up = (point.up - CLUB_ONE_DROP_GIVEN).min(-CLUB_ONE_LOW_GIVEN);
+                point.up = point.up.min(-CLUB_ONE_DROP_GIVEN);
             }
             point
         } else {

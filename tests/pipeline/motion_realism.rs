@@ -2074,12 +2074,11 @@ fn props_gathered_at_one_point_are_met_within_the_hands_bound() {
     }
 }
 
-/// A club's 1 is handed across 6 cm below the throw point Juggling Lab's `hands=` give it (a
-/// ball juggler's points; `CLUB_ONE_DROP_GIVEN`) and at least 16 cm below the hand plane
-/// (`CLUB_ONE_LOW_GIVEN`), under the club the other hand has just thrown: at its points Mills
-/// Mess 315's clubs met 4.6 cm deep, `4[43]1`'s 3.1 cm, `7131`'s 8.3 cm and 441 Shuffle's
-/// 7.6 cm (its 1 handed from 50 cm up), and 441 Shuffle's flying club cut 7.7 cm into a
-/// forearm.
+/// A club's 1 from the throw point Juggling Lab's `hands=` give it (a ball juggler's points) is
+/// handed across at least 16 cm below the hand plane (`CLUB_ONE_DROP_GIVEN`), under the club
+/// the other hand has just thrown: at its points Mills Mess 315's clubs met 4.6 cm deep,
+/// `4[43]1`'s 3.1 cm, `7131`'s 8.3 cm and 441 Shuffle's 7.6 cm (its 1 handed from 50 cm up),
+/// and 441 Shuffle's flying club cut 7.7 cm into a forearm.
 #[test]
 fn a_clubs_one_is_handed_across_below_its_given_throw_point() {
     for (text, props, arms) in [
