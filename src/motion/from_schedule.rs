@@ -347,7 +347,7 @@ const CLUB_ONE_DROP: f64 = 0.10;
 /// How far below the hand plane at least (metres) a hand throws a club's 1 from a given throw
 /// point (Juggling Lab's `hands=`; a point lower still is kept): those points are a ball
 /// juggler's, and a club handed across at them passes through the club the other hand has
-/// just thrown. In `7131`, `913131` and `577131` with Juggling Lab's hands the hand carrying
+/// just thrown. In `7131` and `913131` with Juggling Lab's hands the hand carrying
 /// its 1 across meets the 3 the other hand has just thrown rising past it, whose knob,
 /// swinging down as the club turns, is at the hand's height there (8.3 cm into the held club
 /// 6 cm below the point, 2.0 cm clear at 16 cm); 441 Shuffle hands its 1 from 50 cm up, over
