@@ -2110,8 +2110,8 @@ fn a_clubs_one_is_handed_across_below_its_given_throw_point() {
             "{text}: props {} m apart, {} m from arms",
             c.props.value, c.arms.value
         );
-        // Measured: 315 +0.2 cm, 4[43]1 +2.1 cm, 441 +3.3 cm, 7131 +2.0 cm, 913131 +0.1 cm apart; 441 +4.0 cm,
-        // 7131 +4.1 cm from their arms.
+        // Measured: 315 +0.2 cm, 4[43]1 +2.1 cm, 441 +3.3 cm, 7131 +2.0 cm, 913131 +0.1 cm
+        // apart; 441 +4.0 cm, 7131 +4.1 cm from their arms.
         assert!(!props || c.props.value > -0.01, "{}", c.props.what);
         assert!(!arms || c.arms.value > 0.0, "{}", c.arms.what);
     }
