@@ -33,6 +33,12 @@ const RATE: f64 = 160.0;
 const MAX_SAMPLES: usize = 14_400;
 /// The most work a plan may take: samples × (props + body parts), each a pose or a measure.
 const MAX_WORK: f64 = 6.0e5;
+/// The most work a plan may take in all, each pose of the scene and each measure of one prop
+/// counted by the props and body parts it looks at (the heaviest of Juggling Lab's lists, the
+/// library's and the vectors' take 1.4·10⁶). A scene past it (the Juggling Lab Logo: 175
+/// jugglers holding clubs or rings, 6·10⁸ and minutes of planning) keeps the leans planned so
+/// far, or none where finding what to lean is past it.
+const MAX_SPENT: f64 = 4.0e6;
 /// A held prop closer than `DETECT` to something is leaned; the lean aims for `AIM` (metres).
 const DETECT: f32 = 0.0;
 const AIM: f32 = 0.01;
@@ -174,16 +180,17 @@ fn turn_axes(kind: PropKind, axis: Vec3) -> Vec<Vec3> {
     }
 }
 
-/// Plans the leans of every held club and ring of `scene` (stored in `scene.held_leans`).
-pub(super) fn plan(scene: &mut Scene) {
+/// Plans the leans of every held club and ring of `scene` (stored in `scene.held_leans`);
+/// the work it took (`MAX_SPENT`).
+pub(super) fn plan(scene: &mut Scene) -> f64 {
     let props = scene.props();
     scene.held_leans = vec![Vec::new(); props];
     if !(0..props).any(|i| leans(scene.kind(i))) {
-        return;
+        return 0.0;
     }
     let period = scene.loop_duration();
     if !(period.is_finite() && period > 0.0) {
-        return;
+        return 0.0;
     }
     // A scene that repeats with its hand period, props changing places (three jugglers
     // passing repeat 15 times a loop), is planned on three hand periods, the middle one's
@@ -211,9 +218,10 @@ pub(super) fn plan(scene: &mut Scene) {
     // The loop's samples bound the copies too (each prop's leans are read at every pose).
     let parts = props + 6 * scene.motion.jugglers();
     if !(period * RATE <= MAX_SAMPLES as f64 && span.n as f64 * parts as f64 <= MAX_WORK) {
-        return;
+        return 0.0;
     }
     let (n, dt) = (span.n, span.dt);
+    let spent = std::cell::Cell::new(0.0);
     // Per prop: its hold at each sample (a number that changes from one hold to the next) and
     // whether it touches something there.
     let mut holds: Vec<Vec<Option<u32>>> = vec![Vec::new(); props];
@@ -222,7 +230,10 @@ pub(super) fn plan(scene: &mut Scene) {
     let mut last: Vec<Option<(HandRef, f64)>> = vec![None; props];
     for k in 0..n {
         // Made and dropped one at a time: memory does not grow with the loop.
-        let m = Moment::new(scene, span.time(k));
+        if spent.get() > MAX_SPENT {
+            return spent.get();
+        }
+        let m = Moment::new(scene, span.time(k), &spent);
         for c in 0..props {
             let state = &m.state.props[c];
             let held = state
@@ -240,7 +251,7 @@ pub(super) fn plan(scene: &mut Scene) {
                 last[c] = None;
             }
             holds[c].push(hold);
-            hits[c].push(hold.is_some() && m.clearance(c, &m.props[c]).least() < DETECT);
+            hits[c].push(hold.is_some() && m.clearance(c, &m.props[c], &spent).least() < DETECT);
         }
     }
     // A hold running through the loop's end goes on at its start: held by one hand at the
@@ -292,7 +303,10 @@ pub(super) fn plan(scene: &mut Scene) {
                 }
             }
             for piece in pieces {
-                if let Some(lean) = best_lean(scene, &holds[c], &piece, c, span) {
+                if spent.get() > MAX_SPENT {
+                    return spent.get();
+                }
+                if let Some(lean) = best_lean(scene, &holds[c], &piece, (c, span), &spent) {
                     scene.held_leans[c].push(lean);
                     if !span.cyclic {
                         copy_to_other_periods(scene, c, lean, span.time(piece[0]), hand);
@@ -301,6 +315,7 @@ pub(super) fn plan(scene: &mut Scene) {
             }
         }
     }
+    spent.get()
 }
 
 /// Copies `lean`, planned for prop `c` around `at` (seconds), to the props that take `c`'s
@@ -345,8 +360,8 @@ fn best_lean(
     scene: &mut Scene,
     holds: &[Option<u32>],
     piece: &[usize],
-    c: usize,
-    span: Span,
+    (c, span): (usize, Span),
+    spent: &std::cell::Cell<f64>,
 ) -> Option<HeldLean> {
     let (n, dt) = (span.n, span.dt);
     let hold = holds[piece[0]];
@@ -374,8 +389,8 @@ fn best_lean(
     let mut base: Vec<Option<Clearance>> = vec![None; n];
     let mut start = f32::INFINITY;
     for &k in piece {
-        let m = moments[k].get_or_insert_with(|| Moment::new(scene, span.time(k)));
-        let clear = m.clearance(c, &m.props[c]);
+        let m = moments[k].get_or_insert_with(|| Moment::new(scene, span.time(k), spent));
+        let clear = m.clearance(c, &m.props[c], spent);
         base[k] = Some(clear);
         start = start.min(clear.least());
     }
@@ -387,7 +402,7 @@ fn best_lean(
     // middle.
     let mid = piece[piece.len() / 2];
     let (axes, holder) = {
-        let m = moments[mid].get_or_insert_with(|| Moment::new(scene, span.time(mid)));
+        let m = moments[mid].get_or_insert_with(|| Moment::new(scene, span.time(mid), spent));
         let by = m.props[c].held_by?;
         let place = m.placements.get(by.juggler)?;
         let axis = place.to_local(place.position + m.props[c].axis);
@@ -400,8 +415,17 @@ fn best_lean(
         for &about in &axes {
             let turn = about * angle;
             let lean = window(turn, (a, b), (run_start, run_end));
-            let Some(trial) = try_lean(scene, &mut moments, &mut base, c, holder, lean, span)
-            else {
+            if spent.get() > MAX_SPENT {
+                return None;
+            }
+            let Some(trial) = try_lean(
+                scene,
+                (&mut moments, &mut base),
+                (c, holder),
+                lean,
+                span,
+                spent,
+            ) else {
                 continue;
             };
             if trial.full >= AIM && found.as_ref().is_none_or(|(_, l)| trial.full > *l) {
@@ -449,12 +473,11 @@ struct Trial {
 /// trades no contact for another).
 fn try_lean(
     scene: &mut Scene,
-    moments: &mut [Option<Moment>],
-    base: &mut [Option<Clearance>],
-    c: usize,
-    holder: HandRef,
+    (moments, base): (&mut [Option<Moment>], &mut [Option<Clearance>]),
+    (c, holder): (usize, HandRef),
     lean: HeldLean,
     span: Span,
+    spent: &std::cell::Cell<f64>,
 ) -> Option<Trial> {
     let dt = span.dt;
     let period = scene.loop_duration();
@@ -468,13 +491,13 @@ fn try_lean(
             continue;
         };
         let t = span.t0 + kk as f64 * dt;
-        let m = moments[k].get_or_insert_with(|| Moment::new(scene, span.time(k)));
+        let m = moments[k].get_or_insert_with(|| Moment::new(scene, span.time(k), spent));
         if m.props[c].held_by != Some(holder) {
             continue;
         }
         let club = scene.prop_pose(c, &m.state, &m.placements);
-        let clear = m.clearance(c, &club);
-        let was = *base[k].get_or_insert_with(|| m.clearance(c, &m.props[c]));
+        let clear = m.clearance(c, &club, spent);
+        let was = *base[k].get_or_insert_with(|| m.clearance(c, &m.props[c], spent));
         if clear.props < was.props.min(DETECT) - SLACK
             || clear.bodies < was.bodies.min(DETECT) - SLACK
         {
@@ -523,7 +546,9 @@ struct Moment {
 }
 
 impl Moment {
-    fn new(scene: &Scene, t: f64) -> Moment {
+    /// The scene at `t`, its cost (the props and body parts posed) added to `spent`.
+    fn new(scene: &Scene, t: f64, spent: &std::cell::Cell<f64>) -> Moment {
+        spent.set(spent.get() + (scene.props() + 6 * scene.motion.jugglers()) as f64);
         let t = scene.loop_time(t);
         let state = scene.motion.state_at(t);
         let pose = scene.pose_of(t, &state);
@@ -553,8 +578,10 @@ impl Moment {
     }
 
     /// Least clearance (metres) of `held` (prop `c`, held) from the other props and from the
-    /// bodies, except the arm that holds it.
-    fn clearance(&self, c: usize, held: &PropPose) -> Clearance {
+    /// bodies, except the arm that holds it; its cost (the props and body parts looked at)
+    /// added to `spent`.
+    fn clearance(&self, c: usize, held: &PropPose, spent: &std::cell::Cell<f64>) -> Clearance {
+        spent.set(spent.get() + (self.props.len() + 6 * self.bodies.len()) as f64);
         let mut clear = Clearance {
             props: f32::INFINITY,
             bodies: f32::INFINITY,
@@ -621,5 +648,24 @@ mod tests {
         assert_eq!(at(1.0), 0.0);
         assert_eq!(at(1.8), 0.0);
         assert_eq!(at(0.15), 0.0);
+    }
+
+    /// Sixty jugglers each holding two rings: finding what to lean measures every held ring
+    /// against everything at every sample, 7·10⁶ of work; the plan stops within a sample's
+    /// work of its budget (the Juggling Lab Logo, 175 jugglers holding rings against each
+    /// other, took minutes to plan before it had one).
+    #[test]
+    fn planning_leans_stops_at_its_budget() {
+        let jugglers = vec!["(2,2)"; 60].join("|");
+        let spec = crate::spec::PatternSpec::parse(&format!("pattern=<{jugglers}>;prop=ring"))
+            .expect("a settings string");
+        let mut scene = Scene::new(&spec).expect("valid pattern");
+        let spent = plan(&mut scene);
+        let parts = (scene.props() + 6 * scene.motion.jugglers()) as f64;
+        let sample = parts * (1.0 + scene.props() as f64);
+        assert!(
+            spent > MAX_SPENT && spent <= MAX_SPENT + sample,
+            "spent {spent}, budget {MAX_SPENT}, a sample {sample}"
+        );
     }
 }
