@@ -651,7 +651,7 @@ mod tests {
     }
 
     /// Sixty jugglers each holding two rings: finding what to lean measures every held ring
-    /// against everything at every sample, 7·10⁶ of work; the plan stops within a sample's
+    /// against everything at every sample, 9·10⁶ of work; the plan stops within a sample's
     /// work of its budget (the Juggling Lab Logo, 175 jugglers holding rings against each
     /// other, took minutes to plan before it had one).
     #[test]
