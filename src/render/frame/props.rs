@@ -116,7 +116,6 @@ impl Painter<'_> {
         let color = prop.color;
         let all = 0..=PROFILE.len() - 1;
         let (widest_c, widest_r) = stations[6];
-        let light = Vec2::new(-0.62, -0.78);
         // Outline of everything first.
         out.push(Shape::Circle {
             center: widest_c,
@@ -133,17 +132,34 @@ impl Painter<'_> {
         let full = length * self.view.scale(self.view.depth(prop.position));
         let end_on = projected < 0.5 * full;
         let body_nearer = self.view.depth(knob + axis * length) < self.view.depth(knob);
+        // Seen from its body's end, a club shows its stripe as a ring and its dark end cap
+        // in the middle (a highlight there made it look like a ball); seen from its knob,
+        // the body's shoulder behind the handle, shaded.
         let body_disc = |out: &mut Vec<Shape>| {
+            let facing = end_on && body_nearer;
             out.push(Shape::Circle {
                 center: widest_c,
                 radius: widest_r,
-                color: if end_on { color } else { shade(color, 0.85) },
+                color: if facing { color } else { shade(color, 0.85) },
             });
-            if end_on {
+            if facing {
+                let (cap_c, cap_r) = stations[PROFILE.len() - 1];
+                for (radius, ring) in [(0.8, tint(color, 0.75)), (0.62, color)] {
+                    out.push(Shape::Circle {
+                        center: widest_c,
+                        radius: radius * widest_r,
+                        color: ring,
+                    });
+                }
                 out.push(Shape::Circle {
-                    center: widest_c + light * (0.4 * widest_r),
-                    radius: 0.35 * widest_r,
-                    color: tint(color, 0.45),
+                    center: cap_c,
+                    radius: cap_r + outline_px,
+                    color: outline(color),
+                });
+                out.push(Shape::Circle {
+                    center: cap_c,
+                    radius: cap_r,
+                    color: shade(color, 0.5),
                 });
             }
         };

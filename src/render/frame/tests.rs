@@ -546,3 +546,61 @@ mod proptests {
         }
     }
 }
+
+/// A club pointing at the camera shows its body's end: the widest section as a disc, a
+/// stripe ring and a dark end cap in the middle, not a ball's light spot (in the Mills Mess
+/// with clubs both held clubs point at the audience for a moment and looked like balls);
+/// pointing away, its knob and handle lie in front of the body and no cap shows.
+#[test]
+fn a_club_seen_end_on_shows_its_end_cap_not_a_highlight() {
+    let cam = Camera {
+        elevation: 0.0,
+        ..front_camera()
+    };
+    let club = |axis: Vec3| PropPose {
+        kind: PropKind::Club,
+        position: Vec3::new(0.0, 1.2, 0.3),
+        axis,
+        held_by: None,
+        orbit: 0,
+        color: red(),
+        size: 0.485,
+    };
+    let circles = |prop: PropPose| -> Vec<(Vec2, f32, Rgba)> {
+        let layers = build_layers(&solo(vec![prop]), &cam, W, H, &Style::default());
+        layers[index_of(&layers, Part::Prop { index: 0 })]
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Circle {
+                    center,
+                    radius,
+                    color,
+                } => Some((*center, *radius, *color)),
+                _ => None,
+            })
+            .collect()
+    };
+    let light = |c: Rgba| u32::from(c.r) + u32::from(c.g) + u32::from(c.b);
+    let facing = circles(club(Vec3::Z));
+    let (disc_c, disc_r, _) = facing
+        .iter()
+        .copied()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("circles");
+    let &(cap_c, cap_r, cap) = facing.last().expect("circles");
+    assert!(
+        cap_c.distance(disc_c) < 0.2 * disc_r && cap_r < 0.5 * disc_r,
+        "cap {cap_c} {cap_r}, disc {disc_c} {disc_r}"
+    );
+    assert!(light(cap) < light(red()), "{cap:?}");
+    // No small light spot off the middle (a ball's highlight).
+    assert!(
+        !facing.iter().any(|&(c, r, color)| r < 0.5 * disc_r
+            && c.distance(disc_c) > 0.2 * disc_r
+            && light(color) > light(red())),
+        "{facing:?}"
+    );
+    let away = circles(club(-Vec3::Z));
+    assert!(away.iter().all(|&(_, _, color)| color != cap), "{away:?}");
+}
