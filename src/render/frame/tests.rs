@@ -50,6 +50,16 @@ fn red() -> Rgba {
     Rgba::rgb(220, 30, 30)
 }
 
+/// A red club of the default length (0.485 m) flying at `position` along `axis`.
+fn club_pose(position: Vec3, axis: Vec3) -> PropPose {
+    PropPose {
+        kind: PropKind::Club,
+        axis,
+        size: 0.485,
+        ..ball(position, red())
+    }
+}
+
 #[test]
 fn one_layer_per_limb_and_prop_and_five_discs_per_ball() {
     let pose = solo(vec![
@@ -287,15 +297,7 @@ fn club_spins_visibly_and_ring_shows_its_plane() {
         elevation: 0.0,
         ..front_camera()
     };
-    let club = |axis: Vec3| PropPose {
-        kind: PropKind::Club,
-        position: Vec3::new(0.0, 1.8, 0.3),
-        axis,
-        held_by: None,
-        orbit: 0,
-        color: red(),
-        size: 0.485,
-    };
+    let club = |axis: Vec3| club_pose(Vec3::new(0.0, 1.8, 0.3), axis);
     let extent = |prop: PropPose| {
         let layers = build_layers(&solo(vec![prop]), &cam, W, H, &Style::default());
         let shapes = &layers[index_of(&layers, Part::Prop { index: 0 })].shapes;
@@ -557,15 +559,7 @@ fn a_club_seen_end_on_shows_its_end_cap_not_a_highlight() {
         elevation: 0.0,
         ..front_camera()
     };
-    let club = |axis: Vec3| PropPose {
-        kind: PropKind::Club,
-        position: Vec3::new(0.0, 1.2, 0.3),
-        axis,
-        held_by: None,
-        orbit: 0,
-        color: red(),
-        size: 0.485,
-    };
+    let club = |axis: Vec3| club_pose(Vec3::new(0.0, 1.2, 0.3), axis);
     let circles = |prop: PropPose| -> Vec<(Vec2, f32, Rgba)> {
         let layers = build_layers(&solo(vec![prop]), &cam, W, H, &Style::default());
         layers[index_of(&layers, Part::Prop { index: 0 })]
