@@ -29,11 +29,15 @@ const DEPTH_APART: f64 = 0.032;
 /// two half widths and 2 mm.
 const STACK_APART: f64 = 0.027;
 /// Time a held ring takes to slide to its place and back, seconds (at most; shorter where its
-/// hold begins or ends sooner, never under `MIN_RAMP`).
+/// hold begins or ends sooner, never under `MIN_RAMP`: Juggling Lab's Follow carries a ring
+/// through a 2 with flights passing it until 20 ms before its throw).
 const RAMP: f64 = 0.06;
-const MIN_RAMP: f64 = 0.025;
+const MIN_RAMP: f64 = 0.015;
 /// How long before and after the rims would cut a ring is held apart, where its hold allows.
 const LINGER: f64 = 0.06;
+/// Cuts of one held ring by flights fewer steps apart than this share one slide (a slide
+/// for each would ease in or out where the other still cuts).
+const FLIGHT_GAP: usize = 24;
 /// Depth steps tried, metres, and the most a ring slides.
 const SHIFT_STEP: f64 = 0.005;
 const MAX_SHIFT: f64 = 0.08;
@@ -116,13 +120,13 @@ struct Held {
     centre: DVec3,
 }
 
-/// The runs of consecutive steps (gaps of up to two steps bridged) in `ks` (sorted), a run
+/// The runs of consecutive steps (gaps of up to `gap` steps bridged) in `ks` (sorted), a run
 /// through the end of the period of `steps` going on at its start.
-fn runs_of(ks: Vec<usize>, steps: usize) -> Vec<Vec<usize>> {
+fn runs_of(ks: Vec<usize>, steps: usize, gap: usize) -> Vec<Vec<usize>> {
     let mut runs: Vec<Vec<usize>> = Vec::new();
     for k in ks {
         match runs.last_mut() {
-            Some(run) if run.last().is_some_and(|&l| k <= l + 2) => run.push(k),
+            Some(run) if run.last().is_some_and(|&l| k <= l + gap) => run.push(k),
             _ => runs.push(vec![k]),
         }
     }
@@ -250,7 +254,7 @@ impl Choreography {
             // Each run of consecutive cutting steps is parted on its own.
             let runs = pairs
                 .into_iter()
-                .flat_map(|(key, ks)| runs_of(ks, steps).into_iter().map(move |ks| (key, ks)));
+                .flat_map(|(key, ks)| runs_of(ks, steps, 2).into_iter().map(move |ks| (key, ks)));
             // The rings a slide of hold `own` (of hand `side`) over the steps `ks` moves:
             // every ring that hand holds over the cut moves together (a stack keeps its
             // spacing), each window in its own path's time; `None` where it cannot.
@@ -407,10 +411,11 @@ impl Choreography {
                         }
                     }
                 }
-                for (own, run) in cut_holds
-                    .into_iter()
-                    .flat_map(|(own, ks)| runs_of(ks, steps).into_iter().map(move |r| (own, r)))
-                {
+                for (own, run) in cut_holds.into_iter().flat_map(|(own, ks)| {
+                    runs_of(ks, steps, FLIGHT_GAP)
+                        .into_iter()
+                        .map(move |r| (own, r))
+                }) {
                     if let Some((members, ramp)) = group(&holds, side, own, &run) {
                         let around = around_of(&run);
                         moved |= slide(&mut holds, side, &members, ramp, &around, Some(&flights));

@@ -1768,11 +1768,15 @@ fn rings_held_in_both_hands_keep_their_rims_apart() {
 /// flight's depth lane and the held ring's plane can coincide): the held ring slides in depth
 /// while the flight passes, the flight keeps its lane (`Choreography::part_held_rings`).
 /// Before: rims cut 2.5 cm in Burke's Barrage (Juggling Lab's hand positions: the throw from
-/// high across the body passes the ring the other hand holds) and 1.2 cm in `9BBBHL1`.
+/// high across the body passes the ring the other hand holds) and 1.2 cm in `9BBBHL1`; 2.4 cm
+/// in Juggling Lab's Follow, where flights pass the ring carried through a 2 for most of its
+/// hold, in two cuts 55 ms apart (each slide eased in or out where the other cut) and until
+/// 20 ms before its throw.
 #[test]
 fn a_ring_in_flight_passes_beside_a_held_ring() {
     let burke = "pattern=423;dwell=1.0;bps=5;hands=(-15,-10)(0,25).(-15,60)(30,60).(0,25)(-15,25).";
-    for notation in [burke, "9BBBHL1"] {
+    let follow = "pattern=423;bps=5;dwell=1.0;hands=(-25,20)(0,20).(25,50)(-25,50).(0,10)(25,-15).";
+    for notation in [burke, "9BBBHL1", follow] {
         let scene = with_prop(&PatternSpec::parse(notation).unwrap(), PropKind::Ring);
         let c = crate::contacts::measure(&scene, 480.0);
         eprintln!(
