@@ -33,6 +33,35 @@ pub(crate) const BALL_DIAMETER: f32 = 0.10;
 pub const CLUB_LENGTH: f32 = 0.485;
 /// Distance from the knob to the club's pivot (centre of mass), metres.
 pub const CLUB_PIVOT_FROM_KNOB: f32 = 0.20;
+/// A club's lathe profile as drawn: stations from knob to tip and the radius there, both as
+/// fractions of its length (knob, handle, neck, body at its widest 4.17 cm, tip).
+pub const CLUB_PROFILE: [(f32, f32); 10] = [
+    (0.000, 0.022),
+    (0.018, 0.032),
+    (0.040, 0.020),
+    (0.300, 0.026),
+    (0.450, 0.052),
+    (0.600, 0.078),
+    (0.720, 0.086),
+    (0.860, 0.076),
+    (0.960, 0.052),
+    (1.000, 0.026),
+];
+/// A club as the capsules that hold its profile, for measuring contacts: pieces from knob to
+/// tip (fractions of its length), each as thick as the profile's widest within it. The handle
+/// is 1.3 cm thick in radius, the body 4.2 cm: one capsule of the body's radius along the whole
+/// club counted a handle passing 3 cm from another as a contact.
+pub const CLUB_PIECES: [(f32, f32, f32); 6] = [
+    (0.0, 0.04, 0.032),
+    (0.04, 0.30, 0.026),
+    (0.30, 0.45, 0.052),
+    (0.45, 0.60, 0.078),
+    (0.60, 0.86, 0.086),
+    (0.86, 1.0, 0.076),
+];
+/// A club's widest radius (the profile's), metres: one capsule of it from knob to tip holds
+/// every piece.
+pub const CLUB_RADIUS: f32 = 0.086 * CLUB_LENGTH;
 /// Ring outer and inner diameters, metres.
 pub(crate) const RING_DIAMETER: f32 = 0.25;
 pub(crate) const RING_INNER_DIAMETER: f32 = 0.20;
@@ -339,6 +368,32 @@ fn slerp(a: Vec3, b: Vec3, t: f32) -> Vec3 {
 mod tests {
     use super::*;
     use crate::layout::Layout;
+
+    #[test]
+    fn the_club_pieces_hold_the_drawn_profile_and_the_widest_capsule_holds_them() {
+        // Each station of the profile (and the profile between stations, linear) lies inside
+        // a piece at least as thick, and the pieces run knob to tip without gaps.
+        for w in CLUB_PROFILE.windows(2) {
+            let ((s0, r0), (s1, r1)) = (w[0], w[1]);
+            for k in 0..=20 {
+                let f = k as f32 / 20.0;
+                let (s, r) = (s0 + (s1 - s0) * f, r0 + (r1 - r0) * f);
+                let held = CLUB_PIECES
+                    .iter()
+                    .any(|&(a, b, pr)| (a..=b).contains(&s) && pr >= r - 1e-6);
+                assert!(held, "station {s:.3} radius {r:.3}");
+            }
+        }
+        assert_eq!(CLUB_PIECES[0].0, 0.0);
+        assert_eq!(CLUB_PIECES[CLUB_PIECES.len() - 1].1, 1.0);
+        for w in CLUB_PIECES.windows(2) {
+            assert_eq!(w[0].1, w[1].0);
+        }
+        let widest = CLUB_PIECES.iter().map(|p| p.2).fold(0.0, f32::max);
+        assert!((widest * CLUB_LENGTH - CLUB_RADIUS).abs() < 1e-6);
+        // The handle is a third as thick as the body.
+        assert!((CLUB_PIECES[1].2 * CLUB_LENGTH - 0.0126).abs() < 1e-4);
+    }
 
     fn flight(from: HandRef, to: HandRef, value: u32) -> Flight {
         Flight {

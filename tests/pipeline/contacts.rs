@@ -7,14 +7,16 @@
 
 use glam::Vec3;
 
-use juggler::body::props::{CLUB_LENGTH, CLUB_PIVOT_FROM_KNOB};
+use juggler::body::props::{CLUB_LENGTH, CLUB_PIECES, CLUB_PIVOT_FROM_KNOB};
 use juggler::body::{JugglerPose, PropPose};
 use juggler::scene::Scene;
 use juggler::types::{Hand, HandRef, PropKind};
 
-/// A club's widest radius (the drawn profile's 8.6 % of its 48.5 cm length), metres: a club is
-/// measured as a capsule of this radius from knob to tip.
-pub const CLUB_RADIUS: f32 = 0.0418;
+/// A club's widest radius (the drawn profile's 8.6 % of its 48.5 cm length), metres: a capsule
+/// of it from knob to tip holds the whole club; where that one touches something, the club is
+/// measured as drawn, by the pieces of its profile (`CLUB_PIECES`: a handle 1.3 cm thick in
+/// radius, a body 4.2 cm).
+pub const CLUB_RADIUS: f32 = juggler::body::props::CLUB_RADIUS;
 /// A ring's rim: the circle halfway between its outer and inner edges, and the rim's half
 /// width around it (metres).
 pub const RING_MID_RADIUS: f32 = 0.1125;
@@ -86,13 +88,28 @@ fn club_ends(club: &PropPose) -> (Vec3, Vec3) {
     (knob, knob + club.axis * CLUB_LENGTH)
 }
 
+/// A club as drawn: the pieces of its profile (`CLUB_PIECES`) as capsules (ends, radius).
+fn club_capsules(club: &PropPose) -> impl Iterator<Item = (Vec3, Vec3, f32)> {
+    let (knob, tip) = club_ends(club);
+    CLUB_PIECES
+        .iter()
+        .map(move |&(a, b, r)| (knob.lerp(tip, a), knob.lerp(tip, b), r * CLUB_LENGTH))
+}
+
 /// Clearance between two props of the same kind (metres, negative = overlap).
 pub fn prop_clearance(a: &PropPose, b: &PropPose) -> f32 {
     match a.kind {
         PropKind::Ball => a.position.distance(b.position) - 0.5 * (a.size + b.size),
         PropKind::Club => {
             let ((a0, a1), (b0, b1)) = (club_ends(a), club_ends(b));
-            segments_distance(a0, a1, b0, b1) - 2.0 * CLUB_RADIUS
+            let whole = segments_distance(a0, a1, b0, b1) - 2.0 * CLUB_RADIUS;
+            if whole > 0.0 {
+                return whole;
+            }
+            club_capsules(a)
+                .flat_map(|p| club_capsules(b).map(move |q| (p, q)))
+                .map(|(p, q)| segments_distance(p.0, p.1, q.0, q.1) - p.2 - q.2)
+                .fold(f32::INFINITY, f32::min)
         }
         PropKind::Ring => {
             if a.position.distance(b.position) > 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH) {
@@ -112,7 +129,13 @@ pub fn capsule_clearance(prop: &PropPose, a: Vec3, b: Vec3, r: f32) -> f32 {
         PropKind::Ball => segment_distance(prop.position, a, b) - r - 0.5 * prop.size,
         PropKind::Club => {
             let (k, t) = club_ends(prop);
-            segments_distance(k, t, a, b) - r - CLUB_RADIUS
+            let whole = segments_distance(k, t, a, b) - r - CLUB_RADIUS;
+            if whole > 0.0 {
+                return whole;
+            }
+            club_capsules(prop)
+                .map(|p| segments_distance(p.0, p.1, a, b) - r - p.2)
+                .fold(f32::INFINITY, f32::min)
         }
         PropKind::Ring => {
             if segment_distance(prop.position, a, b) > RING_MID_RADIUS + RING_HALF_WIDTH + r {

@@ -2120,3 +2120,40 @@ fn a_clubs_one_is_handed_across_below_its_given_throw_point() {
         assert!(!arms || c.arms.value > 0.0, "{}", c.arms.what);
     }
 }
+
+/// Clubs are measured as drawn (`contacts::prop_clearance`, `CLUB_PIECES`): two clubs side by
+/// side 5 cm apart touch at their bodies (4.17 cm in radius each) but not at their handles
+/// (1.26 cm), so handles crossing 5 cm apart are clear where one capsule of the body's radius
+/// along the whole club counted 3.4 cm of overlap.
+#[test]
+fn clubs_are_measured_as_drawn_thin_handles_thick_bodies() {
+    let club = |position: Vec3, axis: Vec3| juggler::body::PropPose {
+        kind: PropKind::Club,
+        position,
+        axis: axis.normalize(),
+        held_by: None,
+        orbit: 0,
+        color: juggler::types::Rgba::rgb(200, 50, 50),
+        size: CLUB_LENGTH,
+    };
+    // Parallel, 5 cm apart: the bodies overlap by 2 × 4.17 − 5 = 3.34 cm.
+    let a = club(Vec3::ZERO, Vec3::Y);
+    let b = club(Vec3::new(0.05, 0.0, 0.0), Vec3::Y);
+    let side_by_side = crate::contacts::prop_clearance(&a, &b);
+    assert!((side_by_side + 0.0334).abs() < 5e-4, "{side_by_side}");
+    // Crossed at right angles, handles 5 cm apart (10 cm from each knob, the handle 1.26 cm
+    // thick in radius): clear by 5 − 2 × 1.26 = 2.48 cm.
+    let knob_to_pivot = CLUB_PIVOT_FROM_KNOB;
+    let c = club(Vec3::new(0.0, knob_to_pivot - 0.10, 0.0), Vec3::Y);
+    let d = club(Vec3::new(knob_to_pivot - 0.10, 0.0, 0.05), Vec3::X);
+    let handles = crate::contacts::prop_clearance(&c, &d);
+    assert!((handles - 0.0248).abs() < 5e-4, "{handles}");
+    // The same handles against a forearm 4 cm thick 4 cm away: clear by 4 − 1.26 − 2 cm.
+    let arm = crate::contacts::capsule_clearance(
+        &c,
+        Vec3::new(-0.2, 0.0, 0.04),
+        Vec3::new(0.2, 0.0, 0.04),
+        0.02,
+    );
+    assert!((arm - 0.0074).abs() < 5e-4, "{arm}");
+}

@@ -65,18 +65,7 @@ impl Painter<'_> {
     /// axis, drawn as tapered polygons with the body end disc for end-on views.
     fn club(&self, prop: &PropPose, out: &mut Vec<Shape>) {
         // Profile stations: (distance from the knob, radius), as fractions of the length.
-        const PROFILE: [(f32, f32); 10] = [
-            (0.000, 0.022),
-            (0.018, 0.032),
-            (0.040, 0.020),
-            (0.300, 0.026),
-            (0.450, 0.052),
-            (0.600, 0.078),
-            (0.720, 0.086),
-            (0.860, 0.076),
-            (0.960, 0.052),
-            (1.000, 0.026),
-        ];
+        const PROFILE: [(f32, f32); 10] = crate::body::props::CLUB_PROFILE;
         const PIVOT: f32 = 0.41; // 0.20 m of 0.485 m from the knob.
         const HANDLE_END: usize = 4; // stations up to here are the handle.
         let length = prop.size.max(0.01);
