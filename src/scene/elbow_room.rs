@@ -328,6 +328,26 @@ pub(super) fn prop_capsules(prop: &PropPose) -> Vec<(Vec3, Vec3, f32)> {
     held_capsules(prop.kind, prop.position, prop.axis)
 }
 
+/// A prop as drawn (segment ends, radius): a club the pieces of its profile
+/// (`body::props::CLUB_PIECES`), other props as `prop_capsules`.
+pub(super) fn drawn_capsules(prop: &PropPose) -> Vec<(Vec3, Vec3, f32)> {
+    use crate::body::props::{CLUB_LENGTH, CLUB_PIECES, CLUB_PIVOT_FROM_KNOB};
+    if prop.kind != PropKind::Club {
+        return prop_capsules(prop);
+    }
+    let knob = prop.position - prop.axis * CLUB_PIVOT_FROM_KNOB;
+    CLUB_PIECES
+        .iter()
+        .map(|&(a, b, r)| {
+            (
+                knob + prop.axis * (a * CLUB_LENGTH),
+                knob + prop.axis * (b * CLUB_LENGTH),
+                r * CLUB_LENGTH,
+            )
+        })
+        .collect()
+}
+
 /// Runs of `true` in the cyclic `hits`, each with the samples between hits fewer than `join`
 /// apart taken in: the sample indices of each run in order (a run may wrap past the end).
 pub(super) fn runs(hits: &[bool], join: usize) -> Vec<Vec<usize>> {

@@ -16,11 +16,13 @@
 //! prop is in the attitude of its hand at the catch and at the throw, so flights start and
 //! end as planned. A scene that repeats with its hand period, its props changing places, is
 //! planned on three hand periods instead of its loop, and the leans of the middle one are
-//! copied to the props in the same places in the others (`Span`).
+//! copied to the props in the same places in the others (`Span`). Clubs are measured as drawn
+//! (`elbow_room::drawn_capsules`: a handle 1.3 cm thick in radius, a body 4.2 cm), so a
+//! handle passing near another club is no contact to lean from, nor a reason to refuse a lean.
 
 use glam::{Quat, Vec3};
 
-use super::elbow_room::{capsule_gap, prop_capsules, runs};
+use super::elbow_room::{capsule_gap, drawn_capsules, prop_capsules, runs};
 use super::Scene;
 use crate::body::PropPose;
 use crate::layout::Placement;
@@ -589,8 +591,20 @@ impl Moment {
         let Some(by) = held.held_by else {
             return clear;
         };
-        let caps = prop_capsules(held);
+        // Clubs as drawn (thin handles), where the capsule of the widest radius that holds
+        // one comes near.
+        let caps = drawn_capsules(held);
+        let whole = if held.kind == PropKind::Club {
+            prop_capsules(held)
+        } else {
+            caps.clone()
+        };
         let held_reach = reach(held.kind, held.size);
+        let gap = |a: &[(Vec3, Vec3, f32)], b: &[(Vec3, Vec3, f32)]| {
+            a.iter()
+                .flat_map(|p| b.iter().map(move |q| capsule_gap(p, q)))
+                .fold(f32::INFINITY, f32::min)
+        };
         for (j, prop) in self.props.iter().enumerate() {
             if j == c {
                 continue;
@@ -600,11 +614,11 @@ impl Moment {
             if far > clear.props.min(0.05) {
                 continue;
             }
-            for q in prop_capsules(prop) {
-                for p in &caps {
-                    clear.props = clear.props.min(capsule_gap(p, &q));
-                }
+            let clubs = held.kind == PropKind::Club || prop.kind == PropKind::Club;
+            if clubs && gap(&whole, &prop_capsules(prop)) > clear.props.min(0.05) {
+                continue;
             }
+            clear.props = clear.props.min(gap(&caps, &drawn_capsules(prop)));
         }
         for (j, parts) in self.bodies.iter().enumerate() {
             for (k, part) in parts.iter().enumerate() {
@@ -618,9 +632,11 @@ impl Moment {
                 if own_arm || far > clear.bodies.min(0.05) {
                     continue;
                 }
-                for p in &caps {
-                    clear.bodies = clear.bodies.min(capsule_gap(p, part));
+                let part = std::slice::from_ref(part);
+                if held.kind == PropKind::Club && gap(&whole, part) > clear.bodies.min(0.05) {
+                    continue;
                 }
+                clear.bodies = clear.bodies.min(gap(&caps, part));
             }
         }
         clear

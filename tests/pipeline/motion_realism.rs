@@ -1399,6 +1399,29 @@ fn held_props_lean_further_where_small_leans_do_not_clear() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
+/// Held clubs are measured as drawn when they lean (a handle 1.3 cm thick in radius, not the
+/// body's 4.2 cm): in Juggling Lab's Mills Mess Box the two clubs held as the hands cross
+/// (−1.35 cm, drawn, with leans planned on the widest capsule) and See Saw Shuffle's held
+/// club and the 2x passing it (−2.8 cm) now clear.
+#[test]
+fn held_clubs_lean_by_their_drawn_shape() {
+    let bad = clearances_short(&[
+        (
+            "pattern=612;bps=5;hands=(-25)(2.5).(25)(-2.5).(-25)(0).",
+            PropKind::Club,
+            -0.003,
+            f32::NEG_INFINITY,
+        ),
+        (
+            "pattern=(2x,4)(4,2x);bps=4.5;hands=(35,50)(25,-15).(15)(25).(15)(25).(35,50)(25,-15).",
+            PropKind::Club,
+            -0.003,
+            f32::NEG_INFINITY,
+        ),
+    ]);
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
 /// An elbow turns aside (`scene/elbow_room.rs`) by up to 2 rad, eased at up to 6 rad/s over
 /// at least 80 ms: in Juggling Lab's Mills 44133 with clubs a club passed 7.6 cm into the
 /// crossed arm with turns of up to 1.2 rad at 3 rad/s (now +0.2 cm); its 5-ball Mills Mess and
