@@ -142,6 +142,38 @@ pub const PALETTE: [Rgba; 10] = [
     Rgba::rgb(120, 130, 140), // slate
 ];
 
+/// Club length, metres.
+pub const CLUB_LENGTH: f32 = 0.485;
+/// A club's lathe profile as drawn: stations from knob to tip and the radius there, both as
+/// fractions of its length (knob, handle, neck, body at its widest 4.17 cm, tip).
+pub const CLUB_PROFILE: [(f32, f32); 10] = [
+    (0.000, 0.022),
+    (0.018, 0.032),
+    (0.040, 0.020),
+    (0.300, 0.026),
+    (0.450, 0.052),
+    (0.600, 0.078),
+    (0.720, 0.086),
+    (0.860, 0.076),
+    (0.960, 0.052),
+    (1.000, 0.026),
+];
+/// A club as the capsules that hold its profile, for measuring contacts: pieces from knob to
+/// tip (fractions of its length), each as thick as the profile's widest within it. The handle
+/// is 1.3 cm thick in radius, the body 4.2 cm: one capsule of the body's radius along the whole
+/// club counted a handle passing 3 cm from another as a contact.
+pub const CLUB_PIECES: [(f32, f32, f32); 6] = [
+    (0.0, 0.04, 0.032),
+    (0.04, 0.30, 0.026),
+    (0.30, 0.45, 0.052),
+    (0.45, 0.60, 0.078),
+    (0.60, 0.86, 0.086),
+    (0.86, 1.0, 0.076),
+];
+/// A club's widest radius (the profile's), metres: one capsule of it from knob to tip holds
+/// every piece.
+pub const CLUB_RADIUS: f32 = 0.086 * CLUB_LENGTH;
+
 #[cfg(test)]
 mod tests {
     use super::*;

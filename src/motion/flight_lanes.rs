@@ -41,7 +41,11 @@
 //!
 //! Props are measured as they are drawn (`FlightShape`, given by the scene): a ball's sphere,
 //! a club's capsule from knob to tip turning with its spins about its centre of mass, a
-//! ring's rim; every 10 ms, five times finer where two come within 6 cm.
+//! ring's rim; every 10 ms, five times finer where two come within 6 cm. A club's capsule has
+//! the body's radius all along, a margin on the handle; where clubs laned so still cut other
+//! props (by more than `RELANE` in all, measured as drawn: `types::CLUB_PIECES`), they are
+//! laned again measured as drawn, and those lanes kept where they leave less than
+//! `RELANE_SHARE` of the cut and the arms no deeper.
 //!
 //! A lane belongs to a kind of throw, not to one toss of the choreography: flights that repeat
 //! one another within the hand period (same hands, flight time, release and catch points, a
@@ -72,6 +76,11 @@ pub const MAX_FLIGHT_LANE: f64 = 4.0 * 0.055;
 /// Intrusions (metres) below this count as clear, so that points rounded differently (a JML
 /// export read back) lane alike.
 const CLEAR: f64 = 1e-4;
+/// How deep (metres, summed over the groups) clubs laned as one capsule of the body's radius
+/// must still cut other props, measured as drawn, to be laned again as drawn; and the share of
+/// that the lanes as drawn must leave at most to be kept (with arms no deeper).
+const RELANE: f64 = 0.01;
+const RELANE_SHARE: f64 = 0.5;
 /// Most tosses per hand period laned (larger patterns keep their flights as they are).
 pub(crate) const MAX_TOSSES: usize = 2000;
 /// Time between two compared points of two flights, seconds.
@@ -109,6 +118,9 @@ struct Clearance {
     /// Extra clearance asked between two props, and between two rings' rims (metres).
     margin: f64,
     rim_margin: f64,
+    /// Clubs measured as drawn (`CLUB_PIECES`: a handle a third as thick as the body) instead
+    /// of as one capsule of the body's radius along the whole club.
+    drawn: bool,
 }
 
 /// A ball's diameter, metres.
@@ -117,6 +129,35 @@ const BALL_DIAMETER: f64 = 0.10;
 const CLUB_KNOB: f64 = 0.20;
 const CLUB_TIP: f64 = 0.285;
 const CLUB_RADIUS: f64 = 0.0418;
+
+/// A club with centre `c` and axis `u` as the pieces of its drawn profile (`types::CLUB_PIECES`):
+/// segment ends and radius.
+fn club_pieces(c: DVec3, u: DVec3) -> impl Iterator<Item = (DVec3, DVec3, f64)> {
+    let knob = c - u * CLUB_KNOB;
+    let length = CLUB_KNOB + CLUB_TIP;
+    crate::types::CLUB_PIECES.iter().map(move |&(a, b, r)| {
+        (
+            knob + u * (f64::from(a) * length),
+            knob + u * (f64::from(b) * length),
+            f64::from(r) * length,
+        )
+    })
+}
+
+/// How deep a club (centre `c`, axis `u`) comes inside a capsule `a`–`b` of radius `r` plus
+/// `margin` (metres; 0 or less when clear): one capsule of the club's widest radius first, its
+/// profile's pieces where that one is inside.
+fn club_in_capsule(c: DVec3, u: DVec3, (a, b, r): (DVec3, DVec3, f64), margin: f64) -> f64 {
+    let whole =
+        CLUB_RADIUS + r + margin - segments_distance(c - u * CLUB_KNOB, c + u * CLUB_TIP, a, b);
+    if whole <= 0.0 {
+        return whole;
+    }
+    club_pieces(c, u)
+        .map(|(p0, p1, pr)| pr + r + margin - segments_distance(p0, p1, a, b))
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
 /// A ring's rim: the circle halfway between its edges, and the rim's half width.
 const RING_MID_RADIUS: f64 = 0.1125;
 const RING_HALF_WIDTH: f64 = 0.0125;
@@ -128,13 +169,25 @@ fn clearance(kind: PropKind) -> Clearance {
         kind,
         margin: MARGIN,
         rim_margin: RIM_MARGIN,
+        drawn: false,
     }
 }
 
 impl Clearance {
     /// The clearance asked of props held together (`held_clearance`).
     fn held(self) -> Clearance {
-        held_clearance(self.kind)
+        Clearance {
+            drawn: self.drawn,
+            ..held_clearance(self.kind)
+        }
+    }
+
+    /// The same clearance with clubs measured as drawn.
+    fn drawn(self) -> Clearance {
+        Clearance {
+            drawn: true,
+            ..self
+        }
     }
 }
 
@@ -146,6 +199,7 @@ fn held_clearance(kind: PropKind) -> Clearance {
         kind,
         margin: HELD_MARGIN,
         rim_margin: HELD_MARGIN,
+        drawn: false,
     }
 }
 
@@ -175,7 +229,13 @@ impl Clearance {
                 }
                 let (a0, a1) = (a - u * CLUB_KNOB, a + u * CLUB_TIP);
                 let (b0, b1) = (b - v * CLUB_KNOB, b + v * CLUB_TIP);
-                2.0 * CLUB_RADIUS + self.margin - segments_distance(a0, a1, b0, b1)
+                let whole = 2.0 * CLUB_RADIUS + self.margin - segments_distance(a0, a1, b0, b1);
+                if whole <= 0.0 || !self.drawn {
+                    return whole;
+                }
+                club_pieces(b, v)
+                    .map(|piece| club_in_capsule(a, u, piece, self.margin))
+                    .fold(f64::NEG_INFINITY, f64::max)
             }
             PropKind::Ring => {
                 let reach = 2.0 * (RING_MID_RADIUS + RING_HALF_WIDTH) + self.rim_margin;
@@ -556,7 +616,7 @@ impl Choreography {
                 }
             })
             .collect();
-        let mut offsets = assign(
+        let (mut offsets, left) = assign(
             &representatives,
             &stacks,
             cycle.period,
@@ -565,6 +625,29 @@ impl Choreography {
             Some(&arms),
             &ends,
         );
+        // Clubs still cutting something (measured as drawn): laned again with clubs as drawn
+        // (handles a third as thick as the bodies), the lanes that leave less kept. Measured
+        // as drawn from the start, the lanes laid early flights nearer each other and left
+        // no room for later ones (Juggling Lab's Burke's Barrage, Crossed Arm Reverse).
+        if left.0 > RELANE {
+            let kept_drawn = std::cell::RefCell::new(KeptMeasures::default());
+            let (drawn, left_drawn) = assign(
+                &representatives,
+                &stacks,
+                cycle.period,
+                rule.drawn(),
+                held.map(|h| Held {
+                    rule: h.rule.drawn(),
+                    kept: &kept_drawn,
+                    ..h
+                }),
+                Some(&arms),
+                &ends,
+            );
+            if left_drawn.0 < RELANE_SHARE * left.0 && left_drawn.1 <= left.1 + CLEAR {
+                offsets = drawn;
+            }
+        }
         for i in 0..n {
             offsets[i] = offsets[cycle.class[i]];
         }
@@ -1627,7 +1710,7 @@ fn assign(
     held: Option<Held>,
     arms: Option<&arms::Arms>,
     carried: &[FlightEnds],
-) -> Vec<(DVec3, DVec3)> {
+) -> (Vec<(DVec3, DVec3)>, (f64, f64)) {
     let n = arcs.len();
     let mut lanes = vec![Lane::default(); n];
     let mut order: Vec<usize> = (0..n).filter(|&i| arcs[i].is_some()).collect();
@@ -1838,7 +1921,38 @@ fn assign(
     if rule.kind == PropKind::Club {
         solver.bring_to_hands(&units, &mut lanes, carried);
     }
-    (0..n)
+    // Clubs the lanes left cutting something: how deep, measured as drawn, summed over the
+    // groups (props and arms; `separate_flights` lanes them again with clubs as drawn and
+    // keeps the lanes that leave less).
+    let left =
+        if rule.kind == PropKind::Club && (troubled || rule.drawn) && samples.get() < SECOND_LOOK {
+            let (kept, kept_held, samples) = (
+                std::cell::RefCell::new(KeptMeasures::default()),
+                std::cell::RefCell::new(KeptMeasures::default()),
+                std::cell::Cell::new(0u64),
+            );
+            let judge = Solver {
+                rule: rule.drawn(),
+                held: held.map(|h| Held {
+                    rule: h.rule.drawn(),
+                    kept: &kept_held,
+                    ..h
+                }),
+                samples: &samples,
+                kept: &kept,
+                ..solver
+            };
+            units.iter().fold((0.0, 0.0), |(props, arms), unit| {
+                let lane = lanes[unit[0]];
+                (
+                    props + judge.props_in(unit, &lanes, lane).max(0.0),
+                    arms + judge.arms_depth(unit, lane).max(0.0),
+                )
+            })
+        } else {
+            (0.0, 0.0)
+        };
+    let offsets = (0..n)
         .map(|i| match arcs[i].as_ref() {
             Some(arc) => {
                 let d = lanes[i].direction(arc);
@@ -1846,7 +1960,8 @@ fn assign(
             }
             None => (DVec3::ZERO, DVec3::ZERO),
         })
-        .collect()
+        .collect();
+    (offsets, left)
 }
 
 /// The clearance asked of two flights (the second `shift` seconds later): props thrown

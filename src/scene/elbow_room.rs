@@ -329,7 +329,7 @@ pub(super) fn prop_capsules(prop: &PropPose) -> Vec<(Vec3, Vec3, f32)> {
 }
 
 /// A prop as drawn (segment ends, radius): a club the pieces of its profile
-/// (`body::props::CLUB_PIECES`), other props as `prop_capsules`.
+/// (`types::CLUB_PIECES`), other props as `prop_capsules`.
 pub(super) fn drawn_capsules(prop: &PropPose) -> Vec<(Vec3, Vec3, f32)> {
     use crate::body::props::{CLUB_LENGTH, CLUB_PIECES, CLUB_PIVOT_FROM_KNOB};
     if prop.kind != PropKind::Club {

@@ -1422,6 +1422,18 @@ fn held_clubs_lean_by_their_drawn_shape() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
+/// Clubs the flight lanes leave cutting other props (laned as one capsule of the body's radius)
+/// are laned again measured as drawn, handles a third as thick as bodies, and those lanes kept
+/// where they leave less than half the cut and the arms no deeper
+/// (`flight_lanes::RELANE`): in the synchronous multiplex `(2x,[42])(2,[4x2])`, which
+/// `juggler gen 4 5 4 -m 2 -s` lists, the two clubs held together cut each other 2.1 cm and a
+/// club went 3.6 cm into the forearm; both now clear.
+#[test]
+fn clubs_laned_as_one_thick_capsule_are_laned_again_as_drawn() {
+    let bad = clearances_short(&[("(2x,[42])(2,[4x2])", PropKind::Club, -0.003, 0.0)]);
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
 /// An elbow turns aside (`scene/elbow_room.rs`) by up to 2 rad, eased at up to 6 rad/s over
 /// at least 80 ms: in Juggling Lab's Mills 44133 with clubs a club passed 7.6 cm into the
 /// crossed arm with turns of up to 1.2 rad at 3 rad/s (now +0.2 cm); its 5-ball Mills Mess and
