@@ -32,6 +32,19 @@ pub(crate) const BALL_DIAMETER: f32 = 0.10;
 /// Distance from the knob to the club's pivot (centre of mass), metres.
 pub const CLUB_PIVOT_FROM_KNOB: f32 = 0.20;
 pub use crate::types::{CLUB_LENGTH, CLUB_PIECES, CLUB_PROFILE, CLUB_RADIUS};
+
+/// A club with its pivot at `position` along `axis` (`PropPose::axis`) as drawn: the pieces of
+/// its profile (`CLUB_PIECES`) as capsules (segment ends, radius), knob to tip.
+pub fn club_capsules(position: Vec3, axis: Vec3) -> impl Iterator<Item = (Vec3, Vec3, f32)> {
+    let knob = position - axis * CLUB_PIVOT_FROM_KNOB;
+    CLUB_PIECES.iter().map(move |&(a, b, r)| {
+        (
+            knob + axis * (a * CLUB_LENGTH),
+            knob + axis * (b * CLUB_LENGTH),
+            r * CLUB_LENGTH,
+        )
+    })
+}
 /// Ring outer and inner diameters, metres.
 pub(crate) const RING_DIAMETER: f32 = 0.25;
 pub(crate) const RING_INNER_DIAMETER: f32 = 0.20;

@@ -637,11 +637,7 @@ impl Choreography {
                 &stacks,
                 cycle.period,
                 rule.drawn(),
-                held.map(|h| Held {
-                    rule: h.rule.drawn(),
-                    kept: &kept_drawn,
-                    ..h
-                }),
+                held.map(|h| h.drawn(&kept_drawn)),
                 Some(&arms),
                 &ends,
             );
@@ -1934,11 +1930,7 @@ fn assign(
             );
             let judge = Solver {
                 rule: rule.drawn(),
-                held: held.map(|h| Held {
-                    rule: h.rule.drawn(),
-                    kept: &kept_held,
-                    ..h
-                }),
+                held: held.map(|h| h.drawn(&kept_held)),
                 samples: &samples,
                 kept: &kept,
                 ..solver
@@ -2899,6 +2891,20 @@ enum HeldCheck {
     },
     /// Two holds of one juggler's hands, the second `shift` seconds later.
     Holds { a: usize, b: usize, shift: f64 },
+}
+
+impl<'a> Held<'a> {
+    /// The same held props measured with clubs as drawn, their measures kept in `kept`.
+    fn drawn<'b>(self, kept: &'b std::cell::RefCell<KeptMeasures>) -> Held<'b>
+    where
+        'a: 'b,
+    {
+        Held {
+            rule: self.rule.drawn(),
+            kept,
+            ..self
+        }
+    }
 }
 
 impl Held<'_> {

@@ -329,23 +329,12 @@ pub(super) fn prop_capsules(prop: &PropPose) -> Vec<(Vec3, Vec3, f32)> {
 }
 
 /// A prop as drawn (segment ends, radius): a club the pieces of its profile
-/// (`types::CLUB_PIECES`), other props as `prop_capsules`.
+/// (`body::props::club_capsules`), other props as `prop_capsules`.
 pub(super) fn drawn_capsules(prop: &PropPose) -> Vec<(Vec3, Vec3, f32)> {
-    use crate::body::props::{CLUB_LENGTH, CLUB_PIECES, CLUB_PIVOT_FROM_KNOB};
     if prop.kind != PropKind::Club {
         return prop_capsules(prop);
     }
-    let knob = prop.position - prop.axis * CLUB_PIVOT_FROM_KNOB;
-    CLUB_PIECES
-        .iter()
-        .map(|&(a, b, r)| {
-            (
-                knob + prop.axis * (a * CLUB_LENGTH),
-                knob + prop.axis * (b * CLUB_LENGTH),
-                r * CLUB_LENGTH,
-            )
-        })
-        .collect()
+    crate::body::props::club_capsules(prop.position, prop.axis).collect()
 }
 
 /// Runs of `true` in the cyclic `hits`, each with the samples between hits fewer than `join`

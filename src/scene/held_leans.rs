@@ -594,11 +594,8 @@ impl Moment {
         // Clubs as drawn (thin handles), where the capsule of the widest radius that holds
         // one comes near.
         let caps = drawn_capsules(held);
-        let whole = if held.kind == PropKind::Club {
-            prop_capsules(held)
-        } else {
-            caps.clone()
-        };
+        let widest = (held.kind == PropKind::Club).then(|| prop_capsules(held));
+        let whole = widest.as_deref().unwrap_or(&caps);
         let held_reach = reach(held.kind, held.size);
         let gap = |a: &[(Vec3, Vec3, f32)], b: &[(Vec3, Vec3, f32)]| {
             a.iter()
@@ -614,11 +611,17 @@ impl Moment {
             if far > clear.props.min(0.05) {
                 continue;
             }
+            let theirs = prop_capsules(prop);
             let clubs = held.kind == PropKind::Club || prop.kind == PropKind::Club;
-            if clubs && gap(&whole, &prop_capsules(prop)) > clear.props.min(0.05) {
+            if clubs && gap(whole, &theirs) > clear.props.min(0.05) {
                 continue;
             }
-            clear.props = clear.props.min(gap(&caps, &drawn_capsules(prop)));
+            let theirs = if prop.kind == PropKind::Club {
+                drawn_capsules(prop)
+            } else {
+                theirs
+            };
+            clear.props = clear.props.min(gap(&caps, &theirs));
         }
         for (j, parts) in self.bodies.iter().enumerate() {
             for (k, part) in parts.iter().enumerate() {
@@ -633,7 +636,7 @@ impl Moment {
                     continue;
                 }
                 let part = std::slice::from_ref(part);
-                if held.kind == PropKind::Club && gap(&whole, part) > clear.bodies.min(0.05) {
+                if held.kind == PropKind::Club && gap(whole, part) > clear.bodies.min(0.05) {
                     continue;
                 }
                 clear.bodies = clear.bodies.min(gap(&caps, part));

@@ -7,7 +7,7 @@
 
 use glam::Vec3;
 
-use juggler::body::props::{CLUB_LENGTH, CLUB_PIECES, CLUB_PIVOT_FROM_KNOB};
+use juggler::body::props::{club_capsules, CLUB_LENGTH, CLUB_PIVOT_FROM_KNOB};
 use juggler::body::{JugglerPose, PropPose};
 use juggler::scene::Scene;
 use juggler::types::{Hand, HandRef, PropKind};
@@ -88,14 +88,6 @@ fn club_ends(club: &PropPose) -> (Vec3, Vec3) {
     (knob, knob + club.axis * CLUB_LENGTH)
 }
 
-/// A club as drawn: the pieces of its profile (`CLUB_PIECES`) as capsules (ends, radius).
-fn club_capsules(club: &PropPose) -> impl Iterator<Item = (Vec3, Vec3, f32)> {
-    let (knob, tip) = club_ends(club);
-    CLUB_PIECES
-        .iter()
-        .map(move |&(a, b, r)| (knob.lerp(tip, a), knob.lerp(tip, b), r * CLUB_LENGTH))
-}
-
 /// Clearance between two props of the same kind (metres, negative = overlap).
 pub fn prop_clearance(a: &PropPose, b: &PropPose) -> f32 {
     match a.kind {
@@ -106,8 +98,8 @@ pub fn prop_clearance(a: &PropPose, b: &PropPose) -> f32 {
             if whole > 0.0 {
                 return whole;
             }
-            club_capsules(a)
-                .flat_map(|p| club_capsules(b).map(move |q| (p, q)))
+            club_capsules(a.position, a.axis)
+                .flat_map(|p| club_capsules(b.position, b.axis).map(move |q| (p, q)))
                 .map(|(p, q)| segments_distance(p.0, p.1, q.0, q.1) - p.2 - q.2)
                 .fold(f32::INFINITY, f32::min)
         }
@@ -133,7 +125,7 @@ pub fn capsule_clearance(prop: &PropPose, a: Vec3, b: Vec3, r: f32) -> f32 {
             if whole > 0.0 {
                 return whole;
             }
-            club_capsules(prop)
+            club_capsules(prop.position, prop.axis)
                 .map(|p| segments_distance(p.0, p.1, a, b) - r - p.2)
                 .fold(f32::INFINITY, f32::min)
         }
